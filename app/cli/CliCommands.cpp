@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CliCommands.h"
+
+#include "analysis/Analysis.h"
+#include "io/ConfigJson.h"
+#include "io/Presets.h"
+#include "io/ReportJson.h"
+#include "util/Format.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <charconv>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <ostream>
+
+namespace archplay::cli {
+namespace {
+
+using core::Analysis;
+
+constexpr const char* kUsage = R"(usage: archplay-cli <command> [options]
+
+commands:
+  params CONFIG [--json]                 parameter count: total, active, breakdown
+  kv CONFIG --seq N [--batch B] [--kv-dtype fp32|fp16|bf16|fp8|int8|int4]
+                [--encoder-seq N] [--json]  KV cache for a scenario
+  validate CONFIG [--json]               errors, warnings and hints
+  presets [--json]                       the built-in presets
+
+CONFIG is a path to a Hugging Face config.json or a preset id (see 'presets').
+Exit status: 0 success, 1 invalid or unreadable config, 2 bad usage.
+)";
+
+struct UsageError {
+    std::string message;
+};
+
+/// Options after the command: flags with values, boolean switches and positional arguments.
+struct Options {
+    std::vector<std::string> positional;
+    std::map<std::string, std::string> values;
+    bool json = false;
+};
+
+Options parseOptions(const std::vector<std::string>& args, const std::vector<std::string>& valueFlags) {
+    Options options;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--json") {
+            options.json = true;
+        } else if (std::find(valueFlags.begin(), valueFlags.end(), arg) != valueFlags.end()) {
+            if (i + 1 >= args.size()) {
+                throw UsageError{fmt::format("{} needs a value", arg)};
+            }
+            options.values[arg] = args[++i];
+        } else if (arg.starts_with("--")) {
+            throw UsageError{fmt::format("unknown option {}", arg)};
+        } else {
+            options.positional.push_back(arg);
+        }
+    }
+    return options;
+}
+
+std::uint64_t positiveNumber(const Options& options, const std::string& flag, std::optional<std::uint64_t> fallback) {
+    auto it = options.values.find(flag);
+    if (it == options.values.end()) {
+        if (!fallback) {
+            throw UsageError{fmt::format("{} is required", flag)};
+        }
+        return *fallback;
+    }
+    std::uint64_t value = 0;
+    const std::string& text = it->second;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || value == 0) {
+        throw UsageError{fmt::format("{} takes a positive whole number, not '{}'", flag, text)};
+    }
+    return value;
+}
+
+/// A loaded config, or the exit code and message for why it could not be loaded.
+struct Loaded {
+    std::optional<core::ModelConfig> config;
+    std::string origin;
+    core::Diagnostics diagnostics;
+};
+
+Loaded load(const std::string& spec) {
+    Loaded loaded;
+    loaded.origin = spec;
+    std::error_code error;
+    if (std::filesystem::exists(spec, error)) {
+        core::ImportResult result = core::importConfigFile(spec);
+        loaded.config = std::move(result.config);
+        loaded.diagnostics = std::move(result.diagnostics);
+    } else if (const core::Preset* preset = core::findPreset(spec)) {
+        loaded.origin = "preset " + spec;
+        core::ImportResult result = core::importConfigText(preset->json);
+        loaded.config = std::move(result.config);
+        loaded.diagnostics = std::move(result.diagnostics);
+    } else {
+        loaded.diagnostics.push_back({core::Severity::Error, "", "no such file, and no preset with that id"});
+    }
+    return loaded;
+}
+
+std::string describe(const core::Diagnostic& d) {
+    return d.field.empty() ? d.message : fmt::format("{}: {}", d.field, d.message);
+}
+
+/// Reports the first error as one line naming the file, the field and the problem.
+int failWith(const std::string& origin, const core::Diagnostics& diagnostics, std::ostream& err) {
+    for (const core::Diagnostic& d : diagnostics) {
+        if (d.severity == core::Severity::Error) {
+            fmt::print(err, "archplay-cli: {}: {}\n", origin, describe(d));
+            return InvalidConfig;
+        }
+    }
+    fmt::print(err, "archplay-cli: {}: the config is invalid\n", origin);
+    return InvalidConfig;
+}
+
+/// Loads and analyzes CONFIG; on failure prints the reason and returns nullopt with `exitCode` set.
+std::optional<Analysis> analyzeSpec(const Options& options, const core::Scenario& scenario, std::ostream& err,
+                                    int& exitCode) {
+    if (options.positional.size() != 1) {
+        throw UsageError{"expected exactly one CONFIG (a config.json path or a preset id)"};
+    }
+    const Loaded loaded = load(options.positional.front());
+    if (!loaded.config) {
+        exitCode = failWith(loaded.origin, loaded.diagnostics, err);
+        return std::nullopt;
+    }
+    Analysis analysis = core::analyze(*loaded.config, scenario);
+    analysis.diagnostics.insert(analysis.diagnostics.begin(), loaded.diagnostics.begin(), loaded.diagnostics.end());
+    if (!analysis.valid) {
+        exitCode = failWith(loaded.origin, analysis.diagnostics, err);
+        return std::nullopt;
+    }
+    return analysis;
+}
+
+std::string percent(std::uint64_t part, std::uint64_t whole) {
+    return whole == 0 ? std::string() : fmt::format("{:.2f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+}
+
+void printTree(std::ostream& out, const core::ParamNode& node, std::uint64_t total, int depth) {
+    const std::string name = std::string(static_cast<std::size_t>(depth) * 2, ' ') + node.name;
+    fmt::print(out, "{:<64} {:>22} {:>8}  {}\n", name, core::withThousands(node.params), percent(node.params, total),
+               node.shape);
+    for (const core::ParamNode& child : node.children) {
+        printTree(out, child, total, depth + 1);
+    }
+}
+
+int commandParams(const Options& options, std::ostream& out, std::ostream& err) {
+    int exitCode = Success;
+    const auto analysis = analyzeSpec(options, {}, err, exitCode);
+    if (!analysis) {
+        return exitCode;
+    }
+    const core::ParamReport& params = analysis->params;
+    if (options.json) {
+        out << core::paramsJson(params).dump(2) << "\n";
+        return Success;
+    }
+    fmt::print(out, "{:<24} {:>22}  {}\n", "total parameters", core::withThousands(params.total),
+               core::shortCount(params.total));
+    fmt::print(out, "{:<24} {:>22}  {}\n", "active per token", core::withThousands(params.active),
+               core::shortCount(params.active));
+    fmt::print(out, "\n{:<64} {:>22} {:>8}  {}\n", "component", "parameters", "share", "shape");
+    printTree(out, params.breakdown, params.total, 0);
+    if (params.extras.params > 0) {
+        fmt::print(out, "\n");
+        printTree(out, params.extras, params.total, 0);
+    }
+    return Success;
+}
+
+int commandKv(const Options& options, std::ostream& out, std::ostream& err) {
+    core::Scenario scenario;
+    scenario.sequenceLength = positiveNumber(options, "--seq", std::nullopt);
+    scenario.batch = positiveNumber(options, "--batch", 1);
+    scenario.encoderSequenceLength = positiveNumber(options, "--encoder-seq", scenario.sequenceLength);
+    if (auto it = options.values.find("--kv-dtype"); it != options.values.end()) {
+        const auto dtype = core::parseDType(it->second);
+        if (!dtype) {
+            throw UsageError{fmt::format("--kv-dtype takes fp32, fp16, bf16, fp8, int8 or int4, not '{}'", it->second)};
+        }
+        scenario.kvDType = *dtype;
+    }
+    int exitCode = Success;
+    const auto analysis = analyzeSpec(options, scenario, err, exitCode);
+    if (!analysis) {
+        return exitCode;
+    }
+    const core::KvCacheReport& kv = analysis->kv;
+    if (options.json) {
+        out << core::kvJson(*analysis).dump(2) << "\n";
+        return Success;
+    }
+    auto row = [&](const char* label, std::uint64_t bytes) {
+        fmt::print(out, "{:<36} {:>26}  {}\n", label, core::withThousands(bytes), core::binaryBytes(bytes));
+    };
+    fmt::print(out, "KV cache at {} tokens, batch {}, {}\n\n", core::withThousands(kv.sequenceLength), kv.batch,
+               core::toString(kv.dtype));
+    row("bytes per token", kv.bytesPerToken);
+    if (analysis->config.latent) {
+        row("  expanded per token (HF eager MLA)", kv.expandedBytesPerToken);
+    }
+    if (kv.crossBytesPerEncoderToken > 0) {
+        row("cross-attention per encoder token", kv.crossBytesPerEncoderToken);
+    }
+    row("total bytes", kv.totalBytes);
+    if (analysis->config.latent) {
+        row("  expanded total (HF eager MLA)", kv.expandedTotalBytes);
+    }
+    fmt::print(out, "\n{:<10} {:<32} {:>12} {:>14} {:>22}\n", "layers", "kind", "elem/token", "cached tokens",
+               "bytes");
+    const auto runs = analysis->plan.runs();
+    std::size_t layerIndex = 0;
+    for (const core::LayerRun& run : runs) {
+        const core::KvLayerCache& cache = kv.layers[layerIndex];
+        layerIndex += static_cast<std::size_t>(run.count);
+        if (run.kind.stack != core::Stack::Decoder) {
+            continue;
+        }
+        const std::string range = run.count == 1 ? std::to_string(run.first)
+                                                 : fmt::format("{}-{}", run.first, run.first + run.count - 1);
+        fmt::print(out, "{:<10} {:<32} {:>12} {:>14} {:>22}\n", range, core::layerKindName(run.kind),
+                   core::withThousands(cache.selfElementsPerToken), core::withThousands(cache.cachedTokens),
+                   fmt::format("{} x {}", run.count, core::withThousands(cache.bytes)));
+    }
+    return Success;
+}
+
+int commandValidate(const Options& options, std::ostream& out, std::ostream& err) {
+    if (options.positional.size() != 1) {
+        throw UsageError{"expected exactly one CONFIG (a config.json path or a preset id)"};
+    }
+    const Loaded loaded = load(options.positional.front());
+    core::Diagnostics diagnostics = loaded.diagnostics;
+    if (loaded.config) {
+        const core::Analysis analysis = core::analyze(*loaded.config, {});
+        diagnostics.insert(diagnostics.end(), analysis.diagnostics.begin(), analysis.diagnostics.end());
+    }
+    const bool invalid = !loaded.config || core::hasErrors(diagnostics);
+    if (options.json) {
+        out << nlohmann::json{{"valid", !invalid}, {"diagnostics", core::diagnosticsJson(diagnostics)}}.dump(2)
+            << "\n";
+    } else {
+        for (const core::Diagnostic& d : diagnostics) {
+            fmt::print(out, "{:<8} {}\n", core::toString(d.severity), describe(d));
+        }
+        fmt::print(out, "{}: {}\n", loaded.origin, invalid ? "invalid" : "valid");
+    }
+    if (invalid) {
+        return failWith(loaded.origin, diagnostics, err);
+    }
+    return Success;
+}
+
+int commandPresets(const Options& options, std::ostream& out) {
+    if (!options.positional.empty()) {
+        throw UsageError{"presets takes no arguments"};
+    }
+    const auto& presets = core::builtinPresets();
+    if (options.json) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const core::Preset& preset : presets) {
+            list.push_back(core::presetJson(preset.info));
+        }
+        out << nlohmann::json{{"presets", list}}.dump(2) << "\n";
+        return Success;
+    }
+    fmt::print(out, "{:<26} {:<34} {:<20} {:>18}\n", "id", "name", "family", "published");
+    for (const core::Preset& preset : presets) {
+        const core::PresetInfo& info = preset.info;
+        fmt::print(out, "{:<26} {:<34} {:<20} {:>18}\n", info.id, info.name, info.family,
+                   info.publishedParams ? core::withThousands(*info.publishedParams) : info.publishedLabel);
+    }
+    return Success;
+}
+
+} // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    try {
+        if (args.empty() || args.front() == "--help" || args.front() == "-h" || args.front() == "help") {
+            (args.empty() ? err : out) << kUsage;
+            return args.empty() ? BadUsage : Success;
+        }
+        const std::string& command = args.front();
+        if (command == "params") {
+            return commandParams(parseOptions(args, {}), out, err);
+        }
+        if (command == "kv") {
+            return commandKv(parseOptions(args, {"--seq", "--batch", "--kv-dtype", "--encoder-seq"}), out, err);
+        }
+        if (command == "validate") {
+            return commandValidate(parseOptions(args, {}), out, err);
+        }
+        if (command == "presets") {
+            return commandPresets(parseOptions(args, {}), out);
+        }
+        throw UsageError{fmt::format("unknown command '{}'", command)};
+    } catch (const UsageError& error) {
+        fmt::print(err, "archplay-cli: {}\n\n{}", error.message, kUsage);
+        return BadUsage;
+    } catch (const std::exception& error) {
+        fmt::print(err, "archplay-cli: internal error: {}\n", error.what());
+        return InvalidConfig;
+    }
+}
+
+} // namespace archplay::cli

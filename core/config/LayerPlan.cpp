@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "config/LayerPlan.h"
+
+#include <algorithm>
+
+namespace archplay::core {
+namespace {
+
+LayerAttention scheduledAttention(const ModelConfig& config, std::int64_t index) {
+    if (config.attentionChunkSize > 0) {
+        return LayerAttention::Chunked;
+    }
+    switch (config.slidingPattern) {
+    case SlidingPattern::None: return LayerAttention::Global;
+    case SlidingPattern::All: return LayerAttention::Sliding;
+    case SlidingPattern::GlobalEveryN:
+        return config.globalEvery > 0 && (index + 1) % config.globalEvery == 0 ? LayerAttention::Global
+                                                                                : LayerAttention::Sliding;
+    case SlidingPattern::FromLayer:
+        return index >= config.firstSlidingLayer ? LayerAttention::Sliding : LayerAttention::Global;
+    case SlidingPattern::Explicit:
+        if (config.layerTypes.empty()) {
+            return LayerAttention::Global;
+        }
+        return config.layerTypes[static_cast<std::size_t>(index) % config.layerTypes.size()];
+    }
+    return LayerAttention::Global;
+}
+
+// Qwen2-MoE / Qwen3-MoE: MoE iff not in mlp_only_layers and (i+1) % decoder_sparse_step == 0;
+// DeepSeek: dense for i < first_k_dense_replace (FORMULAS.md §2.5, §2.15).
+FfnKind scheduledFfn(const ModelConfig& config, std::int64_t index) {
+    if (config.ffnKind != FfnKind::Moe) {
+        return config.ffnKind;
+    }
+    const MixtureOfExperts& moe = config.moe;
+    const bool dense = index < moe.firstDenseLayers || moe.sparseStep <= 0 || (index + 1) % moe.sparseStep != 0 ||
+                       std::find(moe.denseLayers.begin(), moe.denseLayers.end(), index) != moe.denseLayers.end();
+    return dense ? FfnKind::Gated : FfnKind::Moe;
+}
+
+} // namespace
+
+bool sameKind(const LayerPlan& a, const LayerPlan& b) {
+    return a.stack == b.stack && a.attention == b.attention && a.latent == b.latent && a.window == b.window &&
+           a.causal == b.causal && a.crossAttention == b.crossAttention && a.ffn == b.ffn;
+}
+
+std::string layerKindName(const LayerPlan& layer) {
+    std::string name;
+    if (layer.latent) {
+        name = "latent";
+    } else if (layer.attention == LayerAttention::Sliding) {
+        name = "sliding " + std::to_string(layer.window);
+    } else if (layer.attention == LayerAttention::Chunked) {
+        name = "chunked " + std::to_string(layer.window);
+    } else {
+        name = layer.causal ? "global" : "bidirectional";
+    }
+    if (layer.crossAttention) {
+        name += " + cross";
+    }
+    switch (layer.ffn) {
+    case FfnKind::Mlp: name += " · MLP"; break;
+    case FfnKind::Gated: name += " · gated"; break;
+    case FfnKind::Moe: name += " · MoE"; break;
+    }
+    return name;
+}
+
+std::vector<LayerRun> ModelPlan::runs() const {
+    std::vector<LayerRun> result;
+    for (const LayerPlan& layer : layers) {
+        if (!result.empty() && sameKind(result.back().kind, layer)) {
+            ++result.back().count;
+        } else {
+            result.push_back({layer, layer.index, 1});
+        }
+    }
+    return result;
+}
+
+ModelPlan planLayers(const ModelConfig& config) {
+    ModelPlan plan;
+    auto addStack = [&](Stack stack, std::int64_t count) {
+        // Guard against absurd sizes: validation reports them; the plan stays small.
+        if (count <= 0 || count > 100000) {
+            return;
+        }
+        for (std::int64_t i = 0; i < count; ++i) {
+            LayerPlan layer;
+            layer.stack = stack;
+            layer.index = i;
+            layer.causal = stack == Stack::Decoder;
+            layer.crossAttention = stack == Stack::Decoder && config.architecture == ArchitectureKind::EncoderDecoder;
+            layer.latent = config.latent.has_value() && stack == Stack::Decoder;
+            layer.attention = scheduledAttention(config, i);
+            if (layer.attention == LayerAttention::Sliding) {
+                layer.window = config.slidingWindow;
+            } else if (layer.attention == LayerAttention::Chunked) {
+                layer.window = config.attentionChunkSize;
+            }
+            layer.ffn = scheduledFfn(config, i);
+            plan.layers.push_back(layer);
+        }
+    };
+    switch (config.architecture) {
+    case ArchitectureKind::DecoderOnly: addStack(Stack::Decoder, config.numLayers); break;
+    case ArchitectureKind::EncoderOnly: addStack(Stack::Encoder, config.numLayers); break;
+    case ArchitectureKind::EncoderDecoder:
+        addStack(Stack::Encoder, config.numEncoderLayers);
+        addStack(Stack::Decoder, config.numLayers);
+        break;
+    }
+    return plan;
+}
+
+} // namespace archplay::core

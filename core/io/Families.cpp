@@ -1,0 +1,913 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Per-family config.json readers and writers. Defaults and tensor layouts follow the configuration
+// and modeling files of huggingface/transformers, as summarised in FORMULAS.md §2.
+#include "io/Families.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+
+namespace archplay::core {
+namespace {
+
+using nlohmann::json;
+
+struct Keys {
+    std::string_view vocab = "vocab_size";
+    std::string_view hidden = "hidden_size";
+    std::string_view intermediate = "intermediate_size";
+    std::string_view layers = "num_hidden_layers";
+    std::string_view heads = "num_attention_heads";
+    std::string_view kvHeads = "num_key_value_heads"; ///< empty: the family has no KV-head field
+    std::string_view headDim = "head_dim";            ///< empty: the family has no head_dim field
+    std::string_view maxPositions = "max_position_embeddings";
+    std::string_view activation = "hidden_act";
+};
+
+struct Defaults {
+    std::int64_t vocab = 32000;
+    std::int64_t hidden = 4096;
+    std::int64_t intermediate = 11008;
+    std::int64_t layers = 32;
+    std::int64_t heads = 32;
+    std::optional<std::int64_t> kvHeads;  ///< absent: follows the number of heads
+    std::optional<std::int64_t> headDim;  ///< absent: hidden / heads
+    std::int64_t maxPositions = 2048;
+    bool tie = false;
+    Activation activation = Activation::Silu;
+};
+
+void readCommon(JsonFields& f, ModelConfig& c, const Defaults& d, const Keys& k = {}) {
+    c.vocabSize = f.integer(k.vocab, d.vocab);
+    c.hiddenSize = f.integer(k.hidden, d.hidden);
+    c.intermediateSize = f.integer(k.intermediate, d.intermediate);
+    c.numLayers = f.integer(k.layers, d.layers);
+    c.numHeads = f.integer(k.heads, d.heads);
+    c.numKvHeads = c.numHeads;
+    if (!k.kvHeads.empty()) {
+        // Every config class here maps a null num_key_value_heads to num_attention_heads.
+        c.numKvHeads = f.nullableInteger(k.kvHeads, d.kvHeads.value_or(c.numHeads)).value_or(c.numHeads);
+    }
+    c.headDim = d.headDim;
+    if (!k.headDim.empty()) {
+        c.headDim = f.nullableInteger(k.headDim, d.headDim);
+    }
+    c.maxPositions = f.integer(k.maxPositions, d.maxPositions);
+    c.tieWordEmbeddings = f.flag("tie_word_embeddings", d.tie);
+    const std::string act = f.peekText(k.activation);
+    c.activation = act.empty() ? d.activation : parseActivation(act);
+}
+
+void writeActivation(const ModelConfig& c, json& out, std::string_view key) {
+    const auto it = out.find(key);
+    const bool same = it != out.end() && it->is_string() && parseActivation(it->get<std::string>()) == c.activation;
+    if (!same) {
+        out[std::string(key)] = std::string(toString(c.activation));
+    }
+}
+
+void writeCommon(const ModelConfig& c, json& out, const Defaults& d, const Keys& k = {}) {
+    out[std::string(k.vocab)] = c.vocabSize;
+    out[std::string(k.hidden)] = c.hiddenSize;
+    out[std::string(k.intermediate)] = c.intermediateSize;
+    out[std::string(k.layers)] = c.numLayers;
+    out[std::string(k.heads)] = c.numHeads;
+    if (!k.kvHeads.empty()) {
+        out[std::string(k.kvHeads)] = c.numKvHeads;
+    }
+    if (!k.headDim.empty()) {
+        if (c.headDim) {
+            out[std::string(k.headDim)] = *c.headDim;
+        } else if (d.headDim) {
+            out[std::string(k.headDim)] = nullptr; // null selects hidden / heads over the class default
+        } else {
+            out.erase(std::string(k.headDim));
+        }
+    }
+    out[std::string(k.maxPositions)] = c.maxPositions;
+    out["tie_word_embeddings"] = c.tieWordEmbeddings;
+    writeActivation(c, out, k.activation);
+}
+
+void setAttentionBias(ModelConfig& c, bool bias) { c.qBias = c.kBias = c.vBias = c.oBias = bias; }
+bool uniformAttentionBias(const ModelConfig& c) { return c.qBias == c.kBias && c.kBias == c.vBias && c.vBias == c.oBias; }
+
+/// A family writer for a switch the family cannot express marks the result unusable; the
+/// exporter then verifies by reading back and falls back to the native format.
+void requireExpressible(json& out, bool expressible) {
+    if (!expressible) {
+        out["__archplay_inexpressible"] = true;
+    }
+}
+
+// ---- sliding windows ------------------------------------------------------------------------
+
+std::optional<LayerAttention> parseLayerType(std::string_view name) {
+    if (name == "full_attention") {
+        return LayerAttention::Global;
+    }
+    if (name == "sliding_attention") {
+        return LayerAttention::Sliding;
+    }
+    if (name == "chunked_attention") {
+        return LayerAttention::Chunked;
+    }
+    return std::nullopt;
+}
+
+/// Hugging Face layer_types, when present, override every other pattern field.
+bool readLayerTypes(JsonFields& f, ModelConfig& c) {
+    if (!f.has("layer_types")) {
+        f.consume("layer_types");
+        return false;
+    }
+    std::vector<LayerAttention> types;
+    for (const std::string& name : f.texts("layer_types")) {
+        if (auto type = parseLayerType(name)) {
+            types.push_back(*type);
+        } else {
+            f.warn("layer_types", fmt::format("unknown layer type '{}' read as full attention", name));
+            types.push_back(LayerAttention::Global);
+        }
+    }
+    c.layerTypes = std::move(types);
+    c.slidingPattern = SlidingPattern::Explicit;
+    return true;
+}
+
+void writeLayerTypes(const ModelConfig& c, json& out) {
+    if (c.slidingPattern != SlidingPattern::Explicit) {
+        out.erase("layer_types");
+        return;
+    }
+    json list = json::array();
+    for (LayerAttention type : c.layerTypes) {
+        list.push_back(std::string(toString(type)));
+    }
+    out["layer_types"] = list;
+}
+
+/// Mistral, Mixtral, Phi-3, StarCoder2: a non-null sliding_window makes every layer sliding.
+void readUniformWindow(JsonFields& f, ModelConfig& c, std::optional<std::int64_t> fallback) {
+    const std::optional<std::int64_t> window = f.nullableInteger("sliding_window", fallback);
+    c.slidingPattern = window ? SlidingPattern::All : SlidingPattern::None;
+    c.slidingWindow = window.value_or(4096);
+}
+
+void writeUniformWindow(const ModelConfig& c, json& out) {
+    requireExpressible(out, c.slidingPattern == SlidingPattern::None || c.slidingPattern == SlidingPattern::All);
+    if (c.slidingPattern == SlidingPattern::All) {
+        out["sliding_window"] = c.slidingWindow;
+    } else {
+        out["sliding_window"] = nullptr;
+    }
+}
+
+/// Qwen2/Qwen3 (and their MoE variants): use_sliding_window makes layers >= max_window_layers sliding.
+void readQwenWindow(JsonFields& f, ModelConfig& c) {
+    const bool use = f.flag("use_sliding_window", false);
+    c.slidingWindow = f.nullableInteger("sliding_window", 4096).value_or(4096);
+    c.firstSlidingLayer = f.integer("max_window_layers", 28);
+    c.slidingPattern = use ? SlidingPattern::FromLayer : SlidingPattern::None;
+    readLayerTypes(f, c);
+}
+
+void writeQwenWindow(const ModelConfig& c, json& out) {
+    requireExpressible(out, c.slidingPattern == SlidingPattern::None || c.slidingPattern == SlidingPattern::FromLayer ||
+                                c.slidingPattern == SlidingPattern::Explicit);
+    out["use_sliding_window"] = c.slidingPattern == SlidingPattern::FromLayer;
+    out["sliding_window"] = c.slidingWindow;
+    out["max_window_layers"] = c.firstSlidingLayer;
+    writeLayerTypes(c, out);
+}
+
+/// Gemma 2 / Gemma 3: layer i is global iff (i + 1) % period == 0 (FORMULAS.md §2.9, §2.10).
+void readGemmaWindow(JsonFields& f, ModelConfig& c, std::int64_t defaultPeriod, std::int64_t defaultWindow) {
+    c.slidingWindow = f.nullableInteger("sliding_window", defaultWindow).value_or(defaultWindow);
+    c.globalEvery = defaultPeriod;
+    if (defaultPeriod != 2) {
+        c.globalEvery = f.integer({"sliding_window_pattern", "_sliding_window_pattern"}, defaultPeriod);
+    }
+    c.slidingPattern = SlidingPattern::GlobalEveryN;
+    readLayerTypes(f, c);
+}
+
+void writeGemmaWindow(const ModelConfig& c, json& out, bool hasPatternKey) {
+    requireExpressible(out, c.slidingPattern == SlidingPattern::GlobalEveryN ||
+                                c.slidingPattern == SlidingPattern::Explicit);
+    requireExpressible(out, hasPatternKey || c.slidingPattern != SlidingPattern::GlobalEveryN || c.globalEvery == 2);
+    out["sliding_window"] = c.slidingWindow;
+    if (hasPatternKey) {
+        out.erase("_sliding_window_pattern");
+        out["sliding_window_pattern"] = c.globalEvery;
+    }
+    writeLayerTypes(c, out);
+}
+
+// ---- mixture of experts --------------------------------------------------------------------
+
+void readQwenMoe(JsonFields& f, ModelConfig& c, const MixtureOfExperts& d) {
+    c.ffnKind = FfnKind::Moe;
+    c.moe = d;
+    c.moe.numExperts = f.integer("num_experts", d.numExperts);
+    c.moe.topK = f.integer("num_experts_per_tok", d.topK);
+    c.moe.expertIntermediateSize = f.integer("moe_intermediate_size", d.expertIntermediateSize);
+    c.moe.sparseStep = f.integer("decoder_sparse_step", d.sparseStep);
+    c.moe.denseLayers = f.integers("mlp_only_layers");
+    if (c.moe.numExperts == 0) {
+        c.ffnKind = FfnKind::Gated; // Qwen-MoE treats num_experts == 0 as a dense model
+        c.moe = d;
+    }
+}
+
+void writeQwenMoe(const ModelConfig& c, json& out) {
+    requireExpressible(out, c.ffnKind == FfnKind::Moe && c.moe.firstDenseLayers == 0);
+    out["num_experts"] = c.moe.numExperts;
+    out["num_experts_per_tok"] = c.moe.topK;
+    out["moe_intermediate_size"] = c.moe.expertIntermediateSize;
+    out["decoder_sparse_step"] = c.moe.sparseStep;
+    out["mlp_only_layers"] = c.moe.denseLayers;
+}
+
+// ---- the families --------------------------------------------------------------------------
+
+void readLlama(JsonFields& f, ModelConfig& c) {
+    readCommon(f, c, {});
+    setAttentionBias(c, f.flag("attention_bias", false));
+    c.ffnBias = f.flag("mlp_bias", false);
+}
+
+void writeLlama(const ModelConfig& c, json& out) {
+    writeCommon(c, out, {});
+    requireExpressible(out, uniformAttentionBias(c));
+    out["attention_bias"] = c.qBias;
+    out["mlp_bias"] = c.ffnBias;
+}
+
+const Defaults kMistral{.vocab = 32000, .hidden = 4096, .intermediate = 14336, .layers = 32, .heads = 32,
+                        .kvHeads = 8, .maxPositions = 4096 * 32};
+
+void readMistral(JsonFields& f, ModelConfig& c) {
+    readCommon(f, c, kMistral);
+    readUniformWindow(f, c, 4096);
+}
+
+void writeMistral(const ModelConfig& c, json& out) {
+    writeCommon(c, out, kMistral);
+    writeUniformWindow(c, out);
+}
+
+void readMixtral(JsonFields& f, ModelConfig& c) {
+    readCommon(f, c, kMistral);
+    readUniformWindow(f, c, std::nullopt);
+    c.ffnKind = FfnKind::Moe;
+    c.moe.numExperts = f.integer("num_local_experts", 8);
+    c.moe.topK = f.integer("num_experts_per_tok", 2);
+    c.moe.expertIntermediateSize = c.intermediateSize; // Mixtral's experts use intermediate_size
+}
+
+void writeMixtral(const ModelConfig& c, json& out) {
+    ModelConfig copy = c;
+    copy.intermediateSize = c.moe.expertIntermediateSize;
+    writeCommon(copy, out, kMistral);
+    writeUniformWindow(c, out);
+    requireExpressible(out, c.ffnKind == FfnKind::Moe && c.moe.numSharedExperts == 0 && c.moe.firstDenseLayers == 0 &&
+                                c.moe.sparseStep == 1 && c.moe.denseLayers.empty() &&
+                                c.intermediateSize == c.moe.expertIntermediateSize);
+    out["num_local_experts"] = c.moe.numExperts;
+    out["num_experts_per_tok"] = c.moe.topK;
+}
+
+const Defaults kQwen2{.vocab = 151936, .hidden = 4096, .intermediate = 22016, .layers = 32, .heads = 32,
+                      .kvHeads = 32, .maxPositions = 32768};
+
+void readQwen2(JsonFields& f, ModelConfig& c) {
+    readCommon(f, c, kQwen2);
+    c.qBias = c.kBias = c.vBias = true; // hard-coded in Qwen2Attention
+    readQwenWindow(f, c);
+}
+
+void writeQwen2(const ModelConfig& c, json& out) {
+    writeCommon(c, out, kQwen2);
+    requireExpressible(out, c.qBias && c.kBias && c.vBias && !c.oBias);
+    writeQwenWindow(c, out);
+}
+
+const Defaults kQwen2Moe{.vocab = 151936, .hidden = 2048, .intermediate = 5632, .layers = 24, .heads = 16,
+                         .kvHeads = 16, .maxPositions = 32768};
+
+void readQwen2Moe(JsonFields& f, ModelConfig& c) {
+    readCommon(f, c, kQwen2Moe);
+    const bool qkvBias = f.flag("qkv_bias", true);
+    c.qBias = c.kBias = c.vBias = qkvBias;
+    readQwenWindow(f, c);
+    readQwenMoe(f, c, {.numExperts = 60, .topK = 4, .expertIntermediateSize = 1408, .numSharedExperts = 1,
+                       .sharedExpertIntermediateSize = 5632, .sharedExpertGate = true});
+    c.moe.sharedExpertIntermediateSize = f.integer("shared_expert_intermediate_size", 5632);
+}
+
+void writeQwen2Moe(const ModelConfig& c, json& out) {
+    writeCommon(c, out, kQwen2Moe);
+    requireExpressible(out, c.qBias == c.kBias && c.kBias == c.vBias && !c.oBias);
+    out["qkv_bias"] = c.qBias;
+    writeQwenWindow(c, out);
+    writeQwenMoe(c, out);
+    requireExpressible(out, c.moe.numSharedExperts == 1 && c.moe.sharedExpertGate &&
+                                c.moe.sharedExpertIntermediateSize > 0);
+    out["shared_expert_intermediate_size"] = c.moe.sharedExpertIntermediateSize;
+}
+
+const Defaults kQwen3{.vocab = 151936, .hidden = 4096, .intermediate = 22016, .layers = 32, .heads = 32,
+                      .kvHeads = 32, .headDim = 128, .maxPositions = 32768};
+
+void readQwen3(JsonFields& f, ModelConfig& c) {
+    readCommon(f, c, kQwen3);
+    setAttentionBias(c, f.flag("attention_bias", false));
+    c.qkNorm = QkNorm::PerHead;
+    readQwenWindow(f, c);
+}
+
+void writeQwen3(const ModelConfig& c, json& out) {
+    writeCommon(c, out, kQwen3);
+    requireExpressible(out, uniformAttentionBias(c) && c.qkNorm == QkNorm::PerHead);
+    out["attention_bias"] = c.qBias;
+    writeQwenWindow(c, out);
+}
+
+const Defaults kQwen3Moe{.vocab = 151936, .hidden = 2048, .intermediate = 6144, .layers = 24, .heads = 32,
+                         .kvHeads = 4, .maxPositions = 32768};
+
+void readQwen3Moe(JsonFields& f, ModelConfig& c) {
+    readCommon(f, c, kQwen3Moe);
+    setAttentionBias(c, f.flag("attention_bias", false));
+    c.qkNorm = QkNorm::PerHead;
+    readQwenWindow(f, c);
+    readQwenMoe(f, c, {.numExperts = 128, .topK = 8, .expertIntermediateSize = 768});
+}
+
+void writeQwen3Moe(const ModelConfig& c, json& out) {
+    writeCommon(c, out, kQwen3Moe);
+    requireExpressible(out, uniformAttentionBias(c) && c.qkNorm == QkNorm::PerHead && c.moe.numSharedExperts == 0);
+    out["attention_bias"] = c.qBias;
+    writeQwenWindow(c, out);
+    writeQwenMoe(c, out);
+}
+
+const Keys kGemmaKeys{.activation = "hidden_activation"};
+const Defaults kGemma{.vocab = 256000, .hidden = 3072, .intermediate = 24576, .layers = 28, .heads = 16,
+                      .kvHeads = 16, .headDim = 256, .maxPositions = 8192, .tie = true,
+                      .activation = Activation::GeluTanh};
+
+void readGemmaCommon(JsonFields& f, ModelConfig& c, const Defaults& d) {
+    Keys keys = kGemmaKeys;
+    if (f.peekText("hidden_activation").empty()) {
+        keys.activation = "hidden_act"; // Gemma falls back to hidden_act when hidden_activation is null
+    }
+    readCommon(f, c, d, keys);
+    setAttentionBias(c, f.flag("attention_bias", false));
+    c.ffnKind = FfnKind::Gated;
+}
+
+void readGemma(JsonFields& f, ModelConfig& c) { readGemmaCommon(f, c, kGemma); }
+
+void writeGemmaCommon(const ModelConfig& c, json& out, const Defaults& d) {
+    writeCommon(c, out, d, kGemmaKeys);
+    requireExpressible(out, uniformAttentionBias(c));
+    out["attention_bias"] = c.qBias;
+}
+
+void writeGemma(const ModelConfig& c, json& out) { writeGemmaCommon(c, out, kGemma); }
+
+const Defaults kGemma2{.vocab = 256000, .hidden = 2304, .intermediate = 9216, .layers = 26, .heads = 8,
+                       .kvHeads = 4, .headDim = 256, .maxPositions = 8192, .tie = true,
+                       .activation = Activation::GeluTanh};
+
+void readGemma2(JsonFields& f, ModelConfig& c) {
+    readGemmaCommon(f, c, kGemma2);
+    c.normPlacement = NormPlacement::Sandwich;
+    readGemmaWindow(f, c, 2, 4096);
+}
+
+void writeGemma2(const ModelConfig& c, json& out) {
+    writeGemmaCommon(c, out, kGemma2);
+    requireExpressible(out, c.normPlacement == NormPlacement::Sandwich);
+    writeGemmaWindow(c, out, false);
+}
+
+const Defaults kGemma3{.vocab = 262208, .hidden = 2304, .intermediate = 9216, .layers = 26, .heads = 8,
+                       .kvHeads = 4, .headDim = 256, .maxPositions = 131072, .tie = true,
+                       .activation = Activation::GeluTanh};
+
+void readGemma3Text(JsonFields& f, ModelConfig& c) {
+    readGemmaCommon(f, c, kGemma3);
+    c.normPlacement = NormPlacement::Sandwich;
+    c.qkNorm = QkNorm::PerHead;
+    readGemmaWindow(f, c, 6, 4096);
+}
+
+void writeGemma3Text(const ModelConfig& c, json& out) {
+    writeGemmaCommon(c, out, kGemma3);
+    requireExpressible(out, c.normPlacement == NormPlacement::Sandwich && c.qkNorm == QkNorm::PerHead);
+    writeGemmaWindow(c, out, true);
+}
+
+const Defaults kPhi{.vocab = 51200, .hidden = 2048, .intermediate = 8192, .layers = 24, .heads = 32,
+                    .maxPositions = 2048, .activation = Activation::GeluTanh};
+
+void readPhi(JsonFields& f, ModelConfig& c) {
+    readCommon(f, c, kPhi);
+    c.normKind = NormKind::LayerNorm;
+    c.normPlacement = NormPlacement::ParallelSingle;
+    c.ffnKind = FfnKind::Mlp;
+    setAttentionBias(c, true);
+    c.ffnBias = true;
+    c.outputHeadBias = true;
+    c.rotaryFraction = f.number("partial_rotary_factor", 0.5);
+    if (f.flag("qk_layernorm", false)) {
+        f.warn("qk_layernorm", "Phi's qk_layernorm (LayerNorm per head with bias) is counted as an RMS QK-norm "
+                               "without bias; the total may be short by 2 x head_dim per layer");
+        c.qkNorm = QkNorm::PerHead;
+    }
+}
+
+void writePhi(const ModelConfig& c, json& out) {
+    writeCommon(c, out, kPhi);
+    out["partial_rotary_factor"] = c.rotaryFraction;
+    out["qk_layernorm"] = c.qkNorm != QkNorm::None;
+}
+
+const Defaults kPhi3{.vocab = 32064, .hidden = 3072, .intermediate = 8192, .layers = 32, .heads = 32,
+                     .maxPositions = 4096};
+
+void readPhi3(JsonFields& f, ModelConfig& c) {
+    readCommon(f, c, kPhi3);
+    c.fusedQkv = true;
+    c.rotaryFraction = f.number("partial_rotary_factor", 1.0);
+    readUniformWindow(f, c, std::nullopt);
+}
+
+void writePhi3(const ModelConfig& c, json& out) {
+    writeCommon(c, out, kPhi3);
+    out["partial_rotary_factor"] = c.rotaryFraction;
+    writeUniformWindow(c, out);
+}
+
+const Keys kGpt2Keys{.hidden = "n_embd", .intermediate = "n_inner", .layers = "n_layer", .heads = "n_head",
+                     .kvHeads = "", .headDim = "", .maxPositions = "n_positions", .activation = "activation_function"};
+
+/// GPT-2 and GPT-J keep n_inner null for the default 4 x n_embd.
+void readInner(JsonFields& f, ModelConfig& c) {
+    c.intermediateSize = f.nullableInteger("n_inner", std::nullopt).value_or(4 * c.hiddenSize);
+}
+
+void writeInner(const ModelConfig& c, json& out) {
+    if (c.intermediateSize == 4 * c.hiddenSize) {
+        out["n_inner"] = nullptr;
+    } else {
+        out["n_inner"] = c.intermediateSize;
+    }
+}
+
+void readGpt2(JsonFields& f, ModelConfig& c) {
+    readCommon(f, c, {.vocab = 50257, .hidden = 768, .layers = 12, .heads = 12, .maxPositions = 1024, .tie = true,
+                      .activation = Activation::GeluTanh},
+               kGpt2Keys);
+    readInner(f, c);
+    c.normKind = NormKind::LayerNorm;
+    c.positional = PositionalKind::Learned;
+    c.ffnKind = FfnKind::Mlp;
+    c.fusedQkv = true;
+    setAttentionBias(c, true);
+    c.ffnBias = true;
+    if (f.flag("add_cross_attention", false)) {
+        f.warn("add_cross_attention", "GPT-2 cross-attention blocks are not modelled; the count leaves them out");
+    }
+}
+
+void writeGpt2(const ModelConfig& c, json& out) {
+    writeCommon(c, out, {}, kGpt2Keys);
+    writeInner(c, out);
+}
+
+void readGptj(JsonFields& f, ModelConfig& c) {
+    readCommon(f, c, {.vocab = 50400, .hidden = 4096, .layers = 28, .heads = 16, .maxPositions = 2048,
+                      .activation = Activation::GeluTanh},
+               kGpt2Keys);
+    readInner(f, c);
+    c.normKind = NormKind::LayerNorm;
+    c.normPlacement = NormPlacement::ParallelSingle;
+    c.ffnKind = FfnKind::Mlp;
+    c.ffnBias = true;
+    c.outputHeadBias = true;
+    const std::int64_t rotaryDim = f.nullableInteger("rotary_dim", 64).value_or(c.effectiveHeadDim());
+    const std::int64_t headDim = c.effectiveHeadDim();
+    c.rotaryFraction = headDim > 0 ? static_cast<double>(rotaryDim) / static_cast<double>(headDim) : 1.0;
+}
+
+void writeGptj(const ModelConfig& c, json& out) {
+    writeCommon(c, out, {}, kGpt2Keys);
+    writeInner(c, out);
+    out["rotary_dim"] = static_cast<std::int64_t>(c.rotaryFraction * static_cast<double>(c.effectiveHeadDim()) + 0.5);
+}
+
+void readGptNeox(JsonFields& f, ModelConfig& c) {
+    readCommon(f, c, {.vocab = 50432, .hidden = 6144, .intermediate = 24576, .layers = 44, .heads = 64,
+                      .maxPositions = 2048, .activation = Activation::Gelu},
+               {.kvHeads = "", .headDim = ""});
+    c.normKind = NormKind::LayerNorm;
+    c.normPlacement = f.flag("use_parallel_residual", true) ? NormPlacement::ParallelDouble : NormPlacement::Pre;
+    c.ffnKind = FfnKind::Mlp;
+    c.fusedQkv = true;
+    setAttentionBias(c, f.flag("attention_bias", true));
+    c.ffnBias = true;
+    c.rotaryFraction = f.has("partial_rotary_factor") ? f.number("partial_rotary_factor", 0.25)
+                                                      : f.number("rotary_pct", 0.25);
+}
+
+void writeGptNeox(const ModelConfig& c, json& out) {
+    writeCommon(c, out, {}, {.kvHeads = "", .headDim = ""});
+    out["use_parallel_residual"] = c.normPlacement == NormPlacement::ParallelDouble;
+    out["attention_bias"] = c.qBias;
+    out[out.contains("partial_rotary_factor") ? "partial_rotary_factor" : "rotary_pct"] = c.rotaryFraction;
+}
+
+void readFalcon(JsonFields& f, ModelConfig& c) {
+    const bool refinedWeb = f.peekText("model_type") == "RefinedWeb";
+    c.vocabSize = f.integer("vocab_size", 65024);
+    c.hiddenSize = f.integer({"hidden_size", "n_embed"}, 4544);
+    c.numLayers = f.integer({"num_hidden_layers", "n_layer"}, 32);
+    c.numHeads = f.integer({"num_attention_heads", "n_head"}, 71);
+    const bool newArchitecture = f.flag("new_decoder_architecture", refinedWeb);
+    const bool multiQuery = f.flag("multi_query", true);
+    const std::int64_t kvHeads = f.integer({"num_kv_heads", "n_head_kv"}, c.numHeads);
+    c.numKvHeads = newArchitecture ? kvHeads : multiQuery ? 1 : c.numHeads;
+    c.intermediateSize = f.nullableInteger("ffn_hidden_size", std::nullopt).value_or(4 * c.hiddenSize);
+    c.maxPositions = f.integer("max_position_embeddings", 2048);
+    c.tieWordEmbeddings = f.flag("tie_word_embeddings", true);
+    const bool bias = f.flag("bias", false);
+    setAttentionBias(c, bias);
+    c.ffnBias = bias;
+    c.positional = f.flag("alibi", false) ? PositionalKind::Alibi : PositionalKind::Rope;
+    c.normKind = NormKind::LayerNorm;
+    c.ffnKind = FfnKind::Mlp;
+    c.activation = Activation::Gelu;
+    c.fusedQkv = true;
+    const bool parallel = f.flag("parallel_attn", true);
+    const std::optional<std::int64_t> parallelNorms =
+        f.nullableInteger("num_ln_in_parallel_attn", std::optional<std::int64_t>());
+    const std::int64_t norms = parallelNorms.value_or(newArchitecture ? 2 : 1);
+    c.normPlacement = !parallel      ? NormPlacement::Pre
+                      : norms == 2   ? NormPlacement::ParallelDouble
+                                     : NormPlacement::ParallelSingle;
+}
+
+void writeFalcon(const ModelConfig& c, json& out) {
+    for (const char* legacy : {"n_embed", "n_layer", "n_head", "n_head_kv"}) {
+        out.erase(legacy);
+    }
+    out["vocab_size"] = c.vocabSize;
+    out["hidden_size"] = c.hiddenSize;
+    out["num_hidden_layers"] = c.numLayers;
+    out["num_attention_heads"] = c.numHeads;
+    out["ffn_hidden_size"] = c.intermediateSize;
+    out["max_position_embeddings"] = c.maxPositions;
+    out["tie_word_embeddings"] = c.tieWordEmbeddings;
+    out["bias"] = c.qBias;
+    out["alibi"] = c.positional == PositionalKind::Alibi;
+    out["parallel_attn"] = c.normPlacement != NormPlacement::Pre;
+    const bool newArchitecture = c.normPlacement == NormPlacement::ParallelDouble ||
+                                 (c.numKvHeads != 1 && c.numKvHeads != c.numHeads);
+    out["new_decoder_architecture"] = newArchitecture;
+    out["multi_query"] = c.numKvHeads == 1;
+    out["num_kv_heads"] = c.numKvHeads;
+    out["num_ln_in_parallel_attn"] = c.normPlacement == NormPlacement::ParallelDouble ? 2 : 1;
+}
+
+// DeepSeek-V2/V3 (FORMULAS.md §2.15).
+void readDeepseek(JsonFields& f, ModelConfig& c, bool v3) {
+    const Defaults d = v3 ? Defaults{.vocab = 129280, .hidden = 7168, .intermediate = 18432, .layers = 61,
+                                     .heads = 128, .kvHeads = 128, .maxPositions = 4096}
+                          : Defaults{.vocab = 32000, .hidden = 4096, .intermediate = 11008, .layers = 32,
+                                     .heads = 32, .maxPositions = 2048};
+    readCommon(f, c, d, {.headDim = ""});
+    LatentAttention mla;
+    mla.qLoraRank = f.nullableInteger("q_lora_rank", 1536);
+    mla.kvLoraRank = f.integer("kv_lora_rank", 512);
+    mla.qkNopeHeadDim = f.integer("qk_nope_head_dim", 128);
+    mla.qkRopeHeadDim = f.integer("qk_rope_head_dim", 64);
+    mla.vHeadDim = f.integer("v_head_dim", 128);
+    c.latent = mla;
+    const bool bias = f.flag("attention_bias", false);
+    c.qBias = c.kBias = c.oBias = bias;
+    c.ffnKind = FfnKind::Moe;
+    c.moe.numExperts = f.integer("n_routed_experts", v3 ? 256 : 64);
+    c.moe.topK = f.integer("num_experts_per_tok", v3 ? 8 : 0);
+    c.moe.expertIntermediateSize = f.integer("moe_intermediate_size", v3 ? 2048 : 1407);
+    c.moe.numSharedExperts = f.integer("n_shared_experts", v3 ? 1 : 2);
+    c.moe.sharedExpertIntermediateSize = 0;
+    c.moe.firstDenseLayers = f.integer("first_k_dense_replace", v3 ? 3 : 0);
+    if (v3) {
+        c.mtpLayers = f.integer("num_nextn_predict_layers", 0);
+    }
+}
+
+void writeDeepseek(const ModelConfig& c, json& out, bool v3) {
+    writeCommon(c, out, {}, {.headDim = ""});
+    requireExpressible(out, c.latent.has_value() && c.ffnKind == FfnKind::Moe && c.qBias == c.kBias &&
+                                c.kBias == c.oBias && !c.vBias && c.moe.sharedExpertIntermediateSize == 0 &&
+                                c.moe.sparseStep == 1 && c.moe.denseLayers.empty() && (v3 || c.mtpLayers == 0));
+    if (c.latent) {
+        const LatentAttention& mla = *c.latent;
+        out["q_lora_rank"] = mla.qLoraRank ? json(*mla.qLoraRank) : json(nullptr);
+        out["kv_lora_rank"] = mla.kvLoraRank;
+        out["qk_nope_head_dim"] = mla.qkNopeHeadDim;
+        out["qk_rope_head_dim"] = mla.qkRopeHeadDim;
+        out["v_head_dim"] = mla.vHeadDim;
+    }
+    out["attention_bias"] = c.qBias;
+    out["n_routed_experts"] = c.moe.numExperts;
+    out["num_experts_per_tok"] = c.moe.topK;
+    out["moe_intermediate_size"] = c.moe.expertIntermediateSize;
+    out["n_shared_experts"] = c.moe.numSharedExperts;
+    out["first_k_dense_replace"] = c.moe.firstDenseLayers;
+    if (v3) {
+        out["num_nextn_predict_layers"] = c.mtpLayers;
+    }
+}
+
+void readDeepseekV2(JsonFields& f, ModelConfig& c) { readDeepseek(f, c, false); }
+void readDeepseekV3(JsonFields& f, ModelConfig& c) { readDeepseek(f, c, true); }
+void writeDeepseekV2(const ModelConfig& c, json& out) { writeDeepseek(c, out, false); }
+void writeDeepseekV3(const ModelConfig& c, json& out) { writeDeepseek(c, out, true); }
+
+const Defaults kOlmo2{.vocab = 50304, .hidden = 4096, .intermediate = 11008, .layers = 32, .heads = 32,
+                      .maxPositions = 2048};
+
+void readOlmo2(JsonFields& f, ModelConfig& c) {
+    readCommon(f, c, kOlmo2, {.headDim = ""});
+    setAttentionBias(c, f.flag("attention_bias", false));
+    c.qkNorm = QkNorm::FullWidth;
+    c.normPlacement = NormPlacement::PostOnly;
+}
+
+void writeOlmo2(const ModelConfig& c, json& out) {
+    writeCommon(c, out, kOlmo2, {.headDim = ""});
+    requireExpressible(out, uniformAttentionBias(c));
+    out["attention_bias"] = c.qBias;
+}
+
+const Defaults kStarcoder2{.vocab = 49152, .hidden = 3072, .intermediate = 12288, .layers = 30, .heads = 24,
+                           .kvHeads = 2, .maxPositions = 4096, .tie = true, .activation = Activation::GeluTanh};
+
+void readStarcoder2(JsonFields& f, ModelConfig& c) {
+    readCommon(f, c, kStarcoder2, {.headDim = ""});
+    const bool bias = f.flag("use_bias", true);
+    setAttentionBias(c, bias);
+    c.ffnBias = bias;
+    c.ffnKind = FfnKind::Mlp;
+    c.normKind = NormKind::LayerNorm;
+    readUniformWindow(f, c, std::nullopt);
+}
+
+void writeStarcoder2(const ModelConfig& c, json& out) {
+    writeCommon(c, out, kStarcoder2, {.headDim = ""});
+    requireExpressible(out, uniformAttentionBias(c) && c.qBias == c.ffnBias);
+    out["use_bias"] = c.qBias;
+    writeUniformWindow(c, out);
+}
+
+void readBloom(JsonFields& f, ModelConfig& c) {
+    c.vocabSize = f.integer("vocab_size", 250880);
+    c.hiddenSize = f.integer({"n_embed", "hidden_size"}, 64);
+    c.numLayers = f.integer({"n_layer", "num_hidden_layers"}, 2);
+    c.numHeads = f.integer({"n_head", "num_attention_heads"}, 8);
+    c.numKvHeads = c.numHeads;
+    c.intermediateSize = 4 * c.hiddenSize;
+    c.maxPositions = f.integer("seq_length", 2048);
+    c.tieWordEmbeddings = f.flag("tie_word_embeddings", true);
+    c.normKind = NormKind::LayerNorm;
+    c.embeddingNorm = true;
+    c.positional = PositionalKind::Alibi;
+    c.ffnKind = FfnKind::Mlp;
+    c.activation = Activation::GeluTanh;
+    c.fusedQkv = true;
+    setAttentionBias(c, true);
+    c.ffnBias = true;
+}
+
+void writeBloom(const ModelConfig& c, json& out) {
+    out.erase("n_embed");
+    out.erase("num_hidden_layers");
+    out.erase("num_attention_heads");
+    out["vocab_size"] = c.vocabSize;
+    out["hidden_size"] = c.hiddenSize;
+    out["n_layer"] = c.numLayers;
+    out["n_head"] = c.numHeads;
+    out["seq_length"] = c.maxPositions;
+    out["tie_word_embeddings"] = c.tieWordEmbeddings;
+    requireExpressible(out, c.intermediateSize == 4 * c.hiddenSize);
+}
+
+void readOpt(JsonFields& f, ModelConfig& c) {
+    readCommon(f, c, {.vocab = 50272, .hidden = 768, .intermediate = 3072, .layers = 12, .heads = 12,
+                      .maxPositions = 2048, .tie = true, .activation = Activation::Relu},
+               {.intermediate = "ffn_dim", .kvHeads = "", .headDim = "", .activation = "activation_function"});
+    c.normKind = f.flag("layer_norm_elementwise_affine", true) ? NormKind::LayerNorm : NormKind::NonParametric;
+    const bool preNorm = f.flag("do_layer_norm_before", true);
+    c.normPlacement = preNorm ? NormPlacement::Pre : NormPlacement::Post;
+    c.finalNorm = preNorm && !f.flag("_remove_final_layer_norm", false);
+    c.positional = PositionalKind::Learned;
+    c.positionOffset = 2;
+    c.ffnKind = FfnKind::Mlp;
+    const bool bias = f.flag("enable_bias", true);
+    setAttentionBias(c, bias);
+    c.ffnBias = bias;
+    const std::int64_t projection = f.nullableInteger("word_embed_proj_dim", c.hiddenSize).value_or(c.hiddenSize);
+    c.embeddingProjectionDim = projection == c.hiddenSize ? 0 : projection;
+}
+
+void writeOpt(const ModelConfig& c, json& out) {
+    writeCommon(c, out, {}, {.intermediate = "ffn_dim", .kvHeads = "", .headDim = "",
+                             .activation = "activation_function"});
+    out["layer_norm_elementwise_affine"] = c.normKind != NormKind::NonParametric;
+    out["do_layer_norm_before"] = c.normPlacement == NormPlacement::Pre;
+    out["_remove_final_layer_norm"] = c.normPlacement == NormPlacement::Pre && !c.finalNorm;
+    out["enable_bias"] = c.qBias;
+    out["word_embed_proj_dim"] = c.embeddingProjectionDim > 0 ? c.embeddingProjectionDim : c.hiddenSize;
+    requireExpressible(out, uniformAttentionBias(c) && c.qBias == c.ffnBias && c.positionOffset == 2 &&
+                                (c.normPlacement == NormPlacement::Pre || !c.finalNorm));
+}
+
+// Counted as BertModel (with pooler, without pre-training heads), the convention of published BERT counts.
+void readBert(JsonFields& f, ModelConfig& c) {
+    readCommon(f, c, {.vocab = 30522, .hidden = 768, .intermediate = 3072, .layers = 12, .heads = 12,
+                      .maxPositions = 512, .tie = true, .activation = Activation::Gelu},
+               {.kvHeads = "", .headDim = ""});
+    c.architecture = ArchitectureKind::EncoderOnly;
+    c.tokenTypes = f.integer("type_vocab_size", 2);
+    c.normKind = NormKind::LayerNorm;
+    c.normPlacement = NormPlacement::Post;
+    c.embeddingNorm = true;
+    c.finalNorm = false;
+    c.positional = PositionalKind::Learned;
+    c.ffnKind = FfnKind::Mlp;
+    setAttentionBias(c, true);
+    c.ffnBias = true;
+    c.outputHead = false;
+    c.pooler = true;
+    const std::string positions = f.peekText("position_embedding_type");
+    if (!positions.empty() && positions != "absolute") {
+        f.warn("position_embedding_type",
+               fmt::format("position_embedding_type '{}' adds a distance embedding that is not modelled", positions));
+    }
+}
+
+void writeBert(const ModelConfig& c, json& out) {
+    writeCommon(c, out, {}, {.kvHeads = "", .headDim = ""});
+    out["type_vocab_size"] = c.tokenTypes;
+}
+
+void readT5(JsonFields& f, ModelConfig& c) {
+    c.architecture = ArchitectureKind::EncoderDecoder;
+    c.vocabSize = f.integer("vocab_size", 32128);
+    c.hiddenSize = f.integer("d_model", 512);
+    c.headDim = f.integer("d_kv", 64);
+    c.intermediateSize = f.integer("d_ff", 2048);
+    c.numEncoderLayers = f.integer("num_layers", 6);
+    c.numLayers = f.nullableInteger("num_decoder_layers", c.numEncoderLayers).value_or(c.numEncoderLayers);
+    c.numHeads = f.integer("num_heads", 8);
+    c.numKvHeads = c.numHeads;
+    c.relativeBuckets = f.integer("relative_attention_num_buckets", 32);
+    c.maxPositions = f.integer("n_positions", 512);
+    c.tieWordEmbeddings = f.flag("tie_word_embeddings", true);
+    const std::string projection = f.text("feed_forward_proj", "relu");
+    const bool gated = projection.starts_with("gated-");
+    c.ffnKind = gated ? FfnKind::Gated : FfnKind::Mlp;
+    const std::string act = gated ? projection.substr(6) : projection;
+    c.activation = act == "gelu" ? Activation::GeluTanh : parseActivation(act); // T5 maps gated-gelu to gelu_new
+    c.positional = PositionalKind::RelativeBias;
+}
+
+void writeT5(const ModelConfig& c, json& out) {
+    out["vocab_size"] = c.vocabSize;
+    out["d_model"] = c.hiddenSize;
+    out["d_kv"] = c.effectiveHeadDim();
+    out["d_ff"] = c.intermediateSize;
+    out["num_layers"] = c.numEncoderLayers;
+    out["num_decoder_layers"] = c.numLayers;
+    out["num_heads"] = c.numHeads;
+    out["relative_attention_num_buckets"] = c.relativeBuckets;
+    out["n_positions"] = c.maxPositions;
+    out["tie_word_embeddings"] = c.tieWordEmbeddings;
+    const std::string act = c.activation == Activation::GeluTanh ? "gelu" : std::string(toString(c.activation));
+    out["feed_forward_proj"] = c.ffnKind == FfnKind::Gated ? "gated-" + act : act;
+    requireExpressible(out, c.headDim.has_value() && c.ffnKind != FfnKind::Moe);
+}
+
+void readBart(JsonFields& f, ModelConfig& c) {
+    c.architecture = ArchitectureKind::EncoderDecoder;
+    c.vocabSize = f.integer("vocab_size", 50265);
+    c.hiddenSize = f.integer("d_model", 1024);
+    c.numEncoderLayers = f.integer("encoder_layers", 12);
+    c.numLayers = f.integer("decoder_layers", 12);
+    const std::int64_t encoderHeads = f.integer("encoder_attention_heads", 16);
+    c.numHeads = f.integer("decoder_attention_heads", 16);
+    c.numKvHeads = c.numHeads;
+    const std::int64_t encoderFfn = f.integer("encoder_ffn_dim", 4096);
+    c.intermediateSize = f.integer("decoder_ffn_dim", 4096);
+    if (encoderHeads != c.numHeads || encoderFfn != c.intermediateSize) {
+        f.warn("encoder_ffn_dim", "encoder and decoder differ in heads or FFN width; archplay models one value and "
+                                  "uses the decoder's");
+    }
+    c.maxPositions = f.integer("max_position_embeddings", 1024);
+    c.tieWordEmbeddings = f.flag("tie_word_embeddings", true);
+    c.normKind = NormKind::LayerNorm;
+    c.normPlacement = NormPlacement::Post;
+    c.embeddingNorm = true;
+    c.finalNorm = false;
+    c.positional = PositionalKind::Learned;
+    c.positionOffset = 2;
+    c.ffnKind = FfnKind::Mlp;
+    setAttentionBias(c, true);
+    c.ffnBias = true;
+    const std::string act = f.peekText("activation_function");
+    c.activation = act.empty() ? Activation::Gelu : parseActivation(act);
+}
+
+void writeBart(const ModelConfig& c, json& out) {
+    out["vocab_size"] = c.vocabSize;
+    out["d_model"] = c.hiddenSize;
+    out["encoder_layers"] = c.numEncoderLayers;
+    out["decoder_layers"] = c.numLayers;
+    out["encoder_attention_heads"] = c.numHeads;
+    out["decoder_attention_heads"] = c.numHeads;
+    out["encoder_ffn_dim"] = c.intermediateSize;
+    out["decoder_ffn_dim"] = c.intermediateSize;
+    out["max_position_embeddings"] = c.maxPositions;
+    out["tie_word_embeddings"] = c.tieWordEmbeddings;
+    writeActivation(c, out, "activation_function");
+}
+
+void readGranite(JsonFields& f, ModelConfig& c) { readLlama(f, c); }
+void writeGranite(const ModelConfig& c, json& out) { writeLlama(c, out); }
+
+} // namespace
+
+Activation parseActivation(std::string_view name) {
+    if (name == "silu" || name == "swish") {
+        return Activation::Silu;
+    }
+    if (name == "gelu" || name == "gelu_python") {
+        return Activation::Gelu;
+    }
+    if (name == "gelu_new" || name == "gelu_pytorch_tanh" || name == "gelu_fast" || name == "gelu_tanh") {
+        return Activation::GeluTanh;
+    }
+    if (name == "relu") {
+        return Activation::Relu;
+    }
+    return Activation::Other;
+}
+
+const std::vector<Family>& families() {
+    static const std::vector<Family> all = {
+        {"llama", readLlama, writeLlama},
+        {"mistral", readMistral, writeMistral},
+        {"mixtral", readMixtral, writeMixtral},
+        {"qwen2", readQwen2, writeQwen2},
+        {"qwen2_moe", readQwen2Moe, writeQwen2Moe},
+        {"qwen3", readQwen3, writeQwen3},
+        {"qwen3_moe", readQwen3Moe, writeQwen3Moe},
+        {"gemma", readGemma, writeGemma},
+        {"gemma2", readGemma2, writeGemma2},
+        {"gemma3_text", readGemma3Text, writeGemma3Text},
+        {"phi", readPhi, writePhi},
+        {"phi3", readPhi3, writePhi3},
+        {"gpt2", readGpt2, writeGpt2},
+        {"gptj", readGptj, writeGptj},
+        {"gpt_neox", readGptNeox, writeGptNeox},
+        {"falcon", readFalcon, writeFalcon},
+        {"RefinedWeb", readFalcon, writeFalcon},
+        {"RefinedWebModel", readFalcon, writeFalcon},
+        {"deepseek_v2", readDeepseekV2, writeDeepseekV2},
+        {"deepseek_v3", readDeepseekV3, writeDeepseekV3},
+        {"olmo2", readOlmo2, writeOlmo2},
+        {"starcoder2", readStarcoder2, writeStarcoder2},
+        {"granite", readGranite, writeGranite},
+        {"bloom", readBloom, writeBloom},
+        {"opt", readOpt, writeOpt},
+        {"bert", readBert, writeBert},
+        {"t5", readT5, writeT5},
+        {"bart", readBart, writeBart},
+    };
+    return all;
+}
+
+const Family* findFamily(std::string_view modelType) {
+    const auto& all = families();
+    auto it = std::find_if(all.begin(), all.end(), [&](const Family& f) { return f.modelType == modelType; });
+    return it == all.end() ? nullptr : &*it;
+}
+
+} // namespace archplay::core

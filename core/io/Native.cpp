@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The archplay native config format (model_type "archplay"): a Hugging Face-style config.json in
+// which every structural switch is spelled out, so any design the program can hold is written
+// without loss. Unknown model types are read with the same code, from the common key names.
+#include "io/Families.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+namespace archplay::core {
+namespace {
+
+using nlohmann::json;
+
+template <typename Enum, std::size_t N>
+Enum readEnum(JsonFields& f, std::string_view key, Enum fallback, const std::array<Enum, N>& values) {
+    if (!f.has(key)) {
+        f.consume(key);
+        return fallback;
+    }
+    const std::string name = f.text(key, "");
+    for (Enum value : values) {
+        if (toString(value) == name) {
+            return value;
+        }
+    }
+    std::string known;
+    for (Enum value : values) {
+        known += (known.empty() ? "" : ", ") + std::string(toString(value));
+    }
+    f.error(std::string(key), fmt::format("{} '{}' is not one of: {}", key, name, known));
+    return fallback;
+}
+
+constexpr std::array kArchitectures{ArchitectureKind::DecoderOnly, ArchitectureKind::EncoderOnly,
+                                    ArchitectureKind::EncoderDecoder};
+constexpr std::array kFfnKinds{FfnKind::Mlp, FfnKind::Gated, FfnKind::Moe};
+constexpr std::array kNormKinds{NormKind::LayerNorm, NormKind::RmsNorm, NormKind::NonParametric};
+constexpr std::array kPlacements{NormPlacement::Pre,          NormPlacement::Post,
+                                 NormPlacement::Sandwich,     NormPlacement::ParallelSingle,
+                                 NormPlacement::ParallelDouble, NormPlacement::PostOnly};
+constexpr std::array kPositionals{PositionalKind::Learned, PositionalKind::Sinusoidal, PositionalKind::Rope,
+                                  PositionalKind::Alibi,   PositionalKind::RelativeBias, PositionalKind::None};
+constexpr std::array kQkNorms{QkNorm::None, QkNorm::PerHead, QkNorm::FullWidth};
+constexpr std::array kPatterns{SlidingPattern::None, SlidingPattern::All, SlidingPattern::GlobalEveryN,
+                               SlidingPattern::FromLayer, SlidingPattern::Explicit};
+
+/// Records, for an unknown model type, each structural switch that was absent and assumed.
+class Assumptions {
+public:
+    Assumptions(JsonFields& fields, bool active)
+        : m_fields(fields)
+        , m_active(active) {}
+    void note(std::string_view key, std::string_view assumed) {
+        if (m_active && !m_fields.has(key)) {
+            m_list.push_back(fmt::format("{} = {}", key, assumed));
+        }
+    }
+    std::string text() const {
+        std::string joined;
+        for (const std::string& item : m_list) {
+            joined += (joined.empty() ? "" : "; ") + item;
+        }
+        return joined;
+    }
+
+private:
+    JsonFields& m_fields;
+    bool m_active;
+    std::vector<std::string> m_list;
+};
+
+} // namespace
+
+void readNative(JsonFields& f, ModelConfig& c, bool assume) {
+    Assumptions assumed(f, assume);
+    assumed.note("architecture", "decoder-only");
+    assumed.note("ffn_type", "gated (SwiGLU)");
+    assumed.note("norm_type", "rmsnorm");
+    assumed.note("norm_placement", "pre");
+    assumed.note("position_embedding_type", "rope");
+    assumed.note("attention_bias", "false");
+    assumed.note("tie_word_embeddings", "false");
+
+    c.architecture = readEnum(f, "architecture", ArchitectureKind::DecoderOnly, kArchitectures);
+    c.vocabSize = f.integer("vocab_size", 32000);
+    c.hiddenSize = f.integer({"hidden_size", "d_model", "n_embd", "n_embed", "dim"}, 4096);
+    c.numLayers = f.integer({"num_hidden_layers", "n_layer", "num_layers", "decoder_layers", "n_layers"}, 32);
+    c.numEncoderLayers = f.integer({"num_encoder_layers", "encoder_layers"},
+                                   c.architecture == ArchitectureKind::EncoderDecoder ? c.numLayers : 0);
+    c.numHeads = f.integer({"num_attention_heads", "n_head", "num_heads", "n_heads"}, 32);
+    c.numKvHeads = f.integer({"num_key_value_heads", "num_kv_heads", "n_head_kv", "n_kv_heads"}, c.numHeads);
+    c.headDim = f.nullableInteger("head_dim", std::nullopt);
+    c.intermediateSize =
+        f.integer({"intermediate_size", "ffn_dim", "d_ff", "n_inner", "ffn_hidden_size"}, 4 * c.hiddenSize);
+    c.maxPositions = f.integer({"max_position_embeddings", "n_positions", "max_seq_len", "seq_length"}, 4096);
+    assumed.note("intermediate_size", fmt::format("{} (4 x hidden)", 4 * c.hiddenSize));
+
+    if (f.has("kv_lora_rank")) {
+        LatentAttention mla;
+        mla.qLoraRank = f.nullableInteger("q_lora_rank", std::nullopt);
+        mla.kvLoraRank = f.integer("kv_lora_rank", 512);
+        mla.qkNopeHeadDim = f.integer("qk_nope_head_dim", 128);
+        mla.qkRopeHeadDim = f.integer("qk_rope_head_dim", 64);
+        mla.vHeadDim = f.integer("v_head_dim", 128);
+        c.latent = mla;
+    }
+    const bool attentionBias = f.flag("attention_bias", false);
+    c.qBias = f.flag("q_bias", attentionBias);
+    c.kBias = f.flag("k_bias", attentionBias);
+    c.vBias = f.flag("v_bias", attentionBias);
+    c.oBias = f.flag("o_bias", attentionBias);
+    c.fusedQkv = f.flag("fused_qkv", false);
+    c.qkNorm = readEnum(f, "qk_norm", QkNorm::None, kQkNorms);
+
+    c.slidingWindow = f.nullableInteger("sliding_window", 4096).value_or(4096);
+    const bool windowed = f.has("sliding_window");
+    c.slidingPattern = readEnum(f, "sliding_pattern", windowed ? SlidingPattern::All : SlidingPattern::None, kPatterns);
+    c.globalEvery = f.integer("sliding_window_pattern", 6);
+    c.firstSlidingLayer = f.integer("max_window_layers", 0);
+    if (f.has("layer_types")) {
+        for (const std::string& name : f.texts("layer_types")) {
+            c.layerTypes.push_back(name == "sliding_attention"   ? LayerAttention::Sliding
+                                   : name == "chunked_attention" ? LayerAttention::Chunked
+                                                                 : LayerAttention::Global);
+        }
+        c.slidingPattern = SlidingPattern::Explicit;
+    }
+    c.attentionChunkSize = f.integer("attention_chunk_size", 0);
+
+    c.ffnKind = readEnum(f, "ffn_type", FfnKind::Gated, kFfnKinds);
+    const std::string act = f.peekText("hidden_act");
+    c.activation = act.empty() ? (c.ffnKind == FfnKind::Mlp ? Activation::Gelu : Activation::Silu)
+                               : parseActivation(act);
+    c.ffnBias = f.flag("mlp_bias", false);
+    if (c.ffnKind == FfnKind::Moe || f.has("num_experts")) {
+        c.ffnKind = FfnKind::Moe;
+        c.moe.numExperts = f.integer({"num_experts", "num_local_experts", "n_routed_experts"}, 8);
+        c.moe.topK = f.integer("num_experts_per_tok", 2);
+        c.moe.expertIntermediateSize = f.integer("moe_intermediate_size", c.intermediateSize);
+        c.moe.numSharedExperts = f.integer("n_shared_experts", 0);
+        c.moe.sharedExpertIntermediateSize = f.integer("shared_expert_intermediate_size", 0);
+        c.moe.sharedExpertGate = f.flag("shared_expert_gate", false);
+        c.moe.firstDenseLayers = f.integer("first_k_dense_replace", 0);
+        c.moe.sparseStep = f.integer("decoder_sparse_step", 1);
+        c.moe.denseLayers = f.integers("mlp_only_layers");
+    }
+
+    c.normKind = readEnum(f, "norm_type", NormKind::RmsNorm, kNormKinds);
+    c.normPlacement = readEnum(f, "norm_placement", NormPlacement::Pre, kPlacements);
+    c.finalNorm = f.flag("final_norm", c.normPlacement != NormPlacement::Post);
+    c.embeddingNorm = f.flag("embedding_norm", false);
+
+    c.positional = readEnum(f, "position_embedding_type", PositionalKind::Rope, kPositionals);
+    c.positionOffset = f.integer("position_offset", 0);
+    c.rotaryFraction = f.number("partial_rotary_factor", 1.0);
+    c.relativeBuckets = f.integer("relative_attention_num_buckets", 32);
+
+    c.outputHead = f.flag("output_head", c.architecture != ArchitectureKind::EncoderOnly);
+    c.tieWordEmbeddings = f.flag("tie_word_embeddings", false);
+    c.outputHeadBias = f.flag("lm_head_bias", false);
+    c.embeddingProjectionDim = f.integer("word_embed_proj_dim", 0);
+    c.tokenTypes = f.integer("type_vocab_size", 0);
+    c.pooler = f.flag("pooler", false);
+    c.mtpLayers = f.integer("num_nextn_predict_layers", 0);
+
+    if (assume) {
+        f.warn("model_type", fmt::format("model_type '{}' has no dedicated reader; read from the common field names, "
+                                         "assuming: {}",
+                                         c.modelType, assumed.text()));
+    }
+}
+
+void writeNative(const ModelConfig& c, json& out) {
+    out["model_type"] = "archplay";
+    out["architecture"] = toString(c.architecture);
+    out["vocab_size"] = c.vocabSize;
+    out["hidden_size"] = c.hiddenSize;
+    out["num_hidden_layers"] = c.numLayers;
+    out["num_encoder_layers"] = c.numEncoderLayers;
+    out["num_attention_heads"] = c.numHeads;
+    out["num_key_value_heads"] = c.numKvHeads;
+    out["head_dim"] = c.headDim ? json(*c.headDim) : json(nullptr);
+    out["intermediate_size"] = c.intermediateSize;
+    out["max_position_embeddings"] = c.maxPositions;
+    if (c.latent) {
+        out["q_lora_rank"] = c.latent->qLoraRank ? json(*c.latent->qLoraRank) : json(nullptr);
+        out["kv_lora_rank"] = c.latent->kvLoraRank;
+        out["qk_nope_head_dim"] = c.latent->qkNopeHeadDim;
+        out["qk_rope_head_dim"] = c.latent->qkRopeHeadDim;
+        out["v_head_dim"] = c.latent->vHeadDim;
+    }
+    out["q_bias"] = c.qBias;
+    out["k_bias"] = c.kBias;
+    out["v_bias"] = c.vBias;
+    out["o_bias"] = c.oBias;
+    out["fused_qkv"] = c.fusedQkv;
+    out["qk_norm"] = toString(c.qkNorm);
+    out["sliding_pattern"] = toString(c.slidingPattern);
+    out["sliding_window"] = c.slidingWindow;
+    out["sliding_window_pattern"] = c.globalEvery;
+    out["max_window_layers"] = c.firstSlidingLayer;
+    if (c.slidingPattern == SlidingPattern::Explicit) {
+        json list = json::array();
+        for (LayerAttention type : c.layerTypes) {
+            list.push_back(toString(type));
+        }
+        out["layer_types"] = list;
+    }
+    out["attention_chunk_size"] = c.attentionChunkSize;
+    out["ffn_type"] = toString(c.ffnKind);
+    out["hidden_act"] = toString(c.activation);
+    out["mlp_bias"] = c.ffnBias;
+    if (c.ffnKind == FfnKind::Moe) {
+        out["num_experts"] = c.moe.numExperts;
+        out["num_experts_per_tok"] = c.moe.topK;
+        out["moe_intermediate_size"] = c.moe.expertIntermediateSize;
+        out["n_shared_experts"] = c.moe.numSharedExperts;
+        out["shared_expert_intermediate_size"] = c.moe.sharedExpertIntermediateSize;
+        out["shared_expert_gate"] = c.moe.sharedExpertGate;
+        out["first_k_dense_replace"] = c.moe.firstDenseLayers;
+        out["decoder_sparse_step"] = c.moe.sparseStep;
+        out["mlp_only_layers"] = c.moe.denseLayers;
+    }
+    out["norm_type"] = toString(c.normKind);
+    out["norm_placement"] = toString(c.normPlacement);
+    out["final_norm"] = c.finalNorm;
+    out["embedding_norm"] = c.embeddingNorm;
+    out["position_embedding_type"] = toString(c.positional);
+    out["position_offset"] = c.positionOffset;
+    out["partial_rotary_factor"] = c.rotaryFraction;
+    out["relative_attention_num_buckets"] = c.relativeBuckets;
+    out["output_head"] = c.outputHead;
+    out["tie_word_embeddings"] = c.tieWordEmbeddings;
+    out["lm_head_bias"] = c.outputHeadBias;
+    out["word_embed_proj_dim"] = c.embeddingProjectionDim;
+    out["type_vocab_size"] = c.tokenTypes;
+    out["pooler"] = c.pooler;
+    out["num_nextn_predict_layers"] = c.mtpLayers;
+}
+
+} // namespace archplay::core

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "io/Presets.h"
+
+#include "analysis/Analysis.h"
+#include "io/ConfigJson.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+
+namespace archplay::core {
+namespace detail {
+extern const std::string_view kPresetTexts[];
+extern const std::size_t kPresetCount;
+} // namespace detail
+
+namespace {
+
+// Families in the order a person scans them: the most used decoder families first.
+constexpr std::string_view kFamilyOrder[] = {
+    "Llama", "Mistral", "DeepSeek", "Qwen", "Gemma", "Phi", "OLMo", "Granite", "StarCoder", "Falcon",
+    "GPT-2", "GPT-3", "GPT-J", "Pythia / GPT-NeoX", "OPT", "BLOOM", "BERT", "T5", "BART", "Transformer (2017)",
+};
+
+std::size_t familyRank(std::string_view family) {
+    const auto* it = std::find(std::begin(kFamilyOrder), std::end(kFamilyOrder), family);
+    return static_cast<std::size_t>(it - std::begin(kFamilyOrder));
+}
+
+PresetInfo readInfo(const nlohmann::json& meta) {
+    PresetInfo info;
+    auto text = [&](const char* key) {
+        auto it = meta.find(key);
+        return it != meta.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    info.id = text("id");
+    info.name = text("name");
+    info.family = text("family");
+    info.source = text("source");
+    info.publishedLabel = text("published_label");
+    info.paramsSource = text("params_source");
+    info.notes = text("notes");
+    if (auto it = meta.find("published_params"); it != meta.end() && it->is_number_unsigned()) {
+        info.publishedParams = it->get<std::uint64_t>();
+    }
+    return info;
+}
+
+} // namespace
+
+const std::vector<Preset>& builtinPresets() {
+    static const std::vector<Preset> presets = [] {
+        struct Sortable {
+            Preset preset;
+            std::uint64_t params;
+        };
+        std::vector<Sortable> sortable;
+        for (std::size_t i = 0; i < detail::kPresetCount; ++i) {
+            const std::string_view text = detail::kPresetTexts[i];
+            const nlohmann::json object = nlohmann::json::parse(text, nullptr, false);
+            if (!object.is_object() || !object.contains("archplay_preset")) {
+                continue;
+            }
+            Preset preset{readInfo(object["archplay_preset"]), text};
+            const ImportResult imported = importConfig(object);
+            const std::uint64_t params =
+                imported.config ? analyze(*imported.config, Scenario{}).params.total : std::uint64_t{0};
+            sortable.push_back({std::move(preset), params});
+        }
+        std::stable_sort(sortable.begin(), sortable.end(), [](const Sortable& a, const Sortable& b) {
+            const std::size_t ra = familyRank(a.preset.info.family);
+            const std::size_t rb = familyRank(b.preset.info.family);
+            if (ra != rb) {
+                return ra < rb;
+            }
+            if (a.preset.info.family != b.preset.info.family) {
+                return a.preset.info.family < b.preset.info.family;
+            }
+            return a.params < b.params;
+        });
+        std::vector<Preset> result;
+        for (Sortable& item : sortable) {
+            result.push_back(std::move(item.preset));
+        }
+        return result;
+    }();
+    return presets;
+}
+
+const Preset* findPreset(std::string_view id) {
+    const auto& presets = builtinPresets();
+    auto it = std::find_if(presets.begin(), presets.end(), [&](const Preset& p) { return p.info.id == id; });
+    return it == presets.end() ? nullptr : &*it;
+}
+
+std::optional<ModelConfig> presetConfig(const Preset& preset) { return importConfigText(preset.json).config; }
+
+} // namespace archplay::core

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "io/ReportJson.h"
+
+#include "params/Tensors.h"
+
+#include <nlohmann/json.hpp>
+
+namespace archplay::core {
+
+using nlohmann::json;
+
+json toJson(const ParamNode& node) {
+    json out = {{"name", node.name}, {"params", node.params}};
+    if (!node.shape.empty()) {
+        out["shape"] = node.shape;
+    }
+    json children = json::array();
+    for (const ParamNode& child : node.children) {
+        children.push_back(toJson(child));
+    }
+    out["children"] = std::move(children);
+    return out;
+}
+
+json paramsJson(const ParamReport& params) {
+    json byComponent = json::object();
+    for (std::size_t i = 0; i < params.byComponent.size(); ++i) {
+        if (params.byComponent[i] > 0) {
+            byComponent[std::string(toString(static_cast<Component>(i)))] = params.byComponent[i];
+        }
+    }
+    json out = {{"total", params.total},
+                {"active", params.active},
+                {"active_compute", params.activeCompute},
+                {"by_component", byComponent},
+                {"breakdown", toJson(params.breakdown)}};
+    if (params.extras.params > 0) {
+        out["extras"] = toJson(params.extras);
+    }
+    return out;
+}
+
+json kvJson(const Analysis& analysis) {
+    const KvCacheReport& kv = analysis.kv;
+    json layers = json::array();
+    for (std::size_t i = 0; i < kv.layers.size() && i < analysis.plan.layers.size(); ++i) {
+        const LayerPlan& plan = analysis.plan.layers[i];
+        if (plan.stack != Stack::Decoder) {
+            continue;
+        }
+        const KvLayerCache& layer = kv.layers[i];
+        layers.push_back({{"index", plan.index},
+                          {"kind", layerKindName(plan)},
+                          {"elements_per_token", layer.selfElementsPerToken},
+                          {"cached_tokens", layer.cachedTokens},
+                          {"cross_elements_per_token", layer.crossElementsPerToken},
+                          {"bytes", layer.bytes}});
+    }
+    return {{"dtype", std::string(toString(kv.dtype))},
+            {"sequence_length", kv.sequenceLength},
+            {"encoder_sequence_length", kv.encoderSequenceLength},
+            {"batch", kv.batch},
+            {"bytes_per_token", kv.bytesPerToken},
+            {"expanded_bytes_per_token", kv.expandedBytesPerToken},
+            {"cross_bytes_per_encoder_token", kv.crossBytesPerEncoderToken},
+            {"total_bytes", kv.totalBytes},
+            {"expanded_total_bytes", kv.expandedTotalBytes},
+            {"latent", analysis.config.latent.has_value()},
+            {"layers", layers}};
+}
+
+json diagnosticsJson(const Diagnostics& diagnostics) {
+    json out = json::array();
+    for (const Diagnostic& d : diagnostics) {
+        out.push_back({{"severity", std::string(toString(d.severity))}, {"field", d.field}, {"message", d.message}});
+    }
+    return out;
+}
+
+json presetJson(const PresetInfo& info) {
+    return {{"id", info.id},
+            {"name", info.name},
+            {"family", info.family},
+            {"source", info.source},
+            {"published_params", info.publishedParams ? json(*info.publishedParams) : json(nullptr)},
+            {"published_label", info.publishedLabel}};
+}
+
+} // namespace archplay::core

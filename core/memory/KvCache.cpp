@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "memory/KvCache.h"
+
+#include "util/Checked.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+namespace archplay::core {
+
+int bitsOf(DType dtype) {
+    switch (dtype) {
+    case DType::FP32: return 32;
+    case DType::FP16:
+    case DType::BF16: return 16;
+    case DType::FP8:
+    case DType::INT8: return 8;
+    case DType::INT4: return 4;
+    }
+    return 16;
+}
+
+std::string_view toString(DType dtype) {
+    switch (dtype) {
+    case DType::FP32: return "fp32";
+    case DType::FP16: return "fp16";
+    case DType::BF16: return "bf16";
+    case DType::FP8: return "fp8";
+    case DType::INT8: return "int8";
+    case DType::INT4: return "int4";
+    }
+    return {};
+}
+
+std::optional<DType> parseDType(std::string_view name) {
+    std::string lower(name);
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return std::tolower(ch); });
+    for (DType dtype : kAllDTypes) {
+        if (toString(dtype) == lower) {
+            return dtype;
+        }
+    }
+    return std::nullopt;
+}
+
+std::uint64_t bytesFor(std::uint64_t elements, DType dtype) {
+    const Checked bits = Checked(elements) * static_cast<std::uint64_t>(bitsOf(dtype));
+    if (bits.overflowed()) {
+        return UINT64_MAX;
+    }
+    return bits.value() / 8 + (bits.value() % 8 != 0 ? 1 : 0);
+}
+
+KvCacheReport kvCache(const ModelConfig& config, const ModelPlan& plan, std::uint64_t sequenceLength,
+                      std::uint64_t batch, DType dtype, std::uint64_t encoderSequenceLength) {
+    KvCacheReport report;
+    report.dtype = dtype;
+    report.sequenceLength = sequenceLength;
+    report.encoderSequenceLength = config.architecture == ArchitectureKind::EncoderDecoder ? encoderSequenceLength : 0;
+    report.batch = batch;
+
+    const Checked headDim = dim(config.effectiveHeadDim());
+    // K and V of every KV head (FORMULAS.md §4.1); for encoder-decoder models the cross-attention
+    // K/V of the encoder output (§4.4).
+    const Checked standardPerToken = Checked(2) * dim(config.numKvHeads) * headDim;
+    Checked perToken, expandedPerToken, crossPerToken, total, expandedTotal;
+
+    report.layers.reserve(plan.layers.size());
+    for (const LayerPlan& layer : plan.layers) {
+        KvLayerCache cache;
+        if (layer.stack == Stack::Decoder) {
+            Checked self = standardPerToken;
+            Checked expanded = standardPerToken;
+            if (layer.latent) {
+                // MLA caches the compressed latent plus the shared rotary key (§4.3); Hugging Face's
+                // eager implementation caches the decompressed per-head K and V instead.
+                const LatentAttention& mla = *config.latent;
+                self = dim(mla.kvLoraRank) + dim(mla.qkRopeHeadDim);
+                expanded = dim(config.numHeads) * (dim(mla.qkNopeHeadDim) + dim(mla.qkRopeHeadDim) + dim(mla.vHeadDim));
+            }
+            const std::uint64_t window = layer.window > 0 ? static_cast<std::uint64_t>(layer.window) : UINT64_MAX;
+            cache.cachedTokens = std::min(sequenceLength, window);
+            const Checked cross = layer.crossAttention ? standardPerToken : Checked(0);
+            const Checked elements = self * cache.cachedTokens + cross * report.encoderSequenceLength;
+            const Checked expandedElements = expanded * cache.cachedTokens + cross * report.encoderSequenceLength;
+            cache.selfElementsPerToken = self.value();
+            cache.expandedElementsPerToken = expanded.value();
+            cache.crossElementsPerToken = cross.value();
+            cache.bytes = bytesFor((elements * batch).value(), dtype);
+            report.overflow = report.overflow || (elements * batch).overflowed() || expandedElements.overflowed();
+            perToken += self;
+            expandedPerToken += expanded;
+            crossPerToken += cross;
+            total += elements;
+            expandedTotal += expandedElements;
+        }
+        report.layers.push_back(cache);
+    }
+    total *= batch;
+    expandedTotal *= batch;
+    report.bytesPerToken = bytesFor(perToken.value(), dtype);
+    report.expandedBytesPerToken = bytesFor(expandedPerToken.value(), dtype);
+    report.crossBytesPerEncoderToken = bytesFor(crossPerToken.value(), dtype);
+    report.totalBytes = bytesFor(total.value(), dtype);
+    report.expandedTotalBytes = bytesFor(expandedTotal.value(), dtype);
+    report.overflow = report.overflow || perToken.overflowed() || expandedPerToken.overflowed() ||
+                      total.overflowed() || expandedTotal.overflowed() || report.totalBytes == UINT64_MAX;
+    return report;
+}
+
+} // namespace archplay::core

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "config/LayerPlan.h"
+#include "config/ModelConfig.h"
+#include "params/Tensors.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace archplay::core {
+
+/// A node of the parameter breakdown tree. `params` is the sum of its children (or its own size for a leaf).
+struct ParamNode {
+    std::string name;
+    std::uint64_t params = 0;
+    std::string shape;          ///< leaf tensors: e.g. "[4096, 4096]" or "64 x [1408, 2048]"
+    std::vector<ParamNode> children;
+};
+
+/// Parameters of one planned layer.
+struct LayerParams {
+    std::uint64_t total = 0;
+    std::uint64_t active = 0;   ///< used by one token: routed experts count k of E
+    std::uint64_t attention = 0;
+    std::uint64_t ffn = 0;      ///< dense FFN, or router + experts + shared experts
+    std::uint64_t norms = 0;
+};
+
+/// Unique trainable parameters (tied weights once, buffers excluded), the convention of
+/// `model.num_parameters()` in Hugging Face transformers (FORMULAS.md §0).
+struct ParamReport {
+    std::uint64_t total = 0;
+    /// Parameters a token uses: total minus the routed experts it is not sent to (FORMULAS.md §2.24).
+    std::uint64_t active = 0;
+    /// Active matmul parameters per token for FLOPs: active minus the input-embedding lookup,
+    /// plus the LM head even when tied (FORMULAS.md §2.24, §5.2).
+    std::uint64_t activeCompute = 0;
+    std::array<std::uint64_t, 10> byComponent{}; ///< indexed by Component
+    ParamNode breakdown;                          ///< root named "Model"
+    std::vector<LayerParams> layers;              ///< aligned with ModelPlan::layers
+    ParamNode extras;                             ///< stored but not counted (DeepSeek-V3 MTP); params 0 if none
+    bool overflow = false;                        ///< a count exceeded 2^64 - 1; figures are saturated
+
+    std::uint64_t component(Component c) const { return byComponent[static_cast<std::size_t>(c)]; }
+};
+
+/// Counts the parameters of a planned model. Formula source: FORMULAS.md §1-2 (Hugging Face modeling files).
+ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan);
+
+} // namespace archplay::core

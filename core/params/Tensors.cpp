@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "params/Tensors.h"
+
+namespace archplay::core {
+namespace {
+
+using Shape = std::vector<std::int64_t>;
+
+class TensorList {
+public:
+    void add(std::string name, Component component, Shape shape, std::int64_t copies = 1) {
+        m_tensors.push_back({std::move(name), component, std::move(shape), copies});
+    }
+    /// A Linear layer: weight [out, in] and, when `bias`, bias [out].
+    void linear(const std::string& name, Component component, std::int64_t in, std::int64_t out, bool bias,
+                std::int64_t copies = 1) {
+        add(name + ".weight", component, {out, in}, copies);
+        if (bias) {
+            add(name + ".bias", component, {out}, copies);
+        }
+    }
+    void norm(const std::string& name, NormKind kind, std::int64_t width) {
+        if (kind == NormKind::NonParametric) {
+            return;
+        }
+        add(name + ".weight", Component::Norm, {width});
+        if (kind == NormKind::LayerNorm) {
+            add(name + ".bias", Component::Norm, {width});
+        }
+    }
+    std::vector<TensorSpec> take() { return std::move(m_tensors); }
+
+private:
+    std::vector<TensorSpec> m_tensors;
+};
+
+void addStandardAttention(TensorList& list, const ModelConfig& c, const std::string& scope) {
+    const std::int64_t hidden = c.hiddenSize;
+    const std::int64_t headDim = c.effectiveHeadDim();
+    const std::int64_t qWidth = c.numHeads * headDim;
+    const std::int64_t kvWidth = c.numKvHeads * headDim;
+    if (c.fusedQkv) {
+        list.linear(scope + ".qkv_proj", Component::Attention, hidden, qWidth + 2 * kvWidth, c.qBias);
+    } else {
+        list.linear(scope + ".q_proj", Component::Attention, hidden, qWidth, c.qBias);
+        list.linear(scope + ".k_proj", Component::Attention, hidden, kvWidth, c.kBias);
+        list.linear(scope + ".v_proj", Component::Attention, hidden, kvWidth, c.vBias);
+    }
+    list.linear(scope + ".o_proj", Component::Attention, qWidth, hidden, c.oBias);
+}
+
+// DeepSeek-V2/V3 multi-head latent attention (FORMULAS.md §2.15).
+void addLatentAttention(TensorList& list, const ModelConfig& c) {
+    const LatentAttention& mla = *c.latent;
+    const std::int64_t hidden = c.hiddenSize;
+    const std::int64_t qkHeadDim = mla.qkNopeHeadDim + mla.qkRopeHeadDim;
+    if (mla.qLoraRank) {
+        list.linear("self_attn.q_a_proj", Component::Attention, hidden, *mla.qLoraRank, c.qBias);
+        list.norm("self_attn.q_a_layernorm", NormKind::RmsNorm, *mla.qLoraRank);
+        list.linear("self_attn.q_b_proj", Component::Attention, *mla.qLoraRank, c.numHeads * qkHeadDim, false);
+    } else {
+        list.linear("self_attn.q_proj", Component::Attention, hidden, c.numHeads * qkHeadDim, false);
+    }
+    list.linear("self_attn.kv_a_proj_with_mqa", Component::Attention, hidden, mla.kvLoraRank + mla.qkRopeHeadDim,
+                c.kBias);
+    list.norm("self_attn.kv_a_layernorm", NormKind::RmsNorm, mla.kvLoraRank);
+    list.linear("self_attn.kv_b_proj", Component::Attention, mla.kvLoraRank,
+                c.numHeads * (mla.qkNopeHeadDim + mla.vHeadDim), false);
+    list.linear("self_attn.o_proj", Component::Attention, c.numHeads * mla.vHeadDim, hidden, c.oBias);
+}
+
+void addQkNorm(TensorList& list, const ModelConfig& c) {
+    const std::int64_t headDim = c.effectiveHeadDim();
+    switch (c.qkNorm) {
+    case QkNorm::None: return;
+    case QkNorm::PerHead:
+        list.norm("self_attn.q_norm", NormKind::RmsNorm, headDim);
+        list.norm("self_attn.k_norm", NormKind::RmsNorm, headDim);
+        return;
+    case QkNorm::FullWidth:
+        list.norm("self_attn.q_norm", NormKind::RmsNorm, c.numHeads * headDim);
+        list.norm("self_attn.k_norm", NormKind::RmsNorm, c.numKvHeads * headDim);
+        return;
+    }
+}
+
+void addDenseFfn(TensorList& list, const ModelConfig& c, FfnKind kind, std::int64_t width) {
+    const std::int64_t hidden = c.hiddenSize;
+    if (kind == FfnKind::Mlp) {
+        list.linear("mlp.up_proj", Component::Ffn, hidden, width, c.ffnBias);
+        list.linear("mlp.down_proj", Component::Ffn, width, hidden, c.ffnBias);
+        return;
+    }
+    list.linear("mlp.gate_proj", Component::Ffn, hidden, width, c.ffnBias);
+    list.linear("mlp.up_proj", Component::Ffn, hidden, width, c.ffnBias);
+    list.linear("mlp.down_proj", Component::Ffn, width, hidden, c.ffnBias);
+}
+
+void addMoeFfn(TensorList& list, const ModelConfig& c) {
+    const MixtureOfExperts& moe = c.moe;
+    const std::int64_t hidden = c.hiddenSize;
+    list.linear("mlp.gate", Component::Router, hidden, moe.numExperts, false);
+    const std::int64_t width = moe.expertIntermediateSize;
+    list.linear("mlp.experts.gate_proj", Component::Experts, hidden, width, false, moe.numExperts);
+    list.linear("mlp.experts.up_proj", Component::Experts, hidden, width, false, moe.numExperts);
+    list.linear("mlp.experts.down_proj", Component::Experts, width, hidden, false, moe.numExperts);
+    if (moe.numSharedExperts > 0) {
+        // DeepSeek fuses its shared experts into one GLU of width n_shared x Im; the count is the same.
+        const std::int64_t sharedWidth = moe.numSharedExperts * moe.sharedWidth();
+        list.linear("mlp.shared_experts.gate_proj", Component::SharedExperts, hidden, sharedWidth, false);
+        list.linear("mlp.shared_experts.up_proj", Component::SharedExperts, hidden, sharedWidth, false);
+        list.linear("mlp.shared_experts.down_proj", Component::SharedExperts, sharedWidth, hidden, false);
+    }
+    if (moe.sharedExpertGate) {
+        list.linear("mlp.shared_expert_gate", Component::Router, hidden, 1, false);
+    }
+}
+
+void addLayerNorms(TensorList& list, const ModelConfig& c, const LayerPlan& layer) {
+    const std::int64_t hidden = c.hiddenSize;
+    switch (c.normPlacement) {
+    case NormPlacement::Pre:
+    case NormPlacement::Post:
+        list.norm("input_layernorm", c.normKind, hidden);
+        if (layer.crossAttention) {
+            list.norm("cross_attn_layernorm", c.normKind, hidden);
+        }
+        list.norm("post_attention_layernorm", c.normKind, hidden);
+        return;
+    case NormPlacement::Sandwich:
+        list.norm("input_layernorm", c.normKind, hidden);
+        list.norm("post_attention_layernorm", c.normKind, hidden);
+        if (layer.crossAttention) {
+            list.norm("cross_attn_layernorm", c.normKind, hidden);
+        }
+        list.norm("pre_feedforward_layernorm", c.normKind, hidden);
+        list.norm("post_feedforward_layernorm", c.normKind, hidden);
+        return;
+    case NormPlacement::ParallelSingle:
+        list.norm("input_layernorm", c.normKind, hidden);
+        if (layer.crossAttention) {
+            list.norm("cross_attn_layernorm", c.normKind, hidden);
+        }
+        return;
+    case NormPlacement::ParallelDouble:
+        list.norm("ln_attn", c.normKind, hidden);
+        if (layer.crossAttention) {
+            list.norm("cross_attn_layernorm", c.normKind, hidden);
+        }
+        list.norm("ln_mlp", c.normKind, hidden);
+        return;
+    case NormPlacement::PostOnly:
+        list.norm("post_attention_layernorm", c.normKind, hidden);
+        if (layer.crossAttention) {
+            list.norm("post_cross_attn_layernorm", c.normKind, hidden);
+        }
+        list.norm("post_feedforward_layernorm", c.normKind, hidden);
+        return;
+    }
+}
+
+std::string stackPrefix(const ModelConfig& c, Stack stack) {
+    if (c.architecture != ArchitectureKind::EncoderDecoder) {
+        return {};
+    }
+    return stack == Stack::Encoder ? "encoder." : "decoder.";
+}
+
+} // namespace
+
+std::string_view toString(Component component) {
+    switch (component) {
+    case Component::Embedding: return "Embeddings";
+    case Component::Positional: return "Positions";
+    case Component::Attention: return "Attention";
+    case Component::Norm: return "Norms";
+    case Component::Ffn: return "Feed-forward";
+    case Component::Router: return "Router";
+    case Component::Experts: return "Routed experts";
+    case Component::SharedExperts: return "Shared experts";
+    case Component::OutputHead: return "Output head";
+    case Component::Pooler: return "Pooler";
+    }
+    return {};
+}
+
+Checked TensorSpec::elements() const {
+    Checked result = 1;
+    for (std::int64_t d : shape) {
+        result *= dim(d);
+    }
+    return result;
+}
+
+std::vector<TensorSpec> layerTensors(const ModelConfig& config, const LayerPlan& layer) {
+    TensorList list;
+    if (layer.latent) {
+        addLatentAttention(list, config);
+    } else {
+        addStandardAttention(list, config, "self_attn");
+        addQkNorm(list, config);
+    }
+    if (layer.crossAttention) {
+        addStandardAttention(list, config, "cross_attn");
+    }
+    if (layer.ffn == FfnKind::Moe) {
+        addMoeFfn(list, config);
+    } else {
+        addDenseFfn(list, config, layer.ffn, config.intermediateSize);
+    }
+    addLayerNorms(list, config, layer);
+    return list.take();
+}
+
+std::vector<TensorSpec> outerTensors(const ModelConfig& config) {
+    TensorList list;
+    const std::int64_t hidden = config.hiddenSize;
+    const bool projected = config.embeddingProjectionDim > 0 && config.embeddingProjectionDim != hidden;
+    const std::int64_t embedWidth = projected ? config.embeddingProjectionDim : hidden;
+
+    list.add("embed_tokens.weight", Component::Embedding, {config.vocabSize, embedWidth});
+    if (projected) {
+        list.linear("project_in", Component::Embedding, embedWidth, hidden, false);
+        list.linear("project_out", Component::Embedding, hidden, embedWidth, false);
+    }
+    if (config.tokenTypes > 0) {
+        list.add("token_type_embeddings.weight", Component::Embedding, {config.tokenTypes, hidden});
+    }
+
+    std::vector<Stack> stacks;
+    if (config.hasEncoder()) {
+        stacks.push_back(Stack::Encoder);
+    }
+    if (config.architecture != ArchitectureKind::EncoderOnly) {
+        stacks.push_back(Stack::Decoder);
+    }
+    for (Stack stack : stacks) {
+        const std::string prefix = stackPrefix(config, stack);
+        if (config.positional == PositionalKind::Learned) {
+            list.add(prefix + "embed_positions.weight", Component::Positional,
+                     {config.maxPositions + config.positionOffset, hidden});
+        } else if (config.positional == PositionalKind::RelativeBias) {
+            // T5 keeps this table in block 0 of each stack (has_relative_attention_bias).
+            list.add(prefix + "relative_attention_bias.weight", Component::Positional,
+                     {config.relativeBuckets, config.numHeads});
+        }
+        if (config.embeddingNorm) {
+            list.norm(prefix + "embedding_layernorm", config.normKind, hidden);
+        }
+        if (config.finalNorm) {
+            list.norm(prefix + "norm", config.normKind, hidden);
+        }
+    }
+
+    if (config.outputHead) {
+        if (!config.tieWordEmbeddings) {
+            list.add("lm_head.weight", Component::OutputHead, {config.vocabSize, embedWidth});
+        }
+        if (config.outputHeadBias) {
+            list.add("lm_head.bias", Component::OutputHead, {config.vocabSize});
+        }
+    }
+    if (config.pooler) {
+        list.linear("pooler.dense", Component::Pooler, hidden, hidden, true);
+    }
+    return list.take();
+}
+
+// DeepSeek-V3's multi-token-prediction module, per deepseek-ai/DeepSeek-V3 README_WEIGHTS.md:
+// enorm, hnorm, eh_proj [H, 2H], one MoE decoder layer, shared_head.norm, and stored copies of
+// the embedding and the output head.
+std::vector<TensorSpec> extraTensors(const ModelConfig& config) {
+    std::vector<TensorSpec> result;
+    if (config.mtpLayers <= 0 || config.mtpLayers > 64) {
+        return result;
+    }
+    const std::int64_t hidden = config.hiddenSize;
+    LayerPlan layer;
+    layer.latent = config.latent.has_value();
+    layer.ffn = config.ffnKind;
+    for (std::int64_t i = 0; i < config.mtpLayers; ++i) {
+        TensorList list;
+        const std::string prefix = "mtp." + std::to_string(i) + ".";
+        list.add(prefix + "embed_tokens.weight (stored copy)", Component::Embedding, {config.vocabSize, hidden});
+        list.norm(prefix + "enorm", NormKind::RmsNorm, hidden);
+        list.norm(prefix + "hnorm", NormKind::RmsNorm, hidden);
+        list.linear(prefix + "eh_proj", Component::Attention, 2 * hidden, hidden, false);
+        for (TensorSpec& t : layerTensors(config, layer)) {
+            t.name = prefix + t.name;
+            result.push_back(std::move(t));
+        }
+        list.norm(prefix + "shared_head.norm", NormKind::RmsNorm, hidden);
+        list.add(prefix + "shared_head.head.weight (stored copy)", Component::OutputHead, {config.vocabSize, hidden});
+        for (TensorSpec& t : list.take()) {
+            result.push_back(std::move(t));
+        }
+    }
+    return result;
+}
+
+} // namespace archplay::core

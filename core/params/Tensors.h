@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "config/LayerPlan.h"
+#include "config/ModelConfig.h"
+#include "util/Checked.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace archplay::core {
+
+/// What a tensor belongs to, for breakdowns and colouring.
+enum class Component {
+    Embedding,     ///< token, token-type embeddings, embedding projections
+    Positional,    ///< learned position tables, relative-position biases
+    Attention,     ///< q/k/v/o projections, MLA down/up projections, their biases
+    Norm,          ///< every LayerNorm/RMSNorm weight and bias, including QK-norm
+    Ffn,           ///< dense feed-forward
+    Router,        ///< MoE router (and shared-expert gate)
+    Experts,       ///< routed experts
+    SharedExperts, ///< always-on shared experts
+    OutputHead,    ///< untied LM head and its bias
+    Pooler,        ///< BERT pooler
+};
+
+std::string_view toString(Component component);
+
+/// One parameter tensor (or `copies` identical tensors, e.g. one per routed expert) with its
+/// Hugging Face shape `[out, in]`, following `nn.Linear`'s storage convention.
+struct TensorSpec {
+    std::string name;                  ///< Hugging Face module path within its scope, e.g. "self_attn.q_proj.weight"
+    Component component = Component::Attention;
+    std::vector<std::int64_t> shape;   ///< dimensions in elements
+    std::int64_t copies = 1;           ///< identical tensors (routed experts: E)
+
+    /// Elements of one copy.
+    Checked elements() const;
+    /// Elements of all copies.
+    Checked total() const { return elements() * dim(copies); }
+};
+
+/// The tensors of one layer, per the family layouts in FORMULAS.md §2.
+std::vector<TensorSpec> layerTensors(const ModelConfig& config, const LayerPlan& layer);
+
+/// The tensors outside the layers: embeddings, positions, final norms, output head, pooler.
+/// Tied weights appear once. Names are prefixed by their stack where a model has two.
+std::vector<TensorSpec> outerTensors(const ModelConfig& config);
+
+/// Tensors a checkpoint stores beside the model but that are not counted in the total
+/// (DeepSeek-V3's multi-token-prediction module). Reported apart.
+std::vector<TensorSpec> extraTensors(const ModelConfig& config);
+
+} // namespace archplay::core

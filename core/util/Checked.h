@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+
+namespace archplay::core {
+
+/// An unsigned 64-bit quantity whose arithmetic never wraps: an overflow saturates at the maximum and
+/// stays flagged through every later operation, so a result is either exact or visibly overflowed.
+class Checked {
+public:
+    constexpr Checked() = default;
+    constexpr Checked(std::uint64_t value)
+        : m_value(value) {}
+
+    constexpr std::uint64_t value() const { return m_value; }
+    constexpr bool overflowed() const { return m_overflow; }
+
+    friend Checked operator+(Checked a, Checked b) {
+        Checked r;
+        r.m_overflow = a.m_overflow || b.m_overflow || __builtin_add_overflow(a.m_value, b.m_value, &r.m_value);
+        return r.saturate();
+    }
+    friend Checked operator*(Checked a, Checked b) {
+        Checked r;
+        r.m_overflow = a.m_overflow || b.m_overflow || __builtin_mul_overflow(a.m_value, b.m_value, &r.m_value);
+        return r.saturate();
+    }
+    /// Difference; an underflow is flagged like an overflow.
+    friend Checked operator-(Checked a, Checked b) {
+        Checked r;
+        r.m_overflow = a.m_overflow || b.m_overflow || __builtin_sub_overflow(a.m_value, b.m_value, &r.m_value);
+        return r.saturate();
+    }
+    Checked& operator+=(Checked other) { return *this = *this + other; }
+    Checked& operator*=(Checked other) { return *this = *this * other; }
+
+    friend bool operator==(Checked a, Checked b) = default;
+
+private:
+    constexpr Checked saturate() {
+        if (m_overflow) {
+            m_value = UINT64_MAX;
+        }
+        return *this;
+    }
+
+    std::uint64_t m_value = 0;
+    bool m_overflow = false;
+};
+
+/// A non-negative size from a config as a Checked value; negative input (already reported by validation) counts as 0.
+constexpr Checked dim(std::int64_t value) { return Checked(value > 0 ? static_cast<std::uint64_t>(value) : 0); }
+
+} // namespace archplay::core

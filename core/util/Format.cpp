@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "util/Format.h"
+
+#include <fmt/format.h>
+
+#include <array>
+
+namespace archplay::core {
+namespace {
+
+/// Three significant digits with a unit from `units`, each `step` times the previous.
+std::string scaled(std::uint64_t value, double step, const std::array<const char*, 7>& units, bool spaced) {
+    const char* separator = spaced ? " " : "";
+    if (static_cast<double>(value) < step) {
+        return fmt::format("{}{}{}", value, separator, units[0]);
+    }
+    double scaledValue = static_cast<double>(value);
+    std::size_t unit = 0;
+    while (scaledValue >= step && unit + 1 < units.size()) {
+        scaledValue /= step;
+        ++unit;
+    }
+    auto decimalsFor = [](double v) { return v < 10 ? 2 : v < 100 ? 1 : 0; };
+    std::string number = fmt::format("{:.{}f}", scaledValue, decimalsFor(scaledValue));
+    // Rounding can reach the next unit (999.7K prints as "1000"); step up instead.
+    if (std::stod(number) >= step && unit + 1 < units.size()) {
+        scaledValue /= step;
+        ++unit;
+        number = fmt::format("{:.{}f}", scaledValue, decimalsFor(scaledValue));
+    }
+    return fmt::format("{}{}{}", number, separator, units[unit]);
+}
+
+} // namespace
+
+std::string withThousands(std::uint64_t value) {
+    std::string digits = std::to_string(value);
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) {
+        digits.insert(static_cast<std::size_t>(i), ",");
+    }
+    return digits;
+}
+
+std::string shortCount(std::uint64_t value) {
+    return scaled(value, 1000.0, {"", "K", "M", "B", "T", "P", "E"}, false);
+}
+
+std::string binaryBytes(std::uint64_t bytes) {
+    return scaled(bytes, 1024.0, {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}, true);
+}
+
+std::string decimalBytes(std::uint64_t bytes) {
+    return scaled(bytes, 1000.0, {"B", "KB", "MB", "GB", "TB", "PB", "EB"}, true);
+}
+
+} // namespace archplay::core

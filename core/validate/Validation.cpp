@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "validate/Validation.h"
+
+#include <fmt/format.h>
+
+#include <string>
+
+namespace archplay::core {
+namespace {
+
+class Checker {
+public:
+    void error(std::string field, std::string message) { add(Severity::Error, std::move(field), std::move(message)); }
+    void warning(std::string field, std::string message) {
+        add(Severity::Warning, std::move(field), std::move(message));
+    }
+    void hint(std::string field, std::string message) { add(Severity::Hint, std::move(field), std::move(message)); }
+
+    /// A size that must be at least `minimum` and not absurd. Returns whether it is usable.
+    bool size(const char* field, std::int64_t value, std::int64_t minimum = 1) {
+        if (value < minimum) {
+            error(field, minimum == 1 ? fmt::format("{} must be positive, not {}", field, value)
+                                      : fmt::format("{} must be at least {}, not {}", field, minimum, value));
+            return false;
+        }
+        if (value > kMaxDimension) {
+            error(field, fmt::format("{} = {} is absurdly large (the limit is 2^40)", field, value));
+            return false;
+        }
+        return true;
+    }
+
+    Diagnostics take() { return std::move(m_diagnostics); }
+
+private:
+    void add(Severity severity, std::string field, std::string message) {
+        m_diagnostics.push_back({severity, std::move(field), std::move(message)});
+    }
+    Diagnostics m_diagnostics;
+};
+
+bool isPowerOfTwo(std::int64_t value) { return value > 0 && (value & (value - 1)) == 0; }
+
+void checkShape(const ModelConfig& c, Checker& check) {
+    check.size("vocab_size", c.vocabSize);
+    const bool hiddenOk = check.size("hidden_size", c.hiddenSize);
+    check.size("num_hidden_layers", c.numLayers);
+    if (c.architecture == ArchitectureKind::EncoderDecoder) {
+        check.size("num_encoder_layers", c.numEncoderLayers);
+    }
+    if (c.numLayers > 100000 || c.numEncoderLayers > 100000) {
+        check.error("num_hidden_layers", "more than 100,000 layers is not supported");
+    }
+    const bool headsOk = check.size("num_attention_heads", c.numHeads);
+    const bool kvOk = check.size("num_key_value_heads", c.numKvHeads);
+    check.size("max_position_embeddings", c.maxPositions);
+
+    if (headsOk && kvOk && !c.latent) {
+        if (c.numKvHeads > c.numHeads) {
+            check.error("num_key_value_heads", fmt::format("num_key_value_heads ({}) exceeds num_attention_heads ({})",
+                                                           c.numKvHeads, c.numHeads));
+        } else if (c.numHeads % c.numKvHeads != 0) {
+            check.error("num_key_value_heads",
+                        fmt::format("num_attention_heads ({}) is not divisible by num_key_value_heads ({}); each KV "
+                                    "head must serve a whole group of query heads",
+                                    c.numHeads, c.numKvHeads));
+        }
+    }
+    if (c.headDim) {
+        check.size("head_dim", *c.headDim);
+    } else if (hiddenOk && headsOk && c.hiddenSize % c.numHeads != 0) {
+        check.error("num_attention_heads",
+                    fmt::format("hidden_size ({}) is not divisible by num_attention_heads ({}), so head_dim cannot "
+                                "be derived; set head_dim explicitly or choose a divisor",
+                                c.hiddenSize, c.numHeads));
+    }
+}
+
+void checkAttention(const ModelConfig& c, Checker& check) {
+    if (c.latent) {
+        const LatentAttention& mla = *c.latent;
+        if (mla.qLoraRank) {
+            check.size("q_lora_rank", *mla.qLoraRank);
+        }
+        check.size("kv_lora_rank", mla.kvLoraRank);
+        check.size("qk_nope_head_dim", mla.qkNopeHeadDim, 0);
+        check.size("qk_rope_head_dim", mla.qkRopeHeadDim, 0);
+        check.size("v_head_dim", mla.vHeadDim);
+        if (mla.qkNopeHeadDim + mla.qkRopeHeadDim <= 0) {
+            check.error("qk_nope_head_dim", "qk_nope_head_dim + qk_rope_head_dim must be positive");
+        }
+        if (c.architecture != ArchitectureKind::DecoderOnly) {
+            check.warning("kv_lora_rank", "latent attention is modelled for decoder stacks only; the encoder uses "
+                                          "standard attention");
+        }
+    }
+    if (c.slidingPattern != SlidingPattern::None) {
+        if (check.size("sliding_window", c.slidingWindow) && c.slidingWindow >= c.maxPositions) {
+            check.warning("sliding_window",
+                          fmt::format("sliding_window ({}) covers the whole context (max_position_embeddings {}); "
+                                      "the sliding layers act as global ones",
+                                      c.slidingWindow, c.maxPositions));
+        }
+    }
+    if (c.slidingPattern == SlidingPattern::GlobalEveryN) {
+        check.size("sliding_window_pattern", c.globalEvery);
+    }
+    if (c.slidingPattern == SlidingPattern::FromLayer) {
+        check.size("max_window_layers", c.firstSlidingLayer, 0);
+    }
+    if (c.slidingPattern == SlidingPattern::Explicit && !c.layerTypes.empty() &&
+        static_cast<std::int64_t>(c.layerTypes.size()) != c.numLayers) {
+        check.warning("layer_types", fmt::format("layer_types lists {} layers but there are {}; the list is repeated "
+                                                 "cyclically",
+                                                 c.layerTypes.size(), c.numLayers));
+    }
+    check.size("attention_chunk_size", c.attentionChunkSize, 0);
+    if (c.rotaryFraction <= 0.0 || c.rotaryFraction > 1.0 || c.rotaryFraction != c.rotaryFraction) {
+        check.error("partial_rotary_factor", "partial_rotary_factor must be in (0, 1]");
+    }
+    if (c.positional == PositionalKind::RelativeBias) {
+        check.size("relative_attention_num_buckets", c.relativeBuckets);
+    }
+    check.size("position_offset", c.positionOffset, 0);
+    check.size("type_vocab_size", c.tokenTypes, 0);
+    check.size("word_embed_proj_dim", c.embeddingProjectionDim, 0);
+    check.size("num_nextn_predict_layers", c.mtpLayers, 0);
+}
+
+bool usesDenseFfn(const ModelConfig& c) {
+    if (c.ffnKind != FfnKind::Moe) {
+        return true;
+    }
+    return c.moe.firstDenseLayers > 0 || c.moe.sparseStep > 1 || !c.moe.denseLayers.empty();
+}
+
+void checkFfn(const ModelConfig& c, Checker& check) {
+    if (usesDenseFfn(c)) {
+        check.size("intermediate_size", c.intermediateSize);
+    }
+    if (c.ffnKind != FfnKind::Moe) {
+        return;
+    }
+    const MixtureOfExperts& moe = c.moe;
+    const bool expertsOk = check.size("num_experts", moe.numExperts);
+    const bool topKOk = check.size("num_experts_per_tok", moe.topK);
+    if (expertsOk && topKOk) {
+        if (moe.topK > moe.numExperts) {
+            check.error("num_experts_per_tok", fmt::format("num_experts_per_tok ({}) exceeds the number of experts ({})",
+                                                           moe.topK, moe.numExperts));
+        } else if (moe.topK == moe.numExperts) {
+            check.warning("num_experts_per_tok", "every token is routed to every expert: the MoE layer is dense");
+        }
+    }
+    check.size("moe_intermediate_size", moe.expertIntermediateSize);
+    check.size("n_shared_experts", moe.numSharedExperts, 0);
+    check.size("shared_expert_intermediate_size", moe.sharedExpertIntermediateSize, 0);
+    check.size("first_k_dense_replace", moe.firstDenseLayers, 0);
+    check.size("decoder_sparse_step", moe.sparseStep);
+    if (moe.firstDenseLayers >= c.numLayers && c.numLayers > 0) {
+        check.warning("first_k_dense_replace", "first_k_dense_replace covers every layer: no layer is MoE");
+    }
+    for (std::int64_t index : moe.denseLayers) {
+        if (index < 0 || index >= c.numLayers) {
+            check.warning("mlp_only_layers", fmt::format("mlp_only_layers names layer {}, which does not exist", index));
+        }
+    }
+}
+
+void checkConventions(const ModelConfig& c, Checker& check) {
+    const std::int64_t headDim = c.effectiveHeadDim();
+    if (!c.latent && headDim > 0 && (headDim < 64 || headDim > 128)) {
+        check.hint("head_dim", fmt::format("head_dim {} is outside the usual 64-128; attention kernels such as "
+                                           "FlashAttention are tuned for 64, 128 (and 256)",
+                                           headDim));
+    }
+    if (c.hiddenSize > 0 && c.hiddenSize % 128 != 0) {
+        check.hint("hidden_size", fmt::format("hidden_size {} is not a multiple of 128; tensor cores prefer multiples "
+                                              "of 64 or 128",
+                                              c.hiddenSize));
+    }
+    if (c.vocabSize > 0 && c.vocabSize % 64 != 0) {
+        check.hint("vocab_size", fmt::format("vocab_size {} is not a multiple of 64; padding it (e.g. to {}) speeds up "
+                                             "the embedding and output matmuls",
+                                             c.vocabSize, (c.vocabSize + 63) / 64 * 64));
+    }
+    if (usesDenseFfn(c) && c.intermediateSize > 0 && c.intermediateSize % 64 != 0) {
+        check.hint("intermediate_size",
+                   fmt::format("intermediate_size {} is not a multiple of 64", c.intermediateSize));
+    }
+    if (c.numHeads > 0 && c.numHeads % 8 != 0) {
+        check.hint("num_attention_heads", fmt::format("num_attention_heads {} is not divisible by 8, which limits "
+                                                      "tensor parallelism to fewer GPUs",
+                                                      c.numHeads));
+    }
+    if (usesDenseFfn(c) && c.hiddenSize > 0 && c.intermediateSize > 0) {
+        const double ratio = static_cast<double>(c.intermediateSize) / static_cast<double>(c.hiddenSize);
+        const bool gated = c.ffnKind != FfnKind::Mlp;
+        if (ratio < 1.0 || ratio > 8.0) {
+            check.warning("intermediate_size",
+                          fmt::format("intermediate_size is {:.2f}x hidden_size; {} FFNs usually use about {}", ratio,
+                                      gated ? "gated" : "plain", gated ? "2.7-3.5x" : "4x"));
+        }
+    }
+    if (!isPowerOfTwo(c.numKvHeads) && c.numKvHeads > 0 && !c.latent) {
+        check.hint("num_key_value_heads",
+                   fmt::format("num_key_value_heads {} is not a power of two, which complicates sharding the KV cache",
+                               c.numKvHeads));
+    }
+}
+
+} // namespace
+
+Diagnostics validate(const ModelConfig& config) {
+    Checker check;
+    checkShape(config, check);
+    checkAttention(config, check);
+    checkFfn(config, check);
+    checkConventions(config, check);
+    return check.take();
+}
+
+} // namespace archplay::core

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "TestPaths.h"
+#include "analysis/Analysis.h"
+#include "io/ConfigJson.h"
+#include "io/Presets.h"
+#include "validate/Validation.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace archplay::test {
+
+/// The config of a built-in preset; fails the test when it does not load.
+inline core::ModelConfig preset(const std::string& id) {
+    const core::Preset* found = core::findPreset(id);
+    EXPECT_NE(found, nullptr) << "no preset " << id;
+    if (!found) {
+        return {};
+    }
+    auto config = core::presetConfig(*found);
+    EXPECT_TRUE(config.has_value()) << "preset " << id << " does not import";
+    return config.value_or(core::ModelConfig{});
+}
+
+inline core::Analysis analyzePreset(const std::string& id, core::Scenario scenario = {}) {
+    core::Analysis analysis = core::analyze(preset(id), scenario);
+    EXPECT_TRUE(analysis.valid) << id;
+    return analysis;
+}
+
+} // namespace archplay::test
