@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// archplay-cli end to end through its run() entry: outputs, exit codes and messages.
+#include "CliCommands.h"
+#include "TestPaths.h"
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace archplay::test {
+namespace {
+
+struct Result {
+    int exitCode;
+    std::string out;
+    std::string err;
+};
+
+Result runCli(std::vector<std::string> args) {
+    std::ostringstream out, err;
+    const int code = cli::run(args, out, err);
+    return {code, out.str(), err.str()};
+}
+
+std::string writeTemp(const std::string& name, const std::string& text) {
+    const auto path = std::filesystem::temp_directory_path() / ("archplay-cli-test-" + name);
+    std::ofstream(path) << text;
+    return path.string();
+}
+
+TEST(CliParams, JsonHasTotalActiveAndABreakdownTree) {
+    const Result r = runCli({"params", "mixtral-8x7b-v0.1", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto json = nlohmann::json::parse(r.out);
+    EXPECT_EQ(json["total"], 46'702'792'704u);
+    EXPECT_EQ(json["active"], 12'879'925'248u);
+    EXPECT_EQ(json["breakdown"]["name"], "Model");
+    EXPECT_EQ(json["breakdown"]["params"], json["total"]);
+    EXPECT_TRUE(json["breakdown"]["children"].is_array());
+}
+
+TEST(CliParams, ReadsAConfigFileFromDisk) {
+    const auto path = std::filesystem::path(kReferenceDir) / "configs" / "llama-3-8b.json";
+    const Result r = runCli({"params", path.string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("8,030,261,248"), std::string::npos) << r.out;
+}
+
+TEST(CliKv, JsonTotalsForTheScenario) {
+    const Result r = runCli({"kv", "llama-3-8b", "--seq", "8192", "--batch", "4", "--kv-dtype", "fp8", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto json = nlohmann::json::parse(r.out);
+    EXPECT_EQ(json["bytes_per_token"], 65'536u);
+    EXPECT_EQ(json["total_bytes"], 65'536ull * 8192 * 4);
+}
+
+TEST(CliKv, HumanTableShowsLatentAndExpandedSizes) {
+    const Result r = runCli({"kv", "deepseek-v3", "--seq", "1000"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("70,272"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("4,997,120"), std::string::npos) << r.out;
+}
+
+TEST(CliValidate, InvalidConfigExitsOneNamingFileAndField) {
+    const std::string path = writeTemp("bad-heads.json", R"({"model_type": "llama", "num_key_value_heads": 5})");
+    const Result r = runCli({"validate", path});
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("num_key_value_heads"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+TEST(CliValidate, ValidPresetExitsZero) {
+    const Result r = runCli({"validate", "gemma-3-1b", "--json"});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_TRUE(nlohmann::json::parse(r.out)["valid"].get<bool>());
+}
+
+TEST(CliErrors, UnreadableOrMalformedFilesExitOne) {
+    for (const std::string& text : {std::string("not json at all"), std::string("[]"),
+                                    std::string(R"({"model_type": "llama", "hidden_size": "big"})")}) {
+        const std::string path = writeTemp("malformed.json", text);
+        const Result r = runCli({"params", path});
+        EXPECT_EQ(r.exitCode, 1) << text;
+        EXPECT_NE(r.err.find("archplay-cli: "), std::string::npos);
+    }
+    EXPECT_EQ(runCli({"params", "/nonexistent/config.json"}).exitCode, 1);
+    EXPECT_EQ(runCli({"params", std::filesystem::temp_directory_path().string()}).exitCode, 1);
+}
+
+TEST(CliErrors, BadUsageExitsTwo) {
+    EXPECT_EQ(runCli({}).exitCode, 2);
+    EXPECT_EQ(runCli({"frobnicate"}).exitCode, 2);
+    EXPECT_EQ(runCli({"params"}).exitCode, 2);
+    EXPECT_EQ(runCli({"kv", "llama-3-8b"}).exitCode, 2);                       // --seq missing
+    EXPECT_EQ(runCli({"kv", "llama-3-8b", "--seq", "-5"}).exitCode, 2);
+    EXPECT_EQ(runCli({"kv", "llama-3-8b", "--seq", "10", "--kv-dtype", "fp7"}).exitCode, 2);
+    EXPECT_EQ(runCli({"params", "llama-3-8b", "--frob"}).exitCode, 2);
+}
+
+TEST(CliPresets, ListsEveryPreset) {
+    const Result r = runCli({"presets", "--json"});
+    ASSERT_EQ(r.exitCode, 0);
+    const auto json = nlohmann::json::parse(r.out);
+    EXPECT_GE(json["presets"].size(), 35u);
+    EXPECT_EQ(json["presets"][0]["family"], "Llama");
+}
+
+} // namespace
+} // namespace archplay::test

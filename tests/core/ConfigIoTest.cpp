@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// config.json import and export: defaults, round trips, and hostile input.
+#include "TestSupport.h"
+
+#include "validate/Validation.h"
+
+#include <nlohmann/json.hpp>
+
+namespace archplay::test {
+namespace {
+
+using core::importConfigText;
+
+bool mentions(const core::Diagnostics& diagnostics, const std::string& field) {
+    return std::any_of(diagnostics.begin(), diagnostics.end(),
+                       [&](const core::Diagnostic& d) { return d.field == field; });
+}
+
+TEST(Import, AbsentFieldsTakeTheModelTypeDefaults) {
+    const auto llama = importConfigText(R"({"model_type": "llama"})");
+    ASSERT_TRUE(llama.config);
+    EXPECT_EQ(llama.config->hiddenSize, 4096);
+    EXPECT_EQ(llama.config->intermediateSize, 11008);
+    EXPECT_EQ(llama.config->numKvHeads, 32);
+    EXPECT_FALSE(llama.config->tieWordEmbeddings);
+
+    const auto qwen3 = importConfigText(R"({"model_type": "qwen3"})");
+    ASSERT_TRUE(qwen3.config);
+    EXPECT_EQ(qwen3.config->effectiveHeadDim(), 128);
+
+    const auto gemma = importConfigText(R"({"model_type": "gemma"})");
+    ASSERT_TRUE(gemma.config);
+    EXPECT_TRUE(gemma.config->tieWordEmbeddings);
+    EXPECT_EQ(gemma.config->effectiveHeadDim(), 256);
+
+    const auto mistral = importConfigText(R"({"model_type": "mistral", "num_key_value_heads": null})");
+    ASSERT_TRUE(mistral.config);
+    EXPECT_EQ(mistral.config->numKvHeads, 32); // null means "same as heads", not the class default 8
+}
+
+TEST(Import, NestedGemma3TextConfig) {
+    const auto gemma = analyzePreset("gemma-3-27b");
+    EXPECT_EQ(gemma.config.modelType, "gemma3");
+    EXPECT_EQ(gemma.config.numLayers, 62);
+    // Text model of gemma-3-27b-it: 27,432,406,640 total (FORMULAS.md §2.10) minus vision tower
+    // 416,866,032 and projector 1152 x 5376 + 1152.
+    EXPECT_EQ(gemma.params.total, 27'432'406'640u - 416'866'032u - 1152u * 5376u - 1152u);
+}
+
+TEST(Import, UnknownModelTypeListsItsAssumptions) {
+    const auto result = importConfigText(R"({"model_type": "mystery", "hidden_size": 1024, "num_hidden_layers": 4,
+        "num_attention_heads": 8, "vocab_size": 1000})");
+    ASSERT_TRUE(result.config);
+    EXPECT_EQ(result.config->hiddenSize, 1024);
+    ASSERT_TRUE(mentions(result.diagnostics, "model_type"));
+    const auto& warning = *std::find_if(result.diagnostics.begin(), result.diagnostics.end(),
+                                        [](const core::Diagnostic& d) { return d.field == "model_type"; });
+    EXPECT_EQ(warning.severity, core::Severity::Warning);
+    EXPECT_NE(warning.message.find("norm_type = rmsnorm"), std::string::npos) << warning.message;
+    EXPECT_NE(warning.message.find("ffn_type"), std::string::npos) << warning.message;
+}
+
+TEST(RoundTrip, EveryPresetExportsAndReimportsIdentically) {
+    for (const core::Preset& preset : core::builtinPresets()) {
+        const auto config = core::presetConfig(preset);
+        ASSERT_TRUE(config) << preset.info.id;
+        core::Diagnostics notes;
+        const std::string text = core::exportConfigText(*config, &notes);
+        EXPECT_TRUE(notes.empty()) << preset.info.id << ": " << notes.front().message;
+        const auto again = importConfigText(text);
+        ASSERT_TRUE(again.config) << preset.info.id;
+        EXPECT_EQ(*again.config, *config) << preset.info.id << "\n" << text;
+        EXPECT_EQ(nlohmann::json::parse(text)["model_type"], nlohmann::json::parse(preset.json)["model_type"])
+            << preset.info.id;
+    }
+}
+
+TEST(RoundTrip, UnknownFieldsSurvive) {
+    const auto result = importConfigText(
+        R"({"model_type": "llama", "rope_theta": 500000.0, "my_custom": {"a": [1, 2]}, "eos_token_id": [1, 2]})");
+    ASSERT_TRUE(result.config);
+    const nlohmann::json out = core::exportConfig(*result.config);
+    EXPECT_EQ(out["rope_theta"], 500000.0);
+    EXPECT_EQ(out["my_custom"]["a"][1], 2);
+    EXPECT_EQ(out["eos_token_id"].size(), 2u);
+}
+
+TEST(RoundTrip, DesignsAFamilyCannotExpressFallBackToTheNativeFormat) {
+    core::ModelConfig config = preset("qwen2.5-7b");
+    config.qBias = false; // Qwen2 hard-codes q/k/v biases
+    config.normPlacement = core::NormPlacement::Sandwich;
+    core::Diagnostics notes;
+    const nlohmann::json out = core::exportConfig(config, &notes);
+    EXPECT_EQ(out["model_type"], "archplay");
+    ASSERT_EQ(notes.size(), 1u);
+    const auto again = core::importConfig(out);
+    ASSERT_TRUE(again.config);
+    const core::Analysis before = core::analyze(config, {});
+    const core::Analysis after = core::analyze(*again.config, {});
+    EXPECT_EQ(after.params.total, before.params.total);
+    EXPECT_EQ(after.kv.totalBytes, before.kv.totalBytes);
+    EXPECT_EQ(again.config->normPlacement, core::NormPlacement::Sandwich);
+    EXPECT_TRUE(again.config->kBias);
+    EXPECT_FALSE(again.config->qBias);
+}
+
+TEST(RoundTrip, EditedSizesStayInTheFamilyFormat) {
+    core::ModelConfig config = preset("deepseek-v3");
+    config.numLayers = 30;
+    config.moe.numExperts = 64;
+    config.latent->kvLoraRank = 256;
+    const nlohmann::json out = core::exportConfig(config);
+    EXPECT_EQ(out["model_type"], "deepseek_v3");
+    EXPECT_EQ(out["n_routed_experts"], 64);
+    const auto again = core::importConfig(out);
+    ASSERT_TRUE(again.config);
+    EXPECT_EQ(*again.config, config);
+}
+
+class Malformed : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(Malformed, GivesADiagnosticAndNoConfig) {
+    const auto result = importConfigText(GetParam());
+    EXPECT_FALSE(result.config.has_value()) << GetParam();
+    ASSERT_FALSE(result.diagnostics.empty());
+    EXPECT_TRUE(core::hasErrors(result.diagnostics));
+}
+
+INSTANTIATE_TEST_SUITE_P(Inputs, Malformed,
+                         ::testing::Values("", "not json", "{", "[1, 2, 3]", "42", "\"text\"", "null",
+                                           R"({"model_type": 7})",
+                                           R"({"model_type": "llama", "hidden_size": "4096"})",
+                                           R"({"model_type": "llama", "hidden_size": 4096.5})",
+                                           R"({"model_type": "llama", "hidden_size": 9223372036854775808})",
+                                           R"({"model_type": "llama", "hidden_size": 1e400})",
+                                           R"({"model_type": "llama", "hidden_size": NaN})",
+                                           R"({"model_type": "llama", "num_hidden_layers": [32]})",
+                                           R"({"model_type": "llama", "tie_word_embeddings": "yes"})",
+                                           R"({"model_type": "qwen2_moe", "mlp_only_layers": "all"})",
+                                           R"({"model_type": "archplay", "norm_type": "batchnorm"})",
+                                           "{\"model_type\": \"llama\", \"x\": \"\xff\xfe\"}"));
+
+TEST(Malformed, DeepNestingDoesNotCrash) {
+    const std::string deep = "{\"model_type\": \"llama\", \"x\": " + std::string(100000, '[') +
+                             std::string(100000, ']') + "}";
+    const auto result = importConfigText(deep);
+    EXPECT_TRUE(result.config.has_value());
+}
+
+struct Impossible {
+    const char* json;
+    const char* field;
+};
+
+class ImpossibleConfigs : public ::testing::TestWithParam<Impossible> {};
+
+TEST_P(ImpossibleConfigs, AreErrorsNamingTheField) {
+    const auto result = importConfigText(GetParam().json);
+    ASSERT_TRUE(result.config.has_value()) << GetParam().json;
+    const core::Analysis analysis = core::analyze(*result.config, {});
+    EXPECT_FALSE(analysis.valid) << GetParam().json;
+    bool named = false;
+    for (const core::Diagnostic& d : analysis.diagnostics) {
+        named = named || (d.severity == core::Severity::Error && d.field == GetParam().field);
+    }
+    EXPECT_TRUE(named) << GetParam().json << " should name " << GetParam().field;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Inputs, ImpossibleConfigs,
+    ::testing::Values(Impossible{R"({"model_type": "llama", "hidden_size": 0})", "hidden_size"},
+                      Impossible{R"({"model_type": "llama", "hidden_size": -4096})", "hidden_size"},
+                      Impossible{R"({"model_type": "llama", "num_hidden_layers": 0})", "num_hidden_layers"},
+                      Impossible{R"({"model_type": "llama", "vocab_size": -1})", "vocab_size"},
+                      Impossible{R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 30})",
+                                 "num_attention_heads"},
+                      Impossible{R"({"model_type": "llama", "num_attention_heads": 32, "num_key_value_heads": 5})",
+                                 "num_key_value_heads"},
+                      Impossible{R"({"model_type": "llama", "num_attention_heads": 8, "num_key_value_heads": 16})",
+                                 "num_key_value_heads"},
+                      Impossible{R"({"model_type": "mixtral", "num_local_experts": 4, "num_experts_per_tok": 6})",
+                                 "num_experts_per_tok"},
+                      Impossible{R"({"model_type": "llama", "hidden_size": 4611686018427387904})", "hidden_size"},
+                      Impossible{R"({"model_type": "llama", "num_hidden_layers": 9000000000})", "num_hidden_layers"},
+                      Impossible{R"({"model_type": "mistral", "sliding_window": 0})", "sliding_window"},
+                      Impossible{R"({"model_type": "qwen3", "head_dim": -2})", "head_dim"},
+                      Impossible{R"({"model_type": "deepseek_v3", "kv_lora_rank": 0})", "kv_lora_rank"}));
+
+TEST(Validation, HintsAndWarningsNameTheirField) {
+    core::ModelConfig config = preset("llama-3-8b");
+    config.hiddenSize = 4000;
+    config.headDim = 40;
+    config.numHeads = 12;
+    config.numKvHeads = 12;
+    config.intermediateSize = 64000;
+    const core::Diagnostics diagnostics = core::validate(config);
+    EXPECT_FALSE(core::hasErrors(diagnostics));
+    for (const char* field : {"hidden_size", "head_dim", "num_attention_heads", "intermediate_size"}) {
+        EXPECT_TRUE(mentions(diagnostics, field)) << field;
+    }
+}
+
+TEST(Validation, RealPresetsHaveNoErrorsOrWarnings) {
+    for (const char* id : {"llama-3-8b", "mixtral-8x7b-v0.1", "deepseek-v3", "qwen3-30b-a3b"}) {
+        for (const core::Diagnostic& d : core::validate(preset(id))) {
+            EXPECT_EQ(d.severity, core::Severity::Hint) << id << ": " << d.message;
+        }
+    }
+}
+
+} // namespace
+} // namespace archplay::test
