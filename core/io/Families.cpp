@@ -59,10 +59,13 @@ void readCommon(JsonFields& f, ModelConfig& c, const Defaults& d, const Keys& k 
     c.activation = act.empty() ? d.activation : parseActivation(act);
 }
 
-void writeActivation(const ModelConfig& c, json& out, std::string_view key) {
+/// Writes the activation only where it differs from what reading `out` would give, so an unchanged
+/// config keeps its original spelling ("gelu_new", "swish", ...).
+void writeActivation(const ModelConfig& c, json& out, std::string_view key, Activation absent) {
     const auto it = out.find(key);
-    const bool same = it != out.end() && it->is_string() && parseActivation(it->get<std::string>()) == c.activation;
-    if (!same) {
+    const bool present = it != out.end() && it->is_string();
+    const Activation current = present ? parseActivation(it->get<std::string>()) : absent;
+    if (current != c.activation) {
         out[std::string(key)] = std::string(toString(c.activation));
     }
 }
@@ -87,7 +90,7 @@ void writeCommon(const ModelConfig& c, json& out, const Defaults& d, const Keys&
     }
     out[std::string(k.maxPositions)] = c.maxPositions;
     out["tie_word_embeddings"] = c.tieWordEmbeddings;
-    writeActivation(c, out, k.activation);
+    writeActivation(c, out, k.activation, d.activation);
 }
 
 void setAttentionBias(ModelConfig& c, bool bias) { c.qBias = c.kBias = c.vBias = c.oBias = bias; }
@@ -359,12 +362,9 @@ const Defaults kGemma{.vocab = 256000, .hidden = 3072, .intermediate = 24576, .l
                       .kvHeads = 16, .headDim = 256, .maxPositions = 8192, .tie = true,
                       .activation = Activation::GeluTanh};
 
+// Gemma's MLP uses hidden_activation; when that is null it uses gelu_pytorch_tanh, whatever hidden_act says.
 void readGemmaCommon(JsonFields& f, ModelConfig& c, const Defaults& d) {
-    Keys keys = kGemmaKeys;
-    if (f.peekText("hidden_activation").empty()) {
-        keys.activation = "hidden_act"; // Gemma falls back to hidden_act when hidden_activation is null
-    }
-    readCommon(f, c, d, keys);
+    readCommon(f, c, d, kGemmaKeys);
     setAttentionBias(c, f.flag("attention_bias", false));
     c.ffnKind = FfnKind::Gated;
 }
@@ -521,15 +521,16 @@ void readGptNeox(JsonFields& f, ModelConfig& c) {
     c.fusedQkv = true;
     setAttentionBias(c, f.flag("attention_bias", true));
     c.ffnBias = true;
-    c.rotaryFraction = f.has("partial_rotary_factor") ? f.number("partial_rotary_factor", 0.25)
-                                                      : f.number("rotary_pct", 0.25);
+    const double legacyFraction = f.number("rotary_pct", 0.25);
+    c.rotaryFraction = f.number("partial_rotary_factor", legacyFraction);
 }
 
 void writeGptNeox(const ModelConfig& c, json& out) {
     writeCommon(c, out, {}, {.kvHeads = "", .headDim = ""});
     out["use_parallel_residual"] = c.normPlacement == NormPlacement::ParallelDouble;
     out["attention_bias"] = c.qBias;
-    out[out.contains("partial_rotary_factor") ? "partial_rotary_factor" : "rotary_pct"] = c.rotaryFraction;
+    out["rotary_pct"] = c.rotaryFraction;
+    out["partial_rotary_factor"] = c.rotaryFraction;
 }
 
 void readFalcon(JsonFields& f, ModelConfig& c) {
@@ -716,7 +717,8 @@ void readOpt(JsonFields& f, ModelConfig& c) {
     c.normKind = f.flag("layer_norm_elementwise_affine", true) ? NormKind::LayerNorm : NormKind::NonParametric;
     const bool preNorm = f.flag("do_layer_norm_before", true);
     c.normPlacement = preNorm ? NormPlacement::Pre : NormPlacement::Post;
-    c.finalNorm = preNorm && !f.flag("_remove_final_layer_norm", false);
+    const bool removeFinalNorm = f.flag("_remove_final_layer_norm", false);
+    c.finalNorm = preNorm && !removeFinalNorm;
     c.positional = PositionalKind::Learned;
     c.positionOffset = 2;
     c.ffnKind = FfnKind::Mlp;
@@ -846,7 +848,7 @@ void writeBart(const ModelConfig& c, json& out) {
     out["decoder_ffn_dim"] = c.intermediateSize;
     out["max_position_embeddings"] = c.maxPositions;
     out["tie_word_embeddings"] = c.tieWordEmbeddings;
-    writeActivation(c, out, "activation_function");
+    writeActivation(c, out, "activation_function", Activation::Gelu);
 }
 
 void readGranite(JsonFields& f, ModelConfig& c) { readLlama(f, c); }
