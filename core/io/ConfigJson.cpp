@@ -4,12 +4,11 @@
 #include "io/Families.h"
 #include "io/JsonFields.h"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <fmt/format.h>
-
+#include <algorithm>
 #include <fstream>
-#include <sstream>
 
 namespace archplay::core {
 namespace {
@@ -19,6 +18,32 @@ using nlohmann::json;
 constexpr std::string_view kPresetKey = "archplay_preset";
 constexpr std::string_view kNestedKey = "text_config"; // Gemma 3's multimodal wrapper
 constexpr std::uintmax_t kMaxFileBytes = 64u * 1024u * 1024u;
+// Copying and comparing JSON values recurses per level; real configs nest two or three levels deep.
+constexpr int kMaxNesting = 64;
+
+/// The deepest nesting of arrays and objects in JSON text, ignoring brackets inside strings.
+int nestingDepth(std::string_view text) {
+    int depth = 0;
+    int deepest = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char ch = text[i];
+        if (inString) {
+            if (ch == '\\') {
+                ++i;
+            } else if (ch == '"') {
+                inString = false;
+            }
+        } else if (ch == '"') {
+            inString = true;
+        } else if (ch == '[' || ch == '{') {
+            deepest = std::max(deepest, ++depth);
+        } else if (ch == ']' || ch == '}') {
+            --depth;
+        }
+    }
+    return deepest;
+}
 
 /// Reads one (non-nested) config object whose model_type is `modelType`.
 ModelConfig readObject(const json& object, const std::string& modelType, Diagnostics& diagnostics) {
@@ -60,9 +85,10 @@ const std::vector<std::string>& supportedModelTypes() {
 ImportResult importConfig(const json& object) {
     ImportResult result;
     if (!object.is_object()) {
-        result.diagnostics.push_back({Severity::Error, "", fmt::format("a config.json must hold a JSON object, not "
-                                                                       "a {}",
-                                                                       object.type_name())});
+        result.diagnostics.push_back({Severity::Error, "",
+                                      fmt::format("a config.json must hold a JSON object, not "
+                                                  "a {}",
+                                                  object.type_name())});
         return result;
     }
     std::string modelType = "archplay";
@@ -103,45 +129,54 @@ ImportResult importConfig(const json& object) {
 }
 
 ImportResult importConfigText(std::string_view text) {
-    json object = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-    if (object.is_discarded()) {
-        // Parse again with exceptions on, only to obtain the position of the error.
-        std::string where;
-        try {
-            (void)json::parse(text.begin(), text.end());
-        } catch (const json::parse_error& error) {
-            where = fmt::format(" (at byte {})", error.byte);
-        }
+    if (nestingDepth(text) > kMaxNesting) {
         ImportResult result;
-        result.diagnostics.push_back({Severity::Error, "", "the text is not valid JSON" + where});
+        result.diagnostics.push_back(
+            {Severity::Error, "",
+             fmt::format("the JSON nests deeper than {} levels; a config.json is flat", kMaxNesting)});
         return result;
     }
-    return importConfig(object);
+    // allow_exceptions=false still throws for out-of-range numbers such as 1e400; catch everything.
+    try {
+        return importConfig(json::parse(text.begin(), text.end()));
+    } catch (const json::exception& error) {
+        ImportResult result;
+        std::string reason = error.what();
+        if (auto colon = reason.find("] "); colon != std::string::npos) {
+            reason = reason.substr(colon + 2);
+        }
+        result.diagnostics.push_back({Severity::Error, "", "the text is not valid JSON: " + reason});
+        return result;
+    }
 }
 
 ImportResult importConfigFile(const std::filesystem::path& path) {
     ImportResult result;
+    auto fail = [&](std::string message) {
+        result.diagnostics.push_back({Severity::Error, "", fmt::format("cannot read {}: {}", path.string(), message)});
+        return result;
+    };
     std::error_code error;
-    const std::uintmax_t size = std::filesystem::file_size(path, error);
-    if (error) {
-        result.diagnostics.push_back({Severity::Error, "", fmt::format("cannot read {}: {}", path.string(),
-                                                                       error.message())});
-        return result;
-    }
-    if (size > kMaxFileBytes) {
-        result.diagnostics.push_back(
-            {Severity::Error, "", fmt::format("{} is {} bytes; a config.json is expected to be far below 64 MiB",
-                                              path.string(), size)});
-        return result;
+    if (std::filesystem::is_directory(path, error)) {
+        return fail("it is a directory");
     }
     std::ifstream in(path, std::ios::binary);
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (!in && !in.eof()) {
-        result.diagnostics.push_back({Severity::Error, "", fmt::format("cannot read {}", path.string())});
-        return result;
+    if (!in) {
+        return fail(std::filesystem::exists(path, error) ? "permission denied" : "no such file");
     }
-    return importConfigText(buffer.str());
+    // Read in chunks up to the limit, so pipes and devices are bounded too.
+    std::string text;
+    char chunk[1 << 16];
+    while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+        text.append(chunk, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > kMaxFileBytes) {
+            return fail("larger than 64 MiB; a config.json is a few kilobytes");
+        }
+    }
+    if (in.bad()) {
+        return fail("read error");
+    }
+    return importConfigText(text);
 }
 
 json exportConfig(const ModelConfig& config, Diagnostics* notes) {

@@ -31,8 +31,8 @@ struct Defaults {
     std::int64_t intermediate = 11008;
     std::int64_t layers = 32;
     std::int64_t heads = 32;
-    std::optional<std::int64_t> kvHeads;  ///< absent: follows the number of heads
-    std::optional<std::int64_t> headDim;  ///< absent: hidden / heads
+    std::optional<std::int64_t> kvHeads; ///< absent: follows the number of heads
+    std::optional<std::int64_t> headDim; ///< absent: hidden / heads
     std::int64_t maxPositions = 2048;
     bool tie = false;
     Activation activation = Activation::Silu;
@@ -93,8 +93,12 @@ void writeCommon(const ModelConfig& c, json& out, const Defaults& d, const Keys&
     writeActivation(c, out, k.activation, d.activation);
 }
 
-void setAttentionBias(ModelConfig& c, bool bias) { c.qBias = c.kBias = c.vBias = c.oBias = bias; }
-bool uniformAttentionBias(const ModelConfig& c) { return c.qBias == c.kBias && c.kBias == c.vBias && c.vBias == c.oBias; }
+void setAttentionBias(ModelConfig& c, bool bias) {
+    c.qBias = c.kBias = c.vBias = c.oBias = bias;
+}
+bool uniformAttentionBias(const ModelConfig& c) {
+    return c.qBias == c.kBias && c.kBias == c.vBias && c.vBias == c.oBias;
+}
 
 /// A family writer for a switch the family cannot express marks the result unusable; the
 /// exporter then verifies by reading back and falls back to the native format.
@@ -248,8 +252,13 @@ void writeLlama(const ModelConfig& c, json& out) {
     out["mlp_bias"] = c.ffnBias;
 }
 
-const Defaults kMistral{.vocab = 32000, .hidden = 4096, .intermediate = 14336, .layers = 32, .heads = 32,
-                        .kvHeads = 8, .maxPositions = 4096 * 32};
+const Defaults kMistral{.vocab = 32000,
+                        .hidden = 4096,
+                        .intermediate = 14336,
+                        .layers = 32,
+                        .heads = 32,
+                        .kvHeads = 8,
+                        .maxPositions = 4096 * 32};
 
 void readMistral(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kMistral);
@@ -282,8 +291,13 @@ void writeMixtral(const ModelConfig& c, json& out) {
     out["num_experts_per_tok"] = c.moe.topK;
 }
 
-const Defaults kQwen2{.vocab = 151936, .hidden = 4096, .intermediate = 22016, .layers = 32, .heads = 32,
-                      .kvHeads = 32, .maxPositions = 32768};
+const Defaults kQwen2{.vocab = 151936,
+                      .hidden = 4096,
+                      .intermediate = 22016,
+                      .layers = 32,
+                      .heads = 32,
+                      .kvHeads = 32,
+                      .maxPositions = 32768};
 
 void readQwen2(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kQwen2);
@@ -297,16 +311,26 @@ void writeQwen2(const ModelConfig& c, json& out) {
     writeQwenWindow(c, out);
 }
 
-const Defaults kQwen2Moe{.vocab = 151936, .hidden = 2048, .intermediate = 5632, .layers = 24, .heads = 16,
-                         .kvHeads = 16, .maxPositions = 32768};
+const Defaults kQwen2Moe{.vocab = 151936,
+                         .hidden = 2048,
+                         .intermediate = 5632,
+                         .layers = 24,
+                         .heads = 16,
+                         .kvHeads = 16,
+                         .maxPositions = 32768};
 
 void readQwen2Moe(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kQwen2Moe);
     const bool qkvBias = f.flag("qkv_bias", true);
     c.qBias = c.kBias = c.vBias = qkvBias;
     readQwenWindow(f, c);
-    readQwenMoe(f, c, {.numExperts = 60, .topK = 4, .expertIntermediateSize = 1408, .numSharedExperts = 1,
-                       .sharedExpertIntermediateSize = 5632, .sharedExpertGate = true});
+    readQwenMoe(f, c,
+                {.numExperts = 60,
+                 .topK = 4,
+                 .expertIntermediateSize = 1408,
+                 .numSharedExperts = 1,
+                 .sharedExpertIntermediateSize = 5632,
+                 .sharedExpertGate = true});
     c.moe.sharedExpertIntermediateSize = f.integer("shared_expert_intermediate_size", 5632);
 }
 
@@ -316,13 +340,19 @@ void writeQwen2Moe(const ModelConfig& c, json& out) {
     out["qkv_bias"] = c.qBias;
     writeQwenWindow(c, out);
     writeQwenMoe(c, out);
-    requireExpressible(out, c.moe.numSharedExperts == 1 && c.moe.sharedExpertGate &&
-                                c.moe.sharedExpertIntermediateSize > 0);
+    requireExpressible(out,
+                       c.moe.numSharedExperts == 1 && c.moe.sharedExpertGate && c.moe.sharedExpertIntermediateSize > 0);
     out["shared_expert_intermediate_size"] = c.moe.sharedExpertIntermediateSize;
 }
 
-const Defaults kQwen3{.vocab = 151936, .hidden = 4096, .intermediate = 22016, .layers = 32, .heads = 32,
-                      .kvHeads = 32, .headDim = 128, .maxPositions = 32768};
+const Defaults kQwen3{.vocab = 151936,
+                      .hidden = 4096,
+                      .intermediate = 22016,
+                      .layers = 32,
+                      .heads = 32,
+                      .kvHeads = 32,
+                      .headDim = 128,
+                      .maxPositions = 32768};
 
 void readQwen3(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kQwen3);
@@ -338,8 +368,13 @@ void writeQwen3(const ModelConfig& c, json& out) {
     writeQwenWindow(c, out);
 }
 
-const Defaults kQwen3Moe{.vocab = 151936, .hidden = 2048, .intermediate = 6144, .layers = 24, .heads = 32,
-                         .kvHeads = 4, .maxPositions = 32768};
+const Defaults kQwen3Moe{.vocab = 151936,
+                         .hidden = 2048,
+                         .intermediate = 6144,
+                         .layers = 24,
+                         .heads = 32,
+                         .kvHeads = 4,
+                         .maxPositions = 32768};
 
 void readQwen3Moe(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kQwen3Moe);
@@ -358,8 +393,15 @@ void writeQwen3Moe(const ModelConfig& c, json& out) {
 }
 
 const Keys kGemmaKeys{.activation = "hidden_activation"};
-const Defaults kGemma{.vocab = 256000, .hidden = 3072, .intermediate = 24576, .layers = 28, .heads = 16,
-                      .kvHeads = 16, .headDim = 256, .maxPositions = 8192, .tie = true,
+const Defaults kGemma{.vocab = 256000,
+                      .hidden = 3072,
+                      .intermediate = 24576,
+                      .layers = 28,
+                      .heads = 16,
+                      .kvHeads = 16,
+                      .headDim = 256,
+                      .maxPositions = 8192,
+                      .tie = true,
                       .activation = Activation::GeluTanh};
 
 // Gemma's MLP uses hidden_activation; when that is null it uses gelu_pytorch_tanh, whatever hidden_act says.
@@ -369,7 +411,9 @@ void readGemmaCommon(JsonFields& f, ModelConfig& c, const Defaults& d) {
     c.ffnKind = FfnKind::Gated;
 }
 
-void readGemma(JsonFields& f, ModelConfig& c) { readGemmaCommon(f, c, kGemma); }
+void readGemma(JsonFields& f, ModelConfig& c) {
+    readGemmaCommon(f, c, kGemma);
+}
 
 void writeGemmaCommon(const ModelConfig& c, json& out, const Defaults& d) {
     writeCommon(c, out, d, kGemmaKeys);
@@ -377,10 +421,19 @@ void writeGemmaCommon(const ModelConfig& c, json& out, const Defaults& d) {
     out["attention_bias"] = c.qBias;
 }
 
-void writeGemma(const ModelConfig& c, json& out) { writeGemmaCommon(c, out, kGemma); }
+void writeGemma(const ModelConfig& c, json& out) {
+    writeGemmaCommon(c, out, kGemma);
+}
 
-const Defaults kGemma2{.vocab = 256000, .hidden = 2304, .intermediate = 9216, .layers = 26, .heads = 8,
-                       .kvHeads = 4, .headDim = 256, .maxPositions = 8192, .tie = true,
+const Defaults kGemma2{.vocab = 256000,
+                       .hidden = 2304,
+                       .intermediate = 9216,
+                       .layers = 26,
+                       .heads = 8,
+                       .kvHeads = 4,
+                       .headDim = 256,
+                       .maxPositions = 8192,
+                       .tie = true,
                        .activation = Activation::GeluTanh};
 
 void readGemma2(JsonFields& f, ModelConfig& c) {
@@ -395,8 +448,15 @@ void writeGemma2(const ModelConfig& c, json& out) {
     writeGemmaWindow(c, out, false);
 }
 
-const Defaults kGemma3{.vocab = 262208, .hidden = 2304, .intermediate = 9216, .layers = 26, .heads = 8,
-                       .kvHeads = 4, .headDim = 256, .maxPositions = 131072, .tie = true,
+const Defaults kGemma3{.vocab = 262208,
+                       .hidden = 2304,
+                       .intermediate = 9216,
+                       .layers = 26,
+                       .heads = 8,
+                       .kvHeads = 4,
+                       .headDim = 256,
+                       .maxPositions = 131072,
+                       .tie = true,
                        .activation = Activation::GeluTanh};
 
 void readGemma3Text(JsonFields& f, ModelConfig& c) {
@@ -412,8 +472,13 @@ void writeGemma3Text(const ModelConfig& c, json& out) {
     writeGemmaWindow(c, out, true);
 }
 
-const Defaults kPhi{.vocab = 51200, .hidden = 2048, .intermediate = 8192, .layers = 24, .heads = 32,
-                    .maxPositions = 2048, .activation = Activation::GeluTanh};
+const Defaults kPhi{.vocab = 51200,
+                    .hidden = 2048,
+                    .intermediate = 8192,
+                    .layers = 24,
+                    .heads = 32,
+                    .maxPositions = 2048,
+                    .activation = Activation::GeluTanh};
 
 void readPhi(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kPhi);
@@ -437,8 +502,8 @@ void writePhi(const ModelConfig& c, json& out) {
     out["qk_layernorm"] = c.qkNorm != QkNorm::None;
 }
 
-const Defaults kPhi3{.vocab = 32064, .hidden = 3072, .intermediate = 8192, .layers = 32, .heads = 32,
-                     .maxPositions = 4096};
+const Defaults kPhi3{
+    .vocab = 32064, .hidden = 3072, .intermediate = 8192, .layers = 32, .heads = 32, .maxPositions = 4096};
 
 void readPhi3(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kPhi3);
@@ -453,8 +518,14 @@ void writePhi3(const ModelConfig& c, json& out) {
     writeUniformWindow(c, out);
 }
 
-const Keys kGpt2Keys{.hidden = "n_embd", .intermediate = "n_inner", .layers = "n_layer", .heads = "n_head",
-                     .kvHeads = "", .headDim = "", .maxPositions = "n_positions", .activation = "activation_function"};
+const Keys kGpt2Keys{.hidden = "n_embd",
+                     .intermediate = "n_inner",
+                     .layers = "n_layer",
+                     .heads = "n_head",
+                     .kvHeads = "",
+                     .headDim = "",
+                     .maxPositions = "n_positions",
+                     .activation = "activation_function"};
 
 /// GPT-2 and GPT-J keep n_inner null for the default 4 x n_embd.
 void readInner(JsonFields& f, ModelConfig& c) {
@@ -470,8 +541,14 @@ void writeInner(const ModelConfig& c, json& out) {
 }
 
 void readGpt2(JsonFields& f, ModelConfig& c) {
-    readCommon(f, c, {.vocab = 50257, .hidden = 768, .layers = 12, .heads = 12, .maxPositions = 1024, .tie = true,
-                      .activation = Activation::GeluTanh},
+    readCommon(f, c,
+               {.vocab = 50257,
+                .hidden = 768,
+                .layers = 12,
+                .heads = 12,
+                .maxPositions = 1024,
+                .tie = true,
+                .activation = Activation::GeluTanh},
                kGpt2Keys);
     readInner(f, c);
     c.normKind = NormKind::LayerNorm;
@@ -491,8 +568,13 @@ void writeGpt2(const ModelConfig& c, json& out) {
 }
 
 void readGptj(JsonFields& f, ModelConfig& c) {
-    readCommon(f, c, {.vocab = 50400, .hidden = 4096, .layers = 28, .heads = 16, .maxPositions = 2048,
-                      .activation = Activation::GeluTanh},
+    readCommon(f, c,
+               {.vocab = 50400,
+                .hidden = 4096,
+                .layers = 28,
+                .heads = 16,
+                .maxPositions = 2048,
+                .activation = Activation::GeluTanh},
                kGpt2Keys);
     readInner(f, c);
     c.normKind = NormKind::LayerNorm;
@@ -512,8 +594,14 @@ void writeGptj(const ModelConfig& c, json& out) {
 }
 
 void readGptNeox(JsonFields& f, ModelConfig& c) {
-    readCommon(f, c, {.vocab = 50432, .hidden = 6144, .intermediate = 24576, .layers = 44, .heads = 64,
-                      .maxPositions = 2048, .activation = Activation::Gelu},
+    readCommon(f, c,
+               {.vocab = 50432,
+                .hidden = 6144,
+                .intermediate = 24576,
+                .layers = 44,
+                .heads = 64,
+                .maxPositions = 2048,
+                .activation = Activation::Gelu},
                {.kvHeads = "", .headDim = ""});
     c.normKind = NormKind::LayerNorm;
     c.normPlacement = f.flag("use_parallel_residual", true) ? NormPlacement::ParallelDouble : NormPlacement::Pre;
@@ -558,9 +646,9 @@ void readFalcon(JsonFields& f, ModelConfig& c) {
     const std::optional<std::int64_t> parallelNorms =
         f.nullableInteger("num_ln_in_parallel_attn", std::optional<std::int64_t>());
     const std::int64_t norms = parallelNorms.value_or(newArchitecture ? 2 : 1);
-    c.normPlacement = !parallel      ? NormPlacement::Pre
-                      : norms == 2   ? NormPlacement::ParallelDouble
-                                     : NormPlacement::ParallelSingle;
+    c.normPlacement = !parallel    ? NormPlacement::Pre
+                      : norms == 2 ? NormPlacement::ParallelDouble
+                                   : NormPlacement::ParallelSingle;
 }
 
 void writeFalcon(const ModelConfig& c, json& out) {
@@ -577,8 +665,8 @@ void writeFalcon(const ModelConfig& c, json& out) {
     out["bias"] = c.qBias;
     out["alibi"] = c.positional == PositionalKind::Alibi;
     out["parallel_attn"] = c.normPlacement != NormPlacement::Pre;
-    const bool newArchitecture = c.normPlacement == NormPlacement::ParallelDouble ||
-                                 (c.numKvHeads != 1 && c.numKvHeads != c.numHeads);
+    const bool newArchitecture =
+        c.normPlacement == NormPlacement::ParallelDouble || (c.numKvHeads != 1 && c.numKvHeads != c.numHeads);
     out["new_decoder_architecture"] = newArchitecture;
     out["multi_query"] = c.numKvHeads == 1;
     out["num_kv_heads"] = c.numKvHeads;
@@ -587,10 +675,19 @@ void writeFalcon(const ModelConfig& c, json& out) {
 
 // DeepSeek-V2/V3 (FORMULAS.md §2.15).
 void readDeepseek(JsonFields& f, ModelConfig& c, bool v3) {
-    const Defaults d = v3 ? Defaults{.vocab = 129280, .hidden = 7168, .intermediate = 18432, .layers = 61,
-                                     .heads = 128, .kvHeads = 128, .maxPositions = 4096}
-                          : Defaults{.vocab = 32000, .hidden = 4096, .intermediate = 11008, .layers = 32,
-                                     .heads = 32, .maxPositions = 2048};
+    const Defaults d = v3 ? Defaults{.vocab = 129280,
+                                     .hidden = 7168,
+                                     .intermediate = 18432,
+                                     .layers = 61,
+                                     .heads = 128,
+                                     .kvHeads = 128,
+                                     .maxPositions = 4096}
+                          : Defaults{.vocab = 32000,
+                                     .hidden = 4096,
+                                     .intermediate = 11008,
+                                     .layers = 32,
+                                     .heads = 32,
+                                     .maxPositions = 2048};
     readCommon(f, c, d, {.headDim = ""});
     LatentAttention mla;
     mla.qLoraRank = f.nullableInteger("q_lora_rank", 1536);
@@ -637,13 +734,21 @@ void writeDeepseek(const ModelConfig& c, json& out, bool v3) {
     }
 }
 
-void readDeepseekV2(JsonFields& f, ModelConfig& c) { readDeepseek(f, c, false); }
-void readDeepseekV3(JsonFields& f, ModelConfig& c) { readDeepseek(f, c, true); }
-void writeDeepseekV2(const ModelConfig& c, json& out) { writeDeepseek(c, out, false); }
-void writeDeepseekV3(const ModelConfig& c, json& out) { writeDeepseek(c, out, true); }
+void readDeepseekV2(JsonFields& f, ModelConfig& c) {
+    readDeepseek(f, c, false);
+}
+void readDeepseekV3(JsonFields& f, ModelConfig& c) {
+    readDeepseek(f, c, true);
+}
+void writeDeepseekV2(const ModelConfig& c, json& out) {
+    writeDeepseek(c, out, false);
+}
+void writeDeepseekV3(const ModelConfig& c, json& out) {
+    writeDeepseek(c, out, true);
+}
 
-const Defaults kOlmo2{.vocab = 50304, .hidden = 4096, .intermediate = 11008, .layers = 32, .heads = 32,
-                      .maxPositions = 2048};
+const Defaults kOlmo2{
+    .vocab = 50304, .hidden = 4096, .intermediate = 11008, .layers = 32, .heads = 32, .maxPositions = 2048};
 
 void readOlmo2(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kOlmo2, {.headDim = ""});
@@ -658,8 +763,15 @@ void writeOlmo2(const ModelConfig& c, json& out) {
     out["attention_bias"] = c.qBias;
 }
 
-const Defaults kStarcoder2{.vocab = 49152, .hidden = 3072, .intermediate = 12288, .layers = 30, .heads = 24,
-                           .kvHeads = 2, .maxPositions = 4096, .tie = true, .activation = Activation::GeluTanh};
+const Defaults kStarcoder2{.vocab = 49152,
+                           .hidden = 3072,
+                           .intermediate = 12288,
+                           .layers = 30,
+                           .heads = 24,
+                           .kvHeads = 2,
+                           .maxPositions = 4096,
+                           .tie = true,
+                           .activation = Activation::GeluTanh};
 
 void readStarcoder2(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kStarcoder2, {.headDim = ""});
@@ -711,8 +823,15 @@ void writeBloom(const ModelConfig& c, json& out) {
 }
 
 void readOpt(JsonFields& f, ModelConfig& c) {
-    readCommon(f, c, {.vocab = 50272, .hidden = 768, .intermediate = 3072, .layers = 12, .heads = 12,
-                      .maxPositions = 2048, .tie = true, .activation = Activation::Relu},
+    readCommon(f, c,
+               {.vocab = 50272,
+                .hidden = 768,
+                .intermediate = 3072,
+                .layers = 12,
+                .heads = 12,
+                .maxPositions = 2048,
+                .tie = true,
+                .activation = Activation::Relu},
                {.intermediate = "ffn_dim", .kvHeads = "", .headDim = "", .activation = "activation_function"});
     c.normKind = f.flag("layer_norm_elementwise_affine", true) ? NormKind::LayerNorm : NormKind::NonParametric;
     const bool preNorm = f.flag("do_layer_norm_before", true);
@@ -730,8 +849,8 @@ void readOpt(JsonFields& f, ModelConfig& c) {
 }
 
 void writeOpt(const ModelConfig& c, json& out) {
-    writeCommon(c, out, {}, {.intermediate = "ffn_dim", .kvHeads = "", .headDim = "",
-                             .activation = "activation_function"});
+    writeCommon(c, out, {},
+                {.intermediate = "ffn_dim", .kvHeads = "", .headDim = "", .activation = "activation_function"});
     out["layer_norm_elementwise_affine"] = c.normKind != NormKind::NonParametric;
     out["do_layer_norm_before"] = c.normPlacement == NormPlacement::Pre;
     out["_remove_final_layer_norm"] = c.normPlacement == NormPlacement::Pre && !c.finalNorm;
@@ -743,8 +862,15 @@ void writeOpt(const ModelConfig& c, json& out) {
 
 // Counted as BertModel (with pooler, without pre-training heads), the convention of published BERT counts.
 void readBert(JsonFields& f, ModelConfig& c) {
-    readCommon(f, c, {.vocab = 30522, .hidden = 768, .intermediate = 3072, .layers = 12, .heads = 12,
-                      .maxPositions = 512, .tie = true, .activation = Activation::Gelu},
+    readCommon(f, c,
+               {.vocab = 30522,
+                .hidden = 768,
+                .intermediate = 3072,
+                .layers = 12,
+                .heads = 12,
+                .maxPositions = 512,
+                .tie = true,
+                .activation = Activation::Gelu},
                {.kvHeads = "", .headDim = ""});
     c.architecture = ArchitectureKind::EncoderOnly;
     c.tokenTypes = f.integer("type_vocab_size", 2);
@@ -851,8 +977,12 @@ void writeBart(const ModelConfig& c, json& out) {
     writeActivation(c, out, "activation_function", Activation::Gelu);
 }
 
-void readGranite(JsonFields& f, ModelConfig& c) { readLlama(f, c); }
-void writeGranite(const ModelConfig& c, json& out) { writeLlama(c, out); }
+void readGranite(JsonFields& f, ModelConfig& c) {
+    readLlama(f, c);
+}
+void writeGranite(const ModelConfig& c, json& out) {
+    writeLlama(c, out);
+}
 
 } // namespace
 

@@ -9,7 +9,9 @@
 namespace archplay::core {
 namespace {
 
-std::string typeName(const nlohmann::json& value) { return value.type_name(); }
+std::string typeName(const nlohmann::json& value) {
+    return value.type_name();
+}
 
 } // namespace
 

@@ -39,10 +39,13 @@ constexpr std::array kArchitectures{ArchitectureKind::DecoderOnly, ArchitectureK
                                     ArchitectureKind::EncoderDecoder};
 constexpr std::array kFfnKinds{FfnKind::Mlp, FfnKind::Gated, FfnKind::Moe};
 constexpr std::array kNormKinds{NormKind::LayerNorm, NormKind::RmsNorm, NormKind::NonParametric};
-constexpr std::array kPlacements{NormPlacement::Pre,          NormPlacement::Post,
-                                 NormPlacement::Sandwich,     NormPlacement::ParallelSingle,
-                                 NormPlacement::ParallelDouble, NormPlacement::PostOnly};
-constexpr std::array kPositionals{PositionalKind::Learned, PositionalKind::Sinusoidal, PositionalKind::Rope,
+constexpr std::array kPlacements{NormPlacement::Pre,
+                                 NormPlacement::Post,
+                                 NormPlacement::Sandwich,
+                                 NormPlacement::ParallelSingle,
+                                 NormPlacement::ParallelDouble,
+                                 NormPlacement::PostOnly};
+constexpr std::array kPositionals{PositionalKind::Learned, PositionalKind::Sinusoidal,   PositionalKind::Rope,
                                   PositionalKind::Alibi,   PositionalKind::RelativeBias, PositionalKind::None};
 constexpr std::array kQkNorms{QkNorm::None, QkNorm::PerHead, QkNorm::FullWidth};
 constexpr std::array kPatterns{SlidingPattern::None, SlidingPattern::All, SlidingPattern::GlobalEveryN,
@@ -133,8 +136,8 @@ void readNative(JsonFields& f, ModelConfig& c, bool assume) {
 
     c.ffnKind = readEnum(f, "ffn_type", FfnKind::Gated, kFfnKinds);
     const std::string act = f.peekText("hidden_act");
-    c.activation = act.empty() ? (c.ffnKind == FfnKind::Mlp ? Activation::Gelu : Activation::Silu)
-                               : parseActivation(act);
+    c.activation =
+        act.empty() ? (c.ffnKind == FfnKind::Mlp ? Activation::Gelu : Activation::Silu) : parseActivation(act);
     c.ffnBias = f.flag("mlp_bias", false);
     if (c.ffnKind == FfnKind::Moe || f.has("num_experts")) {
         c.ffnKind = FfnKind::Moe;

@@ -19,8 +19,16 @@ namespace {
 
 // Families in the order a person scans them: the most used decoder families first.
 constexpr std::string_view kFamilyOrder[] = {
-    "Llama", "Mistral", "DeepSeek", "Qwen", "Gemma", "Phi", "OLMo", "Granite", "StarCoder", "Falcon",
-    "GPT-2", "GPT-3", "GPT-J", "Pythia / GPT-NeoX", "OPT", "BLOOM", "BERT", "T5", "BART", "Transformer (2017)",
+    "Llama",     "Mistral",
+    "DeepSeek",  "Qwen",
+    "Gemma",     "Phi",
+    "OLMo",      "Granite",
+    "StarCoder", "Falcon",
+    "GPT-2",     "GPT-3",
+    "GPT-J",     "Pythia / GPT-NeoX",
+    "OPT",       "BLOOM",
+    "BERT",      "T5",
+    "BART",      "Transformer (2017)",
 };
 
 std::size_t familyRank(std::string_view family) {
@@ -94,6 +102,8 @@ const Preset* findPreset(std::string_view id) {
     return it == presets.end() ? nullptr : &*it;
 }
 
-std::optional<ModelConfig> presetConfig(const Preset& preset) { return importConfigText(preset.json).config; }
+std::optional<ModelConfig> presetConfig(const Preset& preset) {
+    return importConfigText(preset.json).config;
+}
 
 } // namespace archplay::core

@@ -16,9 +16,9 @@ struct PresetInfo {
     std::string id;
     std::string name;
     std::string family;
-    std::string source;                       ///< Hugging Face repository or paper
+    std::string source;                           ///< Hugging Face repository or paper
     std::optional<std::uint64_t> publishedParams; ///< exact published count of unique parameters
-    std::string publishedLabel;               ///< e.g. "8B"
+    std::string publishedLabel;                   ///< e.g. "8B"
     std::string paramsSource;
     std::string notes;
 };

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // config.json import and export: defaults, round trips, and hostile input.
 #include "TestSupport.h"
-
 #include "validate/Validation.h"
 
 #include <nlohmann/json.hpp>
@@ -128,8 +127,7 @@ TEST_P(Malformed, GivesADiagnosticAndNoConfig) {
 
 INSTANTIATE_TEST_SUITE_P(Inputs, Malformed,
                          ::testing::Values("", "not json", "{", "[1, 2, 3]", "42", "\"text\"", "null",
-                                           R"({"model_type": 7})",
-                                           R"({"model_type": "llama", "hidden_size": "4096"})",
+                                           R"({"model_type": 7})", R"({"model_type": "llama", "hidden_size": "4096"})",
                                            R"({"model_type": "llama", "hidden_size": 4096.5})",
                                            R"({"model_type": "llama", "hidden_size": 9223372036854775808})",
                                            R"({"model_type": "llama", "hidden_size": 1e400})",
@@ -140,11 +138,14 @@ INSTANTIATE_TEST_SUITE_P(Inputs, Malformed,
                                            R"({"model_type": "archplay", "norm_type": "batchnorm"})",
                                            "{\"model_type\": \"llama\", \"x\": \"\xff\xfe\"}"));
 
-TEST(Malformed, DeepNestingDoesNotCrash) {
-    const std::string deep = "{\"model_type\": \"llama\", \"x\": " + std::string(100000, '[') +
-                             std::string(100000, ']') + "}";
+TEST(Malformed, DeepNestingIsRejectedWithoutCrashing) {
+    const std::string deep =
+        "{\"model_type\": \"llama\", \"x\": " + std::string(100000, '[') + std::string(100000, ']') + "}";
     const auto result = importConfigText(deep);
-    EXPECT_TRUE(result.config.has_value());
+    EXPECT_FALSE(result.config.has_value());
+    EXPECT_TRUE(core::hasErrors(result.diagnostics));
+    const auto shallow = importConfigText(R"({"model_type": "llama", "x": [[["[[[not brackets"]]], "y": {"z": {}}})");
+    EXPECT_TRUE(shallow.config.has_value());
 }
 
 struct Impossible {

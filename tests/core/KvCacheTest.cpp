@@ -11,6 +11,7 @@ using core::Scenario;
 Scenario at(std::uint64_t sequence, std::uint64_t batch = 1, DType dtype = DType::BF16) {
     Scenario scenario;
     scenario.sequenceLength = sequence;
+    scenario.encoderSequenceLength = sequence;
     scenario.batch = batch;
     scenario.kvDType = dtype;
     return scenario;
@@ -36,8 +37,8 @@ TEST(KvCache, MqaCachesOneHead) {
 
 TEST(KvCache, LatentAttentionCachesTheCompressedKv) {
     const core::Analysis v3 = analyzePreset("deepseek-v3");
-    EXPECT_EQ(v3.kv.bytesPerToken, 70'272u);             // 61 x (512 + 64) x 2
-    EXPECT_EQ(v3.kv.expandedBytesPerToken, 4'997'120u);  // 61 x (128x192 + 128x128) x 2
+    EXPECT_EQ(v3.kv.bytesPerToken, 70'272u);            // 61 x (512 + 64) x 2
+    EXPECT_EQ(v3.kv.expandedBytesPerToken, 4'997'120u); // 61 x (128x192 + 128x128) x 2
     EXPECT_EQ(analyzePreset("deepseek-v2-lite").kv.bytesPerToken, 31'104u);
 }
 

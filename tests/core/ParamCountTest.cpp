@@ -84,9 +84,8 @@ TEST(HeadDim, ExplicitHeadDimSetsProjectionWidths) {
     const core::Analysis qwen = analyzePreset("qwen3-30b-a3b");
     const core::LayerPlan& layer = qwen.plan.layers.front();
     const auto tensors = core::layerTensors(qwen.config, layer);
-    const auto q = std::find_if(tensors.begin(), tensors.end(), [](const core::TensorSpec& t) {
-        return t.name == "self_attn.q_proj.weight";
-    });
+    const auto q = std::find_if(tensors.begin(), tensors.end(),
+                                [](const core::TensorSpec& t) { return t.name == "self_attn.q_proj.weight"; });
     ASSERT_NE(q, tensors.end());
     EXPECT_EQ(q->shape, (std::vector<std::int64_t>{4096, 2048}));
 }
