@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/Tables.h"
+
+#include "util/Format.h"
+
+#include <fmt/format.h>
+
+namespace archplay::core {
+namespace {
+
+std::string csvField(const std::string& text) {
+    if (text.find_first_of(",\"\n") == std::string::npos) {
+        return text;
+    }
+    std::string quoted = "\"";
+    for (char ch : text) {
+        quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    }
+    return quoted + "\"";
+}
+
+std::string markdownCell(const std::string& text) {
+    std::string escaped;
+    for (char ch : text) {
+        escaped += ch == '|' ? std::string("\\|") : std::string(1, ch);
+    }
+    return escaped;
+}
+
+std::string share(std::uint64_t part, std::uint64_t whole) {
+    return whole == 0 ? "0" : fmt::format("{:.4f}", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+}
+
+void csvRows(const ParamNode& node, const std::string& parent, std::uint64_t total, std::string& out) {
+    const std::string path = parent.empty() ? node.name : parent + " / " + node.name;
+    out += fmt::format("{},{},{},{}\n", csvField(path), node.params, share(node.params, total), csvField(node.shape));
+    for (const ParamNode& child : node.children) {
+        csvRows(child, path, total, out);
+    }
+}
+
+void markdownRows(const ParamNode& node, int depth, std::uint64_t total, std::string& out) {
+    // Non-breaking spaces keep the indentation visible in rendered Markdown.
+    std::string indent;
+    for (int i = 0; i < depth; ++i) {
+        indent += "\u00a0\u00a0\u00a0\u00a0";
+    }
+    const std::string shape = node.shape.empty() ? "" : "`" + node.shape + "`";
+    out += fmt::format("| {}{} | {} | {}% | {} |\n", indent, markdownCell(node.name), withThousands(node.params),
+                       share(node.params, total), shape);
+    for (const ParamNode& child : node.children) {
+        markdownRows(child, depth + 1, total, out);
+    }
+}
+
+std::string activationName(Activation activation, bool gated) {
+    switch (activation) {
+    case Activation::Silu:
+        return gated ? "SwiGLU" : "SiLU MLP";
+    case Activation::Gelu:
+    case Activation::GeluTanh:
+        return gated ? "GeGLU" : "GeLU MLP";
+    case Activation::Relu:
+        return gated ? "ReGLU" : "ReLU MLP";
+    case Activation::Other:
+        return gated ? "gated MLP" : "MLP";
+    }
+    return "MLP";
+}
+
+} // namespace
+
+std::string attentionLabel(const ModelConfig& config) {
+    const AttentionFamily family = attentionFamily(config);
+    switch (family) {
+    case AttentionFamily::MLA:
+        return fmt::format("MLA r{}", config.latent->kvLoraRank);
+    case AttentionFamily::MHA:
+        return fmt::format("MHA {}", config.numHeads);
+    case AttentionFamily::GQA:
+    case AttentionFamily::MQA:
+        return fmt::format("{} {}/{}", toString(family), config.numKvHeads, config.numHeads);
+    }
+    return {};
+}
+
+std::string ffnLabel(const ModelConfig& config) {
+    if (config.ffnKind == FfnKind::Moe) {
+        std::string label =
+            fmt::format("MoE {}x{} top-{}", config.moe.numExperts, config.moe.expertIntermediateSize, config.moe.topK);
+        if (config.moe.numSharedExperts > 0) {
+            label += fmt::format(" +{} shared", config.moe.numSharedExperts);
+        }
+        return label;
+    }
+    return fmt::format("{} {}", activationName(config.activation, config.ffnKind == FfnKind::Gated),
+                       config.intermediateSize);
+}
+
+std::vector<SummaryRow> summaryRows(const Analysis& analysis) {
+    const ModelConfig& config = analysis.config;
+    const ParamReport& params = analysis.params;
+    const KvCacheReport& kv = analysis.kv;
+    std::vector<SummaryRow> rows;
+    auto count = [&](std::string key, std::string label, std::uint64_t value) {
+        rows.push_back({std::move(key), std::move(label), shortCount(value), withThousands(value)});
+    };
+    auto bytes = [&](std::string key, std::string label, std::uint64_t value) {
+        rows.push_back({std::move(key), std::move(label), binaryBytes(value), withThousands(value) + " bytes"});
+    };
+    auto text = [&](std::string key, std::string label, std::string value) {
+        rows.push_back({std::move(key), std::move(label), value, value});
+    };
+    count("total_params", "Total parameters", params.total);
+    count("active_params", "Active parameters", params.active);
+    const std::string layers = config.architecture == ArchitectureKind::EncoderDecoder
+                                   ? fmt::format("{} + {}", config.numEncoderLayers, config.numLayers)
+                                   : std::to_string(config.numLayers);
+    text("layers", "Layers", layers);
+    text("head_dim", "d_head",
+         config.latent ? fmt::format("{}+{}", config.latent->qkNopeHeadDim, config.latent->qkRopeHeadDim)
+                       : std::to_string(config.effectiveHeadDim()));
+    text("attention", "Attention", attentionLabel(config));
+    bytes("kv_bytes_per_token", fmt::format("KV per token ({})", toString(kv.dtype)), kv.bytesPerToken);
+    bytes("kv_total_bytes", fmt::format("KV cache ({} tokens x {})", withThousands(kv.sequenceLength), kv.batch),
+          kv.totalBytes);
+    text("ffn", "FFN", ffnLabel(config));
+    rows.push_back({"weight_bytes", fmt::format("Weights ({})", toString(analysis.scenario.weightDType)),
+                    decimalBytes(analysis.weightBytes), withThousands(analysis.weightBytes) + " bytes"});
+    return rows;
+}
+
+std::string breakdownCsv(const ParamReport& params) {
+    std::string out = "component,parameters,share_percent,shape\n";
+    csvRows(params.breakdown, "", params.total, out);
+    if (params.extras.params > 0) {
+        csvRows(params.extras, "", params.total, out);
+    }
+    return out;
+}
+
+std::string breakdownMarkdown(const ParamReport& params) {
+    std::string out = "| Component | Parameters | Share | Shape |\n|---|---:|---:|---|\n";
+    markdownRows(params.breakdown, 0, params.total, out);
+    if (params.extras.params > 0) {
+        markdownRows(params.extras, 0, params.total, out);
+    }
+    return out;
+}
+
+std::string summaryCsv(const Analysis& analysis) {
+    std::string out = "key,label,value,exact\n";
+    for (const SummaryRow& row : summaryRows(analysis)) {
+        out += fmt::format("{},{},{},{}\n", row.key, csvField(row.label), csvField(row.value), csvField(row.exact));
+    }
+    return out;
+}
+
+std::string summaryMarkdown(const Analysis& analysis) {
+    std::string out = "| Quantity | Value | Exact |\n|---|---:|---:|\n";
+    for (const SummaryRow& row : summaryRows(analysis)) {
+        out += fmt::format("| {} | {} | {} |\n", markdownCell(row.label), markdownCell(row.value),
+                           markdownCell(row.exact));
+    }
+    return out;
+}
+
+} // namespace archplay::core

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/Analysis.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace archplay::core {
+
+/// One line of the model summary: what the summary cards show and what reports print.
+struct SummaryRow {
+    std::string key;   ///< stable machine name, e.g. "total_params"
+    std::string label; ///< "Total parameters"
+    std::string value; ///< short, with units: "8.03B", "128 KiB", "GQA 8/32"
+    std::string exact; ///< the exact figure: "8,030,261,248", or the value again for text rows
+};
+
+/// The summary of an analysis: parameters (total, active), layers, d_head, attention, KV cache per
+/// token and for the scenario, FFN type, weight memory at the scenario's precision.
+std::vector<SummaryRow> summaryRows(const Analysis& analysis);
+
+/// "GQA 8/32", "MHA 32", "MQA 1/71", "MLA r512".
+std::string attentionLabel(const ModelConfig& config);
+/// "SwiGLU 14336", "GeLU MLP 3072", "MoE 8x14336 top-2".
+std::string ffnLabel(const ModelConfig& config);
+
+/// The breakdown tree as CSV: path, parameters, share of total (percent), shape. RFC 4180 quoting.
+std::string breakdownCsv(const ParamReport& params);
+/// The breakdown tree as a Markdown table with indented names and exact counts.
+std::string breakdownMarkdown(const ParamReport& params);
+/// Summary rows as CSV (key, label, value, exact) and as a Markdown table.
+std::string summaryCsv(const Analysis& analysis);
+std::string summaryMarkdown(const Analysis& analysis);
+
+} // namespace archplay::core

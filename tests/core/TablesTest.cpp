@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/Tables.h"
+
+#include "TestSupport.h"
+
+namespace archplay::test {
+namespace {
+
+TEST(Tables, SummaryRowsCarryTheCoreFigures) {
+    const core::Analysis analysis = analyzePreset("llama-3-8b");
+    const auto rows = core::summaryRows(analysis);
+    auto row = [&](const std::string& key) {
+        return *std::find_if(rows.begin(), rows.end(), [&](const core::SummaryRow& r) { return r.key == key; });
+    };
+    EXPECT_EQ(row("total_params").exact, "8,030,261,248");
+    EXPECT_EQ(row("total_params").value, "8.03B");
+    EXPECT_EQ(row("attention").value, "GQA 8/32");
+    EXPECT_EQ(row("kv_bytes_per_token").value, "128 KiB");
+    EXPECT_EQ(row("ffn").value, "SwiGLU 14336");
+    EXPECT_EQ(core::attentionLabel(preset("deepseek-v3")), "MLA r512");
+    EXPECT_EQ(core::ffnLabel(preset("mixtral-8x7b-v0.1")), "MoE 8x14336 top-2");
+    EXPECT_EQ(core::attentionLabel(preset("falcon-7b")), "MQA 1/71");
+}
+
+TEST(Tables, BreakdownCsvHasEveryNodeWithExactCounts) {
+    const core::Analysis analysis = analyzePreset("gpt-2");
+    const std::string csv = core::breakdownCsv(analysis.params);
+    EXPECT_EQ(csv.rfind("component,parameters,share_percent,shape\n", 0), 0u);
+    EXPECT_NE(csv.find("Model,124439808,100.0000,"), std::string::npos) << csv;
+    EXPECT_NE(csv.find("\"[50257, 768]\""), std::string::npos) << csv; // shapes with commas are quoted
+    // Header + Model + Embeddings (2 tables) + Layers + its one kind + Attention (4) + Feed-forward (4) +
+    // Norms (4) + Final norms (2): 1 + 1 + 3 + 1 + 1 + 5 + 5 + 5 + 3.
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 25);
+}
+
+TEST(Tables, MarkdownTablesAreWellFormed) {
+    const core::Analysis analysis = analyzePreset("deepseek-v3");
+    const std::string md = core::breakdownMarkdown(analysis.params);
+    EXPECT_NE(md.find("| Model | 671,026,404,352 | 100.0000% |"), std::string::npos) << md;
+    EXPECT_NE(md.find("Multi-token prediction module"), std::string::npos);
+    const std::string summary = core::summaryMarkdown(analysis);
+    EXPECT_NE(summary.find("| Total parameters | 671B | 671,026,404,352 |"), std::string::npos) << summary;
+}
+
+} // namespace
+} // namespace archplay::test
