@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/CommandLine.h"
+#include "ui/MainWindow.h"
+#include "ui/Screenshot.h"
+#include "ui/Theme.h"
+
+#include <QApplication>
+
+#include <cstdio>
+
+namespace {
+
+void print(FILE* stream, const QString& text) {
+    const QByteArray bytes = text.toLocal8Bit();
+    std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stream);
+    std::fflush(stream);
+}
+
+} // namespace
+
+int main(int argc, char* argv[]) {
+    using namespace archplay::ui;
+    // A screenshot needs no display: render offscreen unless the caller chose a platform.
+    if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    QApplication::setHighDpiScaleFactorRoundingPolicy(Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("archplay"));
+    QApplication::setApplicationName(QStringLiteral("archplay"));
+    QApplication::setApplicationDisplayName(QStringLiteral("archplay"));
+    QApplication::setApplicationVersion(QStringLiteral(ARCHPLAY_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("archplay"));
+
+    const CommandLineResult parsed = parseCommandLine(QApplication::arguments());
+    if (parsed.action == CommandLineResult::Action::Exit) {
+        print(stdout, parsed.output);
+        print(stderr, parsed.error);
+        return parsed.exitCode;
+    }
+    const GuiOptions& options = parsed.options;
+
+    QString error;
+    if (!options.screenshotPath.isEmpty()) {
+        const int status = runScreenshot(options, &error);
+        if (status != 0) {
+            print(stderr, QStringLiteral("archplay: %1\n").arg(error));
+        }
+        return status;
+    }
+
+    applyTheme(ThemeMode::System);
+    MainWindow window;
+    if (options.theme) {
+        window.setThemeMode(*options.theme);
+    }
+    if (applyOptions(window, options, &error) != 0) {
+        print(stderr, QStringLiteral("archplay: %1\n").arg(error));
+        return 2;
+    }
+    window.show();
+    return QApplication::exec();
+}

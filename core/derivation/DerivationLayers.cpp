@@ -1,0 +1,509 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "derivation/DerivationLayers.h"
+
+#include "derivation/DerivationText.h"
+#include "params/Tensors.h"
+#include "routing/RoutingSimulation.h"
+#include "util/Format.h"
+
+#include <fmt/format.h>
+
+namespace archplay::core::derivation {
+namespace {
+
+std::string attentionDescription(const LayerPlan& kind) {
+    std::string text;
+    if (kind.latent) {
+        text = "latent attention (MLA)";
+    } else if (kind.attention == LayerAttention::Sliding && kind.window > 0) {
+        text = fmt::format("{} attention, window $W = {}$", kind.causal ? "sliding-window" : "local", num(kind.window));
+    } else if (kind.attention == LayerAttention::Chunked && kind.window > 0) {
+        text = fmt::format("chunked attention, $C = {}$", num(kind.window));
+    } else {
+        text = kind.causal ? "global causal attention" : "bidirectional attention";
+    }
+    if (kind.crossAttention) {
+        text += ", cross-attention";
+    }
+    return text;
+}
+
+std::string ffnDescription(const ModelConfig& c, const LayerPlan& kind) {
+    switch (kind.ffn) {
+    case FfnKind::Mlp: return "MLP";
+    case FfnKind::Gated: return gatedName(c.activation) + " FFN";
+    case FfnKind::Moe:
+        return fmt::format("MoE, top-{} of {} experts{}", c.moe.topK, c.moe.numExperts,
+                           c.moe.numSharedExperts > 0 ? fmt::format(" + {} shared", c.moe.numSharedExperts) : "");
+    }
+    return {};
+}
+
+/// The mask of a layer as a cases equation, or empty when every pair attends.
+std::string maskEquation(const LayerPlan& kind) {
+    const std::string open = "M_{ij} = \\begin{cases} 0 & ";
+    const std::string close = " \\\\ -\\infty & \\text{otherwise} \\end{cases}";
+    if (kind.attention == LayerAttention::Sliding && kind.window > 0) {
+        return kind.causal ? open + "i - " + num(kind.window) + " < j \\le i" + close
+                           : open + "|i - j| \\le " + num(kind.window / 2) + close;
+    }
+    if (kind.attention == LayerAttention::Chunked && kind.window > 0) {
+        const std::string chunk = num(kind.window);
+        return open + "\\lfloor i / " + chunk + " \\rfloor = \\lfloor j / " + chunk + " \\rfloor,\\; j \\le i" + close;
+    }
+    if (kind.causal) {
+        return open + "j \\le i" + close;
+    }
+    return {};
+}
+
+std::string maskText(const LayerPlan& kind) {
+    if (kind.attention == LayerAttention::Sliding && kind.window > 0) {
+        return kind.causal ? fmt::format("Sliding window: token $i$ sees only its last {} positions, so a layer's "
+                                         "cache never holds more than {} tokens.",
+                                         withThousands(static_cast<std::uint64_t>(kind.window)),
+                                         withThousands(static_cast<std::uint64_t>(kind.window)))
+                           : "Local window: token $i$ sees the positions within half a window on either side.";
+    }
+    if (kind.attention == LayerAttention::Chunked && kind.window > 0) {
+        return "Chunked attention: the sequence is cut into chunks and a token sees the earlier tokens of its own "
+               "chunk only.";
+    }
+    return kind.causal ? "Causal mask: token $i$ sees keys $j \\le i$; the softmax runs over each row."
+                       : "No mask: every token sees every token (padding aside); the softmax runs over each row.";
+}
+
+class LayerWriter {
+public:
+    LayerWriter(const ModelConfig& config, const LayerPlan& kind, std::string tokens, Defined& defined)
+        : c(config)
+        , m_kind(kind)
+        , m_tokens(std::move(tokens))
+        , m_defined(defined)
+        , m_norm(normOperator(config))
+        , m_headDim(config.effectiveHeadDim()) {}
+
+    std::vector<DerivationStep> steps() {
+        inputNorm();
+        if (m_kind.latent) {
+            latentAttention();
+        } else {
+            standardAttention();
+        }
+        if (m_kind.crossAttention) {
+            crossAttention();
+        }
+        feedForward();
+        return std::move(m_steps);
+    }
+
+private:
+    DerivationStep& step(std::string title, std::string text = {}) {
+        m_steps.push_back({std::move(title), std::move(text), {}});
+        return m_steps.back();
+    }
+    void defineNorm(DerivationStep& s) {
+        if (c.normKind != NormKind::NonParametric && m_defined.first("norm")) {
+            s.equations.push_back(normDefinition(c));
+        }
+    }
+    bool preNorm() const {
+        return c.normPlacement == NormPlacement::Pre || c.normPlacement == NormPlacement::Sandwich ||
+               c.normPlacement == NormPlacement::ParallelSingle;
+    }
+    std::string attentionInput() const {
+        switch (c.normPlacement) {
+        case NormPlacement::Post:
+        case NormPlacement::PostOnly: return "X^{(\\ell-1)}";
+        case NormPlacement::ParallelDouble: return "\\hat{X}_{a}";
+        default: return "\\hat{X}";
+        }
+    }
+
+    void inputNorm() {
+        if (preNorm()) {
+            auto& s = step("Attention input norm",
+                           c.normPlacement == NormPlacement::ParallelSingle
+                               ? "One norm feeds both branches: attention and feed-forward run in parallel."
+                               : "Each token's features are normalised before attention.");
+            s.equations.push_back("\\hat{X} = " + m_norm + "\\left(X^{(\\ell-1)}\\right) \\in " +
+                                  realRows(m_tokens, c.hiddenSize));
+            defineNorm(s);
+        } else if (c.normPlacement == NormPlacement::ParallelDouble) {
+            auto& s = step("Branch norms", "Attention and feed-forward run in parallel, each after its own norm.");
+            s.equations.push_back("\\hat{X}_{a} = " + m_norm + "_{a}\\left(X^{(\\ell-1)}\\right), \\quad \\hat{X}_{m} = " +
+                                  m_norm + "_{m}\\left(X^{(\\ell-1)}\\right)");
+            defineNorm(s);
+        }
+    }
+
+    std::string keyName(const std::string& head) const {
+        switch (attentionFamily(c)) {
+        case AttentionFamily::MQA: return "";
+        case AttentionFamily::GQA: return "_{g(" + head + ")}";
+        default: return "_{" + head + "}";
+        }
+    }
+
+    void standardAttention() {
+        const std::int64_t qWidth = c.numHeads * m_headDim;
+        const std::int64_t kvWidth = c.numKvHeads * m_headDim;
+        const std::string in = attentionInput();
+        const AttentionFamily family = attentionFamily(c);
+        std::string text;
+        if (family == AttentionFamily::GQA) {
+            text = fmt::format("Grouped-query attention: {} query heads share {} key-value heads, {} queries per "
+                               "group, with $d_h = {}$.",
+                               c.numHeads, c.numKvHeads, c.numKvHeads > 0 ? c.numHeads / c.numKvHeads : 0, m_headDim);
+        } else if (family == AttentionFamily::MQA) {
+            text = fmt::format("Multi-query attention: {} query heads share one key-value head, with $d_h = {}$.",
+                               c.numHeads, m_headDim);
+        } else {
+            text = fmt::format("Multi-head attention: {} heads of $d_h = {}$.", c.numHeads, m_headDim);
+        }
+        auto& qkv = step("Queries, keys and values", text);
+        if (c.fusedQkv) {
+            qkv.equations.push_back("\\left[\\,Q \\;\\; K \\;\\; V\\,\\right] = " + in + "\\, W_{QKV}" +
+                                    (c.qBias ? " + b_{QKV}" : "") + ", \\quad W_{QKV} \\in " +
+                                    real(c.hiddenSize, qWidth + 2 * kvWidth));
+        } else {
+            qkv.equations.push_back("Q = " + in + "\\, W_{Q}" + (c.qBias ? " + b_{Q}" : "") + ", \\quad W_{Q} \\in " +
+                                    real(c.hiddenSize, qWidth));
+            qkv.equations.push_back("K = " + in + "\\, W_{K}" + (c.kBias ? " + b_{K}" : "") + ", \\quad W_{K} \\in " +
+                                    real(c.hiddenSize, kvWidth));
+            qkv.equations.push_back("V = " + in + "\\, W_{V}" + (c.vBias ? " + b_{V}" : "") + ", \\quad W_{V} \\in " +
+                                    real(c.hiddenSize, kvWidth));
+        }
+        const std::string headShape = realRows(m_tokens, m_headDim);
+        if (family == AttentionFamily::MHA) {
+            qkv.equations.push_back("Q_{h}, K_{h}, V_{h} \\in " + headShape + ", \\quad h = 1, \\ldots, " +
+                                    num(c.numHeads));
+        } else if (family == AttentionFamily::MQA) {
+            qkv.equations.push_back("Q_{h} \\in " + headShape + ", \\; h = 1, \\ldots, " + num(c.numHeads) +
+                                    "; \\qquad K, V \\in " + headShape);
+        } else {
+            qkv.equations.push_back("Q_{h} \\in " + headShape + ", \\; h = 1, \\ldots, " + num(c.numHeads) +
+                                    "; \\qquad K_{g}, V_{g} \\in " + headShape + ", \\; g = 1, \\ldots, " +
+                                    num(c.numKvHeads));
+        }
+        const std::string key = family == AttentionFamily::MQA ? "K" : (family == AttentionFamily::GQA ? "K_{g}" : "K_{h}");
+        if (c.qkNorm == QkNorm::PerHead) {
+            qkv.equations.push_back("Q_{h} \\leftarrow \\operatorname{RMSNorm}(Q_{h}), \\quad " + key +
+                                    " \\leftarrow \\operatorname{RMSNorm}(" + key + "), \\quad g_{q}, g_{k} \\in " +
+                                    realVector(m_headDim));
+        } else if (c.qkNorm == QkNorm::FullWidth) {
+            qkv.equations.push_back("Q \\leftarrow \\operatorname{RMSNorm}(Q), \\quad K \\leftarrow "
+                                    "\\operatorname{RMSNorm}(K), \\quad g_{q} \\in " +
+                                    realVector(qWidth) + ", \\; g_{k} \\in " + realVector(kvWidth));
+        }
+        if (c.positional == PositionalKind::Rope) {
+            qkv.equations.push_back("Q_{h} \\leftarrow \\operatorname{RoPE}(Q_{h}), \\quad " + key +
+                                    " \\leftarrow \\operatorname{RoPE}(" + key + ")");
+            if (m_kind.attention == LayerAttention::Sliding) {
+                if (auto localBase = extraNumber(c, "rope_local_base_freq")) {
+                    qkv.text += " Sliding layers rotate with base $" + scientific(*localBase) + "$.";
+                }
+            }
+        }
+
+        auto& sdpa = step("Scaled dot-product attention", maskText(m_kind));
+        std::string scores = "S_{h} = ";
+        const std::string product = "Q_{h} " + (family == AttentionFamily::GQA ? std::string("K_{g(h)}^{\\top}")
+                                                : family == AttentionFamily::MQA ? std::string("K^{\\top}")
+                                                                                 : std::string("K_{h}^{\\top}"));
+        if (isT5(c)) {
+            scores += product;
+            sdpa.text += " T5 does not divide by $\\sqrt{d_h}$: its initialisation absorbs the scale.";
+        } else {
+            const std::int64_t scale = extraNumber(c, "query_pre_attn_scalar")
+                                           ? static_cast<std::int64_t>(*extraNumber(c, "query_pre_attn_scalar"))
+                                           : m_headDim;
+            scores += "\\frac{" + product + "}{\\sqrt{" + num(scale) + "}}";
+        }
+        if (c.positional == PositionalKind::Alibi || c.positional == PositionalKind::RelativeBias) {
+            scores += " + B_{h}";
+        }
+        const std::string mask = maskEquation(m_kind);
+        if (!mask.empty()) {
+            scores += " + M";
+        }
+        sdpa.equations.push_back(scores);
+        if (auto cap = extraNumber(c, "attn_logit_softcapping")) {
+            sdpa.equations.push_back("S_{h} \\leftarrow " + scientific(*cap) + " \\tanh\\left(S_{h} / " +
+                                     scientific(*cap) + "\\right)");
+        }
+        std::string output = "A_{h} = \\operatorname{softmax}(S_{h})\\, V" + keyName("h") + " \\in " + headShape;
+        if (family == AttentionFamily::GQA) {
+            output += ", \\quad g(h) = \\left\\lceil h / " + num(c.numHeads / c.numKvHeads) + " \\right\\rceil";
+        }
+        sdpa.equations.push_back(output);
+        if (!mask.empty()) {
+            sdpa.equations.push_back(mask);
+        }
+
+        auto& out = step("Output projection and residual");
+        out.equations.push_back("\\operatorname{Attn}(" + in + ") = \\left[\\,A_{1} \\; \\cdots \\; A_{" +
+                                num(c.numHeads) + "}\\,\\right] W_{O}" + (c.oBias ? " + b_{O}" : "") +
+                                ", \\quad W_{O} \\in " + real(qWidth, c.hiddenSize));
+        attentionResidual(out, in);
+    }
+
+    void latentAttention() {
+        const LatentAttention& mla = *c.latent;
+        const std::int64_t qkDim = mla.qkNopeHeadDim + mla.qkRopeHeadDim;
+        const std::string in = attentionInput();
+        const std::string heads = num(c.numHeads);
+        if (mla.qLoraRank) {
+            auto& q = step("Latent queries",
+                           fmt::format("Queries pass through a {}-wide bottleneck; each of the {} heads gets a "
+                                       "{}-dimensional content part and a {}-dimensional rotary part.",
+                                       *mla.qLoraRank, c.numHeads, mla.qkNopeHeadDim, mla.qkRopeHeadDim));
+            q.equations.push_back("c^{Q} = " + in + "\\, W^{DQ} \\in " + realRows(m_tokens, *mla.qLoraRank) +
+                                  ", \\quad W^{DQ} \\in " + real(c.hiddenSize, *mla.qLoraRank));
+            q.equations.push_back("\\left[\\,Q^{C} \\;\\; Q^{R}\\,\\right] = \\operatorname{RMSNorm}(c^{Q})\\, W^{UQ}, "
+                                  "\\quad W^{UQ} \\in " +
+                                  real(num(*mla.qLoraRank), heads + " \\cdot " + num(qkDim)));
+        } else {
+            auto& q = step("Queries", fmt::format("Each of the {} heads gets a {}-dimensional content part and a "
+                                                  "{}-dimensional rotary part.",
+                                                  c.numHeads, mla.qkNopeHeadDim, mla.qkRopeHeadDim));
+            q.equations.push_back("\\left[\\,Q^{C} \\;\\; Q^{R}\\,\\right] = " + in + "\\, W_{Q}, \\quad W_{Q} \\in " +
+                                  real(num(c.hiddenSize), heads + " \\cdot " + num(qkDim)));
+        }
+        const std::int64_t latentWidth = mla.kvLoraRank + mla.qkRopeHeadDim;
+        const std::int64_t expanded = c.numHeads * (mla.qkNopeHeadDim + mla.qkRopeHeadDim + mla.vHeadDim);
+        auto& kv = step("Latent keys and values",
+                        fmt::format("Keys and values are compressed into one {}-wide latent per token; a {}-dimensional "
+                                    "rotary key is shared by all heads. Only $c^{{KV}}$ and $k^{{R}}$ are cached: "
+                                    "${} + {} = {}$ values per token and layer, against ${} \\cdot ({} + {} + {}) = "
+                                    "{}$ for per-head keys and values.",
+                                    mla.kvLoraRank, mla.qkRopeHeadDim, mla.kvLoraRank, mla.qkRopeHeadDim,
+                                    latentWidth, c.numHeads, mla.qkNopeHeadDim, mla.qkRopeHeadDim, mla.vHeadDim,
+                                    num(expanded)));
+        kv.equations.push_back("\\left[\\,c^{KV} \\;\\; k^{R}\\,\\right] = " + in + "\\, W^{DKV}, \\quad W^{DKV} \\in " +
+                               real(c.hiddenSize, latentWidth));
+        kv.equations.push_back("\\left[\\,K^{C} \\;\\; V\\,\\right] = \\operatorname{RMSNorm}(c^{KV})\\, W^{UKV}, "
+                               "\\quad W^{UKV} \\in " +
+                               real(num(mla.kvLoraRank),
+                                    heads + " \\cdot (" + num(mla.qkNopeHeadDim) + " + " + num(mla.vHeadDim) + ")"));
+
+        auto& sdpa = step("Attention per head", maskText(m_kind));
+        sdpa.equations.push_back("q_{h} = \\left[\\,q^{C}_{h} \\;\\; \\operatorname{RoPE}(q^{R}_{h})\\,\\right], "
+                                 "\\quad k_{h} = \\left[\\,k^{C}_{h} \\;\\; \\operatorname{RoPE}(k^{R})\\,\\right] \\in " +
+                                 realVector(qkDim));
+        const std::string mask = maskEquation(m_kind);
+        sdpa.equations.push_back("A_{h} = \\operatorname{softmax}\\left(\\frac{Q_{h} K_{h}^{\\top}}{\\sqrt{" +
+                                 num(qkDim) + "}}" + (mask.empty() ? "" : " + M") + "\\right) V_{h} \\in " +
+                                 realRows(m_tokens, mla.vHeadDim) + ", \\quad h = 1, \\ldots, " + heads);
+        if (!mask.empty()) {
+            sdpa.equations.push_back(mask);
+        }
+
+        auto& out = step("Output projection and residual");
+        out.equations.push_back("\\operatorname{Attn}(" + in + ") = \\left[\\,A_{1} \\; \\cdots \\; A_{" + heads +
+                                "}\\,\\right] W_{O}, \\quad W_{O} \\in " +
+                                real(c.numHeads * mla.vHeadDim, c.hiddenSize));
+        attentionResidual(out, in);
+    }
+
+    void attentionResidual(DerivationStep& s, const std::string& in) {
+        const std::string attn = "\\operatorname{Attn}(" + in + ")";
+        switch (c.normPlacement) {
+        case NormPlacement::Pre: s.equations.push_back("X' = X^{(\\ell-1)} + " + attn); break;
+        case NormPlacement::Sandwich:
+            s.equations.push_back("X' = X^{(\\ell-1)} + " + m_norm + "\\left(" + attn + "\\right)");
+            break;
+        case NormPlacement::Post:
+            s.equations.push_back("X' = " + m_norm + "\\left(X^{(\\ell-1)} + " + attn + "\\right)");
+            defineNorm(s);
+            break;
+        case NormPlacement::PostOnly:
+            s.equations.push_back("X' = X^{(\\ell-1)} + " + m_norm + "\\left(" + attn + "\\right)");
+            defineNorm(s);
+            break;
+        case NormPlacement::ParallelSingle:
+        case NormPlacement::ParallelDouble:
+            s.text = "The residual adds both branches at once (below).";
+            break;
+        }
+        m_residual = "X'";
+    }
+
+    void crossAttention() {
+        const std::int64_t qWidth = c.numHeads * m_headDim;
+        const std::int64_t kvWidth = c.numKvHeads * m_headDim;
+        auto& s = step("Cross-attention", "Queries come from the decoder, keys and values from the encoder output $Z$. "
+                                          "No mask: every target token sees every source token. $K^{c}$ and "
+                                          "$V^{c}$ are computed once per request and cached.");
+        const bool pre = c.normPlacement != NormPlacement::Post && c.normPlacement != NormPlacement::PostOnly;
+        const std::string in = pre ? "\\hat{X}'" : "X'";
+        if (pre) {
+            s.equations.push_back("\\hat{X}' = " + m_norm + "(X')");
+        }
+        s.equations.push_back("Q^{c} = " + in + "\\, W^{c}_{Q}, \\quad K^{c} = Z\\, W^{c}_{K}, \\quad V^{c} = Z\\, W^{c}_{V}");
+        s.equations.push_back("W^{c}_{Q} \\in " + real(c.hiddenSize, qWidth) + ", \\quad W^{c}_{K}, W^{c}_{V} \\in " +
+                              real(c.hiddenSize, kvWidth) + ", \\quad Z \\in " + realRows("S", c.hiddenSize));
+        const std::string product = "Q^{c}_{h} {K^{c}_{h}}^{\\top}";
+        s.equations.push_back("A^{c}_{h} = \\operatorname{softmax}\\left(" +
+                              (isT5(c) ? product : "\\frac{" + product + "}{\\sqrt{" + num(m_headDim) + "}}") +
+                              "\\right) V^{c}_{h}");
+        const std::string projected = "\\left[\\,A^{c}_{1} \\; \\cdots \\; A^{c}_{" + num(c.numHeads) + "}\\,\\right] W^{c}_{O}";
+        s.equations.push_back(pre ? "X'' = X' + " + projected
+                                  : "X'' = " + m_norm + "\\left(X' + " + projected + "\\right)");
+        m_residual = "X''";
+    }
+
+    std::string glu(const std::string& superscript, std::int64_t width, std::string& shapes) const {
+        const std::string sup = superscript.empty() ? "" : "^{" + superscript + "}";
+        shapes = "W" + sup + "_{\\mathrm{gate}}, W" + sup + "_{\\mathrm{up}} \\in " + real(c.hiddenSize, width) +
+                 ", \\quad W" + sup + "_{\\mathrm{down}} \\in " + real(width, c.hiddenSize);
+        return "\\left(" + activationOperator(c.activation) + "\\left(x\\, W" + sup + "_{\\mathrm{gate}}\\right) \\odot x\\, W" +
+               sup + "_{\\mathrm{up}}\\right) W" + sup + "_{\\mathrm{down}}";
+    }
+
+    void feedForward() {
+        const bool moe = m_kind.ffn == FfnKind::Moe;
+        auto& s = step(moe ? "Mixture of experts and residual" : "Feed-forward and residual");
+        const std::string prev = m_residual;
+        switch (c.normPlacement) {
+        case NormPlacement::Pre:
+            s.equations.push_back("X^{(\\ell)} = " + prev + " + \\operatorname{FFN}\\left(" + m_norm + "(" + prev + ")\\right)");
+            break;
+        case NormPlacement::Sandwich:
+            s.equations.push_back("X^{(\\ell)} = " + prev + " + " + m_norm + "\\left(\\operatorname{FFN}\\left(" + m_norm +
+                                  "(" + prev + ")\\right)\\right)");
+            break;
+        case NormPlacement::Post:
+            s.equations.push_back("X^{(\\ell)} = " + m_norm + "\\left(" + prev + " + \\operatorname{FFN}(" + prev + ")\\right)");
+            break;
+        case NormPlacement::PostOnly:
+            s.equations.push_back("X^{(\\ell)} = " + prev + " + " + m_norm + "\\left(\\operatorname{FFN}(" + prev + ")\\right)");
+            break;
+        case NormPlacement::ParallelSingle:
+            s.equations.push_back("X^{(\\ell)} = X^{(\\ell-1)} + \\operatorname{Attn}(\\hat{X}) + \\operatorname{FFN}(\\hat{X})");
+            break;
+        case NormPlacement::ParallelDouble:
+            s.equations.push_back("X^{(\\ell)} = X^{(\\ell-1)} + \\operatorname{Attn}(\\hat{X}_{a}) + "
+                                  "\\operatorname{FFN}(\\hat{X}_{m})");
+            break;
+        }
+        std::string shapes;
+        if (m_kind.ffn == FfnKind::Mlp) {
+            s.text = fmt::format("A two-layer MLP of width {}.", withThousands(static_cast<std::uint64_t>(c.intermediateSize)));
+            const std::string bias1 = c.ffnBias ? " + b_{1}" : "";
+            const std::string bias2 = c.ffnBias ? " + b_{2}" : "";
+            s.equations.push_back("\\operatorname{FFN}(x) = " + activationOperator(c.activation) + "\\left(x\\, W_{1}" +
+                                  bias1 + "\\right) W_{2}" + bias2 + ", \\quad W_{1} \\in " +
+                                  real(c.hiddenSize, c.intermediateSize) + ", \\; W_{2} \\in " +
+                                  real(c.intermediateSize, c.hiddenSize));
+        } else if (m_kind.ffn == FfnKind::Gated) {
+            s.text = fmt::format("{}: a gated linear unit of width {} (Shazeer 2020).", gatedName(c.activation),
+                                 withThousands(static_cast<std::uint64_t>(c.intermediateSize)));
+            s.equations.push_back("\\operatorname{FFN}(x) = " + glu("", c.intermediateSize, shapes));
+            s.equations.push_back(shapes);
+        } else {
+            mixtureOfExperts(s);
+        }
+        if (m_defined.first("activation " + activationOperator(c.activation))) {
+            s.equations.push_back(activationDefinition(c.activation));
+        }
+    }
+
+    void mixtureOfExperts(DerivationStep& s) {
+        const MixtureOfExperts& moe = c.moe;
+        const std::string experts = num(moe.numExperts);
+        const std::string k = num(moe.topK);
+        const RouterSettings router = routerSettings(c);
+        s.text = fmt::format("A router sends each token to {} of {} experts, each a {} of width {}", moe.topK,
+                             moe.numExperts, gatedName(c.activation),
+                             withThousands(static_cast<std::uint64_t>(moe.expertIntermediateSize)));
+        if (moe.numSharedExperts > 0) {
+            s.text += fmt::format("; {} shared expert{} of width {} see{} every token", moe.numSharedExperts,
+                                  moe.numSharedExperts > 1 ? "s" : "",
+                                  withThousands(static_cast<std::uint64_t>(moe.sharedWidth())),
+                                  moe.numSharedExperts > 1 ? "" : "s");
+        }
+        s.text += ".";
+        if (router.groups > 1) {
+            s.text += fmt::format(" Routing is group-limited: the experts form {} groups of {}, and a token draws "
+                                  "its experts from its {} best groups.",
+                                  router.groups, moe.numExperts / router.groups, router.topKGroups);
+        }
+        s.equations.push_back("s = x\\, W_{r}, \\quad W_{r} \\in " + real(c.hiddenSize, moe.numExperts));
+        if (router.scoring == RouterScoring::Sigmoid) {
+            s.equations.push_back("p_{e} = \\sigma(s_{e}), \\quad e = 1, \\ldots, " + experts);
+        } else {
+            s.equations.push_back("p = \\operatorname{softmax}(s) \\in " + realVector(moe.numExperts));
+        }
+        s.equations.push_back("\\mathcal{T} = \\operatorname{TopK}(p, " + k + ")");
+        std::string combine = "\\operatorname{FFN}(x) = ";
+        if (router.routedScaling != 1.0) {
+            combine += scientific(router.routedScaling) + " ";
+        }
+        combine += router.normaliseTopK ? "\\sum_{e \\in \\mathcal{T}} \\frac{p_{e}}{\\sum_{e' \\in \\mathcal{T}} p_{e'}}\\, "
+                               "\\operatorname{FFN}_{e}(x)"
+                             : "\\sum_{e \\in \\mathcal{T}} p_{e}\\, \\operatorname{FFN}_{e}(x)";
+        if (moe.numSharedExperts > 0) {
+            combine += moe.sharedExpertGate ? " + \\sigma(x\\, w_{s})\\, \\operatorname{FFN}_{\\mathrm{shared}}(x)"
+                                            : " + \\operatorname{FFN}_{\\mathrm{shared}}(x)";
+        }
+        s.equations.push_back(combine);
+        std::string shapes;
+        s.equations.push_back("\\operatorname{FFN}_{e}(x) = " + glu("e", moe.expertIntermediateSize, shapes));
+        s.equations.push_back(shapes);
+        if (moe.numSharedExperts > 0) {
+            std::string sharedShapes;
+            s.equations.push_back("\\operatorname{FFN}_{\\mathrm{shared}}(x) = " +
+                                  glu("s", moe.numSharedExperts * moe.sharedWidth(), sharedShapes));
+            s.equations.push_back(sharedShapes);
+        }
+    }
+
+    const ModelConfig& c;
+    const LayerPlan& m_kind;
+    std::string m_tokens;
+    Defined& m_defined;
+    std::string m_norm;
+    std::int64_t m_headDim;
+    std::string m_residual = "X^{(\\ell-1)}";
+    std::vector<DerivationStep> m_steps;
+};
+
+} // namespace
+
+std::string normDefinition(const ModelConfig& config) {
+    const std::string width = num(config.hiddenSize);
+    const std::string epsilon = normEpsilon(config) ? scientific(*normEpsilon(config)) : "\\epsilon";
+    if (config.normKind == NormKind::RmsNorm) {
+        const std::string gain = isGemma(config) ? "(1 + g)" : "g";
+        return "\\operatorname{RMSNorm}(x) = \\frac{x}{\\sqrt{\\frac{1}{" + width + "} \\sum_{j} x_{j}^{2} + " + epsilon +
+               "}} \\odot " + gain + ", \\quad g \\in " + realVector(config.hiddenSize);
+    }
+    return "\\operatorname{LayerNorm}(x) = \\frac{x - \\mu}{\\sqrt{\\sigma^{2} + " + epsilon +
+           "}} \\odot g + b, \\quad \\mu = \\frac{1}{" + width + "} \\sum_{j} x_{j}, \\; \\sigma^{2} = \\frac{1}{" + width +
+           "} \\sum_{j} (x_{j} - \\mu)^{2}, \\quad g, b \\in " + realVector(config.hiddenSize);
+}
+
+DerivationSection layerSection(const ModelConfig& config, const LayerPlan& kind,
+                               const std::vector<std::int64_t>& indices, const std::string& tokens,
+                               std::int64_t layerCount, Defined& defined) {
+    DerivationSection section;
+    const std::string stack = config.architecture == ArchitectureKind::EncoderDecoder
+                                  ? (kind.stack == Stack::Encoder ? "Encoder layers " : "Decoder layers ")
+                                  : "Layers ";
+    section.title = stack + layerList(indices) + " ($\\times " + std::to_string(indices.size()) + "$): " +
+                    attentionDescription(kind) + ", " + ffnDescription(config, kind);
+    Checked params;
+    for (const TensorSpec& tensor : layerTensors(config, kind)) {
+        params += tensor.total();
+    }
+    section.text = fmt::format("{} of the {} layers{}; each holds {} parameters. $\\ell$ is the layer's number, "
+                               "from 1.",
+                               indices.size(), layerCount,
+                               static_cast<std::int64_t>(indices.size()) == layerCount ? " (all alike)" : "",
+                               withThousands(params.value()));
+    section.steps = LayerWriter(config, kind, tokens, defined).steps();
+    return section;
+}
+
+} // namespace archplay::core::derivation

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "derivation/DerivationText.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace archplay::core::derivation {
+namespace {
+
+const nlohmann::json* extraField(const ModelConfig& config, const char* key) {
+    const nlohmann::json& passthrough = config.passthrough;
+    if (!passthrough.is_object()) {
+        return nullptr;
+    }
+    auto it = passthrough.find(key);
+    if (it != passthrough.end() && !it->is_null()) {
+        return &*it;
+    }
+    // Gemma 3's wrapper keeps the text model's fields one level down.
+    auto nested = passthrough.find("text_config");
+    if (nested != passthrough.end() && nested->is_object()) {
+        auto inner = nested->find(key);
+        if (inner != nested->end() && !inner->is_null()) {
+            return &*inner;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+std::string num(std::int64_t value) {
+    if (value < 10000 && value > -10000) {
+        return std::to_string(value);
+    }
+    std::string digits = std::to_string(value < 0 ? -value : value);
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) {
+        digits.insert(static_cast<std::size_t>(i), "{,}");
+    }
+    return value < 0 ? "-" + digits : digits;
+}
+
+std::string real(const std::string& rows, const std::string& columns) {
+    return "\\mathbb{R}^{" + rows + " \\times " + columns + "}";
+}
+
+std::string real(std::int64_t rows, std::int64_t columns) { return real(num(rows), num(columns)); }
+
+std::string realRows(const std::string& rowSymbol, std::int64_t columns) { return real(rowSymbol, num(columns)); }
+
+std::string realVector(std::int64_t size) { return "\\mathbb{R}^{" + num(size) + "}"; }
+
+std::optional<double> extraNumber(const ModelConfig& config, const char* key) {
+    const nlohmann::json* value = extraField(config, key);
+    if (value && value->is_number()) {
+        return value->get<double>();
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> extraText(const ModelConfig& config, const char* key) {
+    const nlohmann::json* value = extraField(config, key);
+    if (value && value->is_string()) {
+        return value->get<std::string>();
+    }
+    return std::nullopt;
+}
+
+std::optional<double> normEpsilon(const ModelConfig& config) {
+    for (const char* key : {"rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "layernorm_epsilon",
+                            "norm_epsilon", "norm_eps"}) {
+        if (auto value = extraNumber(config, key)) {
+            return value;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string scientific(double value) {
+    if (value >= 1.0 && value < 1e15 && std::floor(value) == value) {
+        return num(static_cast<std::int64_t>(value));
+    }
+    if (value <= 0.0 || !std::isfinite(value) || (value >= 1e-3 && value < 1e6)) {
+        return fmt::format("{:g}", value);
+    }
+    const int exponent = static_cast<int>(std::floor(std::log10(value)));
+    const double mantissa = value / std::pow(10.0, exponent);
+    if (std::abs(mantissa - std::round(mantissa)) < 1e-9 && std::round(mantissa) == 1.0) {
+        return fmt::format("10^{{{}}}", exponent);
+    }
+    return fmt::format("{:g} \\cdot 10^{{{}}}", std::round(mantissa * 1000.0) / 1000.0, exponent);
+}
+
+std::string normOperator(const ModelConfig& config) {
+    switch (config.normKind) {
+    case NormKind::RmsNorm: return "\\operatorname{RMSNorm}";
+    case NormKind::LayerNorm: return "\\operatorname{LayerNorm}";
+    case NormKind::NonParametric: return "\\operatorname{Norm}";
+    }
+    return "\\operatorname{Norm}";
+}
+
+std::string activationOperator(Activation activation) {
+    switch (activation) {
+    case Activation::Silu: return "\\operatorname{SiLU}";
+    case Activation::Gelu: return "\\operatorname{GELU}";
+    case Activation::GeluTanh: return "\\operatorname{GELU}_{\\tanh}";
+    case Activation::Relu: return "\\operatorname{ReLU}";
+    case Activation::Other: return "\\phi";
+    }
+    return "\\phi";
+}
+
+std::string activationDefinition(Activation activation) {
+    switch (activation) {
+    case Activation::Silu: return "\\operatorname{SiLU}(z) = z\\,\\sigma(z) = \\frac{z}{1 + e^{-z}}";
+    case Activation::Gelu: return "\\operatorname{GELU}(z) = z\\,\\Phi(z)";
+    case Activation::GeluTanh:
+        return "\\operatorname{GELU}_{\\tanh}(z) = \\frac{z}{2}\\left(1 + \\tanh\\left(\\sqrt{2/\\pi}\\,"
+               "\\left(z + 0.044715\\,z^{3}\\right)\\right)\\right)";
+    case Activation::Relu: return "\\operatorname{ReLU}(z) = \\max(0, z)";
+    case Activation::Other: return "\\phi \\text{ is the configured activation}";
+    }
+    return {};
+}
+
+std::string gatedName(Activation activation) {
+    switch (activation) {
+    case Activation::Silu: return "SwiGLU";
+    case Activation::Gelu:
+    case Activation::GeluTanh: return "GeGLU";
+    case Activation::Relu: return "ReGLU";
+    case Activation::Other: return "GLU";
+    }
+    return "GLU";
+}
+
+bool isGemma(const ModelConfig& config) { return config.modelType.rfind("gemma", 0) == 0; }
+
+bool isT5(const ModelConfig& config) {
+    return config.modelType == "t5" || config.modelType == "mt5" || config.modelType == "umt5";
+}
+
+std::string layerList(const std::vector<std::int64_t>& indices) {
+    std::vector<std::string> ranges;
+    std::size_t i = 0;
+    while (i < indices.size()) {
+        std::size_t j = i;
+        while (j + 1 < indices.size() && indices[j + 1] == indices[j] + 1) {
+            ++j;
+        }
+        ranges.push_back(j == i ? std::to_string(indices[i])
+                                : fmt::format("{}–{}", indices[i], indices[j]));
+        i = j + 1;
+    }
+    if (ranges.size() <= 4) {
+        return fmt::format("{}", fmt::join(ranges, ", "));
+    }
+    return fmt::format("{}, {}, {}, …, {}", ranges[0], ranges[1], ranges[2], ranges.back());
+}
+
+} // namespace archplay::core::derivation

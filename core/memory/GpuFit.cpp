@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "memory/GpuFit.h"
+
+#include "util/Checked.h"
+
+namespace archplay::core {
+namespace {
+
+constexpr std::uint64_t kGiB = std::uint64_t{1} << 30;
+// Longer than any context a config can declare; the search for the longest fitting one stops here.
+constexpr std::uint64_t kLongestSearched = std::uint64_t{1} << 40;
+
+} // namespace
+
+const std::vector<GpuMemorySize>& gpuMemorySizes() {
+    static const std::vector<GpuMemorySize> sizes = {
+        {"24 GB", 24 * kGiB, "RTX 3090, RTX 4090, L4"},
+        {"40 GB", 40 * kGiB, "A100 40GB"},
+        {"48 GB", 48 * kGiB, "L40S, RTX 6000 Ada, A6000"},
+        {"80 GB", 80 * kGiB, "A100 80GB, H100"},
+        {"141 GB", 141 * kGiB, "H200"},
+        {"192 GB", 192 * kGiB, "MI300X, B200"},
+    };
+    return sizes;
+}
+
+std::vector<GpuFit> gpuFits(const ModelConfig& config, const ModelPlan& plan, std::uint64_t weightBytes,
+                            std::uint64_t sequenceLength, std::uint64_t batch, DType kvDType,
+                            std::uint64_t encoderSequenceLength) {
+    auto cacheAt = [&](std::uint64_t length) {
+        return kvCache(config, plan, length, batch, kvDType, encoderSequenceLength).totalBytes;
+    };
+    const std::uint64_t kvBytes = cacheAt(sequenceLength);
+    const std::uint64_t longestCache = cacheAt(kLongestSearched);
+    std::vector<GpuFit> fits;
+    for (const GpuMemorySize& gpu : gpuMemorySizes()) {
+        GpuFit fit;
+        fit.gpu = gpu;
+        fit.weightBytes = weightBytes;
+        fit.kvBytes = kvBytes;
+        const Checked total = Checked(weightBytes) + Checked(kvBytes);
+        fit.totalBytes = total.value();
+        fit.fits = !total.overflowed() && fit.totalBytes <= gpu.bytes;
+        fit.devicesNeeded = fit.totalBytes / gpu.bytes + (fit.totalBytes % gpu.bytes != 0 ? 1 : 0);
+        if (weightBytes < gpu.bytes) {
+            const std::uint64_t room = gpu.bytes - weightBytes;
+            fit.roomBytes = room;
+            if (longestCache <= room) {
+                fit.unbounded = true;
+                fit.maxSequenceLength = kLongestSearched;
+            } else {
+                // The cache never shrinks as the sequence grows, so bisect on it.
+                std::uint64_t lo = 0;
+                std::uint64_t hi = kLongestSearched;
+                while (hi - lo > 1) {
+                    const std::uint64_t mid = lo + (hi - lo) / 2;
+                    (cacheAt(mid) <= room ? lo : hi) = mid;
+                }
+                fit.maxSequenceLength = lo;
+            }
+        }
+        fits.push_back(fit);
+    }
+    return fits;
+}
+
+} // namespace archplay::core

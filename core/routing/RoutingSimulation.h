@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "config/LayerPlan.h"
+#include "config/ModelConfig.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace archplay::core {
+
+/// How a router turns its logits into expert scores.
+enum class RouterScoring {
+    Softmax, ///< p = softmax(z) over all routed experts (Mixtral, Qwen-MoE, DeepSeek-V2)
+    Sigmoid, ///< s_e = sigmoid(z_e), each expert scored alone (DeepSeek-V3 scoring_func "sigmoid")
+};
+
+/// The routing rule of a config, read from config.json fields the model does not otherwise use.
+struct RouterSettings {
+    RouterScoring scoring = RouterScoring::Softmax; ///< scoring_func
+    bool normaliseTopK = false;   ///< norm_topk_prob: gate weights renormalised over the k chosen (Mixtral always)
+    std::int64_t groups = 1;      ///< n_group: experts split into groups for group-limited routing (DeepSeek-V3: 8)
+    std::int64_t topKGroups = 1;  ///< topk_group: groups a token may draw experts from (DeepSeek-V3: 4)
+    bool groupByTopTwo = false;   ///< a group is scored by its two best experts (topk_method "noaux_tc"), else its best
+    double routedScaling = 1.0;   ///< routed_scaling_factor applied to the gate weights
+};
+
+/// Reads the router's rule from the config (its passthrough fields), with each family's default
+/// where the field is absent: Mixtral and DeepSeek-V3 renormalise the top k, others do not.
+RouterSettings routerSettings(const ModelConfig& config);
+
+/// One token of the sample and what the simulated router does with it.
+struct RoutedToken {
+    std::string text;            ///< as shown, with its leading space
+    std::vector<double> scores;  ///< per routed expert: softmax probability or sigmoid affinity
+    std::vector<int> chosen;     ///< the k experts the token is sent to, best first
+    std::vector<double> weights; ///< gate weight of each chosen expert, after normalisation and scaling
+};
+
+/// An ILLUSTRATIVE simulation of a mixture-of-experts router on a fixed sample sentence. The scores
+/// are not those of any trained checkpoint; they show how top-k routing, shared experts, group
+/// limits and load look for the configured E, k and scoring rule.
+///
+/// Method (deterministic, the same on every run):
+/// 1. seed = FNV-1a 64 of model_type, hidden_size, E, k, shared experts, expert width and the layer
+///    position, so the picture changes when any of them changes;
+/// 2. normal draws come in pairs from SplitMix64(seed, stream) through Box-Muller;
+/// 3. every expert e gets a router row w_e ~ N(0, I_32); every token t a hidden state
+///    h_t = normalise(0.6 c_class(t) + 0.8 u_word(t)), where class is punctuation, function word or
+///    content word and word is the lower-cased token, so repeated and similar tokens route alike;
+/// 4. logits z_te = 2 w_e . h_t / |h_t| (standard deviation 2); scores by the config's RouterScoring; group-limited
+///    selection when n_group > 1 (keep the topk_group best groups), then the top k scores;
+/// 5. gate weights are the chosen scores, renormalised when norm_topk_prob, times routed_scaling_factor.
+struct RoutingSimulation {
+    bool moe = false;                 ///< false when the layer has a dense FFN: nothing is routed
+    std::int64_t layer = -1;          ///< position in ModelPlan::layers of the layer simulated
+    std::int64_t numExperts = 0;
+    std::int64_t topK = 0;
+    std::int64_t sharedExperts = 0;   ///< always-on experts, not scored
+    RouterSettings settings;
+    std::uint64_t seed = 0;
+    std::vector<RoutedToken> tokens;
+    std::vector<std::int64_t> expertLoad; ///< tokens of the sample sent to each routed expert
+};
+
+/// The fixed sample sentence, as tokens with their leading spaces (word-level: a real tokenizer
+/// splits differently).
+const std::vector<std::string>& routingSampleTokens();
+
+/// Position in ModelPlan::layers of the first MoE layer, or -1 when there is none.
+std::int64_t firstMoeLayer(const ModelPlan& plan);
+
+/// Simulates the router of plan.layers[layer] over the sample. Returns moe = false for a dense
+/// layer or a position outside the plan.
+RoutingSimulation simulateRouting(const ModelConfig& config, const ModelPlan& plan, std::int64_t layer);
+
+} // namespace archplay::core

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The forward-pass derivation: specialised to the config, one section per layer kind, valid exports.
+#include "TestSupport.h"
+#include "derivation/Derivation.h"
+
+#include <algorithm>
+
+namespace archplay::test {
+namespace {
+
+core::Derivation derive(const std::string& id) {
+    const core::Analysis analysis = analyzePreset(id);
+    return core::deriveForwardPass(analysis.config, analysis.plan);
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::string everything(const core::Derivation& d) { return core::toLatex(d); }
+
+bool balanced(const std::string& maths) {
+    int depth = 0;
+    for (std::size_t i = 0; i < maths.size(); ++i) {
+        if (maths[i] == '\\' && i + 1 < maths.size()) {
+            ++i; // \{ and \} are literal braces
+            continue;
+        }
+        depth += maths[i] == '{' ? 1 : maths[i] == '}' ? -1 : 0;
+        if (depth < 0) {
+            return false;
+        }
+    }
+    return depth == 0;
+}
+
+TEST(Derivation, LlamaIsSpecialisedToItsSizes) {
+    const core::Derivation d = derive("llama-3-8b");
+    const std::string text = everything(d);
+    EXPECT_TRUE(contains(text, "E \\in \\mathbb{R}^{128{,}256 \\times 4096}"));
+    EXPECT_TRUE(contains(text, "W_{K} \\in \\mathbb{R}^{4096 \\times 1024}"));
+    EXPECT_TRUE(contains(text, "\\sqrt{128}"));
+    EXPECT_TRUE(contains(text, "g(h) = \\left\\lceil h / 4 \\right\\rceil"));
+    EXPECT_TRUE(contains(text, "W_{\\mathrm{down}} \\in \\mathbb{R}^{14{,}336 \\times 4096}"));
+    EXPECT_TRUE(contains(text, "500{,}000^{-2j/128}"));
+    EXPECT_TRUE(contains(text, "Grouped-query attention: 32 query heads share 8 key-value heads"));
+    // Input, one layer kind, output.
+    ASSERT_EQ(d.sections.size(), 3u);
+    EXPECT_TRUE(contains(d.sections[1].title, "Layers 0–31 ($\\times 32$)"));
+}
+
+TEST(Derivation, HeterogeneousStacksGetASectionPerKind) {
+    const core::Derivation gemma = derive("gemma-3-1b");
+    ASSERT_EQ(gemma.sections.size(), 4u);
+    EXPECT_TRUE(contains(gemma.sections[1].title, "window $W = 512$"));
+    EXPECT_TRUE(contains(gemma.sections[2].title, "global"));
+    EXPECT_TRUE(contains(everything(gemma), "i - 512 < j \\le i"));
+    EXPECT_TRUE(contains(everything(gemma), "\\sqrt{1152}"));   // Gemma's embedding scale
+    EXPECT_TRUE(contains(everything(gemma), "\\odot (1 + g)")); // Gemma's RMSNorm
+
+    const core::Derivation v3 = derive("deepseek-v3");
+    ASSERT_EQ(v3.sections.size(), 4u);
+    EXPECT_TRUE(contains(v3.sections[1].title, "Layers 0–2"));
+    EXPECT_TRUE(contains(v3.sections[2].title, "Layers 3–60 ($\\times 58$)"));
+    const std::string text = everything(v3);
+    EXPECT_TRUE(contains(text, "W^{DKV} \\in \\mathbb{R}^{7168 \\times 576}"));
+    EXPECT_TRUE(contains(text, "\\sqrt{192}"));
+    EXPECT_TRUE(contains(text, "p_{e} = \\sigma(s_{e})"));
+    EXPECT_TRUE(contains(text, "2.5 \\sum_{e \\in \\mathcal{T}}"));
+    EXPECT_TRUE(contains(text, "\\operatorname{FFN}_{\\mathrm{shared}}(x)"));
+}
+
+TEST(Derivation, EncoderDecoderHasBothStacksAndCrossAttention) {
+    const core::Derivation t5 = derive("t5-small");
+    const std::string text = everything(t5);
+    EXPECT_TRUE(contains(text, "Encoder layers 0–5"));
+    EXPECT_TRUE(contains(text, "Decoder layers 0–5"));
+    EXPECT_TRUE(contains(text, "K^{c} = Z\\, W^{c}_{K}"));
+    EXPECT_TRUE(contains(text, "B_{h,ij} = b_{\\mathrm{bucket}(j - i),\\, h}"));
+    EXPECT_TRUE(contains(text, "512^{-1/2}"));
+    EXPECT_FALSE(contains(text, "\\frac{Q_{h} K_{h}^{\\top}}")); // T5 does not scale its scores
+}
+
+TEST(Derivation, EncoderOnlyEndsWithoutAHead) {
+    const std::string text = everything(derive("bert-base-uncased"));
+    EXPECT_TRUE(contains(text, "E^{\\mathrm{type}}"));
+    EXPECT_TRUE(contains(text, "\\operatorname{pool}(X)"));
+    EXPECT_TRUE(contains(text, "No mask"));
+    EXPECT_FALSE(contains(text, "Next-token distribution"));
+}
+
+TEST(Derivation, EveryPresetGivesBalancedMathsAndBothExports) {
+    for (const core::Preset& preset : core::builtinPresets()) {
+        const core::Derivation d = derive(preset.info.id);
+        for (const std::string& maths : core::mathFragments(d)) {
+            EXPECT_TRUE(balanced(maths)) << preset.info.id << ": " << maths;
+            EXPECT_FALSE(maths.empty()) << preset.info.id;
+        }
+        const std::string latex = core::toLatex(d);
+        const std::string markdown = core::toMarkdown(d);
+        EXPECT_EQ(std::count(latex.begin(), latex.end(), '['), std::count(latex.begin(), latex.end(), ']'));
+        EXPECT_TRUE(contains(latex, "\\section*{"));
+        EXPECT_TRUE(contains(markdown, "$$\n"));
+        EXPECT_EQ(std::count(markdown.begin(), markdown.end(), '$') % 2, 0) << preset.info.id;
+    }
+}
+
+} // namespace
+} // namespace archplay::test

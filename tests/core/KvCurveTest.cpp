@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Cache curves, the split by layer kind, window and MLA savings, and GPU fit (FORMULAS.md §4, §8).
+#include "TestSupport.h"
+#include "memory/GpuFit.h"
+#include "memory/KvCurve.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace archplay::test {
+namespace {
+
+using core::DType;
+
+TEST(KvCurve, LengthsAreSortedUniqueAndHoldWindowsAndTheCurrentLength) {
+    const auto gemma = analyzePreset("gemma-3-1b");
+    const auto lengths = core::kvCurveLengths(gemma.plan, 32768, 3000);
+    EXPECT_TRUE(std::is_sorted(lengths.begin(), lengths.end()));
+    EXPECT_EQ(std::adjacent_find(lengths.begin(), lengths.end()), lengths.end());
+    EXPECT_EQ(lengths.front(), 1u);
+    EXPECT_EQ(lengths.back(), 32768u);
+    EXPECT_TRUE(std::binary_search(lengths.begin(), lengths.end(), 512u));
+    EXPECT_TRUE(std::binary_search(lengths.begin(), lengths.end(), 3000u));
+    EXPECT_GE(lengths.size(), 55u); // four per octave, fewer where rounding merges short lengths
+}
+
+TEST(KvCurve, EveryPointIsTheCoresCache) {
+    const auto mistral = analyzePreset("mistral-7b-v0.1");
+    const auto lengths = core::kvCurveLengths(mistral.plan, 1 << 16, 4096);
+    const auto curves = core::kvCurves(mistral.config, mistral.plan, lengths, 2, 0, core::kvCurveDTypes(DType::FP16));
+    ASSERT_EQ(curves.size(), 4u);
+    EXPECT_EQ(curves[1].dtype, DType::FP16);
+    for (const core::KvCurve& curve : curves) {
+        ASSERT_EQ(curve.bytes.size(), lengths.size());
+        for (std::size_t i = 0; i < lengths.size(); i += 7) {
+            EXPECT_EQ(curve.bytes[i],
+                      core::kvCache(mistral.config, mistral.plan, lengths[i], 2, curve.dtype).totalBytes);
+        }
+        EXPECT_TRUE(std::is_sorted(curve.bytes.begin(), curve.bytes.end()));
+    }
+    // Every Mistral-7B-v0.1 layer is capped at 4096 tokens: the curve is flat from there on.
+    const auto at4096 = std::lower_bound(lengths.begin(), lengths.end(), 4096u) - lengths.begin();
+    EXPECT_EQ(curves[1].bytes[static_cast<std::size_t>(at4096)], curves[1].bytes.back());
+}
+
+TEST(KvCurve, DTypesKeepTheCurrentOneForItsWidth) {
+    EXPECT_EQ(core::kvCurveDTypes(DType::BF16), (std::vector<DType>{DType::FP32, DType::BF16, DType::FP8, DType::INT4}));
+    EXPECT_EQ(core::kvCurveDTypes(DType::INT8), (std::vector<DType>{DType::FP32, DType::BF16, DType::INT8, DType::INT4}));
+}
+
+TEST(KvByLayerKind, SharesSumToTheTotal) {
+    core::Scenario scenario;
+    scenario.sequenceLength = 8192;
+    for (const char* id : {"gemma-3-1b", "llama-3-8b", "deepseek-v3", "t5-small", "gemma-2-9b", "mistral-7b-v0.1"}) {
+        const auto analysis = analyzePreset(id, scenario);
+        const auto shares = core::kvByLayerKind(analysis.plan, analysis.kv);
+        std::uint64_t sum = 0;
+        for (const auto& share : shares) {
+            sum += share.bytes;
+        }
+        EXPECT_EQ(sum, analysis.kv.totalBytes) << id;
+    }
+}
+
+TEST(KvByLayerKind, GemmaSplitsSlidingAndGlobal) {
+    core::Scenario scenario;
+    scenario.sequenceLength = 8192;
+    const auto gemma = analyzePreset("gemma-2-9b", scenario);
+    const auto shares = core::kvByLayerKind(gemma.plan, gemma.kv);
+    ASSERT_EQ(shares.size(), 2u);
+    EXPECT_EQ(shares[0].name, "sliding 4096");
+    EXPECT_EQ(shares[0].layers, 21);
+    EXPECT_EQ(shares[0].cachedTokens, 4096u);
+    EXPECT_EQ(shares[1].name, "global");
+    EXPECT_EQ(shares[1].cachedTokens, 8192u);
+    // FORMULAS.md §4.2: 8,192 B per layer-token.
+    EXPECT_EQ(shares[0].bytesPerTokenPerLayer, 8192u);
+    EXPECT_EQ(shares[0].bytes + shares[1].bytes, 2'113'929'216u);
+}
+
+TEST(KvByLayerKind, EncoderDecoderHasACrossShare) {
+    core::Scenario scenario;
+    scenario.encoderSequenceLength = 512;
+    const auto t5 = analyzePreset("t5-small", scenario);
+    const auto shares = core::kvByLayerKind(t5.plan, t5.kv);
+    ASSERT_EQ(shares.size(), 2u);
+    EXPECT_TRUE(shares[1].cross);
+    EXPECT_EQ(shares[1].layers, 6);
+    EXPECT_EQ(shares[1].cachedTokens, 512u);
+}
+
+TEST(KvSavings, WindowsAndLatentAreComparedWithTheirUncappedForms) {
+    const auto gemma = analyzePreset("gemma-2-9b");
+    const auto windowed = core::kvSavings(gemma.config, gemma.plan, 8192, 1, DType::BF16, 0);
+    EXPECT_TRUE(windowed.windowed);
+    EXPECT_EQ(windowed.totalBytes, 2'113'929'216u);
+    EXPECT_EQ(windowed.uncappedBytes, 42ull * 8192 * 8192);
+
+    const auto v3 = analyzePreset("deepseek-v3");
+    const auto latent = core::kvSavings(v3.config, v3.plan, 1, 1, DType::BF16, 0);
+    EXPECT_TRUE(latent.latent);
+    EXPECT_EQ(latent.totalBytes, 70'272u);
+    EXPECT_EQ(latent.expandedBytes, 4'997'120u);
+}
+
+TEST(KvCurve, AlternativesAreTheUncappedAndExpandedCaches) {
+    const auto gemma = analyzePreset("gemma-2-9b");
+    const std::vector<std::uint64_t> lengths = {1024, 8192};
+    const auto uncapped = core::kvAlternativeCurve(gemma.config, gemma.plan, lengths, 1, 0, DType::BF16,
+                                                   core::KvAlternative::Uncapped);
+    EXPECT_EQ(uncapped.bytes[1], 42ull * 8192 * 8192);
+    EXPECT_EQ(uncapped.bytes[0], core::kvCache(gemma.config, gemma.plan, 1024, 1, DType::BF16).totalBytes);
+    const auto v3 = analyzePreset("deepseek-v3");
+    const auto expanded = core::kvAlternativeCurve(v3.config, v3.plan, {1}, 1, 0, DType::BF16,
+                                                   core::KvAlternative::Expanded);
+    EXPECT_EQ(expanded.bytes[0], 4'997'120u);
+}
+
+TEST(GpuFit, LlamaEightBFitsOnEveryListedSize) {
+    const auto llama = analyzePreset("llama-3-8b");
+    const auto fits = core::gpuFits(llama.config, llama.plan, llama.weightBytes, 4096, 1, DType::BF16, 0);
+    ASSERT_EQ(fits.size(), 6u);
+    EXPECT_EQ(fits.front().gpu.label, "24 GB");
+    EXPECT_EQ(fits.back().gpu.label, "192 GB");
+    for (const auto& fit : fits) {
+        EXPECT_TRUE(fit.fits) << fit.gpu.label;
+        EXPECT_EQ(fit.devicesNeeded, 1u);
+        EXPECT_EQ(fit.totalBytes, llama.weightBytes + llama.kv.totalBytes);
+        // The longest sequence that fits is the last one whose cache fits beside the weights.
+        const std::uint64_t room = fit.gpu.bytes - fit.weightBytes;
+        EXPECT_EQ(fit.roomBytes, room);
+        EXPECT_LE(core::kvCache(llama.config, llama.plan, fit.maxSequenceLength, 1, DType::BF16).totalBytes, room);
+        EXPECT_GT(core::kvCache(llama.config, llama.plan, fit.maxSequenceLength + 1, 1, DType::BF16).totalBytes, room);
+    }
+    // 24 GiB - 16.06 GB of weights leaves about 8.0 GiB: 65,000-odd tokens at 128 KiB each.
+    EXPECT_EQ(fits.front().maxSequenceLength, (24ull * (1 << 30) - llama.weightBytes) / 131072);
+}
+
+TEST(GpuFit, DeepSeekNeedsSeveralDevicesAndWindowedModelsCanBeUnbounded) {
+    const auto v3 = analyzePreset("deepseek-v3");
+    const auto fits = core::gpuFits(v3.config, v3.plan, v3.weightBytes, 4096, 1, DType::BF16, 0);
+    EXPECT_FALSE(fits.back().fits);
+    EXPECT_EQ(fits.back().maxSequenceLength, 0u);
+    EXPECT_EQ(fits.back().devicesNeeded, (v3.weightBytes + v3.kv.totalBytes + fits.back().gpu.bytes - 1) /
+                                             fits.back().gpu.bytes);
+
+    const auto mistral = analyzePreset("mistral-7b-v0.1");
+    const auto capped = core::gpuFits(mistral.config, mistral.plan, mistral.weightBytes, 4096, 1, DType::BF16, 0);
+    EXPECT_TRUE(capped.front().unbounded);
+}
+
+} // namespace
+} // namespace archplay::test

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The illustrative router simulation: deterministic, well-formed, following the config's routing rule.
+#include "TestSupport.h"
+#include "routing/RoutingSimulation.h"
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+
+namespace archplay::test {
+namespace {
+
+using core::RouterScoring;
+
+core::RoutingSimulation simulate(const core::Analysis& analysis) {
+    return core::simulateRouting(analysis.config, analysis.plan, core::firstMoeLayer(analysis.plan));
+}
+
+TEST(RoutingSimulation, DenseModelsRouteNothing) {
+    const auto llama = analyzePreset("llama-3-8b");
+    EXPECT_EQ(core::firstMoeLayer(llama.plan), -1);
+    EXPECT_FALSE(simulate(llama).moe);
+    const auto v3 = analyzePreset("deepseek-v3");
+    EXPECT_EQ(core::firstMoeLayer(v3.plan), 3);
+    EXPECT_FALSE(core::simulateRouting(v3.config, v3.plan, 0).moe); // a dense first layer
+}
+
+TEST(RoutingSimulation, IsDeterministic) {
+    const auto mixtral = analyzePreset("mixtral-8x7b-v0.1");
+    const auto a = simulate(mixtral);
+    const auto b = simulate(mixtral);
+    ASSERT_TRUE(a.moe);
+    EXPECT_EQ(a.seed, b.seed);
+    for (std::size_t t = 0; t < a.tokens.size(); ++t) {
+        EXPECT_EQ(a.tokens[t].scores, b.tokens[t].scores);
+        EXPECT_EQ(a.tokens[t].chosen, b.tokens[t].chosen);
+    }
+}
+
+TEST(RoutingSimulation, SoftmaxRowsSumToOneAndTopKIsTheLargest) {
+    const auto mixtral = analyzePreset("mixtral-8x7b-v0.1");
+    const auto sim = simulate(mixtral);
+    ASSERT_EQ(sim.tokens.size(), core::routingSampleTokens().size());
+    EXPECT_EQ(sim.settings.scoring, RouterScoring::Softmax);
+    EXPECT_TRUE(sim.settings.normaliseTopK);
+    std::int64_t load = 0;
+    for (const auto& token : sim.tokens) {
+        ASSERT_EQ(token.scores.size(), 8u);
+        EXPECT_NEAR(std::accumulate(token.scores.begin(), token.scores.end(), 0.0), 1.0, 1e-9);
+        ASSERT_EQ(token.chosen.size(), 2u);
+        std::vector<double> sorted = token.scores;
+        std::sort(sorted.begin(), sorted.end(), std::greater<>());
+        EXPECT_EQ(token.scores[static_cast<std::size_t>(token.chosen[0])], sorted[0]);
+        EXPECT_EQ(token.scores[static_cast<std::size_t>(token.chosen[1])], sorted[1]);
+        // Mixtral renormalises the two gate weights.
+        EXPECT_NEAR(token.weights[0] + token.weights[1], 1.0, 1e-9);
+    }
+    for (std::int64_t count : sim.expertLoad) {
+        load += count;
+    }
+    EXPECT_EQ(load, static_cast<std::int64_t>(sim.tokens.size()) * 2);
+}
+
+TEST(RoutingSimulation, RepeatedWordsRouteAlike) {
+    const auto sim = simulate(analyzePreset("qwen3-30b-a3b"));
+    const auto& tokens = sim.tokens;
+    // "The" (first) and " the" (later) are the same word.
+    auto first = std::find_if(tokens.begin(), tokens.end(), [](const auto& t) { return t.text == "The"; });
+    auto second = std::find_if(tokens.begin(), tokens.end(), [](const auto& t) { return t.text == " the"; });
+    ASSERT_NE(first, tokens.end());
+    ASSERT_NE(second, tokens.end());
+    EXPECT_EQ(first->chosen, second->chosen);
+}
+
+TEST(RoutingSimulation, DeepSeekUsesSigmoidScoresAndGroupLimits) {
+    const auto v3 = analyzePreset("deepseek-v3");
+    const auto sim = simulate(v3);
+    ASSERT_TRUE(sim.moe);
+    EXPECT_EQ(sim.settings.scoring, RouterScoring::Sigmoid);
+    EXPECT_EQ(sim.settings.groups, 8);
+    EXPECT_EQ(sim.settings.topKGroups, 4);
+    EXPECT_DOUBLE_EQ(sim.settings.routedScaling, 2.5);
+    EXPECT_EQ(sim.sharedExperts, 1);
+    for (const auto& token : sim.tokens) {
+        ASSERT_EQ(token.chosen.size(), 8u);
+        std::set<int> groups;
+        for (int expert : token.chosen) {
+            groups.insert(expert / 32);
+        }
+        EXPECT_LE(groups.size(), 4u);
+        for (double score : token.scores) {
+            EXPECT_GT(score, 0.0);
+            EXPECT_LT(score, 1.0);
+        }
+        double weights = 0.0;
+        for (double w : token.weights) {
+            weights += w;
+        }
+        EXPECT_NEAR(weights, 2.5, 1e-9); // renormalised, then scaled by routed_scaling_factor
+    }
+}
+
+TEST(RoutingSimulation, ChangesWithExpertsAndTopK) {
+    auto config = preset("mixtral-8x7b-v0.1");
+    const auto base = core::analyze(config, {});
+    const auto original = simulate(base);
+    config.moe.topK = 3;
+    const auto moreK = simulate(core::analyze(config, {}));
+    EXPECT_NE(moreK.seed, original.seed);
+    EXPECT_EQ(moreK.tokens[0].chosen.size(), 3u);
+    config.moe.topK = 2;
+    config.moe.numExperts = 16;
+    const auto moreExperts = simulate(core::analyze(config, {}));
+    EXPECT_EQ(moreExperts.tokens[0].scores.size(), 16u);
+    EXPECT_NE(moreExperts.seed, original.seed);
+}
+
+} // namespace
+} // namespace archplay::test

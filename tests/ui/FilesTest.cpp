@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "io/ConfigJson.h"
+#include "io/Presets.h"
+#include "ui/FileController.h"
+#include "ui/ModelBridge.h"
+#include "ui/SessionFile.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QWidget>
+
+#include <gtest/gtest.h>
+
+namespace archplay::ui {
+namespace {
+
+class Files : public ::testing::Test {
+protected:
+    void SetUp() override {
+        ASSERT_TRUE(m_dir.isValid());
+        ASSERT_TRUE(m_bridge.loadPreset(QString::fromStdString(core::builtinPresets().front().info.id)));
+    }
+    QString path(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+
+    QTemporaryDir m_dir;
+    QWidget m_parent;
+    ModelBridge m_bridge;
+    FileController m_files{&m_bridge, &m_parent};
+};
+
+TEST_F(Files, InvalidJsonLeavesTheConfigUnchanged) {
+    const BridgeState before = m_bridge.state();
+    const int steps = m_bridge.undoStack()->count();
+    for (const char* text : {"{ not json", "[1, 2, 3]", "{\"hidden_size\": \"wide\"}", ""}) {
+        const FileResult result = m_files.openText(QString::fromLatin1(text));
+        EXPECT_FALSE(result.ok) << text;
+        EXPECT_FALSE(result.message.isEmpty());
+        EXPECT_TRUE(m_bridge.state() == before) << text;
+        EXPECT_EQ(m_bridge.undoStack()->count(), steps) << text;
+    }
+}
+
+TEST_F(Files, ErrorsNameTheField) {
+    const FileResult result =
+        m_files.openText(QStringLiteral("{\"model_type\": \"llama\", \"hidden_size\": \"wide\"}"));
+    if (!result.ok) {
+        EXPECT_TRUE(result.details.join(' ').contains(QStringLiteral("hidden_size")))
+            << result.details.join('\n').toStdString();
+    }
+}
+
+TEST_F(Files, ASavedConfigReopensIdentical) {
+    for (const core::Preset& preset : core::builtinPresets()) {
+        ASSERT_TRUE(m_bridge.loadPreset(QString::fromStdString(preset.info.id)));
+        const core::ModelConfig saved = m_bridge.config();
+        const core::Analysis analysis = m_bridge.analysis();
+        ASSERT_TRUE(m_files.saveConfigTo(path("config.json")).ok);
+        m_bridge.edit(QStringLiteral("x"), [](core::ModelConfig& c, core::Scenario&) { c.numLayers += 3; });
+        const FileResult reopened = m_files.openPath(path("config.json"));
+        ASSERT_TRUE(reopened.ok) << reopened.message.toStdString();
+        EXPECT_EQ(m_bridge.analysis().params.total, analysis.params.total) << preset.info.id;
+        EXPECT_TRUE(m_bridge.config() == saved) << preset.info.id;
+        EXPECT_EQ(m_bridge.origin().kind, ConfigOrigin::Kind::File);
+        EXPECT_EQ(m_files.currentPath(), path("config.json"));
+    }
+}
+
+TEST_F(Files, ASavedSessionReopensWithItsScenario) {
+    m_bridge.edit(QStringLiteral("s"), [](core::ModelConfig& c, core::Scenario& s) {
+        c.numLayers = 7;
+        s.sequenceLength = 32768;
+        s.batch = 8;
+        s.kvDType = core::DType::FP8;
+    });
+    const BridgeState saved = m_bridge.state();
+    ASSERT_TRUE(m_files.saveSessionTo(path("session.json")).ok);
+    m_bridge.undoStack()->undo();
+    ASSERT_TRUE(m_files.openPath(path("session.json")).ok);
+    EXPECT_TRUE(m_bridge.config() == saved.config);
+    EXPECT_EQ(m_bridge.scenario(), saved.scenario);
+    // It started from a preset, and still says so.
+    EXPECT_EQ(m_bridge.origin().presetId, saved.origin.presetId);
+    EXPECT_TRUE(m_bridge.originSummary().modified);
+}
+
+TEST_F(Files, SessionsCarryASchemaVersion) {
+    Session session;
+    session.scenario.batch = 3;
+    const QByteArray json = sessionToJson(session);
+    EXPECT_TRUE(json.contains("\"schema_version\": 1"));
+    EXPECT_TRUE(looksLikeSession(json));
+    const SessionReadResult read = sessionFromJson(json);
+    ASSERT_TRUE(read.session.has_value());
+    EXPECT_EQ(read.session->scenario.batch, 3u);
+
+    QByteArray newer = json;
+    newer.replace("\"schema_version\": 1", "\"schema_version\": 99");
+    const SessionReadResult rejected = sessionFromJson(newer);
+    EXPECT_FALSE(rejected.session.has_value());
+    ASSERT_FALSE(rejected.diagnostics.empty());
+    EXPECT_EQ(rejected.diagnostics.front().field, "schema_version");
+}
+
+TEST_F(Files, AFailedSaveReportsWhyAndLosesNothing) {
+    const BridgeState before = m_bridge.state();
+    ASSERT_TRUE(m_files.saveConfigTo(path("keep.json")).ok);
+    QFile original(path("keep.json"));
+    ASSERT_TRUE(original.open(QIODevice::ReadOnly));
+    const QByteArray content = original.readAll();
+    original.close();
+
+    const FileResult failed = m_files.saveConfigTo(path("missing-dir/config.json"));
+    EXPECT_FALSE(failed.ok);
+    EXPECT_FALSE(failed.message.isEmpty());
+    EXPECT_TRUE(m_bridge.state() == before);
+
+    // Saving over a read-only directory fails without touching the old file.
+    QFile::setPermissions(m_dir.path(), QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+    m_bridge.edit(QStringLiteral("x"), [](core::ModelConfig& c, core::Scenario&) { c.numLayers += 1; });
+    const FileResult readOnly = m_files.saveConfigTo(path("keep.json"));
+    QFile::setPermissions(m_dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    QFile after(path("keep.json"));
+    ASSERT_TRUE(after.open(QIODevice::ReadOnly));
+    if (!readOnly.ok) {
+        EXPECT_EQ(after.readAll(), content);
+    }
+}
+
+TEST_F(Files, RecentFilesListTheNewestFirst) {
+    ASSERT_TRUE(m_files.saveConfigTo(path("a.json")).ok);
+    ASSERT_TRUE(m_files.saveConfigTo(path("b.json")).ok);
+    ASSERT_TRUE(m_files.openPath(path("a.json")).ok);
+    ASSERT_GE(m_files.recentFiles().size(), 2);
+    EXPECT_TRUE(m_files.recentFiles().at(0).endsWith(QStringLiteral("a.json")));
+    EXPECT_TRUE(m_files.recentFiles().at(1).endsWith(QStringLiteral("b.json")));
+}
+
+TEST_F(Files, PastedConfigIsOneUndoStep) {
+    const core::ModelConfig before = m_bridge.config();
+    const int steps = m_bridge.undoStack()->count();
+    core::ModelConfig other = before;
+    other.numLayers = 5;
+    const FileResult result = m_files.openText(QString::fromStdString(core::exportConfigText(other)));
+    ASSERT_TRUE(result.ok) << result.details.join('\n').toStdString();
+    EXPECT_EQ(m_bridge.config().numLayers, 5);
+    EXPECT_EQ(m_bridge.undoStack()->count(), steps + 1);
+    m_bridge.undoStack()->undo();
+    EXPECT_TRUE(m_bridge.config() == before);
+}
+
+} // namespace
+} // namespace archplay::ui

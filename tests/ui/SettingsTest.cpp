@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "io/Presets.h"
+#include "ui/MainWindow.h"
+#include "ui/ModelBridge.h"
+#include "ui/panels/ConfigPanel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QSettings>
+#include <QUndoStack>
+
+#include <gtest/gtest.h>
+
+namespace archplay::ui {
+namespace {
+
+TEST(Settings, TheNextStartRestoresConfigThemeAndToggles) {
+    QSettings().clear();
+    const QString preset = QString::fromStdString(core::builtinPresets().front().info.id);
+    {
+        MainWindow window;
+        ASSERT_TRUE(window.bridge()->loadPreset(preset));
+        window.bridge()->edit(QStringLiteral("edit"), [](core::ModelConfig& c, core::Scenario& s) {
+            c.numLayers = 7;
+            s.batch = 4;
+        });
+        window.configPanel()->snapAction()->setChecked(false);
+        window.setThemeMode(ThemeMode::Dark);
+        window.close();
+    }
+    {
+        MainWindow window;
+        EXPECT_EQ(window.bridge()->config().numLayers, 7);
+        EXPECT_EQ(window.bridge()->scenario().batch, 4u);
+        EXPECT_EQ(window.bridge()->origin().presetId, preset);
+        EXPECT_TRUE(window.bridge()->originSummary().modified);
+        EXPECT_EQ(window.bridge()->undoStack()->count(), 0) << "a restored session starts a fresh history";
+        EXPECT_FALSE(window.configPanel()->snapAction()->isChecked());
+        EXPECT_EQ(currentThemeMode(), ThemeMode::Dark);
+        window.setThemeMode(ThemeMode::Light);
+        window.configPanel()->snapAction()->setChecked(true);
+    }
+    QSettings().clear();
+}
+
+TEST(Settings, AFreshStartLoadsTheDefaultPreset) {
+    QSettings().clear();
+    MainWindow window;
+    EXPECT_FALSE(window.bridge()->origin().presetId.isEmpty());
+    EXPECT_TRUE(window.bridge()->analysis().valid);
+    EXPECT_EQ(window.bridge()->undoStack()->count(), 0);
+}
+
+} // namespace
+} // namespace archplay::ui

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/Snapping.h"
+
+#include <gtest/gtest.h>
+
+namespace archplay::ui {
+namespace {
+
+TEST(Snapping, MultiplesRoundToNearest) {
+    EXPECT_EQ(snapNearest(4000, Snap::Multiple128, {}, 64, 65536), 3968);
+    EXPECT_EQ(snapNearest(4050, Snap::Multiple128, {}, 64, 65536), 4096);
+    EXPECT_EQ(snapNearest(100, Snap::Multiple64, {}, 1, 1000), 128);
+    EXPECT_EQ(snapNearest(70, Snap::Multiple16, {}, 8, 512), 64);
+}
+
+TEST(Snapping, PowersOfTwoOnALogScale) {
+    // The geometric midpoint of 2048 and 4096 is 2896.
+    EXPECT_EQ(snapNearest(2800, Snap::PowerOfTwo, {}, 1, 1 << 20), 2048);
+    EXPECT_EQ(snapNearest(3000, Snap::PowerOfTwo, {}, 1, 1 << 20), 4096);
+    EXPECT_EQ(snapNearest(1, Snap::PowerOfTwo, {}, 1, 1 << 20), 1);
+    EXPECT_EQ(snapNearest(0, Snap::PowerOfTwo, {}, 0, 1 << 20), 0);
+}
+
+TEST(Snapping, DivisorsOfHeads) {
+    const SnapContext context{32};
+    EXPECT_EQ(snapNearest(7, Snap::DivisorOfHeads, context, 1, 32), 8);
+    EXPECT_EQ(snapNearest(13, Snap::DivisorOfHeads, context, 1, 32), 16);
+    EXPECT_EQ(snapStep(8, 1, Snap::DivisorOfHeads, context, 1, 32), 16);
+    EXPECT_EQ(snapStep(8, -1, Snap::DivisorOfHeads, context, 1, 32), 4);
+    EXPECT_EQ(snapStep(32, 1, Snap::DivisorOfHeads, context, 1, 32), 32);
+}
+
+TEST(Snapping, StepsMoveToTheNextSnap) {
+    EXPECT_EQ(snapStep(4096, 1, Snap::Multiple128, {}, 64, 65536), 4224);
+    EXPECT_EQ(snapStep(4100, -1, Snap::Multiple128, {}, 64, 65536), 4096);
+    EXPECT_EQ(snapStep(4096, -1, Snap::Multiple128, {}, 64, 65536), 3968);
+    EXPECT_EQ(snapStep(4096, 1, Snap::PowerOfTwo, {}, 1, 1 << 20), 8192);
+    EXPECT_EQ(snapStep(5000, -1, Snap::PowerOfTwo, {}, 1, 1 << 20), 4096);
+    EXPECT_EQ(snapStep(65536, 1, Snap::Multiple128, {}, 64, 65536), 65536);
+    EXPECT_EQ(snapStep(10, 3, Snap::None, {}, 0, 100), 13);
+}
+
+TEST(SliderMapping, LinearRangesGetOnePositionPerValue) {
+    const SliderMapping mapping(1, 256, SliderScale::Linear);
+    EXPECT_EQ(mapping.positions(), 255);
+    EXPECT_EQ(mapping.position(32), 31);
+    EXPECT_EQ(mapping.value(31), 32);
+}
+
+TEST(SliderMapping, LogarithmicRoundTripsWithinOneStep) {
+    const SliderMapping mapping(64, 65536, SliderScale::Logarithmic);
+    EXPECT_EQ(mapping.positions(), kSliderResolution);
+    EXPECT_EQ(mapping.value(0), 64);
+    EXPECT_EQ(mapping.value(kSliderResolution), 65536);
+    for (qint64 value : {64, 100, 768, 4096, 8192, 40000, 65536}) {
+        const qint64 back = mapping.value(mapping.position(value));
+        EXPECT_NEAR(double(back), double(value), double(value) * 0.01) << value;
+    }
+    // Equal ratios take equal travel.
+    EXPECT_EQ(mapping.position(2048) - mapping.position(1024), mapping.position(8192) - mapping.position(4096));
+}
+
+TEST(SliderMapping, LogarithmicFromZeroKeepsZero) {
+    const SliderMapping mapping(0, 1 << 20, SliderScale::Logarithmic);
+    EXPECT_EQ(mapping.position(0), 0);
+    EXPECT_EQ(mapping.value(0), 0);
+    EXPECT_EQ(mapping.value(1), 1);
+    EXPECT_EQ(mapping.value(kSliderResolution), 1 << 20);
+}
+
+} // namespace
+} // namespace archplay::ui

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Views driven as a user would: picking a layer in the stack, the parameter chart's bars.
+#include "analysis/Analysis.h"
+#include "io/Presets.h"
+#include "params/ParamGroups.h"
+#include "ui/views/LayerSelection.h"
+#include "ui/views/LayerStackView.h"
+#include "ui/views/LayerWeightsView.h"
+#include "ui/views/ParameterChartView.h"
+#include "ui/views/Views.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QWidget>
+
+#include <gtest/gtest.h>
+
+namespace archplay::test {
+namespace {
+
+core::Analysis analyzed(const char* id) {
+    const core::Preset* found = core::findPreset(id);
+    auto config = found ? core::presetConfig(*found) : std::nullopt;
+    return core::analyze(config.value_or(core::ModelConfig{}), core::Scenario{});
+}
+
+template <typename View>
+View* findView(const std::vector<ui::AnalysisView*>& views) {
+    for (ui::AnalysisView* view : views) {
+        if (auto* found = dynamic_cast<View*>(view)) {
+            return found;
+        }
+    }
+    return nullptr;
+}
+
+TEST(LayerSelection, DefaultsToTheFirstMoeLayer) {
+    EXPECT_EQ(ui::LayerSelection::defaultLayer(analyzed("deepseek-v3").plan), 3);
+    EXPECT_EQ(ui::LayerSelection::defaultLayer(analyzed("llama-3-8b").plan), 0);
+    EXPECT_EQ(ui::LayerSelection::defaultLayer(analyzed("t5-small").plan), 6); // the first decoder layer
+    ui::LayerSelection selection;
+    selection.setLayer(500);
+    EXPECT_EQ(selection.resolve(analyzed("llama-3-8b").plan), 0);
+}
+
+TEST(LayerStackView, ClickingASlabSelectsItsLayerForTheOtherViews) {
+    QWidget host;
+    host.resize(1280, 820);
+    const std::vector<ui::AnalysisView*> views = ui::createViews(&host);
+    auto* stack = findView<ui::LayerStackView>(views);
+    auto* weights = findView<ui::LayerWeightsView>(views);
+    ASSERT_NE(stack, nullptr);
+    ASSERT_NE(weights, nullptr);
+    ASSERT_EQ(stack->layerSelection(), weights->layerSelection());
+    const core::Analysis analysis = analyzed("deepseek-v3");
+    for (ui::AnalysisView* view : views) {
+        view->setAnalysis(analysis);
+    }
+    stack->resize(1280, 820);
+    const auto layout = stack->layoutFor(QRectF(stack->rect()));
+    const auto& slab = layout.columns[0].slabs[1];
+    QSignalSpy spy(stack->layerSelection(), &ui::LayerSelection::layerChanged);
+    QTest::mouseClick(stack, Qt::LeftButton, {}, slab.rect.center().toPoint());
+    ASSERT_EQ(spy.count(), 1);
+    EXPECT_EQ(stack->layerSelection()->layer(), slab.planIndex);
+    // Layer 1 of DeepSeek-V3 is dense: no expert grid any more.
+    for (const auto& item : weights->items()) {
+        EXPECT_EQ(item.copies, 1);
+    }
+}
+
+TEST(ParameterChartView, BarsAreTheCoresCounts) {
+    for (const char* id : {"llama-3-8b", "mixtral-8x7b-v0.1", "deepseek-v3", "t5-small"}) {
+        const core::Analysis analysis = analyzed(id);
+        ui::ParameterChartView view;
+        view.setAnalysis(analysis);
+        std::uint64_t total = 0;
+        std::uint64_t active = 0;
+        for (const auto& bar : view.componentBars()) {
+            if (!bar.storedApart) {
+                total += bar.total;
+                active += bar.active;
+            }
+        }
+        EXPECT_EQ(total, analysis.params.total) << id;
+        EXPECT_EQ(active, analysis.params.active) << id;
+        const auto kinds = core::paramsByLayerKind(analysis.config, analysis.plan, analysis.params);
+        ASSERT_EQ(view.kindBars().size(), kinds.size()) << id;
+        for (std::size_t i = 0; i < kinds.size(); ++i) {
+            EXPECT_EQ(view.kindBars()[i].total, kinds[i].total) << id;
+        }
+    }
+}
+
+} // namespace
+} // namespace archplay::test

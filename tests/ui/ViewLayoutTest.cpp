@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The live views' geometry: pure layout functions and what each view lays out for real presets.
+#include "analysis/Analysis.h"
+#include "io/Presets.h"
+#include "memory/KvCurve.h"
+#include "ui/views/AttentionMaskView.h"
+#include "ui/views/KvCacheView.h"
+#include "ui/views/LayerStackView.h"
+#include "ui/views/LayerWeightsView.h"
+#include "ui/views/MoeRoutingView.h"
+#include "ui/views/layout/KvLayout.h"
+#include "ui/views/layout/LayerStackLayout.h"
+#include "ui/views/layout/MaskLayout.h"
+#include "ui/views/layout/RoutingLayout.h"
+#include "ui/views/layout/WeightLayout.h"
+
+#include <QApplication>
+#include <QFontMetricsF>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+
+namespace archplay::test {
+namespace {
+
+const QRectF kTarget(0, 0, 1280, 820);
+
+core::Analysis analyzed(const char* id) {
+    const core::Preset* found = core::findPreset(id);
+    EXPECT_NE(found, nullptr) << id;
+    auto config = found ? core::presetConfig(*found) : std::nullopt;
+    return core::analyze(config.value_or(core::ModelConfig{}), core::Scenario{});
+}
+
+/// Two rectangles share more than a hairline.
+bool overlap(const QRectF& a, const QRectF& b) {
+    const QRectF common = a.intersected(b);
+    return common.width() > 0.01 && common.height() > 0.01;
+}
+
+bool inside(const QRectF& outer, const QRectF& inner) { return outer.adjusted(-0.01, -0.01, 0.01, 0.01).contains(inner); }
+
+TEST(LayerStackLayout, OneSlabPerLayerForEveryReviewPreset) {
+    for (const char* id : {"llama-3-8b", "mixtral-8x7b-v0.1", "deepseek-v3", "gemma-3-1b", "t5-small", "llama-3.1-405b",
+                           "qwen3-30b-a3b", "bert-base-uncased"}) {
+        const core::Analysis analysis = analyzed(id);
+        ui::LayerStackView view;
+        view.setAnalysis(analysis);
+        const ui::layout::LayerStackLayout stack = view.layoutFor(kTarget);
+        std::set<int> seen;
+        std::size_t slabs = 0;
+        for (const auto& column : stack.columns) {
+            slabs += column.slabs.size();
+            for (std::size_t i = 0; i < column.slabs.size(); ++i) {
+                const auto& slab = column.slabs[i];
+                seen.insert(slab.planIndex);
+                EXPECT_TRUE(inside(kTarget, slab.rect)) << id;
+                EXPECT_GT(slab.rect.height(), 0.5) << id;
+                EXPECT_TRUE(inside(slab.rect, slab.attention) && inside(slab.rect, slab.ffn)) << id;
+                EXPECT_FALSE(overlap(slab.attention, slab.ffn)) << id;
+                if (i > 0) {
+                    // Bottom to top, never overlapping.
+                    EXPECT_LE(slab.rect.bottom(), column.slabs[i - 1].rect.top() + 0.01) << id;
+                }
+            }
+            for (std::size_t a = 0; a < column.labels.size(); ++a) {
+                EXPECT_TRUE(inside(kTarget, column.labels[a].text)) << id;
+                for (std::size_t b = a + 1; b < column.labels.size(); ++b) {
+                    EXPECT_FALSE(overlap(column.labels[a].text, column.labels[b].text)) << id;
+                }
+                for (const auto& slab : column.slabs) {
+                    EXPECT_FALSE(overlap(column.labels[a].text, slab.rect)) << id;
+                }
+            }
+            EXPECT_FALSE(overlap(column.bottom, column.top)) << id;
+        }
+        EXPECT_EQ(slabs, analysis.plan.layers.size()) << id;
+        EXPECT_EQ(seen.size(), analysis.plan.layers.size()) << id;
+    }
+}
+
+TEST(LayerStackLayout, EncoderDecoderStandsSideBySideWithCrossAttention) {
+    ui::LayerStackView view;
+    view.setAnalysis(analyzed("t5-small"));
+    const ui::layout::LayerStackLayout stack = view.layoutFor(kTarget);
+    ASSERT_EQ(stack.columns.size(), 2u);
+    EXPECT_LT(stack.columns[0].frame.right(), stack.columns[1].frame.left());
+    EXPECT_EQ(stack.crossLinks.size(), 6u);
+    for (const auto& slab : stack.columns[1].slabs) {
+        EXPECT_FALSE(slab.cross.isEmpty());
+    }
+    for (const auto& slab : stack.columns[0].slabs) {
+        EXPECT_TRUE(slab.cross.isEmpty());
+    }
+}
+
+TEST(LayerStackLayout, DeepStacksKeepEverySlabAndTickLabelsApart) {
+    ui::layout::StackColumnInput column;
+    for (int i = 0; i < 126; ++i) {
+        column.layers.push_back({i, false});
+    }
+    column.runs.push_back({0, 126, QStringLiteral("×126  global · gated")});
+    column.bottomLabel = QStringLiteral("embeddings");
+    const QFontMetricsF metrics(QApplication::font());
+    const auto stack = ui::layout::layoutLayerStack({column}, QRectF(0, 0, 600, 420), metrics);
+    ASSERT_EQ(stack.columns.size(), 1u);
+    EXPECT_EQ(stack.columns[0].slabs.size(), 126u);
+    EXPECT_EQ(stack.columns[0].labels.size(), 1u);
+    const auto& ticks = stack.columns[0].ticks;
+    ASSERT_GE(ticks.size(), 2u);
+    for (std::size_t i = 1; i < ticks.size(); ++i) {
+        EXPECT_FALSE(overlap(ticks[i].text, ticks[i - 1].text));
+    }
+}
+
+TEST(WeightLayout, AreasAreProportionalToParameters) {
+    for (const char* id : {"llama-3-8b", "mixtral-8x7b-v0.1", "deepseek-v3", "gemma-3-1b", "t5-small"}) {
+        const core::Analysis analysis = analyzed(id);
+        ui::LayerWeightsView view;
+        view.setAnalysis(analysis);
+        const ui::layout::WeightLayout placed = view.layoutFor(kTarget);
+        const auto& items = view.items();
+        EXPECT_TRUE(placed.fits) << id;
+        ASSERT_GT(placed.scale, 0) << id;
+        ASSERT_EQ(placed.items.size(), items.size()) << id;
+        for (const auto& weight : placed.items) {
+            const auto& item = items[static_cast<std::size_t>(weight.item)];
+            EXPECT_TRUE(inside(kTarget, weight.rect)) << id << " " << item.name.toStdString();
+            EXPECT_EQ(weight.cells.size(), static_cast<std::size_t>(item.copies)) << id;
+            if (!weight.toScale) {
+                continue;
+            }
+            // Area per element is scale squared for every drawn matrix and every expert cell.
+            for (const QRectF& cell : weight.cells) {
+                const double perElement = cell.width() * cell.height() / item.elements;
+                EXPECT_NEAR(perElement / (placed.scale * placed.scale), 1.0, 1e-6) << id << " " << item.name.toStdString();
+            }
+        }
+        for (std::size_t a = 0; a < placed.groups.size(); ++a) {
+            EXPECT_TRUE(inside(kTarget, placed.groups[a].frame)) << id;
+            for (std::size_t b = a + 1; b < placed.groups.size(); ++b) {
+                EXPECT_FALSE(overlap(placed.groups[a].frame, placed.groups[b].frame)) << id;
+            }
+        }
+        for (std::size_t a = 0; a < placed.items.size(); ++a) {
+            for (std::size_t b = a + 1; b < placed.items.size(); ++b) {
+                EXPECT_FALSE(overlap(placed.items[a].rect, placed.items[b].rect)) << id;
+                EXPECT_FALSE(overlap(placed.items[a].label, placed.items[b].label)) << id;
+                EXPECT_FALSE(overlap(placed.items[a].rect, placed.items[b].label)) << id;
+            }
+        }
+    }
+}
+
+TEST(WeightLayout, GroupedQueryAttentionNarrowsKeysAndValues) {
+    ui::LayerWeightsView view;
+    view.setAnalysis(analyzed("llama-3-8b"));
+    const ui::layout::WeightLayout placed = view.layoutFor(kTarget);
+    QRectF query;
+    QRectF key;
+    for (const auto& weight : placed.items) {
+        const QString name = view.items()[static_cast<std::size_t>(weight.item)].name;
+        if (name == QLatin1String("q_proj")) {
+            query = weight.rect;
+        } else if (name == QLatin1String("k_proj")) {
+            key = weight.rect;
+        }
+    }
+    ASSERT_GT(query.width(), 0);
+    EXPECT_NEAR(key.width() / query.width(), 1024.0 / 4096.0, 1e-6);
+    EXPECT_NEAR(key.height(), query.height(), 1e-6);
+}
+
+TEST(WeightLayout, ExpertsFormAGridOfTheirCount) {
+    ui::LayerWeightsView view;
+    view.setAnalysis(analyzed("deepseek-v3"));
+    bool found = false;
+    for (const auto& item : view.items()) {
+        if (item.copies > 1) {
+            EXPECT_EQ(item.copies, 256);
+            found = true;
+        }
+    }
+    EXPECT_TRUE(found);
+}
+
+TEST(MaskLayout, PanelsAreSquareGridsInsideTheBoundsAndApart) {
+    const QFontMetricsF metrics(QApplication::font());
+    for (int count : {1, 2, 3, 8, 9}) {
+        const QRectF bounds(10, 10, 1200, 760);
+        const auto placed = ui::layout::layoutMasks(count, 32, bounds, metrics);
+        ASSERT_EQ(placed.panels.size(), static_cast<std::size_t>(count));
+        EXPECT_EQ(placed.cellSize, std::floor(placed.cellSize));
+        for (std::size_t a = 0; a < placed.panels.size(); ++a) {
+            const auto& panel = placed.panels[a];
+            EXPECT_DOUBLE_EQ(panel.grid.width(), panel.grid.height());
+            EXPECT_DOUBLE_EQ(panel.grid.width(), placed.cellSize * 32);
+            EXPECT_TRUE(inside(bounds, panel.frame)) << count;
+            EXPECT_TRUE(inside(panel.frame, panel.grid)) << count;
+            for (std::size_t b = a + 1; b < placed.panels.size(); ++b) {
+                EXPECT_FALSE(overlap(panel.frame, placed.panels[b].frame)) << count;
+            }
+        }
+        EXPECT_TRUE(inside(bounds, placed.caption));
+    }
+}
+
+TEST(MaskView, ShowsEveryMaskOfTheModelAndTheReferenceKindsOnRequest) {
+    ui::AttentionMaskView view;
+    view.setAnalysis(analyzed("gemma-3-1b"));
+    ASSERT_EQ(view.grids().size(), 2u);
+    EXPECT_EQ(view.grids()[0].mask.kind, core::MaskKind::SlidingWindow);
+    EXPECT_EQ(view.grids()[0].tokensPerCell, 64u);
+    view.setCompareAll(true);
+    EXPECT_EQ(view.grids().size(), 8u);
+    EXPECT_EQ(view.layoutFor(kTarget).panels.size(), 8u);
+}
+
+TEST(KvLayout, SegmentsAreProportionalAndCoverTheBar) {
+    const QRectF bar(5, 5, 700, 20);
+    const auto segments = ui::layout::proportionalSegments({100, 300, 0, 600}, bar);
+    ASSERT_EQ(segments.size(), 4u);
+    EXPECT_DOUBLE_EQ(segments.front().left(), bar.left());
+    EXPECT_DOUBLE_EQ(segments.back().right(), bar.right());
+    EXPECT_NEAR(segments[0].width(), 70, 1e-9);
+    EXPECT_NEAR(segments[1].width(), 210, 1e-9);
+    EXPECT_NEAR(segments[2].width(), 0, 1e-9);
+    for (std::size_t i = 1; i < segments.size(); ++i) {
+        EXPECT_DOUBLE_EQ(segments[i].left(), segments[i - 1].right());
+    }
+}
+
+TEST(KvLayout, PartsStayInsideTheBoundsAndApart) {
+    const QRectF bounds(14, 60, 1252, 750);
+    const QFontMetricsF metrics(QApplication::font());
+    const auto placed = ui::layout::layoutKvCache(bounds, metrics, metrics, 3, 2, 6);
+    std::vector<QRectF> parts = {placed.headline, placed.bar, placed.curve, placed.gpuTitle};
+    parts.insert(parts.end(), placed.rows.begin(), placed.rows.end());
+    parts.insert(parts.end(), placed.notes.begin(), placed.notes.end());
+    parts.insert(parts.end(), placed.gpuRows.begin(), placed.gpuRows.end());
+    parts.insert(parts.end(), placed.gpuBars.begin(), placed.gpuBars.end());
+    for (std::size_t a = 0; a < parts.size(); ++a) {
+        EXPECT_TRUE(inside(bounds, parts[a])) << a;
+        for (std::size_t b = a + 1; b < parts.size(); ++b) {
+            EXPECT_FALSE(overlap(parts[a], parts[b])) << a << " " << b;
+        }
+    }
+}
+
+TEST(KvCacheView, TheCurvePassesThroughTheCoresValues) {
+    for (const char* id : {"llama-3-8b", "gemma-3-1b", "deepseek-v3", "t5-small"}) {
+        const core::Analysis analysis = analyzed(id);
+        ui::KvCacheView view;
+        view.setAnalysis(analysis);
+        const auto& curves = view.curves();
+        ASSERT_EQ(curves.size(), 4u) << id;
+        for (int c = 0; c < 4; ++c) {
+            const auto points = view.curvePoints(c);
+            ASSERT_FALSE(points.empty()) << id;
+            for (std::size_t i = 0; i < points.size(); i += 5) {
+                const auto length = static_cast<std::uint64_t>(points[i].x());
+                const auto bytes = core::kvCache(analysis.config, analysis.plan, length, analysis.scenario.batch,
+                                                 curves[static_cast<std::size_t>(c)].dtype,
+                                                 analysis.scenario.encoderSequenceLength)
+                                       .totalBytes;
+                EXPECT_DOUBLE_EQ(points[i].y(), double(bytes)) << id << " at " << length;
+            }
+        }
+        std::uint64_t shares = 0;
+        for (const auto& share : view.shares()) {
+            shares += share.bytes;
+        }
+        EXPECT_EQ(shares, analysis.kv.totalBytes) << id;
+        EXPECT_EQ(view.fits().size(), 6u) << id;
+    }
+}
+
+TEST(RoutingLayout, CellsTileTheGridAndTheLoadAlignsWithIt) {
+    const QFontMetricsF metrics(QApplication::font());
+    const QRectF bounds(14, 90, 1252, 720);
+    for (int experts : {8, 60, 128, 256}) {
+        const auto placed = ui::layout::layoutRouting(18, experts, 1, bounds, metrics, 90, 300);
+        EXPECT_TRUE(inside(bounds, placed.grid)) << experts;
+        EXPECT_TRUE(inside(bounds, placed.totals)) << experts;
+        EXPECT_DOUBLE_EQ(placed.load.width(), placed.grid.width()) << experts;
+        EXPECT_DOUBLE_EQ(ui::layout::routingCell(placed, 17, experts - 1).right(), placed.grid.right());
+        EXPECT_DOUBLE_EQ(ui::layout::routingCell(placed, 17, experts - 1).bottom(), placed.grid.bottom());
+        EXPECT_LE(placed.grid.right(), placed.choices.front().left());
+        EXPECT_LE(placed.shared.right(), placed.grid.left());
+        EXPECT_LE(placed.grid.bottom(), placed.load.top());
+    }
+}
+
+TEST(MoeRoutingView, FollowsTheSelectedMoeLayer) {
+    ui::MoeRoutingView view;
+    view.setAnalysis(analyzed("deepseek-v3"));
+    EXPECT_TRUE(view.simulation().moe);
+    EXPECT_EQ(view.simulation().layer, 3); // the first MoE layer
+    EXPECT_EQ(view.simulation().numExperts, 256);
+    view.setAnalysis(analyzed("llama-3-8b"));
+    EXPECT_FALSE(view.simulation().moe);
+}
+
+} // namespace
+} // namespace archplay::test

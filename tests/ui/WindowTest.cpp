@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "io/ConfigJson.h"
+#include "io/Presets.h"
+#include "ui/FileController.h"
+#include "ui/MainWindow.h"
+#include "ui/ModelBridge.h"
+#include "ui/Screenshot.h"
+#include "ui/panels/ConfigPanel.h"
+#include "ui/panels/DiagnosticsStrip.h"
+#include "ui/panels/MessageBar.h"
+#include "ui/panels/PresetPicker.h"
+#include "ui/panels/SummaryCards.h"
+#include "ui/views/AnalysisView.h"
+#include "ui/views/BreakdownTableView.h"
+#include "util/Format.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QToolButton>
+#include <QTreeWidget>
+#include <QUndoStack>
+#include <QUrl>
+
+#include <gtest/gtest.h>
+
+namespace archplay::ui {
+namespace {
+
+QString qs(const std::string& text) {
+    return QString::fromStdString(text);
+}
+
+/// The first preset whose id starts with `prefix` ("mixtral-8x7b" finds "mixtral-8x7b-v0.1"), or empty.
+QString presetLike(const char* prefix) {
+    for (const core::Preset& preset : core::builtinPresets()) {
+        if (preset.info.id.rfind(prefix, 0) == 0) {
+            return qs(preset.info.id);
+        }
+    }
+    return {};
+}
+
+class Window : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_window.resize(1280, 800);
+        m_window.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&m_window));
+    }
+    ModelBridge* bridge() const { return m_window.bridge(); }
+    QString cardValue(const char* id) const {
+        return m_window.summaryCards()->card(QString::fromLatin1(id))->content().value;
+    }
+    QString cardTip(const char* id) const {
+        return m_window.summaryCards()->card(QString::fromLatin1(id))->content().toolTip;
+    }
+
+    MainWindow m_window{MainWindowOptions{false}};
+};
+
+TEST_F(Window, DraggingASliderUpdatesTheSummaryInOneUndoStep) {
+    auto* slider = m_window.findChild<QSlider*>(QStringLiteral("field.hidden_size.slider"));
+    ASSERT_NE(slider, nullptr);
+    m_window.configPanel()->focusField(QStringLiteral("hidden_size"));
+    QApplication::processEvents();
+    const int steps = bridge()->undoStack()->count();
+    const std::int64_t before = bridge()->config().hiddenSize;
+    const int y = slider->height() / 2;
+    QTest::mousePress(slider, Qt::LeftButton, {}, QPoint(slider->width() / 4, y));
+    for (int x = slider->width() / 4; x < slider->width() * 3 / 4; x += 7) {
+        QMouseEvent move(QEvent::MouseMove, QPointF(x, y), slider->mapToGlobal(QPointF(x, y)), Qt::NoButton,
+                         Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(slider, &move);
+    }
+    QTest::mouseRelease(slider, Qt::LeftButton, {}, QPoint(slider->width() * 3 / 4, y));
+    EXPECT_NE(bridge()->config().hiddenSize, before);
+    EXPECT_EQ(bridge()->config().hiddenSize % 128, 0) << "snapping is on by default";
+    EXPECT_EQ(bridge()->undoStack()->count(), steps + 1);
+
+    const core::Analysis expected = core::analyze(bridge()->config(), bridge()->scenario());
+    ASSERT_TRUE(expected.valid);
+    EXPECT_EQ(cardValue("total"), qs(core::shortCount(expected.params.total)));
+    EXPECT_TRUE(cardTip("total").contains(qs(core::withThousands(expected.params.total))));
+    EXPECT_EQ(cardValue("weights"), qs(core::binaryBytes(expected.weightBytes)));
+    auto* spin = m_window.findChild<QSpinBox*>(QStringLiteral("field.hidden_size.spin"));
+    EXPECT_EQ(spin->value(), bridge()->config().hiddenSize);
+
+    bridge()->undoStack()->undo();
+    EXPECT_EQ(bridge()->config().hiddenSize, before);
+    EXPECT_EQ(spin->value(), before);
+}
+
+TEST_F(Window, TypedValuesAreExact) {
+    auto* spin = m_window.findChild<QSpinBox*>(QStringLiteral("field.vocab_size.spin"));
+    ASSERT_NE(spin, nullptr);
+    spin->setValue(50257);
+    EXPECT_EQ(bridge()->config().vocabSize, 50257);
+    const core::Analysis expected = core::analyze(bridge()->config(), bridge()->scenario());
+    EXPECT_TRUE(cardTip("total").contains(qs(core::withThousands(expected.params.total))));
+}
+
+TEST_F(Window, CtrlZInAnUntouchedSpinBoxUndoesTheModel) {
+    auto* spin = m_window.findChild<QSpinBox*>(QStringLiteral("field.num_hidden_layers.spin"));
+    ASSERT_NE(spin, nullptr);
+    const std::int64_t before = bridge()->config().numLayers;
+    QApplication::setActiveWindow(&m_window);
+    spin->setFocus();
+    QTest::keyClick(spin, Qt::Key_Up);
+    EXPECT_EQ(bridge()->config().numLayers, before + 1);
+    QTest::keySequence(&m_window, QKeySequence::Undo);
+    EXPECT_EQ(bridge()->config().numLayers, before);
+    EXPECT_EQ(spin->value(), before);
+}
+
+TEST_F(Window, ChoicesEditTheConfig) {
+    auto* combo = m_window.findChild<QComboBox*>(QStringLiteral("field.attention_family.combo"));
+    ASSERT_NE(combo, nullptr);
+    const int mqa = combo->findData(QVariant::fromValue(qint64(core::AttentionFamily::MQA)));
+    ASSERT_GE(mqa, 0);
+    combo->setCurrentIndex(mqa);
+    emit combo->activated(mqa);
+    EXPECT_EQ(bridge()->config().numKvHeads, 1);
+    EXPECT_TRUE(cardValue("attention").startsWith(QStringLiteral("MQA")));
+}
+
+TEST_F(Window, EveryPresetLoadsAndShowsItsCount) {
+    for (const core::Preset& preset : core::builtinPresets()) {
+        ASSERT_TRUE(bridge()->loadPreset(qs(preset.info.id)));
+        const core::Analysis expected = core::analyze(*core::presetConfig(preset), bridge()->scenario());
+        EXPECT_EQ(cardValue("total"), qs(core::shortCount(expected.params.total))) << preset.info.id;
+        if (preset.info.publishedParams) {
+            const CardContent& total = m_window.summaryCards()->card(QStringLiteral("total"))->content();
+            if (*preset.info.publishedParams == expected.params.total) {
+                EXPECT_EQ(total.tone, CardContent::Tone::Good) << preset.info.id;
+            } else {
+                EXPECT_EQ(total.tone, CardContent::Tone::Caution) << preset.info.id;
+            }
+        }
+        EXPECT_TRUE(m_window.summaryCards()->originLabel()->text().contains(qs(preset.info.name).toHtmlEscaped()));
+    }
+}
+
+TEST_F(Window, FieldsThatDoNotApplyAreHidden) {
+    const QString mixtral = presetLike("mixtral-8x7b");
+    const QString llama = presetLike("llama-3-8b");
+    const QString deepseek = presetLike("deepseek-v3");
+    if (mixtral.isEmpty() || llama.isEmpty() || deepseek.isEmpty()) {
+        GTEST_SKIP() << "needs the Mixtral 8x7B, Llama 3 8B and DeepSeek-V3 presets";
+    }
+    ConfigPanel* panel = m_window.configPanel();
+    ASSERT_TRUE(bridge()->loadPreset(llama));
+    EXPECT_FALSE(panel->editorFor(QStringLiteral("num_experts"))->isVisibleTo(panel));
+    EXPECT_FALSE(panel->editorFor(QStringLiteral("kv_lora_rank"))->isVisibleTo(panel));
+    ASSERT_TRUE(bridge()->loadPreset(mixtral));
+    EXPECT_TRUE(panel->editorFor(QStringLiteral("num_experts"))->isVisibleTo(panel));
+    EXPECT_TRUE(panel->editorFor(QStringLiteral("num_local_experts"))->isVisibleTo(panel));
+    EXPECT_FALSE(panel->editorFor(QStringLiteral("kv_lora_rank"))->isVisibleTo(panel));
+    ASSERT_TRUE(bridge()->loadPreset(deepseek));
+    EXPECT_TRUE(panel->editorFor(QStringLiteral("kv_lora_rank"))->isVisibleTo(panel));
+    EXPECT_TRUE(panel->editorFor(QStringLiteral("first_k_dense_replace"))->isVisibleTo(panel));
+    EXPECT_FALSE(panel->editorFor(QStringLiteral("head_dim"))->isVisibleTo(panel));
+    EXPECT_FALSE(panel->editorFor(QStringLiteral("num_key_value_heads"))->isEnabled());
+}
+
+TEST_F(Window, ClickingADiagnosticFocusesItsField) {
+    bridge()->edit(QStringLiteral("bad"), [](core::ModelConfig& c, core::Scenario&) {
+        c.numHeads = 32;
+        c.numKvHeads = 5;
+        c.latent.reset();
+    });
+    EXPECT_FALSE(bridge()->analysis().valid);
+    EXPECT_EQ(cardValue("total"), QStringLiteral("—"));
+    QListWidget* list = m_window.diagnostics()->list();
+    QListWidgetItem* target = nullptr;
+    for (int i = 0; i < list->count(); ++i) {
+        if (list->item(i)->text().startsWith(QStringLiteral("num_key_value_heads"))) {
+            target = list->item(i);
+        }
+    }
+    ASSERT_NE(target, nullptr) << "the core names num_key_value_heads";
+    QApplication::setActiveWindow(&m_window);
+    emit list->itemClicked(target);
+    QApplication::processEvents();
+    QWidget* editor = m_window.configPanel()->editorFor(QStringLiteral("num_key_value_heads"));
+    EXPECT_EQ(QApplication::focusWidget(), editor);
+}
+
+TEST_F(Window, PresetSearchFindsByPartialName) {
+    if (presetLike("mixtral").isEmpty()) {
+        GTEST_SKIP() << "needs a Mixtral preset";
+    }
+    PresetPicker* picker = m_window.presetPicker();
+    const int all = picker->visiblePresetCount();
+    EXPECT_EQ(all, int(core::builtinPresets().size()));
+    picker->setFilterText(QStringLiteral("mix"));
+    EXPECT_GE(picker->visiblePresetCount(), 1);
+    EXPECT_LT(picker->visiblePresetCount(), all);
+    QSignalSpy spy(picker, &PresetPicker::presetChosen);
+    QTest::keyClick(picker->searchField(), Qt::Key_Return);
+    ASSERT_EQ(spy.count(), 1);
+    EXPECT_TRUE(spy.front().front().toString().startsWith(QStringLiteral("mixtral")));
+    EXPECT_EQ(bridge()->origin().presetId, spy.front().front().toString());
+    picker->setFilterText({});
+    EXPECT_EQ(picker->visiblePresetCount(), all);
+}
+
+TEST_F(Window, ThePresetPopupLoadsWhatYouTypeWithEnter) {
+    const QString mixtral = presetLike("mixtral");
+    if (mixtral.isEmpty()) {
+        GTEST_SKIP() << "needs a Mixtral preset";
+    }
+    auto* button = m_window.findChild<QToolButton*>(QStringLiteral("toolbar.presets"));
+    ASSERT_NE(button, nullptr);
+    QApplication::setActiveWindow(&m_window);
+    QString typedInto;
+    QTimer::singleShot(200, [&] {
+        QWidget* focus = QApplication::focusWidget();
+        typedInto = focus ? focus->objectName() : QString();
+        if (focus) {
+            QTest::keyClicks(focus, QStringLiteral("mix"));
+            QTest::keyClick(focus, Qt::Key_Return);
+        }
+        if (QWidget* popup = QApplication::activePopupWidget()) {
+            popup->close();
+        }
+    });
+    const int steps = bridge()->undoStack()->count();
+    button->showMenu();
+    EXPECT_EQ(typedInto, QStringLiteral("presets.search"));
+    EXPECT_TRUE(bridge()->origin().presetId.startsWith(QStringLiteral("mixtral")));
+    EXPECT_EQ(bridge()->undoStack()->count(), steps + 1);
+}
+
+TEST_F(Window, InvalidPasteShowsAMessageAndKeepsTheConfig) {
+    const BridgeState before = bridge()->state();
+    const FileResult result = m_window.files()->openText(QStringLiteral("{\"hidden_size\": "));
+    EXPECT_FALSE(result.ok);
+    EXPECT_TRUE(bridge()->state() == before);
+    EXPECT_TRUE(m_window.messageBar()->isVisible());
+    EXPECT_EQ(m_window.messageBar()->level(), MessageBar::Level::Error);
+}
+
+TEST_F(Window, DroppingAConfigFileOpensIt) {
+    QTemporaryDir dir;
+    core::ModelConfig config = bridge()->config();
+    config.numLayers = 9;
+    const QString path = dir.filePath(QStringLiteral("dropped.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray::fromStdString(core::exportConfigText(config)));
+    file.close();
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&m_window, &enter);
+    EXPECT_TRUE(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&m_window, &drop);
+    EXPECT_EQ(bridge()->config().numLayers, 9);
+    EXPECT_EQ(bridge()->origin().kind, ConfigOrigin::Kind::File);
+    EXPECT_TRUE(m_window.windowTitle().contains(QStringLiteral("dropped.json")));
+}
+
+TEST_F(Window, TheBreakdownTableShowsExactCounts) {
+    ASSERT_FALSE(m_window.views().empty());
+    auto* table = dynamic_cast<BreakdownTableView*>(m_window.views().front());
+    ASSERT_NE(table, nullptr);
+    EXPECT_EQ(table->viewId(), QStringLiteral("breakdown"));
+    QTreeWidgetItem* root = table->tree()->topLevelItem(0);
+    ASSERT_NE(root, nullptr);
+    EXPECT_EQ(root->text(1), qs(core::withThousands(bridge()->analysis().params.total)));
+    root->setExpanded(true);
+    const int expandedChildren = root->childCount();
+    bridge()->edit(QStringLiteral("layers"), [](core::ModelConfig& c, core::Scenario&) { c.numLayers += 2; });
+    EXPECT_EQ(table->tree()->topLevelItem(0), root) << "rows are updated in place";
+    EXPECT_EQ(root->childCount(), expandedChildren);
+    EXPECT_EQ(root->text(1), qs(core::withThousands(bridge()->analysis().params.total)));
+    const QImage image = renderView(*table, QSize(900, 600));
+    ASSERT_FALSE(image.isNull());
+    EXPECT_NE(image.pixel(450, 10), image.pixel(450, 590)) << "the header is drawn";
+}
+
+TEST_F(Window, ThemesSwitchThePalette) {
+    m_window.setThemeMode(ThemeMode::Dark);
+    QApplication::processEvents();
+    EXPECT_TRUE(theme::isDark(QApplication::palette()));
+    EXPECT_TRUE(theme::isDark(m_window.summaryCards()->palette()));
+    m_window.setThemeMode(ThemeMode::Light);
+    EXPECT_FALSE(theme::isDark(QApplication::palette()));
+}
+
+TEST_F(Window, EveryFieldHasATooltipNamingItsKey) {
+    for (QWidget* widget : m_window.configPanel()->findChildren<QWidget*>()) {
+        const QString name = widget->objectName();
+        if (name.startsWith(QStringLiteral("field.")) && !name.endsWith(QStringLiteral(".keepRatio"))) {
+            EXPECT_FALSE(widget->toolTip().isEmpty()) << name.toStdString();
+        }
+    }
+}
+
+} // namespace
+} // namespace archplay::ui

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// One QApplication on the offscreen platform for every UI test.
+#include "ui/Theme.h"
+
+#include <QApplication>
+#include <QStandardPaths>
+
+#include <gtest/gtest.h>
+
+int main(int argc, char** argv) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    // Settings and recent files go to a throw-away location, never the user's.
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication::setOrganizationName(QStringLiteral("archplay-tests"));
+    QApplication::setApplicationName(QStringLiteral("archplay-ui-tests"));
+    QApplication app(argc, argv);
+    archplay::ui::applyTheme(archplay::ui::ThemeMode::Light);
+    ::testing::InitGoogleTest(&argc, argv);
+    return RUN_ALL_TESTS();
+}

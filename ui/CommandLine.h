@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "ui/Theme.h"
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace archplay::ui {
+
+/// Options of the `archplay` executable.
+struct GuiOptions {
+    QString screenshotPath;         ///< --screenshot FILE.png: render offscreen and exit
+    QString presetId;               ///< --preset ID
+    QString configPath;             ///< --config FILE (or a lone positional file)
+    QString viewId;                 ///< --view NAME: the tab to show (with --screenshot: render only it)
+    QSize size{1280, 800};          ///< --size WxH
+    std::optional<ThemeMode> theme; ///< --theme light|dark|system
+};
+
+struct CommandLineResult {
+    enum class Action { Run, Exit };
+    Action action = Action::Run;
+    int exitCode = 0; ///< for Exit: 0 after --help/--version, 2 for bad arguments
+    QString output;   ///< text for stdout (help, version)
+    QString error;    ///< text for stderr
+    GuiOptions options;
+};
+
+/// Parses the arguments (argv[0] first). Checks everything that can be checked without a window:
+/// unknown options, malformed sizes and themes, unknown presets, --preset with --config.
+CommandLineResult parseCommandLine(const QStringList& arguments);
+
+/// True when argv asks for a screenshot, so that main() can choose the offscreen platform before
+/// the QApplication exists.
+bool wantsScreenshot(int argc, const char* const* argv);
+
+} // namespace archplay::ui

@@ -1,0 +1,352 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/MainWindow.h"
+
+#include "ui/FileController.h"
+#include "ui/ModelBridge.h"
+#include "ui/Screenshot.h"
+#include "ui/SessionFile.h"
+#include "ui/panels/ConfigPanel.h"
+#include "ui/panels/DiagnosticsStrip.h"
+#include "ui/panels/MessageBar.h"
+#include "ui/panels/PresetPicker.h"
+#include "ui/panels/SummaryCards.h"
+#include "ui/views/AnalysisView.h"
+#include "ui/views/Views.h"
+
+#include <QActionGroup>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QUndoStack>
+#include <QUndoView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace archplay::ui {
+
+namespace {
+
+constexpr int kSettingsVersion = 1;
+const char* const kDefaultPreset = "llama-3-8b";
+
+QDockWidget* makeDock(const QString& title, const QString& objectName, QWidget* content, QWidget* parent) {
+    auto* dock = new QDockWidget(title, parent);
+    dock->setObjectName(objectName);
+    dock->setWidget(content);
+    return dock;
+}
+
+} // namespace
+
+MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
+    : QMainWindow(parent)
+    , m_options(options)
+    , m_bridge(new ModelBridge(this))
+    , m_files(new FileController(m_bridge, this)) {
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(theme::colorIcon(QStringLiteral("archplay")));
+    setAcceptDrops(true);
+    setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
+
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(4, 4, 4, 0);
+    centralLayout->setSpacing(4);
+    m_messageBar = new MessageBar(central);
+    m_tabs = new QTabWidget(central);
+    m_tabs->setObjectName(QStringLiteral("views"));
+    m_tabs->setDocumentMode(true);
+    for (AnalysisView* view : createViews(m_tabs)) {
+        m_views.push_back(view);
+        m_tabs->addTab(view, view->title());
+    }
+    centralLayout->addWidget(m_messageBar);
+    centralLayout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
+
+    createDocks();
+    createActions();
+    createMenus();
+    createToolBar();
+    m_timingLabel = new QLabel(this);
+    m_timingLabel->setObjectName(QStringLiteral("status.timing"));
+    statusBar()->addPermanentWidget(m_timingLabel);
+    connectBridge();
+
+    resize(1280, 800);
+    applyDefaultLayout();
+    if (m_options.persistent) {
+        restoreSettings();
+    } else {
+        loadStartupState();
+    }
+    updateTitle();
+}
+
+MainWindow::~MainWindow() {
+    // Children die after this body; the bridge must not call back into a window being torn down.
+    m_bridge->disconnect(this);
+    m_bridge->undoStack()->disconnect(this);
+    m_files->disconnect(this);
+}
+
+void MainWindow::createDocks() {
+    // The summary spans the full width above the side docks; the config panel runs full height.
+    setCorner(Qt::TopLeftCorner, Qt::TopDockWidgetArea);
+    setCorner(Qt::TopRightCorner, Qt::TopDockWidgetArea);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+
+    m_configPanel = new ConfigPanel(m_bridge, this);
+    m_configDock = makeDock(tr("Configuration"), QStringLiteral("dock.config"), m_configPanel, this);
+    m_configDock->setMinimumWidth(300);
+    addDockWidget(Qt::LeftDockWidgetArea, m_configDock);
+
+    m_presetPicker = new PresetPicker(this);
+    m_presetDock = makeDock(tr("Presets"), QStringLiteral("dock.presets"), m_presetPicker, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_presetDock);
+    tabifyDockWidget(m_configDock, m_presetDock);
+    m_configDock->raise();
+
+    m_summary = new SummaryCards(this);
+    m_summaryDock = makeDock(tr("Summary"), QStringLiteral("dock.summary"), m_summary, this);
+    m_summaryDock->setTitleBarWidget(new QWidget(m_summaryDock));
+    m_summaryDock->setFeatures(QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::TopDockWidgetArea, m_summaryDock);
+
+    m_diagnostics = new DiagnosticsStrip(this);
+    m_diagnosticsDock = makeDock(tr("Diagnostics"), QStringLiteral("dock.diagnostics"), m_diagnostics, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
+
+    auto* history = new QUndoView(m_bridge->undoStack(), this);
+    history->setEmptyLabel(tr("<start>"));
+    m_historyDock = makeDock(tr("Undo History"), QStringLiteral("dock.history"), history, this);
+    addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
+    m_historyDock->hide();
+}
+
+void MainWindow::applyDefaultLayout() {
+    resizeDocks({m_configDock}, {std::clamp(width() * 3 / 10, 400, 520)}, Qt::Horizontal);
+    resizeDocks({m_diagnosticsDock}, {std::clamp(height() / 8, 90, 160)}, Qt::Vertical);
+}
+
+void MainWindow::connectBridge() {
+    connect(m_bridge, &ModelBridge::analysisChanged, m_summary, &SummaryCards::setAnalysis);
+    connect(m_bridge, &ModelBridge::analysisChanged, m_diagnostics, &DiagnosticsStrip::setAnalysis);
+    for (AnalysisView* view : m_views) {
+        connect(m_bridge, &ModelBridge::analysisChanged, view,
+                [view](const core::Analysis& a) { view->setAnalysis(a); });
+        view->setAnalysis(m_bridge->analysis());
+    }
+    connect(m_bridge, &ModelBridge::analysisChanged, this, [this] {
+        m_timingLabel->setText(
+            tr("analysis %1 µs").arg(double(m_bridge->lastAnalysisNanoseconds()) / 1000.0, 0, 'f', 1));
+    });
+    connect(m_bridge, &ModelBridge::originChanged, m_summary, &SummaryCards::setOrigin);
+    connect(m_bridge, &ModelBridge::originChanged, this, [this] {
+        updateTitle();
+        updatePresetChecks();
+        m_revertAction->setEnabled(m_bridge->originSummary().modified);
+    });
+    connect(m_bridge->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    m_summary->setAnalysis(m_bridge->analysis());
+    m_summary->setOrigin(m_bridge->originSummary());
+    m_diagnostics->setAnalysis(m_bridge->analysis());
+
+    connect(m_diagnostics, &DiagnosticsStrip::fieldActivated, this, &MainWindow::focusField);
+    connect(m_diagnostics, &DiagnosticsStrip::summaryChanged, this,
+            [this](const QString& summary) { m_diagnosticsDock->setWindowTitle(tr("Diagnostics — %1").arg(summary)); });
+    m_diagnosticsDock->setWindowTitle(tr("Diagnostics — %1").arg(m_diagnostics->summary()));
+    connect(m_presetPicker, &PresetPicker::presetChosen, m_bridge, &ModelBridge::loadPreset);
+    connect(m_files, &FileController::finished, this, &MainWindow::showFileResult);
+    connect(m_files, &FileController::recentFilesChanged, this, &MainWindow::updateRecentMenu);
+    connect(m_files, &FileController::currentPathChanged, this, &MainWindow::updateTitle);
+}
+
+void MainWindow::loadStartupState() {
+    if (auto state = m_bridge->presetState(QString::fromLatin1(kDefaultPreset))) {
+        m_bridge->resetState(*state);
+    } else if (!core::builtinPresets().empty()) {
+        if (auto first = m_bridge->presetState(QString::fromStdString(core::builtinPresets().front().info.id))) {
+            m_bridge->resetState(*first);
+        }
+    }
+}
+
+AnalysisView* MainWindow::currentView() const {
+    return dynamic_cast<AnalysisView*>(m_tabs->currentWidget());
+}
+
+bool MainWindow::selectView(const QString& viewId) {
+    for (AnalysisView* view : m_views) {
+        if (view->viewId() == viewId) {
+            m_tabs->setCurrentWidget(view);
+            return true;
+        }
+    }
+    return false;
+}
+
+void MainWindow::setThemeMode(ThemeMode mode) {
+    applyTheme(mode);
+    for (QAction* action : m_themeGroup->actions()) {
+        action->setChecked(action->data().toInt() == int(mode));
+    }
+}
+
+void MainWindow::updateTitle() {
+    const OriginSummary origin = m_bridge->originSummary();
+    QString label = origin.label.isEmpty() ? tr("Untitled") : origin.label;
+    if (origin.modified) {
+        label = tr("%1 (modified)").arg(label);
+    }
+    setWindowTitle(QStringLiteral("%1[*] — archplay").arg(label));
+    setWindowModified(!m_bridge->undoStack()->isClean());
+}
+
+void MainWindow::showFileResult(const FileResult& result) {
+    if (!result.ok) {
+        m_messageBar->showMessage(MessageBar::Level::Error, result.message, result.details);
+        statusBar()->showMessage(result.message, 8000);
+        return;
+    }
+    statusBar()->showMessage(result.message, 5000);
+    if (!result.details.isEmpty()) {
+        m_messageBar->showMessage(MessageBar::Level::Info, result.message, result.details);
+    } else if (m_messageBar->isVisible() && m_messageBar->level() == MessageBar::Level::Error) {
+        m_messageBar->hide();
+    }
+    if (result.loaded) {
+        m_diagnostics->setImportNotes(result.notes, tr("import"));
+    }
+}
+
+void MainWindow::focusField(const QString& key) {
+    m_configDock->show();
+    m_configDock->raise();
+    if (!m_configPanel->focusField(key)) {
+        statusBar()->showMessage(tr("%1 has no field shown for this architecture.").arg(key), 5000);
+    }
+}
+
+void MainWindow::exportCurrentView(const QString& format) {
+    AnalysisView* view = currentView();
+    if (!view) {
+        return;
+    }
+    const QString suffix = format.toLower();
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(view->title()),
+                                                      QStringLiteral("%1.%2").arg(view->viewId(), suffix),
+                                                      tr("%1 files (*.%2)").arg(format, suffix));
+    if (path.isEmpty()) {
+        return;
+    }
+    const QString error = suffix == QLatin1String("svg") ? saveViewSvg(*view, view->size(), path)
+                                                         : saveViewPng(*view, view->size(), devicePixelRatioF(), path);
+    if (error.isEmpty()) {
+        statusBar()->showMessage(tr("Exported %1.").arg(QFileInfo(path).fileName()), 5000);
+    } else {
+        m_messageBar->showMessage(MessageBar::Level::Error, tr("Could not export: %1").arg(error));
+    }
+}
+
+void MainWindow::exportWindow() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export window"), QStringLiteral("archplay.png"),
+                                                      tr("PNG files (*.png)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    const QString error = saveWidgetPng(*this, path);
+    if (error.isEmpty()) {
+        statusBar()->showMessage(tr("Exported %1.").arg(QFileInfo(path).fileName()), 5000);
+    } else {
+        m_messageBar->showMessage(MessageBar::Level::Error, tr("Could not export: %1").arg(error));
+    }
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const QMimeData* mime = event->mimeData();
+    const bool localFile = mime->hasUrls() && !mime->urls().isEmpty() && mime->urls().front().isLocalFile();
+    if (localFile || mime->hasText()) {
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QMimeData* mime = event->mimeData();
+    if (mime->hasUrls() && !mime->urls().isEmpty() && mime->urls().front().isLocalFile()) {
+        m_files->openPath(mime->urls().front().toLocalFile());
+        event->acceptProposedAction();
+    } else if (mime->hasText()) {
+        m_files->openText(mime->text());
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (m_options.persistent) {
+        saveSettings();
+    }
+    event->accept();
+}
+
+void MainWindow::restoreSettings() {
+    QSettings settings;
+    const bool compatible = settings.value(QStringLiteral("settingsVersion")).toInt() == kSettingsVersion;
+    if (const auto mode = parseThemeMode(settings.value(QStringLiteral("ui/theme")).toString())) {
+        setThemeMode(*mode);
+    }
+    if (compatible) {
+        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+        restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kSettingsVersion);
+    }
+    m_configPanel->snapAction()->setChecked(settings.value(QStringLiteral("ui/snap"), true).toBool());
+    m_configPanel->setKeepFfnRatio(settings.value(QStringLiteral("ui/keepFfnRatio"), false).toBool());
+    m_configPanel->setCollapsedSections(settings.value(QStringLiteral("ui/collapsedSections")).toStringList());
+    m_files->setRecentFiles(settings.value(QStringLiteral("files/recent")).toStringList());
+    selectView(settings.value(QStringLiteral("ui/view")).toString());
+
+    const QByteArray last = settings.value(QStringLiteral("session/last")).toByteArray();
+    SessionReadResult read = sessionFromJson(last);
+    if (!last.isEmpty() && read.session) {
+        const QString path = settings.value(QStringLiteral("session/originPath")).toString();
+        const QString label = settings.value(QStringLiteral("session/originLabel")).toString();
+        m_bridge->resetState(m_files->stateFrom(*read.session, label, path));
+        if (!path.isEmpty() && m_bridge->origin().kind == ConfigOrigin::Kind::File) {
+            m_files->setCurrentPath(path);
+        }
+    } else {
+        loadStartupState();
+    }
+}
+
+void MainWindow::saveSettings() const {
+    QSettings settings;
+    settings.setValue(QStringLiteral("settingsVersion"), kSettingsVersion);
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState(kSettingsVersion));
+    settings.setValue(QStringLiteral("ui/theme"), toString(currentThemeMode()));
+    settings.setValue(QStringLiteral("ui/snap"), m_configPanel->snapAction()->isChecked());
+    settings.setValue(QStringLiteral("ui/keepFfnRatio"), m_configPanel->keepsFfnRatio());
+    settings.setValue(QStringLiteral("ui/collapsedSections"), m_configPanel->collapsedSections());
+    settings.setValue(QStringLiteral("files/recent"), m_files->recentFiles());
+    if (const AnalysisView* view = currentView()) {
+        settings.setValue(QStringLiteral("ui/view"), view->viewId());
+    }
+    Session session{m_bridge->config(), m_bridge->scenario(), m_bridge->origin().presetId};
+    settings.setValue(QStringLiteral("session/last"), sessionToJson(session));
+    const ConfigOrigin& origin = m_bridge->origin();
+    settings.setValue(QStringLiteral("session/originPath"),
+                      origin.kind == ConfigOrigin::Kind::File ? origin.path : QString());
+    settings.setValue(QStringLiteral("session/originLabel"), origin.label);
+}
+
+} // namespace archplay::ui

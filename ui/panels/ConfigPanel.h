@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/Analysis.h"
+#include "ui/ConfigFields.h"
+
+#include <QHash>
+#include <QWidget>
+
+#include <vector>
+
+class QAction;
+class QCheckBox;
+class QScrollArea;
+
+namespace archplay::ui {
+
+class CollapsibleSection;
+class FieldRow;
+class ModelBridge;
+
+/// Every field of the config and the scenario, grouped in foldable sections. Shows the analysis it
+/// is given; sends each edit to the bridge (a whole slider drag as one undo step).
+class ConfigPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ConfigPanel(ModelBridge* bridge, QWidget* parent = nullptr);
+
+    /// The "snap to hardware-friendly values" toggle, for menus and toolbars.
+    QAction* snapAction() const { return m_snapAction; }
+    bool keepsFfnRatio() const;
+    void setKeepFfnRatio(bool keep);
+
+    /// Reveals and focuses the widget of a config.json key; false when the field is not shown.
+    bool focusField(const QString& key);
+    /// The widget editing a key (for tests and the diagnostics strip), or nullptr.
+    QWidget* editorFor(const QString& key) const;
+
+    QStringList collapsedSections() const;
+    void setCollapsedSections(const QStringList& titles);
+
+public slots:
+    void setAnalysis(const core::Analysis& analysis);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void buildSection(FieldSection section);
+    void onIntegerEdited(const FieldSpec* spec, qint64 value);
+    void onRealEdited(const FieldSpec* spec, double value);
+    void onTextEdited(const FieldSpec* spec, const QString& text);
+    EditContext editContext() const;
+    FieldRow* rowFor(const QString& key) const;
+
+    ModelBridge* m_bridge;
+    QScrollArea* m_scroll;
+    QAction* m_snapAction;
+    QCheckBox* m_keepRatio = nullptr;
+    std::vector<CollapsibleSection*> m_sections;
+    std::vector<FieldRow*> m_rows;
+    QHash<CollapsibleSection*, std::vector<QWidget*>> m_toggleStrips;
+    core::Analysis m_analysis;
+    double m_ffnRatio = 0.0;
+    bool m_hiddenEditInFlight = false;
+};
+
+} // namespace archplay::ui

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/Analysis.h"
+#include "validate/Diagnostic.h"
+
+#include <QWidget>
+
+class QListWidget;
+class QListWidgetItem;
+
+namespace archplay::ui {
+
+/// The errors, warnings and hints of the core's validation (and the notes of the last import),
+/// each naming its field. Activating one asks the window to focus that field.
+class DiagnosticsStrip : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit DiagnosticsStrip(QWidget* parent = nullptr);
+
+    QListWidget* list() const { return m_list; }
+    /// "1 error, 2 hints" or "No issues".
+    QString summary() const { return m_summary; }
+
+public slots:
+    void setAnalysis(const core::Analysis& analysis);
+    /// Notes from reading a file or pasted text; shown until the next import.
+    void setImportNotes(const core::Diagnostics& notes, const QString& source);
+
+signals:
+    void fieldActivated(const QString& key);
+    void summaryChanged(const QString& summary);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void rebuild();
+    void onActivated(QListWidgetItem* item);
+
+    QListWidget* m_list;
+    core::Diagnostics m_diagnostics;
+    core::Diagnostics m_importNotes;
+    QString m_importSource;
+    QString m_summary;
+};
+
+} // namespace archplay::ui

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/panels/SummaryCards.h"
+
+#include "ui/Theme.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QPainterPath>
+#include <QResizeEvent>
+#include <QVBoxLayout>
+
+namespace archplay::ui {
+
+namespace {
+
+constexpr int kCardCount = 8;
+constexpr int kCardMinimumWidth = 128;
+constexpr int kPadding = 10;
+
+} // namespace
+
+SummaryCard::SummaryCard(QWidget* parent)
+    : QWidget(parent) {
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setFocusPolicy(Qt::NoFocus);
+}
+
+void SummaryCard::setContent(const CardContent& content) {
+    m_content = content;
+    setObjectName(QStringLiteral("card.") + content.id);
+    setToolTip(content.toolTip.isEmpty() ? QString() : QStringLiteral("<p>%1</p>").arg(content.toolTip));
+    setAccessibleName(content.title);
+    setAccessibleDescription(content.value + QLatin1Char(' ') + content.detail);
+    update();
+}
+
+QSize SummaryCard::minimumSizeHint() const {
+    QFont title = font();
+    title.setPointSizeF(font().pointSizeF() * 0.85);
+    QFont value = font();
+    value.setPointSizeF(font().pointSizeF() * 1.5);
+    value.setBold(true);
+    const int height =
+        QFontMetrics(title).height() + QFontMetrics(value).height() + QFontMetrics(title).height() + 2 * kPadding + 4;
+    return {kCardMinimumWidth, height};
+}
+
+QSize SummaryCard::sizeHint() const {
+    return minimumSizeHint() + QSize(40, 0);
+}
+
+void SummaryCard::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const QPalette& pal = palette();
+    const QRectF box = QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5);
+    QPainterPath path;
+    path.addRoundedRect(box, 6, 6);
+    painter.fillPath(path, theme::cardBackground(pal));
+    painter.setPen(QPen(theme::cardBorder(pal), 1));
+    painter.drawPath(path);
+
+    QFont titleFont = font();
+    titleFont.setPointSizeF(font().pointSizeF() * 0.85);
+    QFont valueFont = font();
+    valueFont.setPointSizeF(font().pointSizeF() * 1.5);
+    valueFont.setBold(true);
+    const QFontMetrics titleMetrics(titleFont);
+    const QFontMetrics valueMetrics(valueFont);
+    const int width = rect().width() - 2 * kPadding;
+    int y = kPadding;
+
+    painter.setFont(titleFont);
+    painter.setPen(theme::mutedText(pal));
+    painter.drawText(QRect(kPadding, y, width, titleMetrics.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
+                     titleMetrics.elidedText(m_content.title, Qt::ElideRight, width));
+    y += titleMetrics.height() + 2;
+
+    painter.setFont(valueFont);
+    painter.setPen(pal.color(QPalette::Text));
+    painter.drawText(QRect(kPadding, y, width, valueMetrics.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
+                     valueMetrics.elidedText(m_content.value, Qt::ElideRight, width));
+    y += valueMetrics.height() + 2;
+
+    QColor detailColor = theme::mutedText(pal);
+    switch (m_content.tone) {
+    case CardContent::Tone::Good:
+        detailColor = theme::goodColor(pal);
+        break;
+    case CardContent::Tone::Caution:
+        detailColor = theme::cautionColor(pal);
+        break;
+    case CardContent::Tone::Bad:
+        detailColor = theme::severityColor(core::Severity::Error, pal);
+        break;
+    case CardContent::Tone::Normal:
+        break;
+    }
+    painter.setFont(titleFont);
+    painter.setPen(detailColor);
+    painter.drawText(QRect(kPadding, y, width, titleMetrics.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
+                     titleMetrics.elidedText(m_content.detail, Qt::ElideRight, width));
+}
+
+SummaryCards::SummaryCards(QWidget* parent)
+    : QWidget(parent)
+    , m_origin(new QLabel(this))
+    , m_grid(new QGridLayout) {
+    m_origin->setObjectName(QStringLiteral("summary.origin"));
+    m_origin->setTextFormat(Qt::RichText);
+    m_origin->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_origin->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 4, 8, 6);
+    layout->setSpacing(4);
+    layout->addWidget(m_origin);
+    layout->addLayout(m_grid);
+    m_grid->setSpacing(6);
+    for (int i = 0; i < kCardCount; ++i) {
+        m_cards.push_back(new SummaryCard(this));
+    }
+    arrange(kCardCount);
+}
+
+const SummaryCard* SummaryCards::card(const QString& id) const {
+    for (const SummaryCard* card : m_cards) {
+        if (card->content().id == id) {
+            return card;
+        }
+    }
+    return nullptr;
+}
+
+void SummaryCards::setAnalysis(const core::Analysis& analysis) {
+    m_analysis = analysis;
+    refresh();
+}
+
+void SummaryCards::setOrigin(const OriginSummary& origin) {
+    m_originSummary = origin;
+    m_origin->setText(originText(origin));
+    refresh();
+}
+
+void SummaryCards::refresh() {
+    const std::vector<CardContent> contents = summaryCards(m_analysis, m_originSummary);
+    for (std::size_t i = 0; i < contents.size() && i < m_cards.size(); ++i) {
+        m_cards[i]->setContent(contents[i]);
+    }
+}
+
+void SummaryCards::arrange(int columns) {
+    if (columns == m_columns) {
+        return;
+    }
+    m_columns = columns;
+    for (SummaryCard* card : m_cards) {
+        m_grid->removeWidget(card);
+    }
+    for (int i = 0; i < int(m_cards.size()); ++i) {
+        m_grid->addWidget(m_cards[std::size_t(i)], i / columns, i % columns);
+    }
+    for (int c = 0; c < kCardCount; ++c) {
+        m_grid->setColumnStretch(c, c < columns ? 1 : 0);
+    }
+}
+
+void SummaryCards::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    const int available = event->size().width() - 16;
+    const int perCard = kCardMinimumWidth + m_grid->horizontalSpacing();
+    arrange(available >= kCardCount * perCard ? kCardCount : kCardCount / 2);
+}
+
+} // namespace archplay::ui

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/views/AttentionMaskView.h"
+
+#include "derivation/DerivationText.h"
+#include "ui/views/KindNames.h"
+#include "ui/views/ViewColors.h"
+
+#include <QCheckBox>
+#include <QPainter>
+
+namespace archplay::ui {
+namespace {
+
+QString tokens(std::uint64_t value) { return value < 1000000 ? exactCount(value) : shortCount(value); }
+
+QString statsText(const core::MaskSpec& mask, std::uint64_t queries, std::uint64_t keys) {
+    const std::uint64_t pairs = core::attendedPairs(mask, queries, keys);
+    const std::uint64_t causal = core::attendedPairs({core::MaskKind::Causal, 0}, queries, queries);
+    const QString at = AttentionMaskView::tr("at S = %1: %2 score pairs").arg(tokens(queries), shortCount(pairs));
+    switch (mask.kind) {
+    case core::MaskKind::Causal: return AttentionMaskView::tr("each query sees every earlier key; %1").arg(at);
+    case core::MaskKind::Bidirectional: return AttentionMaskView::tr("every query sees every key; %1").arg(at);
+    case core::MaskKind::Cross:
+        return AttentionMaskView::tr("every target token sees all %1 source tokens; %2 pairs")
+            .arg(tokens(keys), shortCount(pairs));
+    case core::MaskKind::SlidingWindow:
+    case core::MaskKind::Chunked:
+    case core::MaskKind::LocalWindow:
+        return AttentionMaskView::tr("each query sees ≤ %1 keys; %2, %3 of causal")
+            .arg(tokens(mask.span), at, percentText(pairs, causal));
+    case core::MaskKind::PrefixLm:
+        return AttentionMaskView::tr("prefix bidirectional, then causal; %1").arg(at);
+    }
+    return {};
+}
+
+} // namespace
+
+AttentionMaskView::AttentionMaskView(QWidget* parent)
+    : PaintedView(parent)
+    , m_compareBox(new QCheckBox(tr("Compare every kind"), this)) {
+    m_compareBox->setToolTip(tr("Add causal, bidirectional, sliding, chunked, prefix-LM and cross-attention masks at "
+                                "the same scale"));
+    connect(m_compareBox, &QCheckBox::toggled, this, &AttentionMaskView::setCompareAll);
+}
+
+void AttentionMaskView::setCompareAll(bool compare) {
+    if (compare == m_compare) {
+        return;
+    }
+    m_compare = compare;
+    const QSignalBlocker blocker(m_compareBox);
+    m_compareBox->setChecked(compare);
+    invalidate();
+}
+
+const std::vector<core::MaskGrid>& AttentionMaskView::grids() const {
+    ensureBuilt();
+    return m_grids;
+}
+
+void AttentionMaskView::rebuild() {
+    m_panels.clear();
+    m_grids.clear();
+    const core::Analysis& a = analysis();
+    if (!a.valid) {
+        return;
+    }
+    const std::vector<core::MaskUse> masks = core::modelMasks(a.plan);
+    m_tokensPerCell = core::maskScale(masks, kCells);
+    const bool encoderDecoder = a.config.architecture == core::ArchitectureKind::EncoderDecoder;
+    const std::uint64_t decoderTokens = a.scenario.sequenceLength;
+    const std::uint64_t encoderTokens = encoderDecoder ? a.scenario.encoderSequenceLength : a.scenario.sequenceLength;
+    for (const core::MaskUse& use : masks) {
+        std::int64_t inStack = 0;
+        for (const core::LayerPlan& layer : a.plan.layers) {
+            inStack += layer.stack == use.stack ? 1 : 0;
+        }
+        const QString stack = !encoderDecoder ? QString()
+                              : use.cross || use.stack == core::Stack::Decoder ? tr("decoder ")
+                                                                               : tr("encoder ");
+        Panel panel{use, false,
+                    tr("%1layers %2 (%3 of %4)")
+                        .arg(stack, qs(core::derivation::layerList(use.layers)))
+                        .arg(use.layers.size())
+                        .arg(inStack),
+                    {}};
+        const std::uint64_t queries = use.stack == core::Stack::Encoder ? encoderTokens : decoderTokens;
+        panel.stats = statsText(use.mask, queries, use.cross ? encoderTokens : queries);
+        m_panels.push_back(panel);
+    }
+    if (m_compare) {
+        for (const core::MaskUse& use : core::referenceMasks(masks, kCells * m_tokensPerCell)) {
+            m_panels.push_back({use, true, tr("for comparison"),
+                                statsText(use.mask, decoderTokens, use.cross ? encoderTokens : decoderTokens)});
+        }
+    }
+    for (const Panel& panel : m_panels) {
+        m_grids.push_back(core::maskGrid(panel.use.mask, kCells, m_tokensPerCell));
+    }
+    const std::uint64_t span = kCells * m_tokensPerCell;
+    m_subtitle = tr("Which keys (columns) each query (rows) attends, for every mask of the model; the selected layer's "
+                    "mask is outlined.");
+    if (m_tokensPerCell == 1) {
+        m_caption = tr("Scale: one cell = one (query, key) pair; each panel shows the first %1 tokens. Filled = "
+                       "attended, empty = masked (−∞ before the softmax).")
+                        .arg(kCells);
+    } else {
+        m_caption = tr("Scale: one cell = %1 × %1 token pairs; each panel spans %2 tokens so that the narrowest window "
+                       "shows. Shade = share of the cell's pairs attended (cells on a boundary are partly filled).")
+                        .arg(exactCount(m_tokensPerCell), exactCount(span));
+    }
+}
+
+QRectF AttentionMaskView::contentRect(const QRectF& target) const {
+    const qreal top = target.top() + 10 + QFontMetricsF(titleFont()).height() + 2 + QFontMetricsF(font()).height() + 14;
+    return QRectF(target.left() + 14, top, target.width() - 28, target.bottom() - top - 10);
+}
+
+layout::MaskLayout AttentionMaskView::layoutFor(const QRectF& target) const {
+    ensureBuilt();
+    if (m_layoutTarget != target || m_layoutGeneration != generation()) {
+        m_layout = layout::layoutMasks(static_cast<int>(m_panels.size()), kCells, contentRect(target),
+                                       QFontMetricsF(smallFont()));
+        m_layoutTarget = target;
+        m_layoutGeneration = generation();
+    }
+    return m_layout;
+}
+
+QColor AttentionMaskView::colorOf(const core::MaskSpec& mask) const {
+    core::LayerPlan layer;
+    switch (mask.kind) {
+    case core::MaskKind::Causal: break;
+    case core::MaskKind::Bidirectional: layer.causal = false; break;
+    case core::MaskKind::SlidingWindow:
+    case core::MaskKind::LocalWindow: layer.attention = core::LayerAttention::Sliding; break;
+    case core::MaskKind::Chunked: layer.attention = core::LayerAttention::Chunked; break;
+    case core::MaskKind::PrefixLm: return colors::component(core::Component::Pooler, palette());
+    case core::MaskKind::Cross: return colors::crossAttention(palette());
+    }
+    return colors::attention(layer, palette());
+}
+
+void AttentionMaskView::paintContent(QPainter& painter, const QRectF& target) const {
+    const bool onScreen = painter.device() == this;
+    paintHeader(painter, target, tr("Attention mask"), m_subtitle, onScreen ? m_compareBox->sizeHint().width() + 12 : 0);
+    const layout::MaskLayout placed = layoutFor(target);
+    const std::int64_t selected = selectedLayer();
+    const core::LayerPlan* selectedPlan =
+        selected >= 0 ? &analysis().plan.layers[static_cast<std::size_t>(selected)] : nullptr;
+    for (std::size_t i = 0; i < placed.panels.size() && i < m_panels.size(); ++i) {
+        const Panel& panel = m_panels[i];
+        const bool isSelected = selectedPlan && !panel.reference && !panel.use.cross &&
+                                panel.use.stack == selectedPlan->stack &&
+                                panel.use.mask == core::selfAttentionMask(*selectedPlan);
+        paintPanel(painter, placed.panels[i], panel, m_grids[i], isSelected);
+    }
+    painter.setFont(smallFont());
+    painter.setPen(colors::muted(palette()));
+    painter.drawText(placed.caption, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_caption);
+}
+
+void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& geometry, const Panel& panel,
+                                   const core::MaskGrid& grid, bool selected) const {
+    const QPalette pal = palette();
+    const QColor color = colorOf(panel.use.mask);
+    const QColor muted = colors::muted(pal);
+    const QFont small = smallFont();
+    const QFontMetricsF metrics(small);
+    if (selected) {
+        painter.setPen(QPen(pal.color(QPalette::Highlight), 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRoundedRect(geometry.frame.adjusted(-6, -4, 6, 4), 5, 5);
+    }
+    QFont bold = small;
+    bold.setBold(true);
+    painter.setFont(bold);
+    painter.fillRect(QRectF(geometry.title.left(), geometry.title.top() + 3, 10, geometry.title.height() - 6), color);
+    painter.setPen(pal.color(QPalette::Text));
+    painter.drawText(geometry.title.adjusted(16, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                     QFontMetricsF(bold).elidedText(qs(panel.use.name), Qt::ElideRight, geometry.title.width() - 16));
+    painter.setFont(small);
+    painter.setPen(muted);
+    painter.drawText(geometry.subtitle, Qt::AlignLeft | Qt::AlignVCenter,
+                     metrics.elidedText(panel.subtitle, Qt::ElideRight, geometry.subtitle.width()));
+    painter.drawText(geometry.stats, Qt::AlignLeft | Qt::AlignVCenter,
+                     metrics.elidedText(panel.stats, Qt::ElideRight, geometry.stats.width()));
+
+    painter.fillRect(geometry.grid, colors::panel(pal));
+    for (int row = 0; row < grid.cells; ++row) {
+        for (int column = 0; column < grid.cells; ++column) {
+            const float coverage = grid.at(row, column);
+            if (coverage > 0) {
+                painter.fillRect(layout::maskCell(geometry, grid.cells, row, column),
+                                 colors::faded(color, 0.85 * (1.0 - coverage), pal));
+            }
+        }
+    }
+    const qreal cell = geometry.grid.width() / std::max(grid.cells, 1);
+    if (cell >= 5) {
+        QColor line = pal.color(QPalette::Base);
+        painter.setPen(QPen(line, 1));
+        for (int i = 1; i < grid.cells; ++i) {
+            painter.drawLine(QLineF(geometry.grid.left() + i * cell, geometry.grid.top(), geometry.grid.left() + i * cell,
+                                    geometry.grid.bottom()));
+            painter.drawLine(QLineF(geometry.grid.left(), geometry.grid.top() + i * cell, geometry.grid.right(),
+                                    geometry.grid.top() + i * cell));
+        }
+    }
+    painter.setPen(QPen(colors::rule(pal), 1));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(geometry.grid);
+
+    painter.setPen(muted);
+    for (std::size_t i = 0; i < geometry.tickCells.size(); ++i) {
+        const QString label = tokens(static_cast<std::uint64_t>(geometry.tickCells[i]) * grid.tokensPerCell);
+        if (!geometry.rowTicks[i].isEmpty()) {
+            painter.drawText(geometry.rowTicks[i], Qt::AlignRight | Qt::AlignVCenter, label);
+        }
+        painter.drawText(geometry.columnTicks[i], Qt::AlignHCenter | Qt::AlignVCenter, label);
+    }
+    painter.drawText(geometry.keyAxis, Qt::AlignHCenter | Qt::AlignVCenter,
+                     panel.use.cross ? tr("source position j (keys) →") : tr("key position j →"));
+    painter.save();
+    painter.translate(geometry.queryAxis.center());
+    painter.rotate(-90);
+    painter.drawText(QRectF(-geometry.queryAxis.height() / 2, -geometry.queryAxis.width() / 2,
+                            geometry.queryAxis.height(), geometry.queryAxis.width()),
+                     Qt::AlignCenter, panel.use.cross ? tr("← target position i (queries)") : tr("← query position i"));
+    painter.restore();
+}
+
+void AttentionMaskView::resizeEvent(QResizeEvent* event) {
+    PaintedView::resizeEvent(event);
+    m_compareBox->adjustSize();
+    m_compareBox->move(width() - m_compareBox->width() - 14, 10);
+}
+
+} // namespace archplay::ui

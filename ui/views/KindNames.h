@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/Analysis.h"
+
+#include <QLineF>
+#include <QString>
+
+#include <cstdint>
+
+class QPainter;
+
+namespace archplay::ui {
+
+/// Short names of layer kinds as the views label them.
+/// "global", "sliding 4096", "chunked 8192", "latent (MLA)", "bidirectional", "local 128".
+QString attentionName(const core::LayerPlan& layer);
+/// "MLP", "gated", "MoE 8 × top-2".
+QString ffnName(const core::ModelConfig& config, core::FfnKind kind);
+/// "Layer 12 of 32", "Decoder layer 3 of 6".
+QString layerTitle(const core::Analysis& analysis, std::int64_t planIndex);
+/// "global · gated", from the two names above.
+QString kindName(const core::ModelConfig& config, const core::LayerPlan& layer);
+
+/// Exact count with thousands separators, and the short form: "8,030,261,248", "8.03B".
+QString exactCount(std::uint64_t value);
+QString shortCount(std::uint64_t value);
+/// "128 KiB".
+QString bytesText(std::uint64_t bytes);
+/// "27.6 %", with more decimals for small shares.
+QString percentText(std::uint64_t part, std::uint64_t whole);
+
+/// A filled arrowhead at the end of `line`.
+void drawArrowHead(QPainter& painter, const QLineF& line, qreal size);
+
+} // namespace archplay::ui

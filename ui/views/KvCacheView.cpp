@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/views/KvCacheView.h"
+
+#include "ui/views/KindNames.h"
+#include "ui/views/KvCurvePlot.h"
+#include "ui/views/ViewColors.h"
+#include "ui/Theme.h"
+
+#include <QEvent>
+#include <QPainter>
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <set>
+
+namespace archplay::ui {
+namespace {
+
+QColor shareColor(const core::KvKindShare& share, const QPalette& palette) {
+    if (share.cross) {
+        return colors::crossAttention(palette);
+    }
+    core::LayerPlan layer;
+    layer.attention = share.attention;
+    layer.latent = share.latent;
+    return colors::attention(layer, palette);
+}
+
+QString dtypeName(core::DType dtype) { return QString::fromLatin1(core::toString(dtype).data()); }
+
+} // namespace
+
+KvCacheView::KvCacheView(QWidget* parent)
+    : PaintedView(parent)
+    , m_plot(std::make_unique<KvCurvePlot>(this)) {
+    m_plot->applyPalette(palette(), font());
+}
+
+KvCacheView::~KvCacheView() = default;
+
+std::vector<QPointF> KvCacheView::curvePoints(int index) const {
+    ensureBuilt();
+    return m_plot->points(index);
+}
+
+const std::vector<core::KvCurve>& KvCacheView::curves() const {
+    ensureBuilt();
+    return m_curves;
+}
+
+const std::vector<core::KvKindShare>& KvCacheView::shares() const {
+    ensureBuilt();
+    return m_shares;
+}
+
+const std::vector<core::GpuFit>& KvCacheView::fits() const {
+    ensureBuilt();
+    return m_fits;
+}
+
+void KvCacheView::rebuild() {
+    m_curves.clear();
+    m_shares.clear();
+    m_fits.clear();
+    m_notes.clear();
+    const core::Analysis& a = analysis();
+    m_plot->widget()->setVisible(a.valid);
+    if (!a.valid) {
+        return;
+    }
+    const core::Scenario& s = a.scenario;
+    const core::KvCacheReport& kv = a.kv;
+    m_shares = core::kvByLayerKind(a.plan, kv);
+    const std::uint64_t longest =
+        2 * std::max<std::uint64_t>({static_cast<std::uint64_t>(std::max<std::int64_t>(a.config.maxPositions, 1)),
+                                     s.sequenceLength, 1});
+    const std::vector<std::uint64_t> lengths = core::kvCurveLengths(a.plan, longest, s.sequenceLength);
+    m_curves = core::kvCurves(a.config, a.plan, lengths, s.batch, s.encoderSequenceLength, core::kvCurveDTypes(s.kvDType));
+    m_fits = core::gpuFits(a.config, a.plan, a.weightBytes, s.sequenceLength, s.batch, s.kvDType, s.encoderSequenceLength);
+    const core::KvSavings savings =
+        core::kvSavings(a.config, a.plan, s.sequenceLength, s.batch, s.kvDType, s.encoderSequenceLength);
+
+    m_subtitle = tr("Keys and values (or MLA's latent) kept for every token of context, as this architecture caches "
+                    "them; hover the curve for exact bytes.");
+    m_headline = bytesText(kv.totalBytes);
+    m_headlineDetail = tr("at S = %1 tokens × batch %2, %3 cache · %4 per token of context")
+                           .arg(exactCount(s.sequenceLength), exactCount(s.batch), dtypeName(kv.dtype),
+                                bytesText(kv.bytesPerToken));
+    if (m_shares.size() == 1 && !m_shares.front().cross) {
+        m_headlineDetail += tr(" (%1 per layer)").arg(bytesText(m_shares.front().bytesPerTokenPerLayer));
+    }
+
+    if (savings.latent && kv.bytesPerToken > 0) {
+        m_notes.push_back(tr("MLA caches the latent: %1 per token instead of %2 for per-head K and V (%3× less); "
+                             "%4 instead of %5 at this scenario.")
+                              .arg(bytesText(kv.bytesPerToken), bytesText(kv.expandedBytesPerToken))
+                              .arg(double(kv.expandedBytesPerToken) / double(kv.bytesPerToken), 0, 'f', 1)
+                              .arg(bytesText(savings.totalBytes), bytesText(savings.expandedBytes)));
+    }
+    if (savings.windowed) {
+        std::int64_t windowed = 0;
+        std::int64_t decoderLayers = 0;
+        std::set<std::int64_t> windows;
+        for (const core::LayerPlan& layer : a.plan.layers) {
+            if (layer.stack == core::Stack::Decoder) {
+                ++decoderLayers;
+                if (layer.window > 0) {
+                    ++windowed;
+                    windows.insert(layer.window);
+                }
+            }
+        }
+        QStringList windowText;
+        for (std::int64_t window : windows) {
+            windowText << exactCount(static_cast<std::uint64_t>(window));
+        }
+        if (savings.uncappedBytes > savings.totalBytes) {
+            m_notes.push_back(tr("Windows hold %1 of %2 layers to %3 tokens: %4 instead of %5 with every layer global "
+                                 "(%6 less).")
+                                  .arg(windowed)
+                                  .arg(decoderLayers)
+                                  .arg(windowText.join(QStringLiteral(", ")), bytesText(savings.totalBytes),
+                                       bytesText(savings.uncappedBytes),
+                                       percentText(savings.uncappedBytes - savings.totalBytes, savings.uncappedBytes)));
+        } else {
+            m_notes.push_back(tr("Windows of %1 tokens on %2 of %3 layers do not bite at S = %4: the cache of those layers "
+                                 "stops growing beyond the window.")
+                                  .arg(windowText.join(QStringLiteral(", ")))
+                                  .arg(windowed)
+                                  .arg(decoderLayers)
+                                  .arg(exactCount(s.sequenceLength)));
+        }
+    }
+    for (const core::KvKindShare& share : m_shares) {
+        if (share.cross) {
+            m_notes.push_back(tr("Cross-attention keeps K and V of the %1 source tokens for every decoder layer, computed "
+                                 "once per request: %2.")
+                                  .arg(exactCount(share.cachedTokens), bytesText(share.bytes)));
+        }
+    }
+
+    std::vector<KvCurvePlot::Marker> lengthsMarked;
+    lengthsMarked.push_back({double(std::max<std::int64_t>(a.config.maxPositions, 1)),
+                             tr("context %1").arg(shortCount(static_cast<std::uint64_t>(a.config.maxPositions)))});
+    std::set<std::int64_t> windows;
+    for (const core::LayerPlan& layer : a.plan.layers) {
+        if (layer.window > 0 && layer.stack == core::Stack::Decoder && windows.insert(layer.window).second) {
+            lengthsMarked.push_back({double(layer.window), tr("W %1").arg(shortCount(static_cast<std::uint64_t>(layer.window)))});
+        }
+    }
+    std::vector<KvCurvePlot::Alternative> alternatives;
+    if (savings.windowed) {
+        alternatives.push_back({tr("%1 if every layer were global").arg(dtypeName(s.kvDType)),
+                                core::kvAlternativeCurve(a.config, a.plan, lengths, s.batch, s.encoderSequenceLength,
+                                                         s.kvDType, core::KvAlternative::Uncapped)});
+    }
+    if (savings.latent) {
+        alternatives.push_back({tr("%1 per-head K and V (MLA expanded)").arg(dtypeName(s.kvDType)),
+                                core::kvAlternativeCurve(a.config, a.plan, lengths, s.batch, s.encoderSequenceLength,
+                                                         s.kvDType, core::KvAlternative::Expanded)});
+    }
+    // Room lines only where they meet the curves; the panel beside the plot covers the rest.
+    std::uint64_t highest = 1;
+    for (const core::KvCurve& curve : m_curves) {
+        highest = std::max(highest, curve.bytes.empty() ? 0 : curve.bytes.back());
+    }
+    for (const KvCurvePlot::Alternative& alternative : alternatives) {
+        highest = std::max(highest, alternative.curve.bytes.empty() ? 0 : alternative.curve.bytes.back());
+    }
+    std::vector<KvCurvePlot::Marker> sizes;
+    for (const core::GpuFit& fit : m_fits) {
+        if (fit.roomBytes > 0 && double(fit.roomBytes) <= 4.0 * double(highest)) {
+            sizes.push_back({double(fit.roomBytes), tr("room beside the weights on %1").arg(qs(fit.gpu.label))});
+        }
+    }
+    m_plot->setCurves(m_curves, s.kvDType, s.sequenceLength, kv.totalBytes, alternatives, lengthsMarked, sizes);
+    m_plot->applyPalette(palette(), font());
+    placePlot();
+}
+
+QFont KvCacheView::headlineFont() const {
+    QFont big = font();
+    big.setBold(true);
+    big.setPointSizeF(big.pointSizeF() * 1.9);
+    return big;
+}
+
+QRectF KvCacheView::contentRect(const QRectF& target) const {
+    const qreal top = target.top() + 10 + QFontMetricsF(titleFont()).height() + 2 + QFontMetricsF(font()).height() + 12;
+    return QRectF(target.left() + 14, top, target.width() - 28, target.bottom() - top - 10);
+}
+
+layout::KvLayout KvCacheView::layoutFor(const QRectF& target) const {
+    ensureBuilt();
+    return layout::layoutKvCache(contentRect(target), QFontMetricsF(font()), QFontMetricsF(headlineFont()),
+                                 static_cast<int>(m_shares.size()), static_cast<int>(m_notes.size()),
+                                 static_cast<int>(m_fits.size()));
+}
+
+void KvCacheView::paintContent(QPainter& painter, const QRectF& target) const {
+    const bool onScreen = painter.device() == this;
+    paintHeader(painter, target, tr("KV cache"), m_subtitle);
+    const layout::KvLayout placed = layoutFor(target);
+    const QPalette pal = palette();
+    painter.setFont(headlineFont());
+    painter.setPen(pal.color(QPalette::Text));
+    const QFontMetricsF big(headlineFont());
+    painter.drawText(placed.headline, Qt::AlignLeft | Qt::AlignVCenter, m_headline);
+    painter.setFont(font());
+    painter.setPen(colors::muted(pal));
+    const qreal detailLeft = placed.headline.left() + big.horizontalAdvance(m_headline) + 14;
+    painter.drawText(QRectF(detailLeft, placed.headline.top(), placed.headline.right() - detailLeft,
+                            placed.headline.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter, m_headlineDetail);
+    paintShares(painter, placed);
+    painter.setFont(font());
+    painter.setPen(pal.color(QPalette::Text));
+    for (std::size_t i = 0; i < placed.notes.size() && i < m_notes.size(); ++i) {
+        painter.drawText(placed.notes[i], Qt::AlignLeft | Qt::AlignVCenter,
+                         QFontMetricsF(font()).elidedText(m_notes[i], Qt::ElideRight, placed.notes[i].width()));
+    }
+    if (!onScreen) {
+        m_plot->render(painter, placed.curve);
+    }
+    paintFits(painter, placed);
+}
+
+void KvCacheView::paintShares(QPainter& painter, const layout::KvLayout& placed) const {
+    const QPalette pal = palette();
+    std::vector<std::uint64_t> values;
+    for (const core::KvKindShare& share : m_shares) {
+        values.push_back(share.bytes);
+    }
+    const std::vector<QRectF> segments = layout::proportionalSegments(values, placed.bar);
+    const QFontMetricsF metrics(font());
+    painter.fillRect(placed.bar, colors::panel(pal));
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+        const QColor color = shareColor(m_shares[i], pal);
+        painter.fillRect(segments[i], color);
+        const QString label = QStringLiteral("%1 · %2").arg(qs(m_shares[i].name), bytesText(m_shares[i].bytes));
+        if (metrics.horizontalAdvance(label) + 12 < segments[i].width()) {
+            painter.setPen(colors::textOn(color));
+            painter.drawText(segments[i], Qt::AlignCenter, label);
+        }
+    }
+    const qreal line = metrics.height();
+    for (std::size_t i = 0; i < placed.rows.size() && i < m_shares.size(); ++i) {
+        const core::KvKindShare& share = m_shares[i];
+        const QRectF row = placed.rows[i];
+        painter.fillRect(QRectF(row.left(), row.top() + line * 0.2, line * 0.6, line * 0.6), shareColor(share, pal));
+        painter.setPen(pal.color(QPalette::Text));
+        const qreal w = row.width();
+        auto cell = [&](qreal from, qreal to, const QString& text, Qt::Alignment align) {
+            const QRectF box(row.left() + w * from, row.top(), w * (to - from), row.height());
+            painter.drawText(box, align | Qt::AlignVCenter, metrics.elidedText(text, Qt::ElideRight, box.width()));
+        };
+        cell(0.0, 0.26, QStringLiteral("      %1 × %2").arg(qs(share.name)).arg(share.layers), Qt::AlignLeft);
+        painter.setPen(colors::muted(pal));
+        cell(0.26, 0.5,
+             share.cross ? tr("%1 per source token per layer").arg(bytesText(share.bytesPerTokenPerLayer))
+                         : tr("%1 per token per layer").arg(bytesText(share.bytesPerTokenPerLayer)),
+             Qt::AlignLeft);
+        cell(0.5, 0.7, tr("holds %1 tokens").arg(exactCount(share.cachedTokens)), Qt::AlignLeft);
+        painter.setPen(pal.color(QPalette::Text));
+        cell(0.7, 0.86, bytesText(share.bytes), Qt::AlignRight);
+        painter.setPen(colors::muted(pal));
+        cell(0.86, 1.0, percentText(share.bytes, analysis().kv.totalBytes), Qt::AlignRight);
+    }
+}
+
+void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) const {
+    const QPalette pal = palette();
+    const core::Analysis& a = analysis();
+    QFont bold = font();
+    bold.setBold(true);
+    painter.setFont(bold);
+    painter.setPen(pal.color(QPalette::Text));
+    painter.drawText(placed.gpuTitle, Qt::AlignLeft | Qt::AlignVCenter,
+                     tr("One device: weights (%1, %2) + this cache").arg(dtypeName(a.scenario.weightDType),
+                                                                          bytesText(a.weightBytes)));
+    const QFontMetricsF metrics(font());
+    for (std::size_t i = 0; i < m_fits.size() && i < placed.gpuRows.size(); ++i) {
+        const core::GpuFit& fit = m_fits[i];
+        const QRectF row = placed.gpuRows[i];
+        const QRectF bar = placed.gpuBars[i];
+        painter.setFont(bold);
+        painter.setPen(pal.color(QPalette::Text));
+        painter.drawText(row, Qt::AlignLeft | Qt::AlignVCenter, qs(fit.gpu.label));
+        painter.setFont(font());
+        QString verdict;
+        QColor verdictColor;
+        if (fit.fits) {
+            verdict = fit.unbounded ? tr("fits at any length (windows cap the cache)")
+                                    : tr("fits · context up to %1 tokens").arg(shortCount(fit.maxSequenceLength));
+            verdictColor = theme::goodColor(pal);
+        } else if (fit.roomBytes > 0) {
+            verdict = tr("cache too big: ≤ %1 tokens; %2 devices").arg(shortCount(fit.maxSequenceLength)).arg(fit.devicesNeeded);
+            verdictColor = theme::cautionColor(pal);
+        } else {
+            verdict = tr("weights alone exceed it: %1 devices").arg(fit.devicesNeeded);
+            verdictColor = theme::severityColor(core::Severity::Error, pal);
+        }
+        painter.setPen(verdictColor);
+        const qreal labelWidth = metrics.horizontalAdvance(QStringLiteral("000 GB  "));
+        const QRectF verdictRect = row.adjusted(labelWidth, 0, 0, 0);
+        painter.drawText(verdictRect, Qt::AlignRight | Qt::AlignVCenter,
+                         metrics.elidedText(verdict, Qt::ElideRight, verdictRect.width()));
+        if (bar.height() <= 0) {
+            continue;
+        }
+        painter.fillRect(bar, colors::panel(pal));
+        const double capacity = double(fit.gpu.bytes);
+        const qreal weightsWidth = bar.width() * std::min(1.0, double(fit.weightBytes) / capacity);
+        const qreal cacheWidth = std::min(bar.width() - weightsWidth, bar.width() * double(fit.kvBytes) / capacity);
+        painter.fillRect(QRectF(bar.left(), bar.top(), weightsWidth, bar.height()), colors::weights(pal));
+        painter.fillRect(QRectF(bar.left() + weightsWidth, bar.top(), cacheWidth, bar.height()),
+                         colors::dtype(a.scenario.kvDType, pal));
+        if (!fit.fits) {
+            painter.fillRect(bar, QBrush(theme::severityColor(core::Severity::Error, pal), Qt::BDiagPattern));
+        }
+        painter.setPen(QPen(colors::rule(pal), 1));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(bar);
+        if (i < placed.gpuDetails.size() && !placed.gpuDetails[i].isEmpty()) {
+            const QString detail =
+                fit.fits ? tr("weights %1 + cache %2 = %3 of %4 (%5)")
+                               .arg(bytesText(fit.weightBytes), bytesText(fit.kvBytes), percentText(fit.totalBytes, fit.gpu.bytes),
+                                    qs(fit.gpu.label), qs(fit.gpu.examples))
+                         : tr("weights %1 + cache %2 = %3× the %4 of %5")
+                               .arg(bytesText(fit.weightBytes), bytesText(fit.kvBytes))
+                               .arg(double(fit.totalBytes) / capacity, 0, 'f', 1)
+                               .arg(qs(fit.gpu.label), qs(fit.gpu.examples));
+            painter.setPen(colors::muted(pal));
+            painter.drawText(placed.gpuDetails[i], Qt::AlignLeft | Qt::AlignVCenter,
+                             metrics.elidedText(detail, Qt::ElideRight, placed.gpuDetails[i].width()));
+        }
+    }
+}
+
+void KvCacheView::placePlot() {
+    const layout::KvLayout placed = layout::layoutKvCache(contentRect(QRectF(rect())), QFontMetricsF(font()),
+                                                          QFontMetricsF(headlineFont()), static_cast<int>(m_shares.size()),
+                                                          static_cast<int>(m_notes.size()), static_cast<int>(m_fits.size()));
+    m_plot->widget()->setGeometry(placed.curve.toAlignedRect());
+}
+
+void KvCacheView::resizeEvent(QResizeEvent* event) {
+    PaintedView::resizeEvent(event);
+    placePlot();
+}
+
+void KvCacheView::changeEvent(QEvent* event) {
+    PaintedView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
+        m_plot->applyPalette(palette(), font());
+    }
+}
+
+} // namespace archplay::ui

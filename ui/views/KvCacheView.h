@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "memory/GpuFit.h"
+#include "memory/KvCurve.h"
+#include "ui/views/PaintedView.h"
+#include "ui/views/layout/KvLayout.h"
+
+#include <memory>
+#include <vector>
+
+namespace archplay::ui {
+
+class KvCurvePlot;
+
+/// The KV cache: a memory bar at the scenario's sequence length, batch and precision split by
+/// layer kind, bytes per token and per layer, what sliding windows and MLA save, the cache against
+/// sequence length (log axes, a line per precision, the current point marked), and whether weights
+/// plus cache fit 24 to 192 GB devices.
+class KvCacheView : public PaintedView {
+    Q_OBJECT
+
+public:
+    explicit KvCacheView(QWidget* parent = nullptr);
+    ~KvCacheView() override;
+
+    QString viewId() const override { return QStringLiteral("kv-cache"); }
+    QString title() const override { return tr("KV cache"); }
+
+    /// What the view draws, for tests: the curve's points, the shares of the bar, the fits.
+    std::vector<QPointF> curvePoints(int index) const;
+    const std::vector<core::KvCurve>& curves() const;
+    const std::vector<core::KvKindShare>& shares() const;
+    const std::vector<core::GpuFit>& fits() const;
+    layout::KvLayout layoutFor(const QRectF& target) const;
+
+protected:
+    void rebuild() override;
+    void paintContent(QPainter& painter, const QRectF& target) const override;
+    void selectedLayerChanged() override {}
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    QRectF contentRect(const QRectF& target) const;
+    QFont headlineFont() const;
+    void paintShares(QPainter& painter, const layout::KvLayout& placed) const;
+    void paintFits(QPainter& painter, const layout::KvLayout& placed) const;
+    void placePlot();
+
+    std::unique_ptr<KvCurvePlot> m_plot;
+    std::vector<core::KvCurve> m_curves;
+    std::vector<core::KvKindShare> m_shares;
+    std::vector<core::GpuFit> m_fits;
+    std::vector<QString> m_notes;
+    QString m_headline;
+    QString m_subtitle;
+    QString m_headlineDetail;
+};
+
+} // namespace archplay::ui

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/views/LayerWeightsView.h"
+
+#include "routing/RoutingSimulation.h"
+#include "ui/views/KindNames.h"
+#include "ui/views/LayerSelection.h"
+#include "ui/views/ViewColors.h"
+
+#include <QComboBox>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <algorithm>
+
+namespace archplay::ui {
+namespace {
+
+constexpr int kPickerWidth = 300;
+
+} // namespace
+
+LayerWeightsView::LayerWeightsView(QWidget* parent)
+    : PaintedView(parent)
+    , m_picker(new QComboBox(this)) {
+    setMouseTracking(true);
+    m_picker->setToolTip(tr("The layer to look inside; clicking a slab in the layer stack picks it too"));
+    m_picker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_picker->setFixedWidth(kPickerWidth);
+    connect(m_picker, &QComboBox::activated, this, [this](int index) {
+        layerSelection()->setLayer(m_picker->itemData(index).toLongLong());
+    });
+}
+
+const std::vector<layout::WeightItem>& LayerWeightsView::items() const {
+    ensureBuilt();
+    return m_weights.items;
+}
+
+void LayerWeightsView::refillPicker() {
+    const core::Analysis& a = analysis();
+    QStringList entries;
+    for (std::size_t i = 0; i < a.plan.layers.size(); ++i) {
+        entries << layerTitle(a, static_cast<std::int64_t>(i)) + QStringLiteral(" · ") +
+                       kindName(a.config, a.plan.layers[i]);
+    }
+    const QString signature = entries.join(QLatin1Char('|'));
+    if (signature != m_pickerSignature) {
+        // Only when the stack changes, so a drag of an unrelated slider leaves the open list alone.
+        m_pickerSignature = signature;
+        m_picker->clear();
+        for (int i = 0; i < entries.size(); ++i) {
+            m_picker->addItem(entries[i], QVariant::fromValue<qlonglong>(i));
+        }
+    }
+    const QSignalBlocker blocker(m_picker);
+    m_picker->setCurrentIndex(static_cast<int>(selectedLayer()));
+}
+
+void LayerWeightsView::rebuild() {
+    m_weights = {};
+    m_litExperts.clear();
+    const core::Analysis& a = analysis();
+    refillPicker();
+    m_picker->setVisible(a.valid && !a.plan.layers.empty());
+    const std::int64_t index = selectedLayer();
+    if (!a.valid || index < 0) {
+        return;
+    }
+    const core::LayerPlan& layer = a.plan.layers[static_cast<std::size_t>(index)];
+    const core::LayerParams& params = a.params.layers[static_cast<std::size_t>(index)];
+    m_weights = layout::weightItems(a.config, layer);
+    m_title = tr("Inside %1: %2").arg(layerTitle(a, index).toLower(), kindName(a.config, layer));
+    m_subtitle = tr("Every weight at one scale: area ∝ parameters, drawn d_in (rows) × d_out (columns). "
+                    "%1 parameters: attention %2, feed-forward %3, norms %4.")
+                     .arg(exactCount(params.total), shortCount(params.attention), shortCount(params.ffn),
+                          shortCount(params.norms));
+    m_note.clear();
+    if (layer.ffn == core::FfnKind::Moe) {
+        const core::RoutingSimulation routing = core::simulateRouting(a.config, a.plan, index);
+        if (routing.moe && !routing.tokens.empty()) {
+            m_litExperts = routing.tokens.front().chosen;
+            m_note = tr("Lit: the top-%1 experts of the sample token “%2” (MoE routing view). A token uses %3 of "
+                        "this layer's %4 parameters.")
+                         .arg(routing.topK)
+                         .arg(QString::fromStdString(routing.tokens.front().text).trimmed(), exactCount(params.active),
+                              exactCount(params.total));
+        }
+    }
+}
+
+QColor LayerWeightsView::colorOf(layout::WeightRole role) const {
+    const QPalette pal = palette();
+    const core::Analysis& a = analysis();
+    const std::int64_t index = selectedLayer();
+    const core::LayerPlan layer = index >= 0 ? a.plan.layers[static_cast<std::size_t>(index)] : core::LayerPlan{};
+    switch (role) {
+    case layout::WeightRole::Attention: return colors::attention(layer, pal);
+    case layout::WeightRole::CrossAttention: return colors::crossAttention(pal);
+    case layout::WeightRole::Router: return colors::component(core::Component::Router, pal);
+    case layout::WeightRole::Experts: return colors::ffn(core::FfnKind::Moe, pal);
+    case layout::WeightRole::SharedExperts: return colors::component(core::Component::SharedExperts, pal);
+    case layout::WeightRole::Ffn: return colors::ffn(layer.ffn, pal);
+    case layout::WeightRole::Vector: return colors::component(core::Component::Norm, pal);
+    }
+    return pal.color(QPalette::Text);
+}
+
+QRectF LayerWeightsView::contentRect(const QRectF& target) const {
+    const QFontMetricsF metrics(font());
+    const qreal top = target.top() + 10 + QFontMetricsF(titleFont()).height() + 2 + metrics.height() + 10;
+    const qreal noteHeight = m_note.isEmpty() ? 0 : metrics.height() + 4;
+    return QRectF(target.left() + 14, top + noteHeight, target.width() - 28, target.bottom() - top - noteHeight - 10);
+}
+
+const layout::WeightLayout& LayerWeightsView::cachedLayout(const QRectF& target) const {
+    if (m_layoutTarget != target || m_layoutGeneration != generation()) {
+        m_layout = layout::layoutWeights(m_weights.items, m_weights.groups, contentRect(target),
+                                         QFontMetricsF(smallFont()));
+        m_layoutTarget = target;
+        m_layoutGeneration = generation();
+    }
+    return m_layout;
+}
+
+layout::WeightLayout LayerWeightsView::layoutFor(const QRectF& target) const {
+    ensureBuilt();
+    return cachedLayout(target);
+}
+
+void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) const {
+    const bool onScreen = painter.device() == this;
+    const QRectF below = paintHeader(painter, target, m_title, m_subtitle, onScreen ? kPickerWidth + 8 : 0);
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::Text);
+    const QColor muted = colors::muted(pal);
+    if (!m_note.isEmpty()) {
+        painter.setPen(muted);
+        painter.drawText(QRectF(below.left(), below.top() - 4, below.width(), QFontMetricsF(font()).height()),
+                         Qt::AlignLeft | Qt::AlignVCenter, m_note);
+    }
+    const layout::WeightLayout& placed = cachedLayout(target);
+    const QFont small = smallFont();
+    const QFontMetricsF metrics(small);
+    painter.setFont(small);
+    for (const layout::PlacedGroup& group : placed.groups) {
+        painter.setPen(QPen(colors::rule(pal), 1));
+        painter.setBrush(colors::panel(pal));
+        painter.drawRoundedRect(group.frame, 4, 4);
+        painter.setPen(text);
+        painter.drawText(group.title, Qt::AlignLeft | Qt::AlignVCenter,
+                         metrics.elidedText(m_weights.groups[static_cast<std::size_t>(group.group)].title, Qt::ElideRight,
+                                            group.title.width()));
+    }
+    for (const layout::PlacedWeight& weight : placed.items) {
+        const auto index = static_cast<std::size_t>(weight.item);
+        const layout::WeightItem& item = m_weights.items[index];
+        const layout::WeightRole role = m_weights.roles[index];
+        const QColor color = colorOf(role);
+        painter.setPen(Qt::NoPen);
+        if (role == layout::WeightRole::Experts) {
+            const QColor idle = colors::faded(color, 0.6, pal);
+            for (std::size_t c = 0; c < weight.cells.size(); ++c) {
+                const bool lit = std::find(m_litExperts.begin(), m_litExperts.end(), static_cast<int>(c)) !=
+                                 m_litExperts.end();
+                const QRectF& cell = weight.cells[c];
+                painter.fillRect(cell, lit ? color : idle);
+                if (cell.width() >= 9) {
+                    // gate | up | down, each a third of the expert.
+                    painter.fillRect(QRectF(cell.left() + cell.width() / 3, cell.top(), 1, cell.height()), pal.color(QPalette::Base));
+                    painter.fillRect(QRectF(cell.left() + 2 * cell.width() / 3, cell.top(), 1, cell.height()),
+                                     pal.color(QPalette::Base));
+                }
+                if (lit && cell.width() >= 4) {
+                    painter.setPen(QPen(text, 1.2));
+                    painter.setBrush(Qt::NoBrush);
+                    painter.drawRect(cell.adjusted(-1, -1, 1, 1));
+                    painter.setPen(Qt::NoPen);
+                }
+            }
+        } else {
+            painter.fillRect(weight.rect, color);
+        }
+        painter.setPen(text);
+        const QRectF nameRect(weight.label.left(), weight.label.top(), weight.label.width(), metrics.height());
+        painter.drawText(nameRect, Qt::AlignHCenter | Qt::AlignVCenter,
+                         metrics.elidedText(item.name, Qt::ElideRight, nameRect.width()));
+        painter.setPen(muted);
+        painter.drawText(nameRect.translated(0, metrics.height()), Qt::AlignHCenter | Qt::AlignVCenter,
+                         metrics.elidedText(item.detail, Qt::ElideRight, nameRect.width()));
+    }
+}
+
+void LayerWeightsView::resizeEvent(QResizeEvent* event) {
+    PaintedView::resizeEvent(event);
+    m_picker->move(width() - kPickerWidth - 14, 8);
+}
+
+void LayerWeightsView::mouseMoveEvent(QMouseEvent* event) {
+    ensureBuilt();
+    if (!analysis().valid) {
+        return;
+    }
+    const layout::WeightLayout& placed = cachedLayout(QRectF(rect()));
+    for (const layout::PlacedWeight& weight : placed.items) {
+        if (weight.rect.adjusted(-2, -2, 2, 2).contains(event->position()) || weight.label.contains(event->position())) {
+            QToolTip::showText(event->globalPosition().toPoint(),
+                               m_weights.toolTips[static_cast<std::size_t>(weight.item)], this);
+            return;
+        }
+    }
+    QToolTip::hideText();
+}
+
+} // namespace archplay::ui

@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/views/MoeRoutingView.h"
+
+#include "ui/views/KindNames.h"
+#include "ui/views/ViewColors.h"
+
+#include <QPainter>
+
+#include <algorithm>
+
+namespace archplay::ui {
+
+MoeRoutingView::MoeRoutingView(QWidget* parent)
+    : PaintedView(parent) {}
+
+const core::RoutingSimulation& MoeRoutingView::simulation() const {
+    ensureBuilt();
+    return m_simulation;
+}
+
+void MoeRoutingView::rebuild() {
+    m_simulation = {};
+    m_choices.clear();
+    m_heat = QImage();
+    const core::Analysis& a = analysis();
+    if (!a.valid) {
+        return;
+    }
+    std::int64_t index = selectedLayer();
+    if (index < 0 || a.plan.layers[static_cast<std::size_t>(index)].ffn != core::FfnKind::Moe) {
+        index = core::firstMoeLayer(a.plan);
+    }
+    m_simulation = core::simulateRouting(a.config, a.plan, index);
+    if (!m_simulation.moe) {
+        m_subtitle = tr("This configuration is dense: nothing is routed.");
+        return;
+    }
+    const core::RouterSettings& rule = m_simulation.settings;
+    m_subtitle = tr("A simulated router on a sample sentence. The scores are illustrative: deterministic, seeded from the "
+                    "config (E, k, widths, layer), not a trained checkpoint's.");
+    QStringList parts;
+    parts << layerTitle(a, index);
+    parts << tr("%1 routed experts, top-%2%3")
+                 .arg(m_simulation.numExperts)
+                 .arg(m_simulation.topK)
+                 .arg(m_simulation.sharedExperts > 0 ? tr(", %1 shared").arg(m_simulation.sharedExperts) : QString());
+    parts << (rule.scoring == core::RouterScoring::Sigmoid ? tr("sigmoid affinities") : tr("softmax over experts"));
+    if (rule.groups > 1) {
+        parts << tr("group-limited to %1 of %2 groups").arg(rule.topKGroups).arg(rule.groups);
+    }
+    QString weights = rule.normaliseTopK ? tr("gate weights renormalised over the top-%1").arg(m_simulation.topK)
+                                         : tr("gate weights = scores");
+    if (rule.routedScaling != 1.0) {
+        weights += tr(", × %1").arg(rule.routedScaling);
+    }
+    parts << weights;
+    m_rule = parts.join(QStringLiteral(" · "));
+    const QPalette pal = palette();
+    const QColor routed = colors::ffn(core::FfnKind::Moe, pal);
+    m_heat = QImage(static_cast<int>(m_simulation.numExperts), static_cast<int>(m_simulation.tokens.size()),
+                    QImage::Format_RGB32);
+    for (std::size_t t = 0; t < m_simulation.tokens.size(); ++t) {
+        const core::RoutedToken& token = m_simulation.tokens[t];
+        // Sigmoid affinities crowd near the top of (0, 1): spread each row between its worst and best.
+        const auto [low, high] = std::minmax_element(token.scores.begin(), token.scores.end());
+        const double floor = rule.scoring == core::RouterScoring::Sigmoid ? *low : 0.0;
+        const double range = *high - floor;
+        auto* line = reinterpret_cast<QRgb*>(m_heat.scanLine(static_cast<int>(t)));
+        for (std::size_t e = 0; e < token.scores.size(); ++e) {
+            const double share = range > 0 ? (token.scores[e] - floor) / range : 0;
+            line[e] = colors::faded(routed, 0.45 + 0.53 * (1.0 - share * share), pal).rgb();
+        }
+        for (int chosen : token.chosen) {
+            line[chosen] = routed.rgb();
+        }
+    }
+    for (const core::RoutedToken& token : m_simulation.tokens) {
+        QStringList chosen;
+        for (std::size_t i = 0; i < token.chosen.size(); ++i) {
+            chosen << (token.chosen.size() <= 4 ? QStringLiteral("e%1 %2").arg(token.chosen[i]).arg(token.weights[i], 0, 'f', 2)
+                                                : QStringLiteral("e%1").arg(token.chosen[i]));
+        }
+        m_choices.push_back(chosen.join(QStringLiteral(", ")));
+    }
+}
+
+qreal MoeRoutingView::tokenLabelWidth() const {
+    const QFontMetricsF metrics(font());
+    qreal width = metrics.horizontalAdvance(tr("token"));
+    for (const std::string& token : core::routingSampleTokens()) {
+        width = std::max(width, metrics.horizontalAdvance(QStringLiteral("“%1”").arg(qs(token))));
+    }
+    return width + 4;
+}
+
+qreal MoeRoutingView::choiceWidth(const QRectF& area) const {
+    const QFontMetricsF metrics(font());
+    qreal width = metrics.horizontalAdvance(tr("chosen (gate weight)"));
+    for (const QString& choice : m_choices) {
+        width = std::max(width, metrics.horizontalAdvance(choice));
+    }
+    return std::min(width + 4, area.width() * 0.32);
+}
+
+QRectF MoeRoutingView::contentRect(const QRectF& target) const {
+    const QFontMetricsF metrics(font());
+    const qreal top = target.top() + 10 + QFontMetricsF(titleFont()).height() + 2 + metrics.height() + 10 +
+                      metrics.height() + 10;
+    return QRectF(target.left() + 14, top, target.width() - 28, target.bottom() - top - 10);
+}
+
+layout::RoutingLayout MoeRoutingView::layoutFor(const QRectF& target) const {
+    ensureBuilt();
+    const QRectF area = contentRect(target);
+    return layout::layoutRouting(static_cast<int>(m_simulation.tokens.size()), static_cast<int>(m_simulation.numExperts),
+                                 static_cast<int>(m_simulation.sharedExperts), area, QFontMetricsF(font()),
+                                 tokenLabelWidth(), choiceWidth(area));
+}
+
+void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const {
+    const QRectF below = paintHeader(painter, target, tr("MoE routing (illustrative)"), m_subtitle);
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::Text);
+    const QColor muted = colors::muted(pal);
+    const QFontMetricsF metrics(font());
+    if (!m_simulation.moe) {
+        paintDense(painter, below);
+        return;
+    }
+    painter.setPen(text);
+    painter.drawText(QRectF(below.left(), below.top() - 4, below.width(), metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                     metrics.elidedText(m_rule, Qt::ElideRight, below.width()));
+    const layout::RoutingLayout placed = layoutFor(target);
+    const QColor routed = colors::ffn(core::FfnKind::Moe, pal);
+    const QColor shared = colors::component(core::Component::SharedExperts, pal);
+
+    painter.setPen(muted);
+    painter.setFont(smallFont());
+    const QRectF header = placed.header;
+    painter.drawText(QRectF(header.left(), header.top(), placed.tokenLabels.front().width(), header.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter, tr("token"));
+    if (!placed.shared.isEmpty()) {
+        painter.drawText(QRectF(placed.shared.left() - 20, header.top(), placed.shared.width() + 40, header.height()),
+                         Qt::AlignHCenter | Qt::AlignVCenter, tr("shared"));
+    }
+    painter.drawText(QRectF(placed.grid.left(), header.top(), placed.grid.width(), header.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter,
+                     tr("routed experts 0–%1%2 · shade = score relative to the row's best · lit = top-%3")
+                         .arg(m_simulation.numExperts - 1)
+                         .arg(m_simulation.settings.groups > 1 ? tr(" in %1 groups").arg(m_simulation.settings.groups)
+                                                               : QString())
+                         .arg(m_simulation.topK));
+    painter.drawText(QRectF(placed.choices.front().left(), header.top(), placed.choices.front().width(), header.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter, m_simulation.topK <= 4 ? tr("chosen (gate weight)") : tr("chosen"));
+    painter.setFont(font());
+
+    const bool roomy = placed.cellWidth >= 5;
+    painter.save();
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    painter.drawImage(placed.grid, m_heat);
+    // Gaps between rows, and between columns when they are wide enough to show them.
+    const QColor base = pal.color(QPalette::Base);
+    for (std::size_t t = 0; t <= m_simulation.tokens.size(); ++t) {
+        const qreal y = placed.grid.top() + static_cast<qreal>(t) * placed.rowHeight;
+        painter.fillRect(QRectF(placed.grid.left(), y - 1, placed.grid.width(), 2), base);
+    }
+    if (roomy) {
+        for (int e = 1; e < placed.experts; ++e) {
+            painter.fillRect(QRectF(layout::routingCell(placed, 0, e).left() - 1, placed.grid.top(), 1,
+                                    placed.grid.height()),
+                             base);
+        }
+    }
+    painter.restore();
+    for (std::size_t t = 0; t < m_simulation.tokens.size(); ++t) {
+        const core::RoutedToken& token = m_simulation.tokens[t];
+        const int row = static_cast<int>(t);
+        painter.setPen(text);
+        painter.drawText(placed.tokenLabels[t], Qt::AlignLeft | Qt::AlignVCenter,
+                         QStringLiteral("“%1”").arg(qs(token.text).trimmed()));
+        for (int s = 0; s < placed.sharedExperts; ++s) {
+            painter.fillRect(layout::sharedCell(placed, row, s).adjusted(1, 1, -1, -1), shared);
+        }
+        for (int chosen : token.chosen) {
+            const QRectF cell = layout::routingCell(placed, row, chosen);
+            if (roomy) {
+                painter.setPen(QPen(text, 1.2));
+                painter.setBrush(Qt::NoBrush);
+                painter.drawRect(cell.adjusted(0, 1, -1, -1));
+            } else {
+                // Narrow cells cannot carry an outline: the lit ones take the text colour instead.
+                painter.fillRect(cell.adjusted(-0.5, 1, 0.5, -1), text);
+            }
+        }
+        painter.setPen(muted);
+        painter.drawText(placed.choices[t], Qt::AlignLeft | Qt::AlignVCenter,
+                         metrics.elidedText(m_choices[t], Qt::ElideRight, placed.choices[t].width()));
+    }
+
+    if (m_simulation.settings.groups > 1) {
+        // Group-limited routing: mark the groups a token must choose its experts from.
+        painter.setPen(QPen(pal.color(QPalette::Base), 2));
+        const std::int64_t size = m_simulation.numExperts / m_simulation.settings.groups;
+        for (std::int64_t g = 1; g < m_simulation.settings.groups; ++g) {
+            const qreal x = layout::routingCell(placed, 0, static_cast<int>(g * size)).left();
+            painter.drawLine(QLineF(x, placed.grid.top(), x, placed.grid.bottom()));
+        }
+    }
+
+    const std::int64_t peak = *std::max_element(m_simulation.expertLoad.begin(), m_simulation.expertLoad.end());
+    const double uniform = double(m_simulation.tokens.size()) * double(m_simulation.topK) / double(m_simulation.numExperts);
+    painter.setPen(text);
+    painter.drawText(placed.loadTitle, Qt::AlignLeft | Qt::AlignVCenter,
+                     tr("Load over the sample: tokens sent to each expert (busiest %1; dashed = %2 if perfectly "
+                        "balanced)")
+                         .arg(peak)
+                         .arg(uniform, 0, 'f', 2));
+    painter.fillRect(placed.load, colors::panel(pal));
+    const qreal scale = peak > 0 ? placed.load.height() / double(std::max<double>(peak, uniform)) : 0;
+    for (int e = 0; e < placed.experts; ++e) {
+        const double load = double(m_simulation.expertLoad[static_cast<std::size_t>(e)]);
+        const QRectF column = layout::routingCell(placed, 0, e);
+        const qreal height = load * scale;
+        painter.fillRect(QRectF(column.left(), placed.load.bottom() - height, roomy ? column.width() - 1 : column.width(), height),
+                         routed);
+    }
+    painter.setPen(QPen(text, 1, Qt::DashLine));
+    const qreal uniformY = placed.load.bottom() - uniform * scale;
+    painter.drawLine(QLineF(placed.load.left(), uniformY, placed.load.right(), uniformY));
+    paintTotals(painter, placed.totals);
+}
+
+void MoeRoutingView::paintTotals(QPainter& painter, const QRectF& area) const {
+    const core::Analysis& a = analysis();
+    const QPalette pal = palette();
+    const QFontMetricsF metrics(font());
+    const std::uint64_t total = a.params.total;
+    const std::uint64_t active = a.params.active;
+    painter.setPen(pal.color(QPalette::Text));
+    painter.drawText(QRectF(area.left(), area.top(), area.width(), metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                     tr("Whole model: %1 parameters, %2 active per token (%3): each MoE layer runs its router, %4 of "
+                        "%5 routed experts%6.")
+                         .arg(shortCount(total), shortCount(active), percentText(active, total))
+                         .arg(m_simulation.topK)
+                         .arg(m_simulation.numExperts)
+                         .arg(m_simulation.sharedExperts > 0 ? tr(" and %1 shared").arg(m_simulation.sharedExperts)
+                                                             : QString()));
+    const QRectF bar(area.left(), area.top() + metrics.height() + 6, area.width(), std::min(16.0, area.height() - metrics.height() - 6));
+    painter.fillRect(bar, colors::faded(colors::ffn(core::FfnKind::Moe, pal), 0.65, pal));
+    painter.fillRect(QRectF(bar.left(), bar.top(), total > 0 ? bar.width() * double(active) / double(total) : 0, bar.height()),
+                     colors::ffn(core::FfnKind::Moe, pal));
+    const QString activeText = tr("active %1").arg(shortCount(active));
+    const qreal activeWidth = total > 0 ? bar.width() * double(active) / double(total) : 0;
+    const bool inside = metrics.horizontalAdvance(activeText) + 12 < activeWidth;
+    painter.setPen(inside ? colors::textOn(colors::ffn(core::FfnKind::Moe, pal))
+                          : colors::textOn(colors::faded(colors::ffn(core::FfnKind::Moe, pal), 0.65, pal)));
+    painter.drawText(QRectF(inside ? bar.left() + 6 : bar.left() + activeWidth + 6, bar.top(), bar.width(), bar.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter, activeText);
+    painter.setPen(colors::textOn(colors::faded(colors::ffn(core::FfnKind::Moe, pal), 0.65, pal)));
+    painter.drawText(bar.adjusted(6, 0, -6, 0), Qt::AlignRight | Qt::AlignVCenter, tr("total %1").arg(shortCount(total)));
+}
+
+void MoeRoutingView::paintDense(QPainter& painter, const QRectF& area) const {
+    const core::Analysis& a = analysis();
+    const QPalette pal = palette();
+    const QFontMetricsF metrics(font());
+    const core::FfnKind kind = a.plan.layers.empty() ? a.config.ffnKind : a.plan.layers.front().ffn;
+    painter.setPen(pal.color(QPalette::Text));
+    const QString message =
+        tr("Every token goes through the same feed-forward network: %1 of width %2 in each of the %3 layers, so all "
+           "%4 parameters are active for every token. Routing appears when the FFN kind is set to mixture of experts.")
+            .arg(kind == core::FfnKind::Mlp ? tr("an MLP") : tr("a gated MLP"), exactCount(static_cast<std::uint64_t>(a.config.intermediateSize)))
+            .arg(a.plan.layers.size())
+            .arg(shortCount(a.params.total));
+    const QRectF text(area.left(), area.top(), std::min(area.width(), 760.0), metrics.height() * 4);
+    painter.drawText(text, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, message);
+
+    // Tokens above one FFN box, every token's arrow landing in it.
+    const auto& sample = core::routingSampleTokens();
+    const int shown = std::min<int>(8, static_cast<int>(sample.size()));
+    const qreal boxWidth = std::min(110.0, (std::min(area.width(), 900.0) - (shown - 1) * 10) / shown);
+    const qreal top = text.bottom() + 24;
+    const QColor ffn = colors::ffn(kind, pal);
+    const QRectF ffnBox(area.left(), top + metrics.height() * 2 + 60, shown * (boxWidth + 10) - 10, metrics.height() * 2.2);
+    for (int i = 0; i < shown; ++i) {
+        const QRectF box(area.left() + i * (boxWidth + 10), top, boxWidth, metrics.height() * 1.8);
+        painter.setPen(QPen(colors::rule(pal), 1));
+        painter.setBrush(colors::panel(pal));
+        painter.drawRoundedRect(box, 3, 3);
+        painter.setPen(pal.color(QPalette::Text));
+        painter.drawText(box, Qt::AlignCenter, metrics.elidedText(qs(sample[static_cast<std::size_t>(i)]).trimmed(),
+                                                                  Qt::ElideRight, box.width() - 6));
+        const QLineF arrow(box.center().x(), box.bottom() + 2, ffnBox.center().x() + (box.center().x() - ffnBox.center().x()) * 0.6,
+                           ffnBox.top() - 2);
+        painter.setPen(QPen(colors::muted(pal), 1.2));
+        painter.drawLine(arrow);
+        drawArrowHead(painter, arrow, 6);
+    }
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(ffn);
+    painter.drawRoundedRect(ffnBox, 4, 4);
+    painter.setPen(colors::textOn(ffn));
+    painter.drawText(ffnBox, Qt::AlignCenter,
+                     tr("the same FFN for every token (%1 wide)").arg(exactCount(static_cast<std::uint64_t>(a.config.intermediateSize))));
+}
+
+} // namespace archplay::ui

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "routing/RoutingSimulation.h"
+#include "ui/views/PaintedView.h"
+#include "ui/views/layout/RoutingLayout.h"
+
+#include <QImage>
+
+namespace archplay::ui {
+
+/// MoE routing on a sample sentence: each token's router scores over the experts as a row of cells
+/// with the top-k lit and shared experts always on, the load per expert over the sample, and total
+/// versus active parameters. The scores come from core::simulateRouting(), a deterministic and
+/// documented simulation seeded from the config, and the view says they are illustrative. For a
+/// dense config it explains that every token goes through the same FFN.
+class MoeRoutingView : public PaintedView {
+    Q_OBJECT
+
+public:
+    explicit MoeRoutingView(QWidget* parent = nullptr);
+
+    QString viewId() const override { return QStringLiteral("moe-routing"); }
+    QString title() const override { return tr("MoE routing"); }
+
+    const core::RoutingSimulation& simulation() const;
+    layout::RoutingLayout layoutFor(const QRectF& target) const;
+
+protected:
+    void rebuild() override;
+    void paintContent(QPainter& painter, const QRectF& target) const override;
+
+private:
+    QRectF contentRect(const QRectF& target) const;
+    void paintDense(QPainter& painter, const QRectF& area) const;
+    void paintTotals(QPainter& painter, const QRectF& area) const;
+    qreal tokenLabelWidth() const;
+    qreal choiceWidth(const QRectF& area) const;
+
+    core::RoutingSimulation m_simulation;
+    QImage m_heat; ///< one pixel per (token, routed expert), drawn scaled: thousands of cells in one call
+    QString m_subtitle;
+    QString m_rule;
+    std::vector<QString> m_choices;
+};
+
+} // namespace archplay::ui

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "ui/views/AnalysisView.h"
+
+#include <QFont>
+#include <QString>
+
+#include <cstdint>
+#include <string>
+
+namespace archplay::ui {
+
+class LayerSelection;
+
+/// Base of the custom-painted views. setAnalysis() only stores the analysis and schedules a repaint;
+/// what a view derives from it (core calls, texts) is rebuilt once per change, on the first paint
+/// or export after it, so hidden tabs cost nothing while a slider is dragged. paintEvent() calls
+/// render(), which the exporters call too.
+class PaintedView : public AnalysisView {
+    Q_OBJECT
+
+public:
+    explicit PaintedView(QWidget* parent = nullptr);
+
+    void setAnalysis(const core::Analysis& analysis) override;
+    void render(QPainter& painter, const QRectF& target) const override;
+
+    /// Shares the selected layer with other views. Without one, the view keeps its own.
+    void setLayerSelection(LayerSelection* selection);
+    LayerSelection* layerSelection() const { return m_selection; }
+
+    const core::Analysis& analysis() const { return m_analysis; }
+    /// Monotonic count of rebuilds, for caches keyed on the analysis.
+    quint64 generation() const { return m_generation; }
+
+protected:
+    /// Recomputes what the view derives from analysis(); called once per change, before painting.
+    virtual void rebuild() = 0;
+    /// Paints the view for a valid analysis into `target`, background already filled.
+    virtual void paintContent(QPainter& painter, const QRectF& target) const = 0;
+    /// Called when the selected layer changes; the default rebuilds and repaints.
+    virtual void selectedLayerChanged();
+
+    /// The selected layer resolved against the current plan (LayerSelection::resolve).
+    std::int64_t selectedLayer() const;
+    /// Marks the derived data stale and schedules a repaint.
+    void invalidate();
+    /// Rebuilds the derived data if stale.
+    void ensureBuilt() const;
+
+    /// Draws a title and a muted subtitle at the top of `target` and returns the space below them.
+    /// `reservedRight` keeps room for on-screen controls at the right of the title line.
+    QRectF paintHeader(QPainter& painter, const QRectF& target, const QString& title, const QString& subtitle,
+                       qreal reservedRight = 0) const;
+    QFont titleFont() const;
+    QFont smallFont() const;
+
+    void paintEvent(QPaintEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
+private:
+    core::Analysis m_analysis;
+    LayerSelection* m_selection;
+    mutable bool m_dirty = true;
+    mutable quint64 m_generation = 0;
+};
+
+/// QString from UTF-8.
+inline QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+} // namespace archplay::ui

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/views/PlotSupport.h"
+
+#include "ui/views/ViewColors.h"
+#include "util/Format.h"
+
+#include <QPainter>
+#include <QPicture>
+
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace archplay::ui::plot {
+namespace {
+
+std::uint64_t toCount(double value) {
+    if (!(value > 0)) {
+        return 0;
+    }
+    return value >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(std::llround(value));
+}
+
+class CountTicker : public QCPAxisTicker {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+        return QString::fromStdString(core::shortCount(toCount(tick)));
+    }
+};
+
+class CountLogTicker : public QCPAxisTickerLog {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+        return QString::fromStdString(core::shortCount(toCount(tick)));
+    }
+};
+
+class BytesLogTicker : public QCPAxisTickerLog {
+public:
+    BytesLogTicker() { setLogBase(4); }
+
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+        return QString::fromStdString(core::binaryBytes(toCount(tick)));
+    }
+};
+
+void styleAxis(QCPAxis* axis, const QPalette& palette, const QFont& font) {
+    const QColor text = palette.color(QPalette::Text);
+    const QColor muted = colors::muted(palette);
+    axis->setBasePen(QPen(colors::rule(palette), 1));
+    axis->setTickPen(QPen(colors::rule(palette), 1));
+    axis->setSubTickPen(QPen(colors::rule(palette), 1));
+    axis->setTickLabelColor(muted);
+    axis->setLabelColor(text);
+    axis->setTickLabelFont(font);
+    axis->setLabelFont(font);
+    QColor grid = colors::rule(palette);
+    grid.setAlpha(grid.alpha() / 2);
+    axis->grid()->setPen(QPen(grid, 1, Qt::SolidLine));
+    QColor subGrid = grid;
+    subGrid.setAlpha(grid.alpha() / 2);
+    axis->grid()->setSubGridPen(QPen(subGrid, 1, Qt::DotLine));
+    axis->grid()->setZeroLinePen(Qt::NoPen);
+}
+
+} // namespace
+
+QCustomPlot* createPlot(QWidget* parent) {
+    auto* plot = new QCustomPlot(parent);
+    plot->setOpenGl(false);
+    // Axis-parallel lines and rectangles are crisp without antialiasing, and cheaper.
+    plot->setAntialiasedElements(QCP::aePlottables | QCP::aeLegendItems | QCP::aeScatters | QCP::aeItems);
+    plot->setNotAntialiasedElements(QCP::aeGrid | QCP::aeSubGrid | QCP::aeAxes | QCP::aeLegend | QCP::aeZeroLine);
+    plot->setNoAntialiasingOnDrag(false);
+    plot->setInteractions({});
+    plot->setMouseTracking(true);
+    return plot;
+}
+
+void applyPalette(QCustomPlot& plot, const QPalette& palette, const QFont& font) {
+    plot.setBackground(palette.color(QPalette::Base));
+    for (QCPAxisRect* rect : plot.axisRects()) {
+        rect->setBackground(Qt::NoBrush);
+        for (QCPAxis* axis : rect->axes()) {
+            styleAxis(axis, palette, font);
+        }
+    }
+    for (int i = 0; i < plot.plotLayout()->elementCount(); ++i) {
+        if (auto* text = qobject_cast<QCPTextElement*>(plot.plotLayout()->elementAt(i))) {
+            text->setTextColor(palette.color(QPalette::Text));
+        }
+    }
+    if (plot.legend) {
+        plot.legend->setBrush(colors::panel(palette));
+        plot.legend->setBorderPen(QPen(colors::rule(palette)));
+        plot.legend->setTextColor(palette.color(QPalette::Text));
+        plot.legend->setFont(font);
+    }
+}
+
+void useCountTicker(QCPAxis* axis) {
+    auto ticker = QSharedPointer<CountTicker>::create();
+    ticker->setTickCount(5);
+    axis->setTicker(ticker);
+}
+
+void useCountLogTicker(QCPAxis* axis) {
+    auto ticker = QSharedPointer<CountLogTicker>::create();
+    ticker->setLogBase(10);
+    ticker->setSubTickCount(8);
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    axis->setTicker(ticker);
+}
+
+void useBytesLogTicker(QCPAxis* axis) {
+    auto ticker = QSharedPointer<BytesLogTicker>::create();
+    ticker->setSubTickCount(2);
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    axis->setTicker(ticker);
+}
+
+void renderPlot(QCustomPlot& plot, QPainter& painter, const QRectF& target) {
+    const int width = std::max(1, static_cast<int>(std::lround(target.width())));
+    const int height = std::max(1, static_cast<int>(std::lround(target.height())));
+    QPicture picture;
+    {
+        QCPPainter plotPainter(&picture);
+        plot.toPainter(&plotPainter, width, height);
+    }
+    painter.save();
+    painter.setClipRect(target, Qt::IntersectClip);
+    painter.drawPicture(target.topLeft(), picture);
+    painter.restore();
+    // toPainter leaves the layout at the export's size; lay the widget out again at its own.
+    plot.replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace archplay::ui::plot

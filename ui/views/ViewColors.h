@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "config/LayerPlan.h"
+#include "memory/KvCache.h"
+#include "params/Tensors.h"
+
+#include <QColor>
+#include <QPalette>
+
+namespace archplay::ui::colors {
+
+/// The categorical colours of the views, derived from a palette so light and dark themes both
+/// read well (the general colours live in ui/Theme.h). Hues follow a colour-blind-safe set:
+/// attention kinds are blues and purples, feed-forward kinds oranges and reds.
+
+/// Attention of a layer: global causal, sliding window, chunked, latent (MLA) or bidirectional.
+QColor attention(const core::LayerPlan& layer, const QPalette& palette);
+/// Cross-attention of a decoder layer.
+QColor crossAttention(const QPalette& palette);
+QColor ffn(core::FfnKind kind, const QPalette& palette);
+QColor component(core::Component component, const QPalette& palette);
+/// One line per cache precision width.
+QColor dtype(core::DType dtype, const QPalette& palette);
+
+/// The weights segment of memory bars.
+QColor weights(const QPalette& palette);
+/// Black or white, whichever reads better on `fill`.
+QColor textOn(const QColor& fill);
+/// Secondary text.
+QColor muted(const QPalette& palette);
+/// Thin lines: grids, frames, separators.
+QColor rule(const QPalette& palette);
+/// Background of a panel inside a view, a step off the view's background.
+QColor panel(const QPalette& palette);
+/// `color` faded towards the palette's base, `amount` in [0, 1] (0 = unchanged).
+QColor faded(const QColor& color, double amount, const QPalette& palette);
+
+} // namespace archplay::ui::colors

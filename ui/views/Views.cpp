@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/views/Views.h"
+
+#include "ui/views/AttentionMaskView.h"
+#include "ui/views/BreakdownTableView.h"
+#include "ui/views/DerivationView.h"
+#include "ui/views/KvCacheView.h"
+#include "ui/views/LayerSelection.h"
+#include "ui/views/LayerStackView.h"
+#include "ui/views/LayerWeightsView.h"
+#include "ui/views/MoeRoutingView.h"
+#include "ui/views/ParameterChartView.h"
+
+namespace archplay::ui {
+
+std::vector<AnalysisView*> createViews(QWidget* parent) {
+    // The views that show one layer follow the layer picked in the stack.
+    auto* stack = new LayerStackView(parent);
+    auto* selection = new LayerSelection(parent ? static_cast<QObject*>(parent) : stack);
+    stack->setLayerSelection(selection);
+    auto* weights = new LayerWeightsView(parent);
+    weights->setLayerSelection(selection);
+    auto* masks = new AttentionMaskView(parent);
+    masks->setLayerSelection(selection);
+    auto* routing = new MoeRoutingView(parent);
+    routing->setLayerSelection(selection);
+    return {
+        new BreakdownTableView(parent),
+        new ParameterChartView(parent),
+        stack,
+        weights,
+        masks,
+        new KvCacheView(parent),
+        routing,
+        new DerivationView(parent),
+    };
+}
+
+} // namespace archplay::ui

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "derivation/Derivation.h"
+#include "ui/views/math/MathTypesetter.h"
+
+#include <QFont>
+#include <QFontMetricsF>
+#include <QLineF>
+#include <QPointF>
+#include <QRectF>
+#include <QString>
+
+#include <map>
+#include <memory>
+#include <vector>
+
+class QPainter;
+class QPalette;
+
+namespace archplay::ui::layout {
+
+/// One laid-out piece of the derivation: a title, a paragraph or a display equation. Blocks are
+/// never split across columns.
+struct DocumentBlock {
+    enum class Role { Text, Muted, Strong };
+    struct Text {
+        QPointF baseline;
+        QString text;
+        int font = 0; ///< 0 body, 1 bold, 2 section heading, 3 title
+        Role role = Role::Text;
+    };
+    struct Maths {
+        const math::MathBox* box = nullptr;
+        QPointF origin; ///< baseline start
+        qreal scale = 1;
+    };
+    QRectF rect; ///< position in its column
+    std::vector<Text> texts;
+    std::vector<Maths> maths;
+    std::vector<QLineF> rules;
+};
+
+/// The whole derivation typeset once per analysis, then laid out for any width: prose wraps with
+/// its inline maths, display equations break at their top-level \quad when too wide and shrink
+/// (down to 60 %) when a part still does not fit. Multi-column layouts fit it into a fixed page.
+class DerivationDocument {
+public:
+    /// `typesetter` is shared so that its measurements survive from one analysis to the next.
+    DerivationDocument(const core::Derivation& derivation, const QFont& base,
+                       std::shared_ptr<const math::MathTypesetter> typesetter);
+    ~DerivationDocument();
+
+    /// Blocks laid out in one column of `width`, top to bottom from y = 0.
+    std::vector<DocumentBlock> layout(qreal width) const;
+    /// Height of layout(width).
+    static qreal height(const std::vector<DocumentBlock>& blocks);
+
+    /// Paints `blocks` at `offset`, skipping blocks outside `visible` (in the same coordinates).
+    void paint(QPainter& painter, const std::vector<DocumentBlock>& blocks, QPointF offset, const QRectF& visible,
+               const QPalette& palette) const;
+    /// Paints the whole document into `target`, in up to three columns and scaled down if needed.
+    void paintFitted(QPainter& painter, const QRectF& target, const QPalette& palette) const;
+
+    /// Commands the typesetter did not know, across every formula (empty for core's derivations).
+    const QStringList& unknownCommands() const { return m_unknown; }
+    const math::MathTypesetter& typesetter() const { return *m_typesetter; }
+
+private:
+    struct Paragraph {
+        QString text;
+        int font = 0;
+        DocumentBlock::Role role = DocumentBlock::Role::Text;
+        QString lead; ///< bold words before the text, e.g. "3. Token embedding."
+    };
+    struct Equation {
+        QString latex;
+        math::MathBox whole;
+        std::vector<math::MathBox> parts; ///< split at top-level quads
+    };
+    struct Item {
+        enum class Kind { Title, Heading, Paragraph, Equation } kind = Kind::Paragraph;
+        Paragraph paragraph;
+        int equation = -1;
+        qreal spaceBefore = 0;
+    };
+    void layoutParagraph(const Paragraph& paragraph, qreal width, DocumentBlock& block) const;
+
+    std::shared_ptr<const math::MathTypesetter> m_typesetter;
+    std::vector<QFont> m_fonts;
+    std::vector<QFontMetricsF> m_metrics;
+    std::vector<Item> m_items;
+    std::vector<std::unique_ptr<Equation>> m_equations;
+    std::map<QString, std::unique_ptr<math::MathBox>> m_inline;
+    QStringList m_unknown;
+};
+
+} // namespace archplay::ui::layout

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/views/layout/WeightItems.h"
+
+#include "params/Tensors.h"
+#include "util/Format.h"
+
+#include <QCoreApplication>
+
+namespace archplay::ui::layout {
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("archplay::ui::LayerWeightsView", text); }
+QString exact(std::int64_t value) { return QString::fromStdString(core::withThousands(static_cast<std::uint64_t>(value))); }
+QString count(core::Checked value) { return QString::fromStdString(core::shortCount(value.value())); }
+
+bool startsWith(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
+
+/// "self_attn.q_proj.weight" -> "q_proj"; "mlp.shared_experts.up_proj.weight" -> "up_proj"; biases keep ".bias".
+QString shortName(const std::string& name) {
+    std::string text = name;
+    for (const char* scope : {"self_attn.", "cross_attn.", "mlp.shared_experts.", "mlp.experts.", "mlp."}) {
+        if (startsWith(text, scope)) {
+            text.erase(0, std::string(scope).size());
+            break;
+        }
+    }
+    const std::string suffix = ".weight";
+    if (text.size() > suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0) {
+        text.erase(text.size() - suffix.size());
+    }
+    if (text == "gate") {
+        return tr("router");
+    }
+    return QString::fromStdString(text);
+}
+
+QString storedShape(const core::TensorSpec& tensor) {
+    QStringList dims;
+    for (std::int64_t d : tensor.shape) {
+        dims << exact(d);
+    }
+    return QStringLiteral("[%1]").arg(dims.join(QStringLiteral(", ")));
+}
+
+} // namespace
+
+WeightItems weightItems(const core::ModelConfig& config, const core::LayerPlan& layer) {
+    WeightItems result;
+    enum Group { Attention, Cross, Router, Experts, Shared, Ffn, Vectors, GroupCount };
+    result.groups.resize(GroupCount);
+    result.groups[Attention].title = layer.latent ? tr("Latent attention (MLA)") : tr("Attention");
+    result.groups[Cross].title = tr("Cross-attention");
+    result.groups[Router].title = tr("Router");
+    result.groups[Experts].title = tr("Routed experts");
+    result.groups[Shared].title = tr("Shared experts");
+    result.groups[Ffn].title = tr("Feed-forward");
+    result.groups[Vectors].title = tr("Norms and biases (length to scale)");
+
+    double expertElements = 0;
+    core::Checked expertTotal;
+    std::int64_t expertCopies = 0;
+    std::int64_t expertIn = 0;
+    std::int64_t expertOut = 0;
+    QStringList expertTips;
+    for (const core::TensorSpec& tensor : core::layerTensors(config, layer)) {
+        if (tensor.component == core::Component::Experts) {
+            expertElements += static_cast<double>(tensor.elements().value());
+            expertTotal += tensor.total();
+            expertCopies = tensor.copies;
+            if (tensor.shape.size() == 2 && expertIn == 0) {
+                expertOut = tensor.shape[0];
+                expertIn = tensor.shape[1];
+            }
+            expertTips << QStringLiteral("%1  %2 each").arg(QString::fromStdString(tensor.name), storedShape(tensor));
+            continue;
+        }
+        WeightItem item;
+        item.name = shortName(tensor.name);
+        QString tip = tr("%1\nstored %2 ([out, in])\n%3 parameters")
+                          .arg(QString::fromStdString(tensor.name), storedShape(tensor),
+                               QString::fromStdString(core::withThousands(tensor.total().value())));
+        WeightRole role = WeightRole::Vector;
+        if (tensor.shape.size() == 1) {
+            item.vector = true;
+            item.elements = static_cast<double>(tensor.shape[0]);
+            item.group = Vectors;
+            item.detail = QStringLiteral("%1 · %2").arg(exact(tensor.shape[0]), count(tensor.total()));
+        } else {
+            const std::int64_t out = tensor.shape[0];
+            const std::int64_t in = tensor.shape.size() > 1 ? tensor.shape[1] : 1;
+            item.elements = static_cast<double>(tensor.elements().value());
+            item.aspect = in > 0 ? static_cast<double>(out) / static_cast<double>(in) : 1.0;
+            item.detail = QStringLiteral("%1 × %2 · %3").arg(exact(in), exact(out), count(tensor.total()));
+            if (startsWith(tensor.name, "cross_attn.")) {
+                item.group = Cross;
+                role = WeightRole::CrossAttention;
+            } else if (tensor.component == core::Component::Attention) {
+                item.group = Attention;
+                role = WeightRole::Attention;
+            } else if (tensor.component == core::Component::Router) {
+                item.group = Router;
+                role = WeightRole::Router;
+            } else if (tensor.component == core::Component::SharedExperts) {
+                item.group = Shared;
+                role = WeightRole::SharedExperts;
+            } else {
+                item.group = Ffn;
+                role = WeightRole::Ffn;
+            }
+        }
+        result.items.push_back(item);
+        result.roles.push_back(role);
+        result.toolTips.push_back(tip);
+    }
+    if (expertCopies > 0) {
+        WeightItem experts;
+        experts.name = tr("%1 experts: gate | up | down").arg(expertCopies);
+        experts.detail = tr("%1 × 3 × (%2 × %3) · %4")
+                             .arg(exact(expertCopies), exact(expertIn), exact(expertOut), count(expertTotal));
+        experts.elements = expertElements;
+        experts.aspect = 1.0;
+        experts.copies = static_cast<int>(expertCopies);
+        experts.group = Experts;
+        result.items.push_back(experts);
+        result.roles.push_back(WeightRole::Experts);
+        result.toolTips.push_back(tr("Routed experts, each a gated MLP:\n%1\n%2 parameters in all")
+                                      .arg(expertTips.join(QLatin1Char('\n')),
+                                           QString::fromStdString(core::withThousands(expertTotal.value()))));
+    }
+    return result;
+}
+
+} // namespace archplay::ui::layout

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/views/layout/WeightLayout.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace archplay::ui::layout {
+namespace {
+
+constexpr qreal kPadding = 8;
+constexpr qreal kItemGap = 14;
+constexpr qreal kGroupGap = 12;
+constexpr qreal kVectorThickness = 4;
+constexpr qreal kLabelGap = 4;
+
+struct Drawing {
+    qreal width = 0;
+    qreal height = 0;
+    qreal cellWidth = 0;
+    qreal cellHeight = 0;
+    qreal gap = 0;
+    int columns = 1;
+    bool toScale = true;
+};
+
+Drawing measure(const WeightItem& item, double scale) {
+    Drawing d;
+    if (item.vector) {
+        d.cellWidth = std::max(1.0, item.elements * scale);
+        d.cellHeight = kVectorThickness;
+        d.width = d.cellWidth;
+        d.height = d.cellHeight;
+        d.toScale = false;
+        return d;
+    }
+    const double aspect = item.aspect > 0 ? item.aspect : 1.0;
+    const qreal width = std::sqrt(item.elements * aspect) * scale;
+    const qreal height = std::sqrt(item.elements / aspect) * scale;
+    d.toScale = width >= 1 && height >= 1;
+    d.cellWidth = std::max<qreal>(width, 1);
+    d.cellHeight = std::max<qreal>(height, 1);
+    const int copies = std::max(item.copies, 1);
+    if (copies == 1) {
+        d.width = d.cellWidth;
+        d.height = d.cellHeight;
+        return d;
+    }
+    d.gap = std::clamp(std::min(d.cellWidth, d.cellHeight) * 0.12, 1.0, 6.0);
+    // A roughly square grid.
+    d.columns = std::clamp(static_cast<int>(std::lround(std::sqrt(copies * (d.cellHeight + d.gap) /
+                                                                   (d.cellWidth + d.gap)))),
+                           1, copies);
+    const int rows = (copies + d.columns - 1) / d.columns;
+    d.width = d.columns * d.cellWidth + (d.columns - 1) * d.gap;
+    d.height = rows * d.cellHeight + (rows - 1) * d.gap;
+    return d;
+}
+
+/// The top-most, then left-most, position for a box of `size` that overlaps no placed box (with a
+/// gap) and stays inside `bounds`; candidates are the bounds' corner and the corners beside and
+/// below each placed box. When nothing fits, the spot below everything.
+QPointF freeSpot(const std::vector<QRectF>& occupied, const QSizeF& size, const QRectF& bounds) {
+    std::vector<QPointF> candidates = {bounds.topLeft()};
+    qreal lowest = bounds.top();
+    for (const QRectF& box : occupied) {
+        candidates.emplace_back(box.right() + kGroupGap, box.top());
+        candidates.emplace_back(box.left(), box.bottom() + kGroupGap);
+        candidates.emplace_back(bounds.left(), box.bottom() + kGroupGap);
+        lowest = std::max(lowest, box.bottom() + kGroupGap);
+    }
+    std::sort(candidates.begin(), candidates.end(), [](const QPointF& a, const QPointF& b) {
+        return a.y() < b.y() || (a.y() == b.y() && a.x() < b.x());
+    });
+    for (const QPointF& spot : candidates) {
+        const QRectF box(spot, size);
+        if (box.right() > bounds.right() + 0.01 || box.bottom() > bounds.bottom() + 0.01) {
+            continue;
+        }
+        const QRectF padded = box.adjusted(-kGroupGap / 2, -kGroupGap / 2, kGroupGap / 2, kGroupGap / 2);
+        const bool free = std::none_of(occupied.begin(), occupied.end(), [&](const QRectF& other) {
+            return padded.intersects(other);
+        });
+        if (free) {
+            return spot;
+        }
+    }
+    return QPointF(bounds.left(), lowest);
+}
+
+/// Text widths, measured once: the scale search places the groups dozens of times.
+struct Measures {
+    qreal line = 0;
+    std::vector<qreal> labelWidths;
+    std::vector<qreal> titleWidths;
+};
+
+/// Places the groups in `order` at `scale`; `fits` says whether the result stays inside `bounds`.
+/// Grid cells are only listed when `withCells`, for the final layout.
+WeightLayout place(const std::vector<WeightItem>& items, const std::vector<int>& order, const QRectF& bounds,
+                   const Measures& measures, double scale, bool withCells) {
+    WeightLayout layout;
+    layout.scale = scale;
+    const qreal line = measures.line;
+    const qreal labelHeight = 2 * line;
+    const qreal innerWidth = bounds.width() - 2 * kPadding;
+    std::vector<QRectF> occupied;
+    for (int g : order) {
+        PlacedGroup group;
+        group.group = g;
+        std::vector<PlacedWeight> placed;
+        qreal x = 0;
+        qreal y = line + 4;
+        qreal rowHeight = 0;
+        qreal contentWidth = std::min(measures.titleWidths[static_cast<std::size_t>(g)], innerWidth);
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            const WeightItem& item = items[i];
+            if (item.group != g) {
+                continue;
+            }
+            const Drawing d = measure(item, scale);
+            const qreal labelWidth = measures.labelWidths[i];
+            const qreal cellWidth = std::max(d.width, labelWidth);
+            const qreal cellHeight = d.height + kLabelGap + labelHeight;
+            if (cellWidth > innerWidth) {
+                layout.fits = false;
+            }
+            if (x > 0 && x + cellWidth > innerWidth) {
+                x = 0;
+                y += rowHeight + kItemGap;
+                rowHeight = 0;
+            }
+            PlacedWeight weight;
+            weight.item = static_cast<int>(i);
+            weight.toScale = d.toScale;
+            weight.rect = QRectF(x + (cellWidth - d.width) / 2, y, d.width, d.height);
+            weight.label = QRectF(x, y + d.height + kLabelGap, cellWidth, labelHeight);
+            const int copies = withCells ? std::max(item.copies, 1) : 0;
+            for (int c = 0; c < copies; ++c) {
+                const int column = c % d.columns;
+                const int row = c / d.columns;
+                weight.cells.emplace_back(weight.rect.left() + column * (d.cellWidth + d.gap),
+                                          weight.rect.top() + row * (d.cellHeight + d.gap), d.cellWidth, d.cellHeight);
+            }
+            placed.push_back(std::move(weight));
+            x += cellWidth + kItemGap;
+            rowHeight = std::max(rowHeight, cellHeight);
+            contentWidth = std::max(contentWidth, x - kItemGap);
+        }
+        const qreal width = contentWidth + 2 * kPadding;
+        const qreal height = y + rowHeight + 2 * kPadding;
+        const QPointF origin = freeSpot(occupied, QSizeF(width, height), bounds);
+        occupied.emplace_back(origin, QSizeF(width, height));
+        group.frame = occupied.back();
+        group.title = QRectF(origin.x() + kPadding, origin.y() + kPadding, width - 2 * kPadding, line);
+        const QPointF offset = origin + QPointF(kPadding, kPadding);
+        for (PlacedWeight& weight : placed) {
+            weight.rect.translate(offset);
+            weight.label.translate(offset);
+            for (QRectF& cell : weight.cells) {
+                cell.translate(offset);
+            }
+            layout.items.push_back(std::move(weight));
+        }
+        layout.groups.push_back(group);
+        if (!bounds.contains(group.frame)) {
+            layout.fits = false;
+        }
+    }
+    return layout;
+}
+
+} // namespace
+
+WeightLayout layoutWeights(const std::vector<WeightItem>& items, const std::vector<WeightGroup>& groups,
+                           const QRectF& bounds, const QFontMetricsF& metrics) {
+    std::vector<int> given;
+    std::vector<int> gridsLast;
+    std::vector<int> gridsFirst;
+    std::vector<bool> hasGrid(groups.size(), false);
+    std::vector<bool> used(groups.size(), false);
+    double totalArea = 0;
+    for (const WeightItem& item : items) {
+        if (item.group >= 0 && item.group < static_cast<int>(groups.size())) {
+            used[static_cast<std::size_t>(item.group)] = true;
+            hasGrid[static_cast<std::size_t>(item.group)] =
+                hasGrid[static_cast<std::size_t>(item.group)] || item.copies > 1;
+        }
+        totalArea += item.vector ? 0 : item.elements * std::max(item.copies, 1);
+    }
+    for (int g = 0; g < static_cast<int>(groups.size()); ++g) {
+        if (used[static_cast<std::size_t>(g)]) {
+            given.push_back(g);
+            (hasGrid[static_cast<std::size_t>(g)] ? gridsFirst : gridsLast).push_back(g);
+        }
+    }
+    std::vector<int> firstThenRest = gridsFirst;
+    firstThenRest.insert(firstThenRest.end(), gridsLast.begin(), gridsLast.end());
+    std::vector<int> restThenGrids = gridsLast;
+    restThenGrids.insert(restThenGrids.end(), gridsFirst.begin(), gridsFirst.end());
+    // Largest first, the classic order for packing boxes.
+    std::vector<double> groupArea(groups.size(), 0.0);
+    for (const WeightItem& item : items) {
+        if (item.group >= 0 && item.group < static_cast<int>(groups.size())) {
+            groupArea[static_cast<std::size_t>(item.group)] += item.vector ? 0 : item.elements * std::max(item.copies, 1);
+        }
+    }
+    std::vector<int> largestFirst = given;
+    std::stable_sort(largestFirst.begin(), largestFirst.end(), [&](int a, int b) {
+        return groupArea[static_cast<std::size_t>(a)] > groupArea[static_cast<std::size_t>(b)];
+    });
+
+    Measures measures;
+    measures.line = metrics.height();
+    for (const WeightItem& item : items) {
+        measures.labelWidths.push_back(
+            std::max(metrics.horizontalAdvance(item.name), metrics.horizontalAdvance(item.detail)));
+    }
+    for (const WeightGroup& group : groups) {
+        measures.titleWidths.push_back(metrics.horizontalAdvance(group.title));
+    }
+
+    // No scale can exceed the one at which the drawings alone cover the whole bounds.
+    const double ceiling = totalArea > 0 ? std::sqrt(bounds.width() * bounds.height() / totalArea) : 1.0;
+    std::vector<int> bestOrder = given;
+    double bestScale = 0.0;
+    bool anyFits = false;
+    for (const std::vector<int>& order : {given, firstThenRest, restThenGrids, largestFirst}) {
+        double low = 0.0;
+        double high = ceiling;
+        if (!place(items, order, bounds, measures, low, false).fits) {
+            continue;
+        }
+        for (int i = 0; i < 30; ++i) {
+            const double middle = (low + high) / 2;
+            (place(items, order, bounds, measures, middle, false).fits ? low = middle : high = middle);
+        }
+        if (!anyFits || low > bestScale) {
+            bestScale = low;
+            bestOrder = order;
+            anyFits = true;
+        }
+    }
+    return place(items, bestOrder, bounds, measures, bestScale, true);
+}
+
+} // namespace archplay::ui::layout
