@@ -5,6 +5,7 @@
 #include "ui/ModelBridge.h"
 #include "ui/Screenshot.h"
 #include "ui/SessionFile.h"
+#include "ui/export/ExportActions.h"
 #include "ui/panels/ConfigPanel.h"
 #include "ui/panels/DiagnosticsStrip.h"
 #include "ui/panels/MessageBar.h"
@@ -71,6 +72,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     centralLayout->addWidget(m_messageBar);
     centralLayout->addWidget(m_tabs, 1);
     setCentralWidget(central);
+    m_exportActions = new exports::ExportActions(m_bridge, m_tabs, this);
 
     createDocks();
     createActions();
@@ -167,6 +169,13 @@ void MainWindow::connectBridge() {
     m_diagnosticsDock->setWindowTitle(tr("Diagnostics — %1").arg(m_diagnostics->summary()));
     connect(m_presetPicker, &PresetPicker::presetChosen, m_bridge, &ModelBridge::loadPreset);
     connect(m_files, &FileController::finished, this, &MainWindow::showFileResult);
+    connect(m_exportActions, &exports::ExportActions::finished, this, [this](bool ok, const QString& message) {
+        if (ok) {
+            statusBar()->showMessage(message, 5000);
+        } else {
+            m_messageBar->showMessage(MessageBar::Level::Error, message);
+        }
+    });
     connect(m_files, &FileController::recentFilesChanged, this, &MainWindow::updateRecentMenu);
     connect(m_files, &FileController::currentPathChanged, this, &MainWindow::updateTitle);
 }
@@ -234,27 +243,6 @@ void MainWindow::focusField(const QString& key) {
     m_configDock->raise();
     if (!m_configPanel->focusField(key)) {
         statusBar()->showMessage(tr("%1 has no field shown for this architecture.").arg(key), 5000);
-    }
-}
-
-void MainWindow::exportCurrentView(const QString& format) {
-    AnalysisView* view = currentView();
-    if (!view) {
-        return;
-    }
-    const QString suffix = format.toLower();
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(view->title()),
-                                                      QStringLiteral("%1.%2").arg(view->viewId(), suffix),
-                                                      tr("%1 files (*.%2)").arg(format, suffix));
-    if (path.isEmpty()) {
-        return;
-    }
-    const QString error = suffix == QLatin1String("svg") ? saveViewSvg(*view, view->size(), path)
-                                                         : saveViewPng(*view, view->size(), devicePixelRatioF(), path);
-    if (error.isEmpty()) {
-        statusBar()->showMessage(tr("Exported %1.").arg(QFileInfo(path).fileName()), 5000);
-    } else {
-        m_messageBar->showMessage(MessageBar::Level::Error, tr("Could not export: %1").arg(error));
     }
 }
 

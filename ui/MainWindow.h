@@ -27,6 +27,9 @@ class ModelBridge;
 class PresetPicker;
 class SummaryCards;
 struct FileResult;
+namespace exports {
+class ExportActions;
+}
 struct OriginSummary;
 
 struct MainWindowOptions {
@@ -55,8 +58,10 @@ public:
     AnalysisView* currentView() const;
     /// Shows the view with this id; false when there is none.
     bool selectView(const QString& viewId);
-    /// File > Export, for the export issue to fill.
+    /// File > Export.
     QMenu* exportMenu() const { return m_exportMenu; }
+    /// Export of views, reports and tables (File > Export and the views' context menus).
+    exports::ExportActions* exportActions() const { return m_exportActions; }
     void setThemeMode(ThemeMode mode);
     /// The window's own state when nothing is restored: the default preset.
     void loadStartupState();
@@ -81,7 +86,6 @@ private:
     void updatePresetChecks();
     void showFileResult(const FileResult& result);
     void focusField(const QString& key);
-    void exportCurrentView(const QString& format);
     void exportWindow();
     void showShortcuts();
     void showAbout();
@@ -96,6 +100,7 @@ private:
     PresetPicker* m_presetPopupPicker = nullptr;
     MessageBar* m_messageBar = nullptr;
     QTabWidget* m_tabs = nullptr;
+    exports::ExportActions* m_exportActions = nullptr;
     std::vector<AnalysisView*> m_views;
     QLabel* m_timingLabel = nullptr;
 

@@ -3,6 +3,7 @@
 #include "ui/FileController.h"
 #include "ui/MainWindow.h"
 #include "ui/ModelBridge.h"
+#include "ui/export/ExportActions.h"
 #include "ui/panels/ConfigPanel.h"
 #include "ui/panels/PresetPicker.h"
 #include "ui/panels/ShortcutsDialog.h"
@@ -118,11 +119,8 @@ void MainWindow::createMenus() {
     file->addAction(m_saveSessionAction);
     file->addSeparator();
     m_exportMenu = file->addMenu(theme::icon(QStringLiteral("export")), tr("&Export"));
-    QAction* exportPng = m_exportMenu->addAction(tr("Current View as &PNG…"));
-    exportPng->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    connect(exportPng, &QAction::triggered, this, [this] { exportCurrentView(QStringLiteral("PNG")); });
-    QAction* exportSvg = m_exportMenu->addAction(tr("Current View as &SVG…"));
-    connect(exportSvg, &QAction::triggered, this, [this] { exportCurrentView(QStringLiteral("SVG")); });
+    m_exportActions->populate(m_exportMenu);
+    m_exportMenu->addSeparator();
     QAction* exportWindowAction = m_exportMenu->addAction(tr("&Window as PNG…"));
     connect(exportWindowAction, &QAction::triggered, this, &MainWindow::exportWindow);
     file->addSeparator();

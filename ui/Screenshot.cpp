@@ -4,13 +4,12 @@
 #include "ui/FileController.h"
 #include "ui/MainWindow.h"
 #include "ui/ModelBridge.h"
+#include "ui/export/AtomicWrite.h"
+#include "ui/export/ViewExporter.h"
 #include "ui/views/AnalysisView.h"
 
 #include <QApplication>
-#include <QDir>
-#include <QFileInfo>
-#include <QPainter>
-#include <QSvgGenerator>
+#include <QBuffer>
 
 namespace archplay::ui {
 
@@ -28,48 +27,27 @@ QString saveImage(const QImage& image, const QString& path) {
     if (image.isNull()) {
         return QStringLiteral("nothing to render");
     }
-    const QFileInfo info(path);
-    if (!info.absoluteDir().exists()) {
-        return QStringLiteral("directory %1 does not exist").arg(info.absolutePath());
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.save(&buffer, "PNG")) {
+        return QStringLiteral("could not encode the PNG");
     }
-    if (!image.save(path, "PNG")) {
-        return QStringLiteral("could not write %1").arg(path);
-    }
-    return {};
+    return exports::writeAtomically(path, bytes);
 }
 
 } // namespace
 
 QImage renderView(const AnalysisView& view, const QSize& size, qreal devicePixelRatio) {
-    QImage image(size * devicePixelRatio, QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(devicePixelRatio);
-    image.fill(view.palette().color(QPalette::Base));
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setRenderHint(QPainter::TextAntialiasing);
-    view.render(painter, QRectF(QPointF(0, 0), QSizeF(size)));
-    painter.end();
-    return image;
+    return exports::renderImage(view, {size, devicePixelRatio});
 }
 
 QString saveViewPng(const AnalysisView& view, const QSize& size, qreal devicePixelRatio, const QString& path) {
-    return saveImage(renderView(view, size, devicePixelRatio), path);
+    return exports::exportFigure(view, core::ExportFormat::Png, {size, devicePixelRatio}, path);
 }
 
 QString saveViewSvg(const AnalysisView& view, const QSize& size, const QString& path) {
-    QSvgGenerator generator;
-    generator.setFileName(path);
-    generator.setSize(size);
-    generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setTitle(view.title());
-    generator.setDescription(QStringLiteral("archplay %1").arg(view.viewId()));
-    QPainter painter;
-    if (!painter.begin(&generator)) {
-        return QStringLiteral("could not write %1").arg(path);
-    }
-    view.render(painter, QRectF(QPointF(0, 0), QSizeF(size)));
-    painter.end();
-    return {};
+    return exports::exportFigure(view, core::ExportFormat::Svg, {size, 1.0}, path);
 }
 
 QString saveWidgetPng(QWidget& widget, const QString& path) {

@@ -253,6 +253,18 @@ ThemeMode currentThemeMode() {
     return g_mode;
 }
 
+QPalette themePalette(ThemeMode mode) {
+    switch (mode) {
+    case ThemeMode::Light:
+        return lightPalette();
+    case ThemeMode::Dark:
+        return darkPalette();
+    case ThemeMode::System:
+        break;
+    }
+    return g_systemPalette ? *g_systemPalette : QApplication::palette();
+}
+
 namespace theme {
 
 bool isDark(const QPalette& palette) {

@@ -24,6 +24,9 @@ std::optional<ThemeMode> parseThemeMode(const QString& text);
 /// QEvent::PaletteChange and repaint. Call once after the QApplication exists, then on every change.
 void applyTheme(ThemeMode mode);
 ThemeMode currentThemeMode();
+/// The palette `mode` installs: the program's light or dark palette, or the desktop's for System.
+/// Exports use it to draw in a theme other than the window's.
+QPalette themePalette(ThemeMode mode);
 
 /// Every colour the program paints with beyond the plain palette roles. Derived from a palette so
 /// that views follow light and dark themes.

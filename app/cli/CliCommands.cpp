@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliCommands.h"
 
+#include "ExportCommand.h"
 #include "analysis/Analysis.h"
 #include "io/ConfigJson.h"
 #include "io/Presets.h"
@@ -31,7 +32,7 @@ commands:
                 [--encoder-seq N] [--json]  KV cache for a scenario
   validate CONFIG [--json]               errors, warnings and hints
   presets [--json]                       the built-in presets
-
+%EXPORT%
 CONFIG is a path to a Hugging Face config.json or a preset id (see 'presets').
 Exit status: 0 success, 1 invalid or unreadable config, 2 bad usage.
 )";
@@ -39,6 +40,12 @@ Exit status: 0 success, 1 invalid or unreadable config, 2 bad usage.
 struct UsageError {
     std::string message;
 };
+
+std::string usage() {
+    std::string text = kUsage;
+    text.replace(text.find("%EXPORT%\n"), 9, std::string(kExportUsage) + "\n");
+    return text;
+}
 
 /// Options after the command: flags with values, boolean switches and positional arguments.
 struct Options {
@@ -293,7 +300,7 @@ int commandPresets(const Options& options, std::ostream& out) {
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     try {
         if (args.empty() || args.front() == "--help" || args.front() == "-h" || args.front() == "help") {
-            (args.empty() ? err : out) << kUsage;
+            (args.empty() ? err : out) << usage();
             return args.empty() ? BadUsage : Success;
         }
         const std::string& command = args.front();
@@ -309,9 +316,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         if (command == "presets") {
             return commandPresets(parseOptions(args, {}), out);
         }
+        if (command == "export") {
+            return commandExport(args, out, err);
+        }
         throw UsageError{fmt::format("unknown command '{}'", command)};
     } catch (const UsageError& error) {
-        fmt::print(err, "archplay-cli: {}\n\n{}", error.message, kUsage);
+        fmt::print(err, "archplay-cli: {}\n\n{}", error.message, usage());
         return BadUsage;
     } catch (const std::exception& error) {
         fmt::print(err, "archplay-cli: internal error: {}\n", error.what());

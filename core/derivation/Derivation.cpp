@@ -27,8 +27,8 @@ DerivationStep tokensStep(const ModelConfig& c) {
         s.text = fmt::format("Source tokens enter the encoder and target tokens the decoder; both come from one "
                              "vocabulary of $V = {}$ entries.",
                              num(c.vocabSize));
-        s.equations.push_back("s_{1}, \\ldots, s_{S} \\in \\{0, \\ldots, " + last + "\\}, \\quad t_{1}, \\ldots, t_{T} \\in \\{0, \\ldots, " +
-                              last + "\\}");
+        s.equations.push_back("s_{1}, \\ldots, s_{S} \\in \\{0, \\ldots, " + last +
+                              "\\}, \\quad t_{1}, \\ldots, t_{T} \\in \\{0, \\ldots, " + last + "\\}");
     } else {
         s.text = fmt::format("A sequence of $T$ token ids from a vocabulary of $V = {}$ entries.", num(c.vocabSize));
         s.equations.push_back("t_{1}, \\ldots, t_{T} \\in \\{0, \\ldots, " + last + "\\}");
@@ -69,8 +69,8 @@ DerivationStep embeddingStep(const ModelConfig& c, const std::string& token, con
     s.equations.push_back(shapes + ", \\quad X^{(0)} \\in " + realRows(tokens, c.hiddenSize));
     if (c.positional == PositionalKind::Sinusoidal) {
         const std::string angle = "i / 10{,}000^{2j/" + num(c.hiddenSize) + "}";
-        s.equations.push_back("\\mathrm{PE}_{i,2j} = \\sin\\left(" + angle + "\\right), \\quad \\mathrm{PE}_{i,2j+1} = \\cos\\left(" +
-                              angle + "\\right)");
+        s.equations.push_back("\\mathrm{PE}_{i,2j} = \\sin\\left(" + angle +
+                              "\\right), \\quad \\mathrm{PE}_{i,2j+1} = \\cos\\left(" + angle + "\\right)");
     }
     if (c.embeddingNorm) {
         s.equations.push_back("X^{(0)} \\leftarrow " + normOperator(c) + "\\left(X^{(0)}\\right)");
@@ -81,7 +81,8 @@ DerivationStep embeddingStep(const ModelConfig& c, const std::string& token, con
 std::optional<DerivationStep> positionStep(const ModelConfig& c) {
     switch (c.positional) {
     case PositionalKind::Learned:
-    case PositionalKind::Sinusoidal: return std::nullopt;
+    case PositionalKind::Sinusoidal:
+        return std::nullopt;
     case PositionalKind::None:
         return DerivationStep{"Positions", "No position encoding: order enters only through the causal mask.", {}};
     case PositionalKind::Alibi: {
@@ -102,11 +103,13 @@ std::optional<DerivationStep> positionStep(const ModelConfig& c) {
                               real(c.relativeBuckets, c.numHeads));
         return s;
     }
-    case PositionalKind::Rope: break;
+    case PositionalKind::Rope:
+        break;
     }
     const bool latent = c.latent.has_value();
     const std::int64_t headDim = latent ? c.latent->qkRopeHeadDim : c.effectiveHeadDim();
-    const std::int64_t rotated = latent ? headDim : static_cast<std::int64_t>(static_cast<double>(headDim) * c.rotaryFraction);
+    const std::int64_t rotated =
+        latent ? headDim : static_cast<std::int64_t>(static_cast<double>(headDim) * c.rotaryFraction);
     const std::int64_t half = rotated / 2;
     DerivationStep s{"Positions: rotary embedding (RoPE)",
                      fmt::format("Queries and keys are rotated by their position $i$: dimension $j$ pairs with "
@@ -125,8 +128,8 @@ std::optional<DerivationStep> positionStep(const ModelConfig& c) {
     s.equations.push_back("\\operatorname{RoPE}(x)_{i,j+" + h + "} = x_{i,j+" + h +
                           "} \\cos(i\\,\\theta_{j}) + x_{i,j} \\sin(i\\,\\theta_{j})");
     const double base = extraNumber(c, "rope_theta").value_or(10000.0);
-    s.equations.push_back("\\theta_{j} = " + scientific(base) + "^{-2j/" + num(rotated) +
-                          "}, \\quad j = 0, \\ldots, " + num(half - 1));
+    s.equations.push_back("\\theta_{j} = " + scientific(base) + "^{-2j/" + num(rotated) + "}, \\quad j = 0, \\ldots, " +
+                          num(half - 1));
     if (auto local = extraNumber(c, "rope_local_base_freq"); local && *local != base) {
         s.text += fmt::format(" Global layers use base {}, sliding layers base {}.",
                               withThousands(static_cast<std::uint64_t>(base)),
@@ -152,7 +155,8 @@ std::vector<std::pair<LayerPlan, std::vector<std::int64_t>>> kindsOf(const Model
         if (layer.stack != stack) {
             continue;
         }
-        auto found = std::find_if(kinds.begin(), kinds.end(), [&](const auto& kind) { return sameKind(kind.first, layer); });
+        auto found =
+            std::find_if(kinds.begin(), kinds.end(), [&](const auto& kind) { return sameKind(kind.first, layer); });
         if (found == kinds.end()) {
             kinds.push_back({layer, {}});
             found = std::prev(kinds.end());
@@ -189,7 +193,8 @@ DerivationSection outputSection(const ModelConfig& c, std::int64_t layers, const
                            {normalised + " \\in " + realRows(tokens, c.hiddenSize)}};
         if (c.pooler) {
             out.text += " The pooler reads the first ([CLS]) token.";
-            out.equations.push_back("\\operatorname{pool}(X) = \\tanh\\left(" + normalised + "_{1} W_{p} + b_{p}\\right), "
+            out.equations.push_back("\\operatorname{pool}(X) = \\tanh\\left(" + normalised +
+                                    "_{1} W_{p} + b_{p}\\right), "
                                     "\\quad W_{p} \\in " +
                                     real(c.hiddenSize, c.hiddenSize));
         }
@@ -224,13 +229,15 @@ DerivationSection outputSection(const ModelConfig& c, std::int64_t layers, const
         shapes = "W_{\\mathrm{proj}} \\in " + real(c.hiddenSize, width);
     }
     if (!c.tieWordEmbeddings) {
-        shapes += (shapes.empty() ? "" : ", \\quad ") + std::string("W_{\\mathrm{out}} \\in ") + real(width, c.vocabSize);
+        shapes +=
+            (shapes.empty() ? "" : ", \\quad ") + std::string("W_{\\mathrm{out}} \\in ") + real(width, c.vocabSize);
     }
     if (!shapes.empty()) {
         head.equations.push_back(shapes);
     }
     if (auto cap = extraNumber(c, "final_logit_softcapping")) {
-        head.equations.push_back("Z \\leftarrow " + scientific(*cap) + " \\tanh\\left(Z / " + scientific(*cap) + "\\right)");
+        head.equations.push_back("Z \\leftarrow " + scientific(*cap) + " \\tanh\\left(Z / " + scientific(*cap) +
+                                 "\\right)");
     }
     section.steps.push_back(std::move(head));
 
@@ -239,7 +246,8 @@ DerivationSection outputSection(const ModelConfig& c, std::int64_t layers, const
     if (c.hasDecoder()) {
         softmax.text = "A softmax over the vocabulary at every position gives the distribution of the next token.";
         softmax.equations.push_back("P(t_{i+1} = v \\mid t_{1}, \\ldots, t_{i}) = \\operatorname{softmax}(Z_{i})_{v} = "
-                                    "\\frac{\\exp Z_{i,v}}{" + sum + "}");
+                                    "\\frac{\\exp Z_{i,v}}{" +
+                                    sum + "}");
     } else {
         softmax.title = "Token distribution";
         softmax.text = "A softmax over the vocabulary predicts each (masked) token from the whole sequence.";
@@ -281,10 +289,11 @@ void collectInline(const std::string& text, std::vector<std::string>& out) {
 Derivation deriveForwardPass(const ModelConfig& c, const ModelPlan& plan) {
     Derivation d;
     d.title = fmt::format("Forward pass of {} ({})", c.modelType, toString(c.architecture));
-    d.notation = fmt::format("Shapes are for one sequence of $T$ tokens; the batch is left out. Activations are rows, "
-                             "$X \\in {}$, and a linear layer computes $x W$ with $W \\in \\mathbb{{R}}^{{d_{{\\mathrm{{in}}}} "
-                             "\\times d_{{\\mathrm{{out}}}}}}$ (Hugging Face stores the transpose, [out, in]).",
-                             realRows("T", c.hiddenSize));
+    d.notation =
+        fmt::format("Shapes are for one sequence of $T$ tokens; the batch is left out. Activations are rows, "
+                    "$X \\in {}$, and a linear layer computes $x W$ with $W \\in \\mathbb{{R}}^{{d_{{\\mathrm{{in}}}} "
+                    "\\times d_{{\\mathrm{{out}}}}}}$ (Hugging Face stores the transpose, [out, in]).",
+                    realRows("T", c.hiddenSize));
     Defined defined;
     DerivationSection input{"Input", {}, {tokensStep(c)}};
     const bool encoderDecoder = c.architecture == ArchitectureKind::EncoderDecoder;
@@ -304,8 +313,8 @@ Derivation deriveForwardPass(const ModelConfig& c, const ModelPlan& plan) {
         output.equations.push_back("Z = " + (c.finalNorm ? normOperator(c) : std::string()) + "\\left(X^{(" +
                                    num(encoderLayers) + ")}\\right) \\in " + realRows("S", c.hiddenSize));
         DerivationStep decoderInput{"Decoder input", "Target tokens are embedded with the same table.", {}};
-        decoderInput.equations.push_back("X^{(0)}_{i} = E_{t_{i}} \\in " + realVector(c.hiddenSize) + ", \\quad X^{(0)} \\in " +
-                                         realRows("T", c.hiddenSize));
+        decoderInput.equations.push_back("X^{(0)}_{i} = E_{t_{i}} \\in " + realVector(c.hiddenSize) +
+                                         ", \\quad X^{(0)} \\in " + realRows("T", c.hiddenSize));
         d.sections.push_back({"Encoder output and decoder input", {}, {std::move(output), std::move(decoderInput)}});
         addStack(d, c, plan, Stack::Decoder, "T", defined);
         d.sections.push_back(outputSection(c, stackSize(plan, Stack::Decoder), "T"));

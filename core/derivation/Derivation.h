@@ -14,7 +14,8 @@ namespace archplay::core {
 ///   groups {..}, _ and ^, \frac{..}{..}, \sqrt{..}, \left( \right) \left[ \right] \left\{ \right.,
 ///   \mathrm \mathbf \mathbb \mathcal \operatorname \text, \hat \tilde \bar, \begin{cases} a & b \\ .. \end{cases},
 ///   Greek letters, \in \times \cdot \odot \oplus \le \ge \ne \approx \to \leftarrow \mapsto \mid \top \infty
-///   \sum \exp \log \sin \cos \tanh \max \min \ldots \cdots \lceil \rceil \lfloor \rfloor \{ \} \quad \qquad \, \; \! and {,}.
+///   \sum \exp \log \sin \cos \tanh \max \min \ldots \cdots \lceil \rceil \lfloor \rfloor \{ \} \quad \qquad \, \; \!
+///   and {,}.
 struct DerivationStep {
     std::string title;                  ///< plain words, may hold inline maths between $ signs
     std::string text;                   ///< one or two sentences; inline maths between $ signs

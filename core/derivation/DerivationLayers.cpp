@@ -30,8 +30,10 @@ std::string attentionDescription(const LayerPlan& kind) {
 
 std::string ffnDescription(const ModelConfig& c, const LayerPlan& kind) {
     switch (kind.ffn) {
-    case FfnKind::Mlp: return "MLP";
-    case FfnKind::Gated: return gatedName(c.activation) + " FFN";
+    case FfnKind::Mlp:
+        return "MLP";
+    case FfnKind::Gated:
+        return gatedName(c.activation) + " FFN";
     case FfnKind::Moe:
         return fmt::format("MoE, top-{} of {} experts{}", c.moe.topK, c.moe.numExperts,
                            c.moe.numSharedExperts > 0 ? fmt::format(" + {} shared", c.moe.numSharedExperts) : "");
@@ -114,9 +116,12 @@ private:
     std::string attentionInput() const {
         switch (c.normPlacement) {
         case NormPlacement::Post:
-        case NormPlacement::PostOnly: return "X^{(\\ell-1)}";
-        case NormPlacement::ParallelDouble: return "\\hat{X}_{a}";
-        default: return "\\hat{X}";
+        case NormPlacement::PostOnly:
+            return "X^{(\\ell-1)}";
+        case NormPlacement::ParallelDouble:
+            return "\\hat{X}_{a}";
+        default:
+            return "\\hat{X}";
         }
     }
 
@@ -131,17 +136,21 @@ private:
             defineNorm(s);
         } else if (c.normPlacement == NormPlacement::ParallelDouble) {
             auto& s = step("Branch norms", "Attention and feed-forward run in parallel, each after its own norm.");
-            s.equations.push_back("\\hat{X}_{a} = " + m_norm + "_{a}\\left(X^{(\\ell-1)}\\right), \\quad \\hat{X}_{m} = " +
-                                  m_norm + "_{m}\\left(X^{(\\ell-1)}\\right)");
+            s.equations.push_back("\\hat{X}_{a} = " + m_norm +
+                                  "_{a}\\left(X^{(\\ell-1)}\\right), \\quad \\hat{X}_{m} = " + m_norm +
+                                  "_{m}\\left(X^{(\\ell-1)}\\right)");
             defineNorm(s);
         }
     }
 
     std::string keyName(const std::string& head) const {
         switch (attentionFamily(c)) {
-        case AttentionFamily::MQA: return "";
-        case AttentionFamily::GQA: return "_{g(" + head + ")}";
-        default: return "_{" + head + "}";
+        case AttentionFamily::MQA:
+            return "";
+        case AttentionFamily::GQA:
+            return "_{g(" + head + ")}";
+        default:
+            return "_{" + head + "}";
         }
     }
 
@@ -186,7 +195,8 @@ private:
                                     "; \\qquad K_{g}, V_{g} \\in " + headShape + ", \\; g = 1, \\ldots, " +
                                     num(c.numKvHeads));
         }
-        const std::string key = family == AttentionFamily::MQA ? "K" : (family == AttentionFamily::GQA ? "K_{g}" : "K_{h}");
+        const std::string key =
+            family == AttentionFamily::MQA ? "K" : (family == AttentionFamily::GQA ? "K_{g}" : "K_{h}");
         if (c.qkNorm == QkNorm::PerHead) {
             qkv.equations.push_back("Q_{h} \\leftarrow \\operatorname{RMSNorm}(Q_{h}), \\quad " + key +
                                     " \\leftarrow \\operatorname{RMSNorm}(" + key + "), \\quad g_{q}, g_{k} \\in " +
@@ -208,7 +218,7 @@ private:
 
         auto& sdpa = step("Scaled dot-product attention", maskText(m_kind));
         std::string scores = "S_{h} = ";
-        const std::string product = "Q_{h} " + (family == AttentionFamily::GQA ? std::string("K_{g(h)}^{\\top}")
+        const std::string product = "Q_{h} " + (family == AttentionFamily::GQA   ? std::string("K_{g(h)}^{\\top}")
                                                 : family == AttentionFamily::MQA ? std::string("K^{\\top}")
                                                                                  : std::string("K_{h}^{\\top}"));
         if (isT5(c)) {
@@ -272,25 +282,26 @@ private:
         }
         const std::int64_t latentWidth = mla.kvLoraRank + mla.qkRopeHeadDim;
         const std::int64_t expanded = c.numHeads * (mla.qkNopeHeadDim + mla.qkRopeHeadDim + mla.vHeadDim);
-        auto& kv = step("Latent keys and values",
-                        fmt::format("Keys and values are compressed into one {}-wide latent per token; a {}-dimensional "
-                                    "rotary key is shared by all heads. Only $c^{{KV}}$ and $k^{{R}}$ are cached: "
-                                    "${} + {} = {}$ values per token and layer, against ${} \\cdot ({} + {} + {}) = "
-                                    "{}$ for per-head keys and values.",
-                                    mla.kvLoraRank, mla.qkRopeHeadDim, mla.kvLoraRank, mla.qkRopeHeadDim,
-                                    latentWidth, c.numHeads, mla.qkNopeHeadDim, mla.qkRopeHeadDim, mla.vHeadDim,
-                                    num(expanded)));
-        kv.equations.push_back("\\left[\\,c^{KV} \\;\\; k^{R}\\,\\right] = " + in + "\\, W^{DKV}, \\quad W^{DKV} \\in " +
-                               real(c.hiddenSize, latentWidth));
-        kv.equations.push_back("\\left[\\,K^{C} \\;\\; V\\,\\right] = \\operatorname{RMSNorm}(c^{KV})\\, W^{UKV}, "
-                               "\\quad W^{UKV} \\in " +
-                               real(num(mla.kvLoraRank),
-                                    heads + " \\cdot (" + num(mla.qkNopeHeadDim) + " + " + num(mla.vHeadDim) + ")"));
+        auto& kv =
+            step("Latent keys and values",
+                 fmt::format("Keys and values are compressed into one {}-wide latent per token; a {}-dimensional "
+                             "rotary key is shared by all heads. Only $c^{{KV}}$ and $k^{{R}}$ are cached: "
+                             "${} + {} = {}$ values per token and layer, against ${} \\cdot ({} + {} + {}) = "
+                             "{}$ for per-head keys and values.",
+                             mla.kvLoraRank, mla.qkRopeHeadDim, mla.kvLoraRank, mla.qkRopeHeadDim, latentWidth,
+                             c.numHeads, mla.qkNopeHeadDim, mla.qkRopeHeadDim, mla.vHeadDim, num(expanded)));
+        kv.equations.push_back("\\left[\\,c^{KV} \\;\\; k^{R}\\,\\right] = " + in +
+                               "\\, W^{DKV}, \\quad W^{DKV} \\in " + real(c.hiddenSize, latentWidth));
+        kv.equations.push_back(
+            "\\left[\\,K^{C} \\;\\; V\\,\\right] = \\operatorname{RMSNorm}(c^{KV})\\, W^{UKV}, "
+            "\\quad W^{UKV} \\in " +
+            real(num(mla.kvLoraRank), heads + " \\cdot (" + num(mla.qkNopeHeadDim) + " + " + num(mla.vHeadDim) + ")"));
 
         auto& sdpa = step("Attention per head", maskText(m_kind));
-        sdpa.equations.push_back("q_{h} = \\left[\\,q^{C}_{h} \\;\\; \\operatorname{RoPE}(q^{R}_{h})\\,\\right], "
-                                 "\\quad k_{h} = \\left[\\,k^{C}_{h} \\;\\; \\operatorname{RoPE}(k^{R})\\,\\right] \\in " +
-                                 realVector(qkDim));
+        sdpa.equations.push_back(
+            "q_{h} = \\left[\\,q^{C}_{h} \\;\\; \\operatorname{RoPE}(q^{R}_{h})\\,\\right], "
+            "\\quad k_{h} = \\left[\\,k^{C}_{h} \\;\\; \\operatorname{RoPE}(k^{R})\\,\\right] \\in " +
+            realVector(qkDim));
         const std::string mask = maskEquation(m_kind);
         sdpa.equations.push_back("A_{h} = \\operatorname{softmax}\\left(\\frac{Q_{h} K_{h}^{\\top}}{\\sqrt{" +
                                  num(qkDim) + "}}" + (mask.empty() ? "" : " + M") + "\\right) V_{h} \\in " +
@@ -309,7 +320,9 @@ private:
     void attentionResidual(DerivationStep& s, const std::string& in) {
         const std::string attn = "\\operatorname{Attn}(" + in + ")";
         switch (c.normPlacement) {
-        case NormPlacement::Pre: s.equations.push_back("X' = X^{(\\ell-1)} + " + attn); break;
+        case NormPlacement::Pre:
+            s.equations.push_back("X' = X^{(\\ell-1)} + " + attn);
+            break;
         case NormPlacement::Sandwich:
             s.equations.push_back("X' = X^{(\\ell-1)} + " + m_norm + "\\left(" + attn + "\\right)");
             break;
@@ -340,14 +353,16 @@ private:
         if (pre) {
             s.equations.push_back("\\hat{X}' = " + m_norm + "(X')");
         }
-        s.equations.push_back("Q^{c} = " + in + "\\, W^{c}_{Q}, \\quad K^{c} = Z\\, W^{c}_{K}, \\quad V^{c} = Z\\, W^{c}_{V}");
+        s.equations.push_back("Q^{c} = " + in +
+                              "\\, W^{c}_{Q}, \\quad K^{c} = Z\\, W^{c}_{K}, \\quad V^{c} = Z\\, W^{c}_{V}");
         s.equations.push_back("W^{c}_{Q} \\in " + real(c.hiddenSize, qWidth) + ", \\quad W^{c}_{K}, W^{c}_{V} \\in " +
                               real(c.hiddenSize, kvWidth) + ", \\quad Z \\in " + realRows("S", c.hiddenSize));
         const std::string product = "Q^{c}_{h} {K^{c}_{h}}^{\\top}";
         s.equations.push_back("A^{c}_{h} = \\operatorname{softmax}\\left(" +
                               (isT5(c) ? product : "\\frac{" + product + "}{\\sqrt{" + num(m_headDim) + "}}") +
                               "\\right) V^{c}_{h}");
-        const std::string projected = "\\left[\\,A^{c}_{1} \\; \\cdots \\; A^{c}_{" + num(c.numHeads) + "}\\,\\right] W^{c}_{O}";
+        const std::string projected =
+            "\\left[\\,A^{c}_{1} \\; \\cdots \\; A^{c}_{" + num(c.numHeads) + "}\\,\\right] W^{c}_{O}";
         s.equations.push_back(pre ? "X'' = X' + " + projected
                                   : "X'' = " + m_norm + "\\left(X' + " + projected + "\\right)");
         m_residual = "X''";
@@ -357,8 +372,9 @@ private:
         const std::string sup = superscript.empty() ? "" : "^{" + superscript + "}";
         shapes = "W" + sup + "_{\\mathrm{gate}}, W" + sup + "_{\\mathrm{up}} \\in " + real(c.hiddenSize, width) +
                  ", \\quad W" + sup + "_{\\mathrm{down}} \\in " + real(width, c.hiddenSize);
-        return "\\left(" + activationOperator(c.activation) + "\\left(x\\, W" + sup + "_{\\mathrm{gate}}\\right) \\odot x\\, W" +
-               sup + "_{\\mathrm{up}}\\right) W" + sup + "_{\\mathrm{down}}";
+        return "\\left(" + activationOperator(c.activation) + "\\left(x\\, W" + sup +
+               "_{\\mathrm{gate}}\\right) \\odot x\\, W" + sup + "_{\\mathrm{up}}\\right) W" + sup +
+               "_{\\mathrm{down}}";
     }
 
     void feedForward() {
@@ -367,20 +383,24 @@ private:
         const std::string prev = m_residual;
         switch (c.normPlacement) {
         case NormPlacement::Pre:
-            s.equations.push_back("X^{(\\ell)} = " + prev + " + \\operatorname{FFN}\\left(" + m_norm + "(" + prev + ")\\right)");
+            s.equations.push_back("X^{(\\ell)} = " + prev + " + \\operatorname{FFN}\\left(" + m_norm + "(" + prev +
+                                  ")\\right)");
             break;
         case NormPlacement::Sandwich:
-            s.equations.push_back("X^{(\\ell)} = " + prev + " + " + m_norm + "\\left(\\operatorname{FFN}\\left(" + m_norm +
-                                  "(" + prev + ")\\right)\\right)");
+            s.equations.push_back("X^{(\\ell)} = " + prev + " + " + m_norm + "\\left(\\operatorname{FFN}\\left(" +
+                                  m_norm + "(" + prev + ")\\right)\\right)");
             break;
         case NormPlacement::Post:
-            s.equations.push_back("X^{(\\ell)} = " + m_norm + "\\left(" + prev + " + \\operatorname{FFN}(" + prev + ")\\right)");
+            s.equations.push_back("X^{(\\ell)} = " + m_norm + "\\left(" + prev + " + \\operatorname{FFN}(" + prev +
+                                  ")\\right)");
             break;
         case NormPlacement::PostOnly:
-            s.equations.push_back("X^{(\\ell)} = " + prev + " + " + m_norm + "\\left(\\operatorname{FFN}(" + prev + ")\\right)");
+            s.equations.push_back("X^{(\\ell)} = " + prev + " + " + m_norm + "\\left(\\operatorname{FFN}(" + prev +
+                                  ")\\right)");
             break;
         case NormPlacement::ParallelSingle:
-            s.equations.push_back("X^{(\\ell)} = X^{(\\ell-1)} + \\operatorname{Attn}(\\hat{X}) + \\operatorname{FFN}(\\hat{X})");
+            s.equations.push_back(
+                "X^{(\\ell)} = X^{(\\ell-1)} + \\operatorname{Attn}(\\hat{X}) + \\operatorname{FFN}(\\hat{X})");
             break;
         case NormPlacement::ParallelDouble:
             s.equations.push_back("X^{(\\ell)} = X^{(\\ell-1)} + \\operatorname{Attn}(\\hat{X}_{a}) + "
@@ -389,7 +409,8 @@ private:
         }
         std::string shapes;
         if (m_kind.ffn == FfnKind::Mlp) {
-            s.text = fmt::format("A two-layer MLP of width {}.", withThousands(static_cast<std::uint64_t>(c.intermediateSize)));
+            s.text = fmt::format("A two-layer MLP of width {}.",
+                                 withThousands(static_cast<std::uint64_t>(c.intermediateSize)));
             const std::string bias1 = c.ffnBias ? " + b_{1}" : "";
             const std::string bias2 = c.ffnBias ? " + b_{2}" : "";
             s.equations.push_back("\\operatorname{FFN}(x) = " + activationOperator(c.activation) + "\\left(x\\, W_{1}" +
@@ -440,9 +461,10 @@ private:
         if (router.routedScaling != 1.0) {
             combine += scientific(router.routedScaling) + " ";
         }
-        combine += router.normaliseTopK ? "\\sum_{e \\in \\mathcal{T}} \\frac{p_{e}}{\\sum_{e' \\in \\mathcal{T}} p_{e'}}\\, "
-                               "\\operatorname{FFN}_{e}(x)"
-                             : "\\sum_{e \\in \\mathcal{T}} p_{e}\\, \\operatorname{FFN}_{e}(x)";
+        combine += router.normaliseTopK
+                       ? "\\sum_{e \\in \\mathcal{T}} \\frac{p_{e}}{\\sum_{e' \\in \\mathcal{T}} p_{e'}}\\, "
+                         "\\operatorname{FFN}_{e}(x)"
+                       : "\\sum_{e \\in \\mathcal{T}} p_{e}\\, \\operatorname{FFN}_{e}(x)";
         if (moe.numSharedExperts > 0) {
             combine += moe.sharedExpertGate ? " + \\sigma(x\\, w_{s})\\, \\operatorname{FFN}_{\\mathrm{shared}}(x)"
                                             : " + \\operatorname{FFN}_{\\mathrm{shared}}(x)";
@@ -476,12 +498,12 @@ std::string normDefinition(const ModelConfig& config) {
     const std::string epsilon = normEpsilon(config) ? scientific(*normEpsilon(config)) : "\\epsilon";
     if (config.normKind == NormKind::RmsNorm) {
         const std::string gain = isGemma(config) ? "(1 + g)" : "g";
-        return "\\operatorname{RMSNorm}(x) = \\frac{x}{\\sqrt{\\frac{1}{" + width + "} \\sum_{j} x_{j}^{2} + " + epsilon +
-               "}} \\odot " + gain + ", \\quad g \\in " + realVector(config.hiddenSize);
+        return "\\operatorname{RMSNorm}(x) = \\frac{x}{\\sqrt{\\frac{1}{" + width + "} \\sum_{j} x_{j}^{2} + " +
+               epsilon + "}} \\odot " + gain + ", \\quad g \\in " + realVector(config.hiddenSize);
     }
     return "\\operatorname{LayerNorm}(x) = \\frac{x - \\mu}{\\sqrt{\\sigma^{2} + " + epsilon +
-           "}} \\odot g + b, \\quad \\mu = \\frac{1}{" + width + "} \\sum_{j} x_{j}, \\; \\sigma^{2} = \\frac{1}{" + width +
-           "} \\sum_{j} (x_{j} - \\mu)^{2}, \\quad g, b \\in " + realVector(config.hiddenSize);
+           "}} \\odot g + b, \\quad \\mu = \\frac{1}{" + width + "} \\sum_{j} x_{j}, \\; \\sigma^{2} = \\frac{1}{" +
+           width + "} \\sum_{j} (x_{j} - \\mu)^{2}, \\quad g, b \\in " + realVector(config.hiddenSize);
 }
 
 DerivationSection layerSection(const ModelConfig& config, const LayerPlan& kind,
@@ -491,8 +513,8 @@ DerivationSection layerSection(const ModelConfig& config, const LayerPlan& kind,
     const std::string stack = config.architecture == ArchitectureKind::EncoderDecoder
                                   ? (kind.stack == Stack::Encoder ? "Encoder layers " : "Decoder layers ")
                                   : "Layers ";
-    section.title = stack + layerList(indices) + " ($\\times " + std::to_string(indices.size()) + "$): " +
-                    attentionDescription(kind) + ", " + ffnDescription(config, kind);
+    section.title = stack + layerList(indices) + " ($\\times " + std::to_string(indices.size()) +
+                    "$): " + attentionDescription(kind) + ", " + ffnDescription(config, kind);
     Checked params;
     for (const TensorSpec& tensor : layerTensors(config, kind)) {
         params += tensor.total();

@@ -45,11 +45,17 @@ std::string real(const std::string& rows, const std::string& columns) {
     return "\\mathbb{R}^{" + rows + " \\times " + columns + "}";
 }
 
-std::string real(std::int64_t rows, std::int64_t columns) { return real(num(rows), num(columns)); }
+std::string real(std::int64_t rows, std::int64_t columns) {
+    return real(num(rows), num(columns));
+}
 
-std::string realRows(const std::string& rowSymbol, std::int64_t columns) { return real(rowSymbol, num(columns)); }
+std::string realRows(const std::string& rowSymbol, std::int64_t columns) {
+    return real(rowSymbol, num(columns));
+}
 
-std::string realVector(std::int64_t size) { return "\\mathbb{R}^{" + num(size) + "}"; }
+std::string realVector(std::int64_t size) {
+    return "\\mathbb{R}^{" + num(size) + "}";
+}
 
 std::optional<double> extraNumber(const ModelConfig& config, const char* key) {
     const nlohmann::json* value = extraField(config, key);
@@ -68,8 +74,8 @@ std::optional<std::string> extraText(const ModelConfig& config, const char* key)
 }
 
 std::optional<double> normEpsilon(const ModelConfig& config) {
-    for (const char* key : {"rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "layernorm_epsilon",
-                            "norm_epsilon", "norm_eps"}) {
+    for (const char* key :
+         {"rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "layernorm_epsilon", "norm_epsilon", "norm_eps"}) {
         if (auto value = extraNumber(config, key)) {
             return value;
         }
@@ -94,49 +100,67 @@ std::string scientific(double value) {
 
 std::string normOperator(const ModelConfig& config) {
     switch (config.normKind) {
-    case NormKind::RmsNorm: return "\\operatorname{RMSNorm}";
-    case NormKind::LayerNorm: return "\\operatorname{LayerNorm}";
-    case NormKind::NonParametric: return "\\operatorname{Norm}";
+    case NormKind::RmsNorm:
+        return "\\operatorname{RMSNorm}";
+    case NormKind::LayerNorm:
+        return "\\operatorname{LayerNorm}";
+    case NormKind::NonParametric:
+        return "\\operatorname{Norm}";
     }
     return "\\operatorname{Norm}";
 }
 
 std::string activationOperator(Activation activation) {
     switch (activation) {
-    case Activation::Silu: return "\\operatorname{SiLU}";
-    case Activation::Gelu: return "\\operatorname{GELU}";
-    case Activation::GeluTanh: return "\\operatorname{GELU}_{\\tanh}";
-    case Activation::Relu: return "\\operatorname{ReLU}";
-    case Activation::Other: return "\\phi";
+    case Activation::Silu:
+        return "\\operatorname{SiLU}";
+    case Activation::Gelu:
+        return "\\operatorname{GELU}";
+    case Activation::GeluTanh:
+        return "\\operatorname{GELU}_{\\tanh}";
+    case Activation::Relu:
+        return "\\operatorname{ReLU}";
+    case Activation::Other:
+        return "\\phi";
     }
     return "\\phi";
 }
 
 std::string activationDefinition(Activation activation) {
     switch (activation) {
-    case Activation::Silu: return "\\operatorname{SiLU}(z) = z\\,\\sigma(z) = \\frac{z}{1 + e^{-z}}";
-    case Activation::Gelu: return "\\operatorname{GELU}(z) = z\\,\\Phi(z)";
+    case Activation::Silu:
+        return "\\operatorname{SiLU}(z) = z\\,\\sigma(z) = \\frac{z}{1 + e^{-z}}";
+    case Activation::Gelu:
+        return "\\operatorname{GELU}(z) = z\\,\\Phi(z)";
     case Activation::GeluTanh:
         return "\\operatorname{GELU}_{\\tanh}(z) = \\frac{z}{2}\\left(1 + \\tanh\\left(\\sqrt{2/\\pi}\\,"
                "\\left(z + 0.044715\\,z^{3}\\right)\\right)\\right)";
-    case Activation::Relu: return "\\operatorname{ReLU}(z) = \\max(0, z)";
-    case Activation::Other: return "\\phi \\text{ is the configured activation}";
+    case Activation::Relu:
+        return "\\operatorname{ReLU}(z) = \\max(0, z)";
+    case Activation::Other:
+        return "\\phi \\text{ is the configured activation}";
     }
     return {};
 }
 
 std::string gatedName(Activation activation) {
     switch (activation) {
-    case Activation::Silu: return "SwiGLU";
+    case Activation::Silu:
+        return "SwiGLU";
     case Activation::Gelu:
-    case Activation::GeluTanh: return "GeGLU";
-    case Activation::Relu: return "ReGLU";
-    case Activation::Other: return "GLU";
+    case Activation::GeluTanh:
+        return "GeGLU";
+    case Activation::Relu:
+        return "ReGLU";
+    case Activation::Other:
+        return "GLU";
     }
     return "GLU";
 }
 
-bool isGemma(const ModelConfig& config) { return config.modelType.rfind("gemma", 0) == 0; }
+bool isGemma(const ModelConfig& config) {
+    return config.modelType.rfind("gemma", 0) == 0;
+}
 
 bool isT5(const ModelConfig& config) {
     return config.modelType == "t5" || config.modelType == "mt5" || config.modelType == "umt5";
@@ -150,8 +174,7 @@ std::string layerList(const std::vector<std::int64_t>& indices) {
         while (j + 1 < indices.size() && indices[j + 1] == indices[j] + 1) {
             ++j;
         }
-        ranges.push_back(j == i ? std::to_string(indices[i])
-                                : fmt::format("{}–{}", indices[i], indices[j]));
+        ranges.push_back(j == i ? std::to_string(indices[i]) : fmt::format("{}–{}", indices[i], indices[j]));
         i = j + 1;
     }
     if (ranges.size() <= 4) {

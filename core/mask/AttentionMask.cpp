@@ -9,6 +9,9 @@
 namespace archplay::core {
 namespace {
 
+/// Rows of a boundary cell counted one by one; wider cells (windows beyond 8192 tokens) are sampled.
+constexpr std::uint64_t kExactRows = 1024;
+
 /// n (n + 1) / 2, halving the even factor first so that the product only overflows when the result does.
 Checked triangle(std::uint64_t n) {
     return n % 2 == 0 ? Checked(n / 2) * Checked(n + 1) : Checked(n) * Checked((n + 1) / 2);
@@ -22,17 +25,26 @@ Checked sumCapped(std::uint64_t queries, std::uint64_t cap) {
     return triangle(cap) + Checked(queries - cap) * Checked(cap);
 }
 
-std::string spanName(const char* prefix, std::uint64_t span) { return prefix + std::to_string(span); }
+std::string spanName(const char* prefix, std::uint64_t span) {
+    return prefix + std::to_string(span);
+}
 
 std::string maskName(const MaskSpec& mask) {
     switch (mask.kind) {
-    case MaskKind::Causal: return "Causal";
-    case MaskKind::Bidirectional: return "Bidirectional";
-    case MaskKind::SlidingWindow: return spanName("Sliding window W = ", mask.span);
-    case MaskKind::LocalWindow: return spanName("Local window W = ", mask.span);
-    case MaskKind::Chunked: return spanName("Chunked C = ", mask.span);
-    case MaskKind::PrefixLm: return spanName("Prefix-LM P = ", mask.span);
-    case MaskKind::Cross: return "Cross-attention";
+    case MaskKind::Causal:
+        return "Causal";
+    case MaskKind::Bidirectional:
+        return "Bidirectional";
+    case MaskKind::SlidingWindow:
+        return spanName("Sliding window W = ", mask.span);
+    case MaskKind::LocalWindow:
+        return spanName("Local window W = ", mask.span);
+    case MaskKind::Chunked:
+        return spanName("Chunked C = ", mask.span);
+    case MaskKind::PrefixLm:
+        return spanName("Prefix-LM P = ", mask.span);
+    case MaskKind::Cross:
+        return "Cross-attention";
     }
     return {};
 }
@@ -41,13 +53,20 @@ std::string maskName(const MaskSpec& mask) {
 
 std::string_view toString(MaskKind kind) {
     switch (kind) {
-    case MaskKind::Causal: return "causal";
-    case MaskKind::Bidirectional: return "bidirectional";
-    case MaskKind::SlidingWindow: return "sliding window";
-    case MaskKind::LocalWindow: return "local window";
-    case MaskKind::Chunked: return "chunked";
-    case MaskKind::PrefixLm: return "prefix-LM";
-    case MaskKind::Cross: return "cross-attention";
+    case MaskKind::Causal:
+        return "causal";
+    case MaskKind::Bidirectional:
+        return "bidirectional";
+    case MaskKind::SlidingWindow:
+        return "sliding window";
+    case MaskKind::LocalWindow:
+        return "local window";
+    case MaskKind::Chunked:
+        return "chunked";
+    case MaskKind::PrefixLm:
+        return "prefix-LM";
+    case MaskKind::Cross:
+        return "cross-attention";
     }
     return {};
 }
@@ -56,9 +75,12 @@ KeyRange attendedKeys(const MaskSpec& mask, std::uint64_t query, std::uint64_t k
     const std::uint64_t causalEnd = std::min(query + 1, keyCount);
     KeyRange range{0, causalEnd};
     switch (mask.kind) {
-    case MaskKind::Causal: break;
+    case MaskKind::Causal:
+        break;
     case MaskKind::Bidirectional:
-    case MaskKind::Cross: range.last = keyCount; break;
+    case MaskKind::Cross:
+        range.last = keyCount;
+        break;
     case MaskKind::SlidingWindow:
         if (mask.span > 0 && query + 1 > mask.span) {
             range.first = query + 1 - mask.span;
@@ -77,7 +99,9 @@ KeyRange attendedKeys(const MaskSpec& mask, std::uint64_t query, std::uint64_t k
             range.first = query / mask.span * mask.span;
         }
         break;
-    case MaskKind::PrefixLm: range.last = std::min(keyCount, std::max(mask.span, query + 1)); break;
+    case MaskKind::PrefixLm:
+        range.last = std::min(keyCount, std::max(mask.span, query + 1));
+        break;
     }
     range.first = std::min(range.first, range.last);
     return range;
@@ -91,8 +115,10 @@ bool attends(const MaskSpec& mask, std::uint64_t query, std::uint64_t key, std::
 std::uint64_t attendedPairs(const MaskSpec& mask, std::uint64_t queries, std::uint64_t keyCount) {
     switch (mask.kind) {
     case MaskKind::Bidirectional:
-    case MaskKind::Cross: return (Checked(queries) * Checked(keyCount)).value();
-    case MaskKind::Causal: return sumCapped(queries, keyCount).value();
+    case MaskKind::Cross:
+        return (Checked(queries) * Checked(keyCount)).value();
+    case MaskKind::Causal:
+        return sumCapped(queries, keyCount).value();
     case MaskKind::SlidingWindow:
         return sumCapped(queries, mask.span > 0 ? std::min(mask.span, keyCount) : keyCount).value();
     case MaskKind::Chunked: {
@@ -150,14 +176,16 @@ MaskGrid maskGrid(const MaskSpec& mask, int cells, std::uint64_t tokensPerCell) 
             } else if (bottom.last <= k0 || top.first >= k1) {
                 cell = 0.0F;
             } else {
-                std::uint64_t pairs = 0;
-                for (std::uint64_t q = q0; q < q1; ++q) {
+                // Exact up to kExactRows rows per cell; beyond, every step-th row stands for its step.
+                const std::uint64_t step = t > kExactRows ? t / kExactRows : 1;
+                double pairs = 0;
+                for (std::uint64_t q = q0 + step / 2; q < q1; q += step) {
                     const KeyRange range = attendedKeys(mask, q, keyCount);
                     const std::uint64_t lo = std::max(range.first, k0);
                     const std::uint64_t hi = std::min(range.last, k1);
-                    pairs += hi > lo ? hi - lo : 0;
+                    pairs += hi > lo ? static_cast<double>(hi - lo) * static_cast<double>(step) : 0.0;
                 }
-                cell = static_cast<float>(static_cast<double>(pairs) / pairsPerCell);
+                cell = static_cast<float>(std::min(1.0, pairs / pairsPerCell));
             }
         }
     }
@@ -180,9 +208,8 @@ std::vector<MaskUse> modelMasks(const ModelPlan& plan) {
     MaskUse cross{{MaskKind::Cross, 0}, Stack::Decoder, true, {}, maskName({MaskKind::Cross, 0})};
     for (const LayerPlan& layer : plan.layers) {
         const MaskSpec mask = selfAttentionMask(layer);
-        auto found = std::find_if(self.begin(), self.end(), [&](const MaskUse& use) {
-            return use.stack == layer.stack && use.mask == mask;
-        });
+        auto found = std::find_if(self.begin(), self.end(),
+                                  [&](const MaskUse& use) { return use.stack == layer.stack && use.mask == mask; });
         if (found == self.end()) {
             self.push_back({mask, layer.stack, false, {}, maskName(mask)});
             found = std::prev(self.end());
@@ -213,11 +240,14 @@ std::vector<MaskUse> referenceMasks(const std::vector<MaskUse>& masks, std::uint
     }
     const std::uint64_t prefix = std::max<std::uint64_t>(gridTokens * 3 / 8, 1);
     std::vector<MaskUse> result;
-    for (const MaskSpec mask : {MaskSpec{MaskKind::Causal, 0}, MaskSpec{MaskKind::Bidirectional, 0},
-                                MaskSpec{MaskKind::SlidingWindow, span}, MaskSpec{MaskKind::Chunked, span},
-                                MaskSpec{MaskKind::PrefixLm, prefix}, MaskSpec{MaskKind::Cross, 0}}) {
-        result.push_back({mask, mask.kind == MaskKind::Bidirectional ? Stack::Encoder : Stack::Decoder,
-                          mask.kind == MaskKind::Cross, {}, maskName(mask)});
+    for (const MaskSpec mask :
+         {MaskSpec{MaskKind::Causal, 0}, MaskSpec{MaskKind::Bidirectional, 0}, MaskSpec{MaskKind::SlidingWindow, span},
+          MaskSpec{MaskKind::Chunked, span}, MaskSpec{MaskKind::PrefixLm, prefix}, MaskSpec{MaskKind::Cross, 0}}) {
+        result.push_back({mask,
+                          mask.kind == MaskKind::Bidirectional ? Stack::Encoder : Stack::Decoder,
+                          mask.kind == MaskKind::Cross,
+                          {},
+                          maskName(mask)});
     }
     return result;
 }

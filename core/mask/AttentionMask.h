@@ -51,8 +51,9 @@ bool attends(const MaskSpec& mask, std::uint64_t query, std::uint64_t key, std::
 std::uint64_t attendedPairs(const MaskSpec& mask, std::uint64_t queries, std::uint64_t keyCount);
 
 /// A coarse picture of a mask: `cells` x `cells` blocks of `tokensPerCell` x `tokensPerCell` token
-/// pairs. coverage(row, column) is the exact fraction of the block's pairs that attend, in [0, 1],
-/// so a window or chunk that does not fall on cell boundaries shows as partly filled cells.
+/// pairs. coverage(row, column) is the fraction of the block's pairs that attend, in [0, 1], so a
+/// window or chunk that does not fall on cell boundaries shows as partly filled cells. Exact up to
+/// 1024 tokens per cell (windows up to 8192 at the usual scale); wider cells sample 1024 rows.
 struct MaskGrid {
     MaskSpec mask;
     int cells = 0;
@@ -64,7 +65,7 @@ struct MaskGrid {
     std::uint64_t tokens() const { return static_cast<std::uint64_t>(cells) * tokensPerCell; }
 };
 
-/// Computes the grid exactly; work grows with the cells on a mask boundary, not with the tokens.
+/// Computes the grid; work grows with the cells on a mask boundary, not with the tokens.
 MaskGrid maskGrid(const MaskSpec& mask, int cells, std::uint64_t tokensPerCell);
 
 /// The self-attention mask of a planned layer: causal or bidirectional, sliding or chunked by its window.

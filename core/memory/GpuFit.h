@@ -13,9 +13,9 @@ namespace archplay::core {
 
 /// A common accelerator memory size.
 struct GpuMemorySize {
-    std::string label;      ///< "80 GB"
+    std::string label;       ///< "80 GB"
     std::uint64_t bytes = 0; ///< nominal capacity, label x 2^30 (HBM and GDDR come in binary sizes). Units: bytes.
-    std::string examples;   ///< "A100 80GB, H100"
+    std::string examples;    ///< "A100 80GB, H100"
 };
 
 /// 24, 40, 48, 80, 141 and 192 GB, smallest first (FORMULAS.md §8). Nominal: drivers and the CUDA
@@ -27,14 +27,14 @@ struct GpuFit {
     GpuMemorySize gpu;
     std::uint64_t weightBytes = 0;
     std::uint64_t kvBytes = 0;
-    std::uint64_t totalBytes = 0;   ///< weights + cache, saturating
-    std::uint64_t roomBytes = 0;    ///< capacity left for the cache beside the weights; 0 when they do not fit
-    bool fits = false;              ///< totalBytes <= capacity
+    std::uint64_t totalBytes = 0;    ///< weights + cache, saturating
+    std::uint64_t roomBytes = 0;     ///< capacity left for the cache beside the weights; 0 when they do not fit
+    bool fits = false;               ///< totalBytes <= capacity
     std::uint64_t devicesNeeded = 0; ///< ceil(total / capacity): the fewest devices if both split evenly
     /// Longest sequence whose cache fits beside the weights on one device at the scenario's batch;
     /// 0 when the weights alone do not fit. Units: tokens.
     std::uint64_t maxSequenceLength = 0;
-    bool unbounded = false;         ///< every layer is window-capped and the capped cache fits: any length fits
+    bool unbounded = false; ///< every layer is window-capped and the capped cache fits: any length fits
 };
 
 /// Weights plus the scenario's cache on each memory size of gpuMemorySizes(). Activations and runtime

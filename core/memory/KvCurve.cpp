@@ -41,9 +41,9 @@ std::vector<DType> kvCurveDTypes(DType current) {
     return result;
 }
 
-std::vector<KvCurve> kvCurves(const ModelConfig& config, const ModelPlan& plan, const std::vector<std::uint64_t>& lengths,
-                              std::uint64_t batch, std::uint64_t encoderSequenceLength,
-                              const std::vector<DType>& dtypes) {
+std::vector<KvCurve> kvCurves(const ModelConfig& config, const ModelPlan& plan,
+                              const std::vector<std::uint64_t>& lengths, std::uint64_t batch,
+                              std::uint64_t encoderSequenceLength, const std::vector<DType>& dtypes) {
     std::vector<KvCurve> curves;
     curves.reserve(dtypes.size());
     for (DType dtype : dtypes) {

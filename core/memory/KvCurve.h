@@ -29,9 +29,9 @@ std::vector<std::uint64_t> kvCurveLengths(const ModelPlan& plan, std::uint64_t m
 std::vector<DType> kvCurveDTypes(DType current);
 
 /// Cache bytes at every length for every precision, each point from kvCache() (FORMULAS.md §4).
-std::vector<KvCurve> kvCurves(const ModelConfig& config, const ModelPlan& plan, const std::vector<std::uint64_t>& lengths,
-                              std::uint64_t batch, std::uint64_t encoderSequenceLength,
-                              const std::vector<DType>& dtypes);
+std::vector<KvCurve> kvCurves(const ModelConfig& config, const ModelPlan& plan,
+                              const std::vector<std::uint64_t>& lengths, std::uint64_t batch,
+                              std::uint64_t encoderSequenceLength, const std::vector<DType>& dtypes);
 
 /// A cache the architecture avoids, for comparison.
 enum class KvAlternative {
@@ -46,15 +46,15 @@ KvCurve kvAlternativeCurve(const ModelConfig& config, const ModelPlan& plan, con
 
 /// The part of one cache that a kind of layer holds.
 struct KvKindShare {
-    std::string name;                      ///< "global", "sliding 4096", "latent", "cross-attention"
+    std::string name; ///< "global", "sliding 4096", "latent", "cross-attention"
     LayerAttention attention = LayerAttention::Global;
     bool latent = false;
-    bool cross = false;                    ///< cross-attention K/V of the encoder output
-    std::int64_t layers = 0;               ///< decoder layers of this kind
+    bool cross = false;                         ///< cross-attention K/V of the encoder output
+    std::int64_t layers = 0;                    ///< decoder layers of this kind
     std::uint64_t elementsPerTokenPerLayer = 0; ///< cached elements one token adds to one layer
     std::uint64_t bytesPerTokenPerLayer = 0;    ///< the same in bytes at the report's precision
-    std::uint64_t cachedTokens = 0;        ///< tokens a layer holds (window-capped; the encoder length for cross)
-    std::uint64_t bytes = 0;               ///< whole share for the scenario, batch included
+    std::uint64_t cachedTokens = 0;             ///< tokens a layer holds (window-capped; the encoder length for cross)
+    std::uint64_t bytes = 0;                    ///< whole share for the scenario, batch included
 };
 
 /// Splits a cache report by layer kind: decoder self-attention grouped by attention kind, window and
@@ -64,11 +64,11 @@ std::vector<KvKindShare> kvByLayerKind(const ModelPlan& plan, const KvCacheRepor
 
 /// What the architecture's cache saves against simpler caches at the same scenario. Units: bytes.
 struct KvSavings {
-    std::uint64_t totalBytes = 0;     ///< the architecture's own cache (= report.totalBytes)
-    std::uint64_t uncappedBytes = 0;  ///< the same with every sliding or chunked layer global (no window cap)
-    std::uint64_t expandedBytes = 0;  ///< the same with MLA layers caching per-head K and V (Hugging Face eager)
-    bool windowed = false;            ///< some layer is capped by a window
-    bool latent = false;              ///< some layer caches an MLA latent
+    std::uint64_t totalBytes = 0;    ///< the architecture's own cache (= report.totalBytes)
+    std::uint64_t uncappedBytes = 0; ///< the same with every sliding or chunked layer global (no window cap)
+    std::uint64_t expandedBytes = 0; ///< the same with MLA layers caching per-head K and V (Hugging Face eager)
+    bool windowed = false;           ///< some layer is capped by a window
+    bool latent = false;             ///< some layer caches an MLA latent
 };
 
 /// Recomputes the cache without windows and with expanded MLA to show what they save (FORMULAS.md §4.2, §4.3).

@@ -66,8 +66,7 @@ std::vector<ComponentParams> paramsByComponent(const ParamReport& report) {
         if (total == 0) {
             continue;
         }
-        const std::uint64_t active =
-            component == Component::Experts ? (Checked(total) - inactive).value() : total;
+        const std::uint64_t active = component == Component::Experts ? (Checked(total) - inactive).value() : total;
         result.push_back({component, total, active});
     }
     return result;

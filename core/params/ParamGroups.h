@@ -13,16 +13,16 @@ namespace archplay::core {
 
 /// Parameters of every layer of one kind, summed over those layers.
 struct LayerKindParams {
-    LayerPlan kind;                    ///< the first layer of the kind
-    std::string name;                  ///< layerKindName(), prefixed by the stack for encoder-decoder models
-    std::vector<std::int64_t> layers;  ///< indices within the stack
-    std::uint64_t perLayer = 0;        ///< total of one layer
+    LayerPlan kind;                   ///< the first layer of the kind
+    std::string name;                 ///< layerKindName(), prefixed by the stack for encoder-decoder models
+    std::vector<std::int64_t> layers; ///< indices within the stack
+    std::uint64_t perLayer = 0;       ///< total of one layer
     std::uint64_t attention = 0;
-    std::uint64_t ffn = 0;             ///< dense FFN, or router + experts + shared experts
-    std::uint64_t ffnActive = 0;       ///< the FFN parameters one token uses (router, k experts, shared experts)
+    std::uint64_t ffn = 0;       ///< dense FFN, or router + experts + shared experts
+    std::uint64_t ffnActive = 0; ///< the FFN parameters one token uses (router, k experts, shared experts)
     std::uint64_t norms = 0;
     std::uint64_t total = 0;
-    std::uint64_t active = 0;          ///< used by one token (routed experts count k of E)
+    std::uint64_t active = 0; ///< used by one token (routed experts count k of E)
 };
 
 /// Groups the per-layer counts of `report` by layer kind (sameKind()), in order of first appearance.

@@ -6,8 +6,8 @@
 #include <cctype>
 #include <cmath>
 #include <numeric>
-#include <tuple>
 #include <string_view>
+#include <tuple>
 
 namespace archplay::core {
 namespace {
@@ -72,8 +72,8 @@ std::string lowerWord(std::string_view token) {
 }
 
 int wordClass(const std::string& word) {
-    static const std::array<std::string_view, 12> functionWords = {"the", "a",   "an",  "to",   "of",   "and",
-                                                                    "its", "each", "in", "so", "that", "is"};
+    static const std::array<std::string_view, 12> functionWords = {"the", "a",    "an", "to", "of",   "and",
+                                                                   "its", "each", "in", "so", "that", "is"};
     if (!word.empty() && std::ispunct(static_cast<unsigned char>(word.front()))) {
         return 0;
     }
@@ -121,9 +121,9 @@ RouterSettings routerSettings(const ModelConfig& config) {
 }
 
 const std::vector<std::string>& routingSampleTokens() {
-    static const std::vector<std::string> tokens = {"The",   " router", " sends", " each",   " token", " to",
-                                                    " its",  " top",    "-",      "k",       " experts", ",",
-                                                    " and",  " the",    " rest",  " stay",   " idle",  "."};
+    static const std::vector<std::string> tokens = {"The",  " router", " sends", " each", " token",   " to",
+                                                    " its", " top",    "-",      "k",     " experts", ",",
+                                                    " and", " the",    " rest",  " stay", " idle",    "."};
     return tokens;
 }
 

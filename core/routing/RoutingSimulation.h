@@ -19,11 +19,11 @@ enum class RouterScoring {
 /// The routing rule of a config, read from config.json fields the model does not otherwise use.
 struct RouterSettings {
     RouterScoring scoring = RouterScoring::Softmax; ///< scoring_func
-    bool normaliseTopK = false;   ///< norm_topk_prob: gate weights renormalised over the k chosen (Mixtral always)
-    std::int64_t groups = 1;      ///< n_group: experts split into groups for group-limited routing (DeepSeek-V3: 8)
-    std::int64_t topKGroups = 1;  ///< topk_group: groups a token may draw experts from (DeepSeek-V3: 4)
-    bool groupByTopTwo = false;   ///< a group is scored by its two best experts (topk_method "noaux_tc"), else its best
-    double routedScaling = 1.0;   ///< routed_scaling_factor applied to the gate weights
+    bool normaliseTopK = false;  ///< norm_topk_prob: gate weights renormalised over the k chosen (Mixtral always)
+    std::int64_t groups = 1;     ///< n_group: experts split into groups for group-limited routing (DeepSeek-V3: 8)
+    std::int64_t topKGroups = 1; ///< topk_group: groups a token may draw experts from (DeepSeek-V3: 4)
+    bool groupByTopTwo = false;  ///< a group is scored by its two best experts (topk_method "noaux_tc"), else its best
+    double routedScaling = 1.0;  ///< routed_scaling_factor applied to the gate weights
 };
 
 /// Reads the router's rule from the config (its passthrough fields), with each family's default
@@ -53,11 +53,11 @@ struct RoutedToken {
 ///    selection when n_group > 1 (keep the topk_group best groups), then the top k scores;
 /// 5. gate weights are the chosen scores, renormalised when norm_topk_prob, times routed_scaling_factor.
 struct RoutingSimulation {
-    bool moe = false;                 ///< false when the layer has a dense FFN: nothing is routed
-    std::int64_t layer = -1;          ///< position in ModelPlan::layers of the layer simulated
+    bool moe = false;        ///< false when the layer has a dense FFN: nothing is routed
+    std::int64_t layer = -1; ///< position in ModelPlan::layers of the layer simulated
     std::int64_t numExperts = 0;
     std::int64_t topK = 0;
-    std::int64_t sharedExperts = 0;   ///< always-on experts, not scored
+    std::int64_t sharedExperts = 0; ///< always-on experts, not scored
     RouterSettings settings;
     std::uint64_t seed = 0;
     std::vector<RoutedToken> tokens;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The forward-pass derivation: specialised to the config, one section per layer kind, valid exports.
-#include "TestSupport.h"
 #include "derivation/Derivation.h"
+
+#include "TestSupport.h"
 
 #include <algorithm>
 
@@ -13,9 +14,13 @@ core::Derivation derive(const std::string& id) {
     return core::deriveForwardPass(analysis.config, analysis.plan);
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
 
-std::string everything(const core::Derivation& d) { return core::toLatex(d); }
+std::string everything(const core::Derivation& d) {
+    return core::toLatex(d);
+}
 
 bool balanced(const std::string& maths) {
     int depth = 0;

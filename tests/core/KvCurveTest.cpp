@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Cache curves, the split by layer kind, window and MLA savings, and GPU fit (FORMULAS.md §4, §8).
+#include "memory/KvCurve.h"
+
 #include "TestSupport.h"
 #include "memory/GpuFit.h"
-#include "memory/KvCurve.h"
 
 #include <algorithm>
 #include <numeric>
@@ -44,8 +45,10 @@ TEST(KvCurve, EveryPointIsTheCoresCache) {
 }
 
 TEST(KvCurve, DTypesKeepTheCurrentOneForItsWidth) {
-    EXPECT_EQ(core::kvCurveDTypes(DType::BF16), (std::vector<DType>{DType::FP32, DType::BF16, DType::FP8, DType::INT4}));
-    EXPECT_EQ(core::kvCurveDTypes(DType::INT8), (std::vector<DType>{DType::FP32, DType::BF16, DType::INT8, DType::INT4}));
+    EXPECT_EQ(core::kvCurveDTypes(DType::BF16),
+              (std::vector<DType>{DType::FP32, DType::BF16, DType::FP8, DType::INT4}));
+    EXPECT_EQ(core::kvCurveDTypes(DType::INT8),
+              (std::vector<DType>{DType::FP32, DType::BF16, DType::INT8, DType::INT4}));
 }
 
 TEST(KvByLayerKind, SharesSumToTheTotal) {
@@ -106,13 +109,13 @@ TEST(KvSavings, WindowsAndLatentAreComparedWithTheirUncappedForms) {
 TEST(KvCurve, AlternativesAreTheUncappedAndExpandedCaches) {
     const auto gemma = analyzePreset("gemma-2-9b");
     const std::vector<std::uint64_t> lengths = {1024, 8192};
-    const auto uncapped = core::kvAlternativeCurve(gemma.config, gemma.plan, lengths, 1, 0, DType::BF16,
-                                                   core::KvAlternative::Uncapped);
+    const auto uncapped =
+        core::kvAlternativeCurve(gemma.config, gemma.plan, lengths, 1, 0, DType::BF16, core::KvAlternative::Uncapped);
     EXPECT_EQ(uncapped.bytes[1], 42ull * 8192 * 8192);
     EXPECT_EQ(uncapped.bytes[0], core::kvCache(gemma.config, gemma.plan, 1024, 1, DType::BF16).totalBytes);
     const auto v3 = analyzePreset("deepseek-v3");
-    const auto expanded = core::kvAlternativeCurve(v3.config, v3.plan, {1}, 1, 0, DType::BF16,
-                                                   core::KvAlternative::Expanded);
+    const auto expanded =
+        core::kvAlternativeCurve(v3.config, v3.plan, {1}, 1, 0, DType::BF16, core::KvAlternative::Expanded);
     EXPECT_EQ(expanded.bytes[0], 4'997'120u);
 }
 
@@ -141,8 +144,8 @@ TEST(GpuFit, DeepSeekNeedsSeveralDevicesAndWindowedModelsCanBeUnbounded) {
     const auto fits = core::gpuFits(v3.config, v3.plan, v3.weightBytes, 4096, 1, DType::BF16, 0);
     EXPECT_FALSE(fits.back().fits);
     EXPECT_EQ(fits.back().maxSequenceLength, 0u);
-    EXPECT_EQ(fits.back().devicesNeeded, (v3.weightBytes + v3.kv.totalBytes + fits.back().gpu.bytes - 1) /
-                                             fits.back().gpu.bytes);
+    EXPECT_EQ(fits.back().devicesNeeded,
+              (v3.weightBytes + v3.kv.totalBytes + fits.back().gpu.bytes - 1) / fits.back().gpu.bytes);
 
     const auto mistral = analyzePreset("mistral-7b-v0.1");
     const auto capped = core::gpuFits(mistral.config, mistral.plan, mistral.weightBytes, 4096, 1, DType::BF16, 0);

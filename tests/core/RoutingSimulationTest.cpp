@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The illustrative router simulation: deterministic, well-formed, following the config's routing rule.
-#include "TestSupport.h"
 #include "routing/RoutingSimulation.h"
+
+#include "TestSupport.h"
 
 #include <algorithm>
 #include <numeric>

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The maths typesetter and the derivation view: every preset typesets with no unknown command, boxes
 // are built as maths is, copies give the core's LaTeX and Markdown.
+#include "ui/views/DerivationView.h"
+
 #include "analysis/Analysis.h"
 #include "derivation/Derivation.h"
 #include "io/Presets.h"
-#include "ui/views/DerivationView.h"
 #include "ui/views/layout/DerivationDocument.h"
 #include "ui/views/math/MathParser.h"
 #include "ui/views/math/MathTypesetter.h"
@@ -27,8 +28,8 @@ core::Analysis analyzed(const char* id) {
 }
 
 TEST(MathParser, BuildsTheStructureOfAFormula) {
-    const ui::math::ParseResult parsed =
-        ui::math::parse(QStringLiteral("A_{h} = \\operatorname{softmax}\\left(\\frac{Q K^{\\top}}{\\sqrt{128}}\\right) V"));
+    const ui::math::ParseResult parsed = ui::math::parse(
+        QStringLiteral("A_{h} = \\operatorname{softmax}\\left(\\frac{Q K^{\\top}}{\\sqrt{128}}\\right) V"));
     EXPECT_TRUE(parsed.unknown.isEmpty());
     const auto& items = parsed.root.children;
     ASSERT_GE(items.size(), 5u);
@@ -41,7 +42,8 @@ TEST(MathParser, BuildsTheStructureOfAFormula) {
 }
 
 TEST(MathParser, ReportsUnknownCommandsAndSplitsAtTopLevelQuads) {
-    EXPECT_EQ(ui::math::parse(QStringLiteral("\\frobnicate{x} + 1")).unknown, QStringList{QStringLiteral("\\frobnicate")});
+    EXPECT_EQ(ui::math::parse(QStringLiteral("\\frobnicate{x} + 1")).unknown,
+              QStringList{QStringLiteral("\\frobnicate")});
     const QStringList parts =
         ui::math::splitAtQuads(QStringLiteral("a = b, \\quad c \\in \\left( d \\quad e \\right) \\qquad f"));
     EXPECT_EQ(parts, (QStringList{QStringLiteral("a = b,"), QStringLiteral("c \\in \\left( d \\quad e \\right)"),
@@ -52,7 +54,7 @@ TEST(MathTypesetter, FractionsStackAroundTheAxisAndScriptsShrink) {
     const ui::math::MathTypesetter typesetter(QApplication::font());
     const ui::math::MathBox fraction = typesetter.typeset(QStringLiteral("\\frac{a}{b}"), true);
     ASSERT_EQ(fraction.runs.size(), 2u);
-    EXPECT_LT(fraction.runs[0].origin.y(), 0);           // numerator above the baseline
+    EXPECT_LT(fraction.runs[0].origin.y(), 0); // numerator above the baseline
     EXPECT_GT(fraction.runs[1].origin.y(), fraction.runs[0].origin.y());
     ASSERT_EQ(fraction.rules.size(), 1u);
     EXPECT_GT(fraction.rules[0].top(), fraction.runs[0].origin.y());
@@ -63,8 +65,8 @@ TEST(MathTypesetter, FractionsStackAroundTheAxisAndScriptsShrink) {
     // The base, then its superscript, then its subscript.
     EXPECT_NE(scripted.runs[1].font, scripted.runs[0].font); // script size
     EXPECT_EQ(scripted.runs[1].text, QStringLiteral("2"));
-    EXPECT_LT(scripted.runs[1].origin.y(), 0);               // superscript raised
-    EXPECT_GT(scripted.runs[2].origin.y(), 0);               // subscript lowered
+    EXPECT_LT(scripted.runs[1].origin.y(), 0); // superscript raised
+    EXPECT_GT(scripted.runs[2].origin.y(), 0); // subscript lowered
 
     // A relation gets more room than a binary operator, which gets more than nothing.
     const ui::math::MathBox relation = typesetter.typeset(QStringLiteral("a=b"), false);

@@ -9,9 +9,13 @@
 #include "ui/views/ParameterChartView.h"
 #include "ui/views/Views.h"
 
+#include <QApplication>
+#include <QMouseEvent>
 #include <QSignalSpy>
 #include <QTest>
+#include <QToolTip>
 #include <QWidget>
+#include <qcustomplot.h>
 
 #include <gtest/gtest.h>
 
@@ -24,8 +28,7 @@ core::Analysis analyzed(const char* id) {
     return core::analyze(config.value_or(core::ModelConfig{}), core::Scenario{});
 }
 
-template <typename View>
-View* findView(const std::vector<ui::AnalysisView*>& views) {
+template <typename View> View* findView(const std::vector<ui::AnalysisView*>& views) {
     for (ui::AnalysisView* view : views) {
         if (auto* found = dynamic_cast<View*>(view)) {
             return found;
@@ -90,6 +93,26 @@ TEST(ParameterChartView, BarsAreTheCoresCounts) {
             EXPECT_EQ(view.kindBars()[i].total, kinds[i].total) << id;
         }
     }
+}
+
+TEST(ParameterChartView, HoveringABarShowsItsExactCount) {
+    const core::Analysis analysis = analyzed("llama-3-8b");
+    ui::ParameterChartView view;
+    view.resize(1000, 700);
+    view.show();
+    view.setAnalysis(analysis);
+    view.plot()->replot();
+    QCPAxisRect* components = view.plot()->axisRects().front();
+    // The first bar (Embeddings) at half its length.
+    const auto& bar = view.componentBars().front();
+    const QPoint centre(static_cast<int>(components->axis(QCPAxis::atBottom)->coordToPixel(double(bar.total) / 2)),
+                        static_cast<int>(components->axis(QCPAxis::atLeft)->coordToPixel(0)));
+    QMouseEvent move(QEvent::MouseMove, QPointF(centre), view.plot()->mapToGlobal(QPointF(centre)), Qt::NoButton,
+                     Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(view.plot(), &move);
+    EXPECT_TRUE(QToolTip::isVisible());
+    EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("525,336,576"))) << QToolTip::text().toStdString();
+    QToolTip::hideText();
 }
 
 } // namespace

@@ -40,7 +40,9 @@ bool overlap(const QRectF& a, const QRectF& b) {
     return common.width() > 0.01 && common.height() > 0.01;
 }
 
-bool inside(const QRectF& outer, const QRectF& inner) { return outer.adjusted(-0.01, -0.01, 0.01, 0.01).contains(inner); }
+bool inside(const QRectF& outer, const QRectF& inner) {
+    return outer.adjusted(-0.01, -0.01, 0.01, 0.01).contains(inner);
+}
 
 TEST(LayerStackLayout, OneSlabPerLayerForEveryReviewPreset) {
     for (const char* id : {"llama-3-8b", "mixtral-8x7b-v0.1", "deepseek-v3", "gemma-3-1b", "t5-small", "llama-3.1-405b",
@@ -135,7 +137,8 @@ TEST(WeightLayout, AreasAreProportionalToParameters) {
             // Area per element is scale squared for every drawn matrix and every expert cell.
             for (const QRectF& cell : weight.cells) {
                 const double perElement = cell.width() * cell.height() / item.elements;
-                EXPECT_NEAR(perElement / (placed.scale * placed.scale), 1.0, 1e-6) << id << " " << item.name.toStdString();
+                EXPECT_NEAR(perElement / (placed.scale * placed.scale), 1.0, 1e-6)
+                    << id << " " << item.name.toStdString();
             }
         }
         for (std::size_t a = 0; a < placed.groups.size(); ++a) {
@@ -214,8 +217,9 @@ TEST(MaskView, ShowsEveryMaskOfTheModelAndTheReferenceKindsOnRequest) {
     EXPECT_EQ(view.grids()[0].mask.kind, core::MaskKind::SlidingWindow);
     EXPECT_EQ(view.grids()[0].tokensPerCell, 64u);
     view.setCompareAll(true);
-    EXPECT_EQ(view.grids().size(), 8u);
-    EXPECT_EQ(view.layoutFor(kTarget).panels.size(), 8u);
+    // Bidirectional, chunked, prefix-LM and cross-attention join the model's sliding and causal masks.
+    EXPECT_EQ(view.grids().size(), 6u);
+    EXPECT_EQ(view.layoutFor(kTarget).panels.size(), 6u);
 }
 
 TEST(KvLayout, SegmentsAreProportionalAndCoverTheBar) {
@@ -261,10 +265,10 @@ TEST(KvCacheView, TheCurvePassesThroughTheCoresValues) {
             ASSERT_FALSE(points.empty()) << id;
             for (std::size_t i = 0; i < points.size(); i += 5) {
                 const auto length = static_cast<std::uint64_t>(points[i].x());
-                const auto bytes = core::kvCache(analysis.config, analysis.plan, length, analysis.scenario.batch,
-                                                 curves[static_cast<std::size_t>(c)].dtype,
-                                                 analysis.scenario.encoderSequenceLength)
-                                       .totalBytes;
+                const auto bytes =
+                    core::kvCache(analysis.config, analysis.plan, length, analysis.scenario.batch,
+                                  curves[static_cast<std::size_t>(c)].dtype, analysis.scenario.encoderSequenceLength)
+                        .totalBytes;
                 EXPECT_DOUBLE_EQ(points[i].y(), double(bytes)) << id << " at " << length;
             }
         }

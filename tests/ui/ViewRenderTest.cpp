@@ -5,12 +5,17 @@
 #include "io/Presets.h"
 #include "ui/Theme.h"
 #include "ui/views/AnalysisView.h"
+#include "ui/views/AttentionMaskView.h"
 #include "ui/views/Views.h"
 
+#include <QBuffer>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QImage>
 #include <QPainter>
 #include <QSet>
+#include <QSvgGenerator>
+#include <QSvgRenderer>
 #include <QWidget>
 
 #include <gtest/gtest.h>
@@ -58,8 +63,9 @@ TEST_F(ViewRender, EveryViewRendersTheReviewPresetsInBothThemes) {
     if (!snapshots.isEmpty()) {
         QDir().mkpath(snapshots);
     }
-    const char* presets[] = {"llama-3-8b", "mixtral-8x7b-v0.1", "deepseek-v3", "gemma-3-1b", "t5-small",
-                             "llama-3.1-405b", "qwen3-30b-a3b", "bert-base-uncased"};
+    const char* presets[] = {"llama-3-8b", "mixtral-8x7b-v0.1", "deepseek-v3",   "gemma-3-1b",
+                             "t5-small",   "llama-3.1-405b",    "qwen3-30b-a3b", "bert-base-uncased",
+                             "gemma-2-9b", "mistral-7b-v0.1"};
     for (ui::ThemeMode mode : {ui::ThemeMode::Light, ui::ThemeMode::Dark}) {
         ui::applyTheme(mode);
         QWidget host;
@@ -82,6 +88,127 @@ TEST_F(ViewRender, EveryViewRendersTheReviewPresetsInBothThemes) {
     }
 }
 
+TEST_F(ViewRender, SmallTargetsAndTheMaskComparisonRender) {
+    const QString snapshots = qEnvironmentVariable("ARCHPLAY_VIEW_SNAPSHOTS");
+    QWidget host;
+    const std::vector<ui::AnalysisView*> views = ui::createViews(&host);
+    for (const char* id : {"llama-3-8b", "mixtral-8x7b-v0.1", "deepseek-v3", "gemma-3-1b", "t5-small"}) {
+        const core::Analysis analysis = analyzed(id);
+        for (ui::AnalysisView* view : views) {
+            view->resize(860, 560);
+            view->setAnalysis(analysis);
+            const QImage image = renderView(*view, QSize(860, 560));
+            EXPECT_GT(colourVariety(image), 4) << id << " " << view->viewId().toStdString();
+            if (!snapshots.isEmpty()) {
+                image.save(
+                    QStringLiteral("%1/small-%2-%3.png").arg(snapshots, view->viewId(), QString::fromLatin1(id)));
+            }
+            if (auto* masks = dynamic_cast<ui::AttentionMaskView*>(view)) {
+                masks->setCompareAll(true);
+                const QImage compared = renderView(*view, QSize(1280, 820));
+                EXPECT_GT(colourVariety(compared), 4) << id;
+                if (!snapshots.isEmpty()) {
+                    compared.save(QStringLiteral("%1/compare-masks-%2.png").arg(snapshots, QString::fromLatin1(id)));
+                }
+                masks->setCompareAll(false);
+            }
+        }
+    }
+}
+
+TEST_F(ViewRender, VectorExportsAndHighDensityImagesMatchTheScreen) {
+    // render() also drives the SVG and PDF exporters: every view must produce vector output that
+    // reads back, and a 2x image must show the same picture.
+    const QString snapshots = qEnvironmentVariable("ARCHPLAY_VIEW_SNAPSHOTS");
+    QWidget host;
+    const std::vector<ui::AnalysisView*> views = ui::createViews(&host);
+    const core::Analysis analysis = analyzed("deepseek-v3");
+    const QSize size(1100, 720);
+    for (ui::AnalysisView* view : views) {
+        view->resize(size);
+        view->setAnalysis(analysis);
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        QSvgGenerator generator;
+        generator.setOutputDevice(&buffer);
+        generator.setSize(size);
+        generator.setViewBox(QRect(QPoint(0, 0), size));
+        QPainter painter(&generator);
+        view->render(painter, QRectF(QPointF(0, 0), QSizeF(size)));
+        painter.end();
+        const QByteArray svg = buffer.data();
+        EXPECT_GT(svg.size(), 2000) << view->viewId().toStdString();
+        QSvgRenderer reader(svg);
+        ASSERT_TRUE(reader.isValid()) << view->viewId().toStdString();
+        QImage fromSvg(size, QImage::Format_ARGB32_Premultiplied);
+        fromSvg.fill(Qt::transparent);
+        QPainter replay(&fromSvg);
+        reader.render(&replay);
+        replay.end();
+        EXPECT_GT(colourVariety(fromSvg), 4) << view->viewId().toStdString();
+
+        QImage dense(size * 2, QImage::Format_ARGB32_Premultiplied);
+        dense.setDevicePixelRatio(2);
+        dense.fill(Qt::transparent);
+        QPainter densePainter(&dense);
+        view->render(densePainter, QRectF(QPointF(0, 0), QSizeF(size)));
+        densePainter.end();
+        EXPECT_GT(colourVariety(dense), 4) << view->viewId().toStdString();
+        if (!snapshots.isEmpty()) {
+            fromSvg.save(QStringLiteral("%1/svg-%2-deepseek-v3.png").arg(snapshots, view->viewId()));
+            dense.save(QStringLiteral("%1/x2-%2-deepseek-v3.png").arg(snapshots, view->viewId()));
+        }
+    }
+}
+
+TEST_F(ViewRender, ExtremeConfigsRenderQuickly) {
+    const QString snapshots = qEnvironmentVariable("ARCHPLAY_VIEW_SNAPSHOTS");
+    std::vector<core::ModelConfig> configs;
+    core::ModelConfig tiny;
+    tiny.vocabSize = 16;
+    tiny.hiddenSize = 8;
+    tiny.numLayers = 1;
+    tiny.numHeads = 1;
+    tiny.numKvHeads = 1;
+    tiny.intermediateSize = 8;
+    configs.push_back(tiny);
+    core::ModelConfig manyExperts = analyzed("mixtral-8x7b-v0.1").config;
+    manyExperts.moe.numExperts = 5000;
+    manyExperts.moe.topK = 64;
+    manyExperts.moe.expertIntermediateSize = 256;
+    configs.push_back(manyExperts);
+    core::ModelConfig hugeWindow = analyzed("mistral-7b-v0.1").config;
+    hugeWindow.slidingWindow = 1'000'000;
+    hugeWindow.maxPositions = 4'000'000;
+    configs.push_back(hugeWindow);
+    core::ModelConfig chunked = analyzed("llama-3-8b").config;
+    chunked.attentionChunkSize = 8192;
+    configs.push_back(chunked);
+    core::ModelConfig broken = analyzed("llama-3-8b").config;
+    broken.numHeads = 0; // invalid: every view shows its message
+    configs.push_back(broken);
+
+    QWidget host;
+    const std::vector<ui::AnalysisView*> views = ui::createViews(&host);
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+        const core::Analysis analysis = core::analyze(configs[i], core::Scenario{});
+        EXPECT_EQ(analysis.valid, i + 1 != configs.size()) << i;
+        for (ui::AnalysisView* view : views) {
+            view->resize(1100, 720);
+            view->setAnalysis(analysis);
+            QElapsedTimer timer;
+            timer.start();
+            const QImage image = renderView(*view, QSize(1100, 720));
+            // Generous: a slow machine under load must pass, a runaway loop must not.
+            EXPECT_LT(timer.elapsed(), 2000) << i << " " << view->viewId().toStdString();
+            EXPECT_GT(colourVariety(image), 1) << i << " " << view->viewId().toStdString();
+            if (!snapshots.isEmpty()) {
+                image.save(QStringLiteral("%1/extreme%2-%3.png").arg(snapshots).arg(i).arg(view->viewId()));
+            }
+        }
+    }
+}
+
 TEST_F(ViewRender, ViewIdsAreUniqueAndTitled) {
     QWidget host;
     QSet<QString> ids;
@@ -90,8 +217,8 @@ TEST_F(ViewRender, ViewIdsAreUniqueAndTitled) {
         EXPECT_FALSE(ids.contains(view->viewId())) << view->viewId().toStdString();
         ids.insert(view->viewId());
     }
-    for (const char* id : {"param-chart", "layer-stack", "layer-weights", "attention-mask", "kv-cache",
-                           "moe-routing", "derivation"}) {
+    for (const char* id :
+         {"param-chart", "layer-stack", "layer-weights", "attention-mask", "kv-cache", "moe-routing", "derivation"}) {
         EXPECT_TRUE(ids.contains(QString::fromLatin1(id))) << id;
     }
 }

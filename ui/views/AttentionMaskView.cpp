@@ -8,28 +8,33 @@
 #include <QCheckBox>
 #include <QPainter>
 
+#include <algorithm>
+
 namespace archplay::ui {
 namespace {
 
-QString tokens(std::uint64_t value) { return value < 1000000 ? exactCount(value) : shortCount(value); }
+QString tokens(std::uint64_t value) {
+    return value < 1000000 ? exactCount(value) : shortCount(value);
+}
 
 QString statsText(const core::MaskSpec& mask, std::uint64_t queries, std::uint64_t keys) {
     const std::uint64_t pairs = core::attendedPairs(mask, queries, keys);
     const std::uint64_t causal = core::attendedPairs({core::MaskKind::Causal, 0}, queries, queries);
-    const QString at = AttentionMaskView::tr("at S = %1: %2 score pairs").arg(tokens(queries), shortCount(pairs));
+    const QString at = AttentionMaskView::tr("%1 pairs at S = %2").arg(shortCount(pairs), tokens(queries));
     switch (mask.kind) {
-    case core::MaskKind::Causal: return AttentionMaskView::tr("each query sees every earlier key; %1").arg(at);
-    case core::MaskKind::Bidirectional: return AttentionMaskView::tr("every query sees every key; %1").arg(at);
+    case core::MaskKind::Causal:
+        return AttentionMaskView::tr("all earlier keys · %1").arg(at);
+    case core::MaskKind::Bidirectional:
+        return AttentionMaskView::tr("all keys · %1").arg(at);
     case core::MaskKind::Cross:
-        return AttentionMaskView::tr("every target token sees all %1 source tokens; %2 pairs")
-            .arg(tokens(keys), shortCount(pairs));
+        return AttentionMaskView::tr("all %1 source tokens · %2 pairs").arg(tokens(keys), shortCount(pairs));
     case core::MaskKind::SlidingWindow:
     case core::MaskKind::Chunked:
     case core::MaskKind::LocalWindow:
-        return AttentionMaskView::tr("each query sees ≤ %1 keys; %2, %3 of causal")
+        return AttentionMaskView::tr("≤ %1 keys · %2 (%3 of causal)")
             .arg(tokens(mask.span), at, percentText(pairs, causal));
     case core::MaskKind::PrefixLm:
-        return AttentionMaskView::tr("prefix bidirectional, then causal; %1").arg(at);
+        return AttentionMaskView::tr("prefix both ways, then causal · %1").arg(at);
     }
     return {};
 }
@@ -39,8 +44,8 @@ QString statsText(const core::MaskSpec& mask, std::uint64_t queries, std::uint64
 AttentionMaskView::AttentionMaskView(QWidget* parent)
     : PaintedView(parent)
     , m_compareBox(new QCheckBox(tr("Compare every kind"), this)) {
-    m_compareBox->setToolTip(tr("Add causal, bidirectional, sliding, chunked, prefix-LM and cross-attention masks at "
-                                "the same scale"));
+    m_compareBox->setToolTip(tr("Add the kinds this model does not use (of causal, bidirectional, sliding, chunked, "
+                                "prefix-LM and cross-attention) at the same scale"));
     connect(m_compareBox, &QCheckBox::toggled, this, &AttentionMaskView::setCompareAll);
 }
 
@@ -76,10 +81,11 @@ void AttentionMaskView::rebuild() {
         for (const core::LayerPlan& layer : a.plan.layers) {
             inStack += layer.stack == use.stack ? 1 : 0;
         }
-        const QString stack = !encoderDecoder ? QString()
+        const QString stack = !encoderDecoder                                  ? QString()
                               : use.cross || use.stack == core::Stack::Decoder ? tr("decoder ")
                                                                                : tr("encoder ");
-        Panel panel{use, false,
+        Panel panel{use,
+                    false,
                     tr("%1layers %2 (%3 of %4)")
                         .arg(stack, qs(core::derivation::layerList(use.layers)))
                         .arg(use.layers.size())
@@ -91,6 +97,12 @@ void AttentionMaskView::rebuild() {
     }
     if (m_compare) {
         for (const core::MaskUse& use : core::referenceMasks(masks, kCells * m_tokensPerCell)) {
+            // Only the kinds the model does not have already.
+            const bool present = std::any_of(masks.begin(), masks.end(),
+                                             [&](const core::MaskUse& own) { return own.mask.kind == use.mask.kind; });
+            if (present) {
+                continue;
+            }
             m_panels.push_back({use, true, tr("for comparison"),
                                 statsText(use.mask, decoderTokens, use.cross ? encoderTokens : decoderTokens)});
         }
@@ -131,20 +143,30 @@ layout::MaskLayout AttentionMaskView::layoutFor(const QRectF& target) const {
 QColor AttentionMaskView::colorOf(const core::MaskSpec& mask) const {
     core::LayerPlan layer;
     switch (mask.kind) {
-    case core::MaskKind::Causal: break;
-    case core::MaskKind::Bidirectional: layer.causal = false; break;
+    case core::MaskKind::Causal:
+        break;
+    case core::MaskKind::Bidirectional:
+        layer.causal = false;
+        break;
     case core::MaskKind::SlidingWindow:
-    case core::MaskKind::LocalWindow: layer.attention = core::LayerAttention::Sliding; break;
-    case core::MaskKind::Chunked: layer.attention = core::LayerAttention::Chunked; break;
-    case core::MaskKind::PrefixLm: return colors::component(core::Component::Pooler, palette());
-    case core::MaskKind::Cross: return colors::crossAttention(palette());
+    case core::MaskKind::LocalWindow:
+        layer.attention = core::LayerAttention::Sliding;
+        break;
+    case core::MaskKind::Chunked:
+        layer.attention = core::LayerAttention::Chunked;
+        break;
+    case core::MaskKind::PrefixLm:
+        return colors::component(core::Component::Pooler, palette());
+    case core::MaskKind::Cross:
+        return colors::crossAttention(palette());
     }
     return colors::attention(layer, palette());
 }
 
 void AttentionMaskView::paintContent(QPainter& painter, const QRectF& target) const {
     const bool onScreen = painter.device() == this;
-    paintHeader(painter, target, tr("Attention mask"), m_subtitle, onScreen ? m_compareBox->sizeHint().width() + 12 : 0);
+    paintHeader(painter, target, tr("Attention mask"), m_subtitle,
+                onScreen ? m_compareBox->sizeHint().width() + 12 : 0);
     const layout::MaskLayout placed = layoutFor(target);
     const std::int64_t selected = selectedLayer();
     const core::LayerPlan* selectedPlan =
@@ -202,8 +224,8 @@ void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& g
         QColor line = pal.color(QPalette::Base);
         painter.setPen(QPen(line, 1));
         for (int i = 1; i < grid.cells; ++i) {
-            painter.drawLine(QLineF(geometry.grid.left() + i * cell, geometry.grid.top(), geometry.grid.left() + i * cell,
-                                    geometry.grid.bottom()));
+            painter.drawLine(QLineF(geometry.grid.left() + i * cell, geometry.grid.top(),
+                                    geometry.grid.left() + i * cell, geometry.grid.bottom()));
             painter.drawLine(QLineF(geometry.grid.left(), geometry.grid.top() + i * cell, geometry.grid.right(),
                                     geometry.grid.top() + i * cell));
         }

@@ -10,8 +10,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
-#include <QPainter>
 #include <QPaintEvent>
+#include <QPainter>
 #include <QScrollArea>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -146,7 +146,8 @@ void DerivationView::paintCanvas(QPainter& painter, const QRect& exposed) const 
     painter.fillRect(exposed, palette().color(QPalette::Base));
     if (!m_analysis.valid) {
         painter.setPen(colors::muted(palette()));
-        painter.drawText(m_canvas->rect().adjusted(24, 24, -24, -24), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
+        painter.drawText(m_canvas->rect().adjusted(24, 24, -24, -24),
+                         Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
                          tr("Nothing to derive: the configuration has errors."));
         return;
     }
@@ -164,6 +165,10 @@ void DerivationView::render(QPainter& painter, const QRectF& target) const {
     painter.setRenderHint(QPainter::TextAntialiasing);
     if (m_analysis.valid) {
         m_document->paintFitted(painter, target.adjusted(kMargin, 14, -kMargin, -14), palette());
+    } else {
+        painter.setPen(colors::muted(palette()));
+        painter.drawText(target.adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap,
+                         tr("Nothing to derive: the configuration has errors."));
     }
     painter.restore();
 }

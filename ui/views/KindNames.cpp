@@ -12,7 +12,9 @@
 namespace archplay::ui {
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("archplay::ui::KindNames", text); }
+QString tr(const char* text) {
+    return QCoreApplication::translate("archplay::ui::KindNames", text);
+}
 
 } // namespace
 
@@ -31,8 +33,10 @@ QString attentionName(const core::LayerPlan& layer) {
 
 QString ffnName(const core::ModelConfig& config, core::FfnKind kind) {
     switch (kind) {
-    case core::FfnKind::Mlp: return tr("MLP");
-    case core::FfnKind::Gated: return tr("gated");
+    case core::FfnKind::Mlp:
+        return tr("MLP");
+    case core::FfnKind::Gated:
+        return tr("gated");
     case core::FfnKind::Moe:
         return tr("MoE %1 × top-%2").arg(config.moe.numExperts).arg(config.moe.topK);
     }
@@ -65,17 +69,26 @@ QString layerTitle(const core::Analysis& analysis, std::int64_t planIndex) {
     return tr("Layer %1 of %2").arg(layer.index).arg(inStack);
 }
 
-QString exactCount(std::uint64_t value) { return QString::fromStdString(core::withThousands(value)); }
+QString exactCount(std::uint64_t value) {
+    return QString::fromStdString(core::withThousands(value));
+}
 
-QString shortCount(std::uint64_t value) { return QString::fromStdString(core::shortCount(value)); }
+QString shortCount(std::uint64_t value) {
+    return QString::fromStdString(core::shortCount(value));
+}
 
-QString bytesText(std::uint64_t bytes) { return QString::fromStdString(core::binaryBytes(bytes)); }
+QString bytesText(std::uint64_t bytes) {
+    return QString::fromStdString(core::binaryBytes(bytes));
+}
 
 QString percentText(std::uint64_t part, std::uint64_t whole) {
     if (whole == 0) {
         return QStringLiteral("0 %");
     }
     const double share = 100.0 * static_cast<double>(part) / static_cast<double>(whole);
+    if (share > 0 && share < 0.01) {
+        return QStringLiteral("< 0.01 %");
+    }
     return QStringLiteral("%1 %").arg(share, 0, 'f', share < 1 ? 2 : 1);
 }
 

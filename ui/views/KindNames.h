@@ -27,7 +27,7 @@ QString exactCount(std::uint64_t value);
 QString shortCount(std::uint64_t value);
 /// "128 KiB".
 QString bytesText(std::uint64_t bytes);
-/// "27.6 %", with more decimals for small shares.
+/// "27.6 %", "0.14 %", "< 0.01 %".
 QString percentText(std::uint64_t part, std::uint64_t whole);
 
 /// A filled arrowhead at the end of `line`.

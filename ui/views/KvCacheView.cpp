@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/KvCacheView.h"
 
+#include "ui/Theme.h"
 #include "ui/views/KindNames.h"
 #include "ui/views/KvCurvePlot.h"
 #include "ui/views/ViewColors.h"
-#include "ui/Theme.h"
 
 #include <QEvent>
 #include <QPainter>
-
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -27,7 +26,9 @@ QColor shareColor(const core::KvKindShare& share, const QPalette& palette) {
     return colors::attention(layer, palette);
 }
 
-QString dtypeName(core::DType dtype) { return QString::fromLatin1(core::toString(dtype).data()); }
+QString dtypeName(core::DType dtype) {
+    return QString::fromLatin1(core::toString(dtype).data());
+}
 
 } // namespace
 
@@ -73,22 +74,29 @@ void KvCacheView::rebuild() {
     const core::KvCacheReport& kv = a.kv;
     m_shares = core::kvByLayerKind(a.plan, kv);
     const std::uint64_t longest =
-        2 * std::max<std::uint64_t>({static_cast<std::uint64_t>(std::max<std::int64_t>(a.config.maxPositions, 1)),
-                                     s.sequenceLength, 1});
+        2 * std::max<std::uint64_t>(
+                {static_cast<std::uint64_t>(std::max<std::int64_t>(a.config.maxPositions, 1)), s.sequenceLength, 1});
     const std::vector<std::uint64_t> lengths = core::kvCurveLengths(a.plan, longest, s.sequenceLength);
-    m_curves = core::kvCurves(a.config, a.plan, lengths, s.batch, s.encoderSequenceLength, core::kvCurveDTypes(s.kvDType));
-    m_fits = core::gpuFits(a.config, a.plan, a.weightBytes, s.sequenceLength, s.batch, s.kvDType, s.encoderSequenceLength);
+    m_curves =
+        core::kvCurves(a.config, a.plan, lengths, s.batch, s.encoderSequenceLength, core::kvCurveDTypes(s.kvDType));
+    m_fits =
+        core::gpuFits(a.config, a.plan, a.weightBytes, s.sequenceLength, s.batch, s.kvDType, s.encoderSequenceLength);
     const core::KvSavings savings =
         core::kvSavings(a.config, a.plan, s.sequenceLength, s.batch, s.kvDType, s.encoderSequenceLength);
 
     m_subtitle = tr("Keys and values (or MLA's latent) kept for every token of context, as this architecture caches "
                     "them; hover the curve for exact bytes.");
     m_headline = bytesText(kv.totalBytes);
-    m_headlineDetail = tr("at S = %1 tokens × batch %2, %3 cache · %4 per token of context")
-                           .arg(exactCount(s.sequenceLength), exactCount(s.batch), dtypeName(kv.dtype),
-                                bytesText(kv.bytesPerToken));
+    m_headlineDetail =
+        tr("at S = %1 tokens × batch %2, %3 cache · %4 per token of context")
+            .arg(exactCount(s.sequenceLength), exactCount(s.batch), dtypeName(kv.dtype), bytesText(kv.bytesPerToken));
     if (m_shares.size() == 1 && !m_shares.front().cross) {
         m_headlineDetail += tr(" (%1 per layer)").arg(bytesText(m_shares.front().bytesPerTokenPerLayer));
+    }
+    if (a.config.maxPositions > 0 && s.sequenceLength > static_cast<std::uint64_t>(a.config.maxPositions)) {
+        m_notes.push_back(
+            tr("S = %1 is beyond the model's context length of %2 tokens.")
+                .arg(exactCount(s.sequenceLength), exactCount(static_cast<std::uint64_t>(a.config.maxPositions))));
     }
 
     if (savings.latent && kv.bytesPerToken > 0) {
@@ -124,19 +132,21 @@ void KvCacheView::rebuild() {
                                        bytesText(savings.uncappedBytes),
                                        percentText(savings.uncappedBytes - savings.totalBytes, savings.uncappedBytes)));
         } else {
-            m_notes.push_back(tr("Windows of %1 tokens on %2 of %3 layers do not bite at S = %4: the cache of those layers "
-                                 "stops growing beyond the window.")
-                                  .arg(windowText.join(QStringLiteral(", ")))
-                                  .arg(windowed)
-                                  .arg(decoderLayers)
-                                  .arg(exactCount(s.sequenceLength)));
+            m_notes.push_back(
+                tr("Windows of %1 tokens on %2 of %3 layers do not bite at S = %4: the cache of those layers "
+                   "stops growing beyond the window.")
+                    .arg(windowText.join(QStringLiteral(", ")))
+                    .arg(windowed)
+                    .arg(decoderLayers)
+                    .arg(exactCount(s.sequenceLength)));
         }
     }
     for (const core::KvKindShare& share : m_shares) {
         if (share.cross) {
-            m_notes.push_back(tr("Cross-attention keeps K and V of the %1 source tokens for every decoder layer, computed "
-                                 "once per request: %2.")
-                                  .arg(exactCount(share.cachedTokens), bytesText(share.bytes)));
+            m_notes.push_back(
+                tr("Cross-attention keeps K and V of the %1 source tokens for every decoder layer, computed "
+                   "once per request: %2.")
+                    .arg(exactCount(share.cachedTokens), bytesText(share.bytes)));
         }
     }
 
@@ -146,7 +156,8 @@ void KvCacheView::rebuild() {
     std::set<std::int64_t> windows;
     for (const core::LayerPlan& layer : a.plan.layers) {
         if (layer.window > 0 && layer.stack == core::Stack::Decoder && windows.insert(layer.window).second) {
-            lengthsMarked.push_back({double(layer.window), tr("W %1").arg(shortCount(static_cast<std::uint64_t>(layer.window)))});
+            lengthsMarked.push_back(
+                {double(layer.window), tr("W %1").arg(shortCount(static_cast<std::uint64_t>(layer.window)))});
         }
     }
     std::vector<KvCurvePlot::Alternative> alternatives;
@@ -210,9 +221,9 @@ void KvCacheView::paintContent(QPainter& painter, const QRectF& target) const {
     painter.setFont(font());
     painter.setPen(colors::muted(pal));
     const qreal detailLeft = placed.headline.left() + big.horizontalAdvance(m_headline) + 14;
-    painter.drawText(QRectF(detailLeft, placed.headline.top(), placed.headline.right() - detailLeft,
-                            placed.headline.height()),
-                     Qt::AlignLeft | Qt::AlignVCenter, m_headlineDetail);
+    painter.drawText(
+        QRectF(detailLeft, placed.headline.top(), placed.headline.right() - detailLeft, placed.headline.height()),
+        Qt::AlignLeft | Qt::AlignVCenter, m_headlineDetail);
     paintShares(painter, placed);
     painter.setFont(font());
     painter.setPen(pal.color(QPalette::Text));
@@ -276,9 +287,11 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(pal.color(QPalette::Text));
-    painter.drawText(placed.gpuTitle, Qt::AlignLeft | Qt::AlignVCenter,
-                     tr("One device: weights (%1, %2) + this cache").arg(dtypeName(a.scenario.weightDType),
-                                                                          bytesText(a.weightBytes)));
+    painter.drawText(
+        placed.gpuTitle, Qt::AlignLeft | Qt::AlignVCenter,
+        QFontMetricsF(bold).elidedText(tr("One device: weights (%1, %2) + this cache")
+                                           .arg(dtypeName(a.scenario.weightDType), bytesText(a.weightBytes)),
+                                       Qt::ElideRight, placed.gpuTitle.width()));
     const QFontMetricsF metrics(font());
     for (std::size_t i = 0; i < m_fits.size() && i < placed.gpuRows.size(); ++i) {
         const core::GpuFit& fit = m_fits[i];
@@ -287,25 +300,32 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
         painter.setFont(bold);
         painter.setPen(pal.color(QPalette::Text));
         painter.drawText(row, Qt::AlignLeft | Qt::AlignVCenter, qs(fit.gpu.label));
+        const qreal labelWidth = QFontMetricsF(bold).horizontalAdvance(qs(fit.gpu.label) + QStringLiteral("  "));
         painter.setFont(font());
         QString verdict;
         QColor verdictColor;
         if (fit.fits) {
             verdict = fit.unbounded ? tr("fits at any length (windows cap the cache)")
-                                    : tr("fits · context up to %1 tokens").arg(shortCount(fit.maxSequenceLength));
+                                    : tr("fits · up to %1 tokens").arg(shortCount(fit.maxSequenceLength));
             verdictColor = theme::goodColor(pal);
         } else if (fit.roomBytes > 0) {
-            verdict = tr("cache too big: ≤ %1 tokens; %2 devices").arg(shortCount(fit.maxSequenceLength)).arg(fit.devicesNeeded);
+            verdict = tr("cache too big: ≤ %1 tokens; %2 devices")
+                          .arg(shortCount(fit.maxSequenceLength))
+                          .arg(fit.devicesNeeded);
             verdictColor = theme::cautionColor(pal);
         } else {
             verdict = tr("weights alone exceed it: %1 devices").arg(fit.devicesNeeded);
             verdictColor = theme::severityColor(core::Severity::Error, pal);
         }
         painter.setPen(verdictColor);
-        const qreal labelWidth = metrics.horizontalAdvance(QStringLiteral("000 GB  "));
-        const QRectF verdictRect = row.adjusted(labelWidth, 0, 0, 0);
-        painter.drawText(verdictRect, Qt::AlignRight | Qt::AlignVCenter,
-                         metrics.elidedText(verdict, Qt::ElideRight, verdictRect.width()));
+        const qreal verdictWidth = std::min(metrics.horizontalAdvance(verdict), row.width() - labelWidth);
+        painter.drawText(QRectF(row.right() - verdictWidth, row.top(), verdictWidth, row.height()),
+                         Qt::AlignRight | Qt::AlignVCenter, metrics.elidedText(verdict, Qt::ElideRight, verdictWidth));
+        painter.setPen(colors::muted(pal));
+        const QRectF examples(row.left() + labelWidth, row.top(), row.width() - labelWidth - verdictWidth - 8,
+                              row.height());
+        painter.drawText(examples, Qt::AlignLeft | Qt::AlignVCenter,
+                         metrics.elidedText(qs(fit.gpu.examples), Qt::ElideRight, examples.width()));
         if (bar.height() <= 0) {
             continue;
         }
@@ -316,21 +336,20 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
         painter.fillRect(QRectF(bar.left(), bar.top(), weightsWidth, bar.height()), colors::weights(pal));
         painter.fillRect(QRectF(bar.left() + weightsWidth, bar.top(), cacheWidth, bar.height()),
                          colors::dtype(a.scenario.kvDType, pal));
-        if (!fit.fits) {
-            painter.fillRect(bar, QBrush(theme::severityColor(core::Severity::Error, pal), Qt::BDiagPattern));
-        }
-        painter.setPen(QPen(colors::rule(pal), 1));
+        // Over capacity: the bar is full and framed in the error colour (no hatching: SVG drops patterns).
+        painter.setPen(fit.fits ? QPen(colors::rule(pal), 1)
+                                : QPen(theme::severityColor(core::Severity::Error, pal), 2));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(bar);
         if (i < placed.gpuDetails.size() && !placed.gpuDetails[i].isEmpty()) {
-            const QString detail =
-                fit.fits ? tr("weights %1 + cache %2 = %3 of %4 (%5)")
-                               .arg(bytesText(fit.weightBytes), bytesText(fit.kvBytes), percentText(fit.totalBytes, fit.gpu.bytes),
-                                    qs(fit.gpu.label), qs(fit.gpu.examples))
-                         : tr("weights %1 + cache %2 = %3× the %4 of %5")
-                               .arg(bytesText(fit.weightBytes), bytesText(fit.kvBytes))
-                               .arg(double(fit.totalBytes) / capacity, 0, 'f', 1)
-                               .arg(qs(fit.gpu.label), qs(fit.gpu.examples));
+            const QString detail = fit.fits
+                                       ? tr("weights %1 + cache %2 = %3 of %4")
+                                             .arg(bytesText(fit.weightBytes), bytesText(fit.kvBytes),
+                                                  percentText(fit.totalBytes, fit.gpu.bytes), bytesText(fit.gpu.bytes))
+                                       : tr("weights %1 + cache %2 = %3× the %4")
+                                             .arg(bytesText(fit.weightBytes), bytesText(fit.kvBytes))
+                                             .arg(double(fit.totalBytes) / capacity, 0, 'f', 1)
+                                             .arg(bytesText(fit.gpu.bytes));
             painter.setPen(colors::muted(pal));
             painter.drawText(placed.gpuDetails[i], Qt::AlignLeft | Qt::AlignVCenter,
                              metrics.elidedText(detail, Qt::ElideRight, placed.gpuDetails[i].width()));
@@ -339,9 +358,9 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
 }
 
 void KvCacheView::placePlot() {
-    const layout::KvLayout placed = layout::layoutKvCache(contentRect(QRectF(rect())), QFontMetricsF(font()),
-                                                          QFontMetricsF(headlineFont()), static_cast<int>(m_shares.size()),
-                                                          static_cast<int>(m_notes.size()), static_cast<int>(m_fits.size()));
+    const layout::KvLayout placed = layout::layoutKvCache(
+        contentRect(QRectF(rect())), QFontMetricsF(font()), QFontMetricsF(headlineFont()),
+        static_cast<int>(m_shares.size()), static_cast<int>(m_notes.size()), static_cast<int>(m_fits.size()));
     m_plot->widget()->setGeometry(placed.curve.toAlignedRect());
 }
 

@@ -6,7 +6,6 @@
 #include "ui/views/ViewColors.h"
 
 #include <QToolTip>
-
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -135,6 +134,8 @@ void KvCurvePlot::setCurves(const std::vector<core::KvCurve>& curves, core::DTyp
             item->point2->setCoords(lengths[i].value, 2);
             QCPItemText* label = text(texts++);
             label->setVisible(true);
+            // Pooled labels may have served the other orientation: set both coordinate types.
+            label->position->setTypeX(QCPItemPosition::ptPlotCoords);
             label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
             label->position->setCoords(lengths[i].value, 0.0);
             label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
@@ -151,6 +152,7 @@ void KvCurvePlot::setCurves(const std::vector<core::KvCurve>& curves, core::DTyp
             QCPItemText* label = text(texts++);
             label->setVisible(true);
             label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+            label->position->setTypeY(QCPItemPosition::ptPlotCoords);
             label->position->setCoords(1.0, sizes[i].value);
             label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
             label->setPadding(QMargins(4, 0, 6, 1));
@@ -171,7 +173,8 @@ void KvCurvePlot::applyPalette(const QPalette& palette, const QFont& font) {
     for (std::size_t i = 0; i < m_graphs.size(); ++i) {
         const bool current = static_cast<int>(i) == m_currentCurve;
         const core::DType dtype = i < m_dtypes.size() ? m_dtypes[i] : core::DType::BF16;
-        m_graphs[i]->setPen(QPen(colors::dtype(dtype, palette), current ? 2.6 : 1.3, current ? Qt::SolidLine : Qt::DashLine));
+        m_graphs[i]->setPen(
+            QPen(colors::dtype(dtype, palette), current ? 2.6 : 1.3, current ? Qt::SolidLine : Qt::DashLine));
     }
     for (QCPGraph* graph : m_alternatives) {
         graph->setPen(QPen(colors::muted(palette), 1.6, Qt::DotLine));
@@ -198,7 +201,9 @@ void KvCurvePlot::applyPalette(const QPalette& palette, const QFont& font) {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void KvCurvePlot::render(QPainter& painter, const QRectF& target) const { plot::renderPlot(*m_plot, painter, target); }
+void KvCurvePlot::render(QPainter& painter, const QRectF& target) const {
+    plot::renderPlot(*m_plot, painter, target);
+}
 
 std::vector<QPointF> KvCurvePlot::points(int index) const {
     std::vector<QPointF> result;
@@ -219,10 +224,12 @@ void KvCurvePlot::showToolTip(const QPointF& position) {
     const core::KvCurve& curve = m_curves[static_cast<std::size_t>(m_currentCurve)];
     const double tokens = m_plot->xAxis->pixelToCoord(position.x());
     // The nearest plotted length on the log axis.
-    auto it = std::lower_bound(curve.lengths.begin(), curve.lengths.end(), static_cast<std::uint64_t>(std::max(tokens, 1.0)));
+    auto it =
+        std::lower_bound(curve.lengths.begin(), curve.lengths.end(), static_cast<std::uint64_t>(std::max(tokens, 1.0)));
     if (it == curve.lengths.end()) {
         --it;
-    } else if (it != curve.lengths.begin() && std::log(tokens) - std::log(double(*(it - 1))) < std::log(double(*it)) - std::log(tokens)) {
+    } else if (it != curve.lengths.begin() &&
+               std::log(tokens) - std::log(double(*(it - 1))) < std::log(double(*it)) - std::log(tokens)) {
         --it;
     }
     const std::size_t index = static_cast<std::size_t>(it - curve.lengths.begin());

@@ -44,9 +44,12 @@ QString headLabel(const core::Analysis& a) {
 
 QString normLabel(const core::ModelConfig& c) {
     switch (c.normKind) {
-    case core::NormKind::RmsNorm: return LayerStackView::tr("Final RMSNorm");
-    case core::NormKind::LayerNorm: return LayerStackView::tr("Final LayerNorm");
-    case core::NormKind::NonParametric: return LayerStackView::tr("Final norm (no weights)");
+    case core::NormKind::RmsNorm:
+        return LayerStackView::tr("Final RMSNorm");
+    case core::NormKind::LayerNorm:
+        return LayerStackView::tr("Final LayerNorm");
+    case core::NormKind::NonParametric:
+        return LayerStackView::tr("Final norm (no weights)");
     }
     return {};
 }
@@ -75,6 +78,15 @@ void LayerStackView::rebuild() {
         stacks.push_back(core::Stack::Decoder);
     }
     const std::vector<core::LayerRun> runs = plan.runs();
+    // Bar lengths relative to the largest layer: the shares place bars, the tooltips give the counts.
+    std::uint64_t largestLayer = 1;
+    std::uint64_t largestCache = 1;
+    for (std::size_t i = 0; i < plan.layers.size(); ++i) {
+        largestLayer = std::max(largestLayer, a.params.layers[i].total);
+        largestCache = std::max(largestCache, i < a.kv.layers.size() ? a.kv.layers[i].bytes : 0);
+    }
+    m_parameterHeader = tr("parameters\nmax %1").arg(shortCount(largestLayer));
+    m_cacheHeader = tr("KV cache at S\nmax %1").arg(bytesText(largestCache));
     for (core::Stack stack : stacks) {
         layout::StackColumnInput column;
         if (encoderDecoder) {
@@ -86,7 +98,10 @@ void LayerStackView::rebuild() {
                 if (column.layers.empty()) {
                     offset = static_cast<int>(i);
                 }
-                column.layers.push_back({static_cast<int>(i), plan.layers[i].crossAttention});
+                const std::uint64_t cache = i < a.kv.layers.size() ? a.kv.layers[i].bytes : 0;
+                column.layers.push_back({static_cast<int>(i), plan.layers[i].crossAttention,
+                                         double(a.params.layers[i].total) / double(largestLayer),
+                                         double(cache) / double(largestCache)});
             }
         }
         for (const core::LayerRun& run : runs) {
@@ -104,7 +119,7 @@ void LayerStackView::rebuild() {
         }
         const bool last = stack == stacks.back();
         column.bottomLabel = encoderDecoder && stack == core::Stack::Decoder ? tr("Target token embeddings (shared)")
-                                                                              : embeddingsLabel(a);
+                                                                             : embeddingsLabel(a);
         column.normLabel = a.config.finalNorm ? normLabel(a.config) : QString();
         column.topLabel = last ? headLabel(a) : tr("Encoder output → cross-attention");
         m_columns.push_back(std::move(column));
@@ -232,17 +247,24 @@ void LayerStackView::paintContent(QPainter& painter, const QRectF& target) const
             painter.drawText(column.title, Qt::AlignLeft | Qt::AlignVCenter, input.title);
             painter.setFont(small);
         }
-        box(column.top, colors::component(a.config.outputHead ? core::Component::OutputHead : core::Component::Pooler, pal),
+        painter.setRenderHint(QPainter::Antialiasing, true);
+        box(column.top,
+            colors::component(a.config.outputHead ? core::Component::OutputHead : core::Component::Pooler, pal),
             input.topLabel);
         box(column.norm, colors::faded(colors::component(core::Component::Norm, pal), 0.35, pal), input.normLabel);
         box(column.bottom, colors::component(core::Component::Embedding, pal), input.bottomLabel);
 
-        const bool roomForWords = !column.slabs.empty() && column.slabs.front().rect.height() >= smallMetrics.height() * 1.4;
+        // Slabs and bars sit on whole pixels: crisp and fast without antialiasing.
+        painter.setRenderHint(QPainter::Antialiasing, false);
+        const bool roomForWords =
+            !column.slabs.empty() && column.slabs.front().rect.height() >= smallMetrics.height() * 1.4;
         painter.setPen(Qt::NoPen);
         for (const layout::StackSlab& slab : column.slabs) {
             const core::LayerPlan& layer = a.plan.layers[static_cast<std::size_t>(slab.planIndex)];
             const bool hovered = slab.planIndex == m_hover;
-            auto shade = [&](QColor color) { return hovered ? color.lighter(115) : color; };
+            auto shade = [&](QColor color) {
+                return hovered ? color.lighter(115) : color;
+            };
             painter.fillRect(slab.attention, shade(colors::attention(layer, pal)));
             if (!slab.cross.isEmpty()) {
                 painter.fillRect(slab.cross, shade(colors::crossAttention(pal)));
@@ -251,17 +273,30 @@ void LayerStackView::paintContent(QPainter& painter, const QRectF& target) const
             if (roomForWords) {
                 const QColor attentionText = colors::textOn(colors::attention(layer, pal));
                 painter.setPen(attentionText);
-                painter.drawText(slab.attention.adjusted(6, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                                 smallMetrics.elidedText(attentionName(layer), Qt::ElideRight, slab.attention.width() - 10));
+                painter.drawText(
+                    slab.attention.adjusted(6, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                    smallMetrics.elidedText(attentionName(layer), Qt::ElideRight, slab.attention.width() - 10));
                 if (!slab.cross.isEmpty()) {
                     painter.setPen(colors::textOn(colors::crossAttention(pal)));
                     painter.drawText(slab.cross, Qt::AlignCenter,
                                      smallMetrics.elidedText(tr("cross"), Qt::ElideRight, slab.cross.width() - 4));
                 }
                 painter.setPen(colors::textOn(colors::ffn(layer.ffn, pal)));
-                painter.drawText(slab.ffn.adjusted(6, 0, -6, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                                 smallMetrics.elidedText(ffnName(a.config, layer.ffn), Qt::ElideRight, slab.ffn.width() - 12));
+                painter.drawText(
+                    slab.ffn.adjusted(6, 0, -6, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                    smallMetrics.elidedText(ffnName(a.config, layer.ffn), Qt::ElideRight, slab.ffn.width() - 12));
                 painter.setPen(Qt::NoPen);
+            }
+        }
+        if (!column.parameterHeader.isEmpty()) {
+            painter.setPen(muted);
+            painter.drawText(column.parameterHeader, Qt::AlignLeft | Qt::AlignBottom, m_parameterHeader);
+            painter.drawText(column.cacheHeader, Qt::AlignLeft | Qt::AlignBottom, m_cacheHeader);
+            const QColor parameterColor = colors::faded(pal.color(QPalette::Text), 0.45, pal);
+            const QColor cacheColor = colors::dtype(a.kv.dtype, pal);
+            for (const layout::StackSlab& slab : column.slabs) {
+                painter.fillRect(slab.parameterBar, parameterColor);
+                painter.fillRect(slab.cacheBar, cacheColor);
             }
         }
         painter.setPen(QPen(muted, 1));

@@ -47,6 +47,8 @@ private:
 
     std::vector<layout::StackColumnInput> m_columns;
     std::vector<LegendEntry> m_legend;
+    QString m_parameterHeader;
+    QString m_cacheHeader;
     QString m_subtitle;
     mutable layout::LayerStackLayout m_layout;
     mutable QRectF m_layoutTarget;

@@ -27,9 +27,8 @@ LayerWeightsView::LayerWeightsView(QWidget* parent)
     m_picker->setToolTip(tr("The layer to look inside; clicking a slab in the layer stack picks it too"));
     m_picker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_picker->setFixedWidth(kPickerWidth);
-    connect(m_picker, &QComboBox::activated, this, [this](int index) {
-        layerSelection()->setLayer(m_picker->itemData(index).toLongLong());
-    });
+    connect(m_picker, &QComboBox::activated, this,
+            [this](int index) { layerSelection()->setLayer(m_picker->itemData(index).toLongLong()); });
 }
 
 const std::vector<layout::WeightItem>& LayerWeightsView::items() const {
@@ -78,7 +77,12 @@ void LayerWeightsView::rebuild() {
     m_note.clear();
     if (layer.ffn == core::FfnKind::Moe) {
         const core::RoutingSimulation routing = core::simulateRouting(a.config, a.plan, index);
-        if (routing.moe && !routing.tokens.empty()) {
+        if (m_weights.expertsAsBlock) {
+            m_note =
+                tr("Too many experts to draw one by one: the block has the area of all of them. A token uses %1 of "
+                   "this layer's %2 parameters.")
+                    .arg(exactCount(params.active), exactCount(params.total));
+        } else if (routing.moe && !routing.tokens.empty()) {
             m_litExperts = routing.tokens.front().chosen;
             m_note = tr("Lit: the top-%1 experts of the sample token “%2” (MoE routing view). A token uses %3 of "
                         "this layer's %4 parameters.")
@@ -95,13 +99,20 @@ QColor LayerWeightsView::colorOf(layout::WeightRole role) const {
     const std::int64_t index = selectedLayer();
     const core::LayerPlan layer = index >= 0 ? a.plan.layers[static_cast<std::size_t>(index)] : core::LayerPlan{};
     switch (role) {
-    case layout::WeightRole::Attention: return colors::attention(layer, pal);
-    case layout::WeightRole::CrossAttention: return colors::crossAttention(pal);
-    case layout::WeightRole::Router: return colors::component(core::Component::Router, pal);
-    case layout::WeightRole::Experts: return colors::ffn(core::FfnKind::Moe, pal);
-    case layout::WeightRole::SharedExperts: return colors::component(core::Component::SharedExperts, pal);
-    case layout::WeightRole::Ffn: return colors::ffn(layer.ffn, pal);
-    case layout::WeightRole::Vector: return colors::component(core::Component::Norm, pal);
+    case layout::WeightRole::Attention:
+        return colors::attention(layer, pal);
+    case layout::WeightRole::CrossAttention:
+        return colors::crossAttention(pal);
+    case layout::WeightRole::Router:
+        return colors::component(core::Component::Router, pal);
+    case layout::WeightRole::Experts:
+        return colors::ffn(core::FfnKind::Moe, pal);
+    case layout::WeightRole::SharedExperts:
+        return colors::component(core::Component::SharedExperts, pal);
+    case layout::WeightRole::Ffn:
+        return colors::ffn(layer.ffn, pal);
+    case layout::WeightRole::Vector:
+        return colors::component(core::Component::Norm, pal);
     }
     return pal.color(QPalette::Text);
 }
@@ -115,8 +126,8 @@ QRectF LayerWeightsView::contentRect(const QRectF& target) const {
 
 const layout::WeightLayout& LayerWeightsView::cachedLayout(const QRectF& target) const {
     if (m_layoutTarget != target || m_layoutGeneration != generation()) {
-        m_layout = layout::layoutWeights(m_weights.items, m_weights.groups, contentRect(target),
-                                         QFontMetricsF(smallFont()));
+        m_layout =
+            layout::layoutWeights(m_weights.items, m_weights.groups, contentRect(target), QFontMetricsF(smallFont()));
         m_layoutTarget = target;
         m_layoutGeneration = generation();
     }
@@ -149,8 +160,8 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
         painter.drawRoundedRect(group.frame, 4, 4);
         painter.setPen(text);
         painter.drawText(group.title, Qt::AlignLeft | Qt::AlignVCenter,
-                         metrics.elidedText(m_weights.groups[static_cast<std::size_t>(group.group)].title, Qt::ElideRight,
-                                            group.title.width()));
+                         metrics.elidedText(m_weights.groups[static_cast<std::size_t>(group.group)].title,
+                                            Qt::ElideRight, group.title.width()));
     }
     for (const layout::PlacedWeight& weight : placed.items) {
         const auto index = static_cast<std::size_t>(weight.item);
@@ -161,13 +172,14 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
         if (role == layout::WeightRole::Experts) {
             const QColor idle = colors::faded(color, 0.6, pal);
             for (std::size_t c = 0; c < weight.cells.size(); ++c) {
-                const bool lit = std::find(m_litExperts.begin(), m_litExperts.end(), static_cast<int>(c)) !=
-                                 m_litExperts.end();
+                const bool lit = weight.cells.size() > 1 && std::find(m_litExperts.begin(), m_litExperts.end(),
+                                                                      static_cast<int>(c)) != m_litExperts.end();
                 const QRectF& cell = weight.cells[c];
                 painter.fillRect(cell, lit ? color : idle);
                 if (cell.width() >= 9) {
                     // gate | up | down, each a third of the expert.
-                    painter.fillRect(QRectF(cell.left() + cell.width() / 3, cell.top(), 1, cell.height()), pal.color(QPalette::Base));
+                    painter.fillRect(QRectF(cell.left() + cell.width() / 3, cell.top(), 1, cell.height()),
+                                     pal.color(QPalette::Base));
                     painter.fillRect(QRectF(cell.left() + 2 * cell.width() / 3, cell.top(), 1, cell.height()),
                                      pal.color(QPalette::Base));
                 }
@@ -175,6 +187,23 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
                     painter.setPen(QPen(text, 1.2));
                     painter.setBrush(Qt::NoBrush);
                     painter.drawRect(cell.adjusted(-1, -1, 1, 1));
+                    painter.setPen(Qt::NoPen);
+                }
+                // Large cells name their expert (as in the routing view) and their three matrices.
+                if (cell.width() >= 40 && cell.height() >= 2.2 * metrics.height()) {
+                    painter.setPen(colors::textOn(lit ? color : idle));
+                    if (weight.cells.size() > 1) {
+                        painter.drawText(cell.adjusted(4, 2, -2, -2), Qt::AlignLeft | Qt::AlignTop,
+                                         QStringLiteral("e%1").arg(c));
+                    }
+                    if (cell.width() >= 3 * metrics.horizontalAdvance(QStringLiteral("down ")) && cell.height() >= 60) {
+                        const char* parts[] = {"gate", "up", "down"};
+                        for (int p = 0; p < 3; ++p) {
+                            const QRectF stripe(cell.left() + p * cell.width() / 3, cell.top(), cell.width() / 3,
+                                                cell.height() - 3);
+                            painter.drawText(stripe, Qt::AlignHCenter | Qt::AlignBottom, QString::fromLatin1(parts[p]));
+                        }
+                    }
                     painter.setPen(Qt::NoPen);
                 }
             }
@@ -203,7 +232,8 @@ void LayerWeightsView::mouseMoveEvent(QMouseEvent* event) {
     }
     const layout::WeightLayout& placed = cachedLayout(QRectF(rect()));
     for (const layout::PlacedWeight& weight : placed.items) {
-        if (weight.rect.adjusted(-2, -2, 2, 2).contains(event->position()) || weight.label.contains(event->position())) {
+        if (weight.rect.adjusted(-2, -2, 2, 2).contains(event->position()) ||
+            weight.label.contains(event->position())) {
             QToolTip::showText(event->globalPosition().toPoint(),
                                m_weights.toolTips[static_cast<std::size_t>(weight.item)], this);
             return;

@@ -7,6 +7,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 
 namespace archplay::ui {
 
@@ -26,7 +27,8 @@ void MoeRoutingView::rebuild() {
     if (!a.valid) {
         return;
     }
-    std::int64_t index = selectedLayer();
+    const std::int64_t selected = selectedLayer();
+    std::int64_t index = selected;
     if (index < 0 || a.plan.layers[static_cast<std::size_t>(index)].ffn != core::FfnKind::Moe) {
         index = core::firstMoeLayer(a.plan);
     }
@@ -36,10 +38,14 @@ void MoeRoutingView::rebuild() {
         return;
     }
     const core::RouterSettings& rule = m_simulation.settings;
-    m_subtitle = tr("A simulated router on a sample sentence. The scores are illustrative: deterministic, seeded from the "
-                    "config (E, k, widths, layer), not a trained checkpoint's.");
+    m_subtitle =
+        tr("A simulated router on a sample sentence. The scores are illustrative: deterministic, seeded from the "
+           "config (E, k, widths, layer), not a trained checkpoint's.");
     QStringList parts;
-    parts << layerTitle(a, index);
+    parts << (selected >= 0 && selected != index ? tr("%1 (the selected layer %2 is dense)")
+                                                       .arg(layerTitle(a, index))
+                                                       .arg(a.plan.layers[static_cast<std::size_t>(selected)].index)
+                                                 : layerTitle(a, index));
     parts << tr("%1 routed experts, top-%2%3")
                  .arg(m_simulation.numExperts)
                  .arg(m_simulation.topK)
@@ -68,7 +74,8 @@ void MoeRoutingView::rebuild() {
         auto* line = reinterpret_cast<QRgb*>(m_heat.scanLine(static_cast<int>(t)));
         for (std::size_t e = 0; e < token.scores.size(); ++e) {
             const double share = range > 0 ? (token.scores[e] - floor) / range : 0;
-            line[e] = colors::faded(routed, 0.45 + 0.53 * (1.0 - share * share), pal).rgb();
+            // A square root keeps the many small softmax probabilities of a wide router visible.
+            line[e] = colors::faded(routed, 0.4 + 0.58 * (1.0 - std::sqrt(share)), pal).rgb();
         }
         for (int chosen : token.chosen) {
             line[chosen] = routed.rgb();
@@ -77,8 +84,9 @@ void MoeRoutingView::rebuild() {
     for (const core::RoutedToken& token : m_simulation.tokens) {
         QStringList chosen;
         for (std::size_t i = 0; i < token.chosen.size(); ++i) {
-            chosen << (token.chosen.size() <= 4 ? QStringLiteral("e%1 %2").arg(token.chosen[i]).arg(token.weights[i], 0, 'f', 2)
-                                                : QStringLiteral("e%1").arg(token.chosen[i]));
+            chosen << (token.chosen.size() <= 4
+                           ? QStringLiteral("e%1 %2").arg(token.chosen[i]).arg(token.weights[i], 0, 'f', 2)
+                           : QStringLiteral("e%1").arg(token.chosen[i]));
         }
         m_choices.push_back(chosen.join(QStringLiteral(", ")));
     }
@@ -104,21 +112,23 @@ qreal MoeRoutingView::choiceWidth(const QRectF& area) const {
 
 QRectF MoeRoutingView::contentRect(const QRectF& target) const {
     const QFontMetricsF metrics(font());
-    const qreal top = target.top() + 10 + QFontMetricsF(titleFont()).height() + 2 + metrics.height() + 10 +
-                      metrics.height() + 10;
+    const qreal top =
+        target.top() + 10 + QFontMetricsF(titleFont()).height() + 2 + metrics.height() + 10 + metrics.height() + 10;
     return QRectF(target.left() + 14, top, target.width() - 28, target.bottom() - top - 10);
 }
 
 layout::RoutingLayout MoeRoutingView::layoutFor(const QRectF& target) const {
     ensureBuilt();
     const QRectF area = contentRect(target);
-    return layout::layoutRouting(static_cast<int>(m_simulation.tokens.size()), static_cast<int>(m_simulation.numExperts),
+    return layout::layoutRouting(static_cast<int>(m_simulation.tokens.size()),
+                                 static_cast<int>(m_simulation.numExperts),
                                  static_cast<int>(m_simulation.sharedExperts), area, QFontMetricsF(font()),
                                  tokenLabelWidth(), choiceWidth(area));
 }
 
 void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const {
-    const QRectF below = paintHeader(painter, target, tr("MoE routing (illustrative)"), m_subtitle);
+    const QRectF below = paintHeader(
+        painter, target, m_simulation.moe ? tr("MoE routing (illustrative)") : tr("MoE routing"), m_subtitle);
     const QPalette pal = palette();
     const QColor text = pal.color(QPalette::Text);
     const QColor muted = colors::muted(pal);
@@ -128,8 +138,8 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
         return;
     }
     painter.setPen(text);
-    painter.drawText(QRectF(below.left(), below.top() - 4, below.width(), metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                     metrics.elidedText(m_rule, Qt::ElideRight, below.width()));
+    painter.drawText(QRectF(below.left(), below.top() - 4, below.width(), metrics.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(m_rule, Qt::ElideRight, below.width()));
     const layout::RoutingLayout placed = layoutFor(target);
     const QColor routed = colors::ffn(core::FfnKind::Moe, pal);
     const QColor shared = colors::component(core::Component::SharedExperts, pal);
@@ -143,15 +153,16 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
         painter.drawText(QRectF(placed.shared.left() - 20, header.top(), placed.shared.width() + 40, header.height()),
                          Qt::AlignHCenter | Qt::AlignVCenter, tr("shared"));
     }
-    painter.drawText(QRectF(placed.grid.left(), header.top(), placed.grid.width(), header.height()),
-                     Qt::AlignLeft | Qt::AlignVCenter,
-                     tr("routed experts 0–%1%2 · shade = score relative to the row's best · lit = top-%3")
-                         .arg(m_simulation.numExperts - 1)
-                         .arg(m_simulation.settings.groups > 1 ? tr(" in %1 groups").arg(m_simulation.settings.groups)
-                                                               : QString())
-                         .arg(m_simulation.topK));
-    painter.drawText(QRectF(placed.choices.front().left(), header.top(), placed.choices.front().width(), header.height()),
-                     Qt::AlignLeft | Qt::AlignVCenter, m_simulation.topK <= 4 ? tr("chosen (gate weight)") : tr("chosen"));
+    painter.drawText(
+        QRectF(placed.grid.left(), header.top(), placed.grid.width(), header.height()),
+        Qt::AlignLeft | Qt::AlignVCenter,
+        tr("routed experts 0–%1%2 · shade = score relative to the row's best · lit = top-%3")
+            .arg(m_simulation.numExperts - 1)
+            .arg(m_simulation.settings.groups > 1 ? tr(" in %1 groups").arg(m_simulation.settings.groups) : QString())
+            .arg(m_simulation.topK));
+    painter.drawText(
+        QRectF(placed.choices.front().left(), header.top(), placed.choices.front().width(), header.height()),
+        Qt::AlignLeft | Qt::AlignVCenter, m_simulation.topK <= 4 ? tr("chosen (gate weight)") : tr("chosen"));
     painter.setFont(font());
 
     const bool roomy = placed.cellWidth >= 5;
@@ -167,9 +178,8 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
     }
     if (roomy) {
         for (int e = 1; e < placed.experts; ++e) {
-            painter.fillRect(QRectF(layout::routingCell(placed, 0, e).left() - 1, placed.grid.top(), 1,
-                                    placed.grid.height()),
-                             base);
+            painter.fillRect(
+                QRectF(layout::routingCell(placed, 0, e).left() - 1, placed.grid.top(), 1, placed.grid.height()), base);
         }
     }
     painter.restore();
@@ -200,16 +210,19 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
 
     if (m_simulation.settings.groups > 1) {
         // Group-limited routing: mark the groups a token must choose its experts from.
-        painter.setPen(QPen(pal.color(QPalette::Base), 2));
+        QColor separator = text;
+        separator.setAlpha(150);
+        painter.setPen(QPen(separator, 1, Qt::DashLine));
         const std::int64_t size = m_simulation.numExperts / m_simulation.settings.groups;
         for (std::int64_t g = 1; g < m_simulation.settings.groups; ++g) {
-            const qreal x = layout::routingCell(placed, 0, static_cast<int>(g * size)).left();
-            painter.drawLine(QLineF(x, placed.grid.top(), x, placed.grid.bottom()));
+            const qreal x = std::round(layout::routingCell(placed, 0, static_cast<int>(g * size)).left()) - 0.5;
+            painter.drawLine(QLineF(x, placed.grid.top() - 4, x, placed.grid.bottom()));
         }
     }
 
     const std::int64_t peak = *std::max_element(m_simulation.expertLoad.begin(), m_simulation.expertLoad.end());
-    const double uniform = double(m_simulation.tokens.size()) * double(m_simulation.topK) / double(m_simulation.numExperts);
+    const double uniform =
+        double(m_simulation.tokens.size()) * double(m_simulation.topK) / double(m_simulation.numExperts);
     painter.setPen(text);
     painter.drawText(placed.loadTitle, Qt::AlignLeft | Qt::AlignVCenter,
                      tr("Load over the sample: tokens sent to each expert (busiest %1; dashed = %2 if perfectly "
@@ -218,12 +231,30 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
                          .arg(uniform, 0, 'f', 2));
     painter.fillRect(placed.load, colors::panel(pal));
     const qreal scale = peak > 0 ? placed.load.height() / double(std::max<double>(peak, uniform)) : 0;
-    for (int e = 0; e < placed.experts; ++e) {
-        const double load = double(m_simulation.expertLoad[static_cast<std::size_t>(e)]);
-        const QRectF column = layout::routingCell(placed, 0, e);
-        const qreal height = load * scale;
-        painter.fillRect(QRectF(column.left(), placed.load.bottom() - height, roomy ? column.width() - 1 : column.width(), height),
-                         routed);
+    // More experts than pixels: one bar per pixel column, as tall as the busiest expert under it.
+    const int columns = std::max(1, std::min(placed.experts, static_cast<int>(placed.load.width())));
+    for (int column = 0; column < columns; ++column) {
+        const int first = column * placed.experts / columns;
+        const int last = std::max(first + 1, (column + 1) * placed.experts / columns);
+        std::int64_t load = 0;
+        for (int e = first; e < last; ++e) {
+            load = std::max(load, m_simulation.expertLoad[static_cast<std::size_t>(e)]);
+        }
+        const QRectF left = layout::routingCell(placed, 0, first);
+        const QRectF right = layout::routingCell(placed, 0, last - 1);
+        const qreal height = double(load) * scale;
+        const qreal width = right.right() - left.left();
+        painter.fillRect(QRectF(left.left(), placed.load.bottom() - height, roomy ? width - 1 : width, height), routed);
+    }
+    if (m_simulation.settings.groups > 1) {
+        QColor separator = text;
+        separator.setAlpha(150);
+        painter.setPen(QPen(separator, 1, Qt::DashLine));
+        const std::int64_t size = m_simulation.numExperts / m_simulation.settings.groups;
+        for (std::int64_t g = 1; g < m_simulation.settings.groups; ++g) {
+            const qreal x = std::round(layout::routingCell(placed, 0, static_cast<int>(g * size)).left()) - 0.5;
+            painter.drawLine(QLineF(x, placed.load.top(), x, placed.load.bottom()));
+        }
     }
     painter.setPen(QPen(text, 1, Qt::DashLine));
     const qreal uniformY = placed.load.bottom() - uniform * scale;
@@ -238,27 +269,31 @@ void MoeRoutingView::paintTotals(QPainter& painter, const QRectF& area) const {
     const std::uint64_t total = a.params.total;
     const std::uint64_t active = a.params.active;
     painter.setPen(pal.color(QPalette::Text));
-    painter.drawText(QRectF(area.left(), area.top(), area.width(), metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                     tr("Whole model: %1 parameters, %2 active per token (%3): each MoE layer runs its router, %4 of "
-                        "%5 routed experts%6.")
-                         .arg(shortCount(total), shortCount(active), percentText(active, total))
-                         .arg(m_simulation.topK)
-                         .arg(m_simulation.numExperts)
-                         .arg(m_simulation.sharedExperts > 0 ? tr(" and %1 shared").arg(m_simulation.sharedExperts)
-                                                             : QString()));
-    const QRectF bar(area.left(), area.top() + metrics.height() + 6, area.width(), std::min(16.0, area.height() - metrics.height() - 6));
+    painter.drawText(
+        QRectF(area.left(), area.top(), area.width(), metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
+        tr("Whole model: %1 parameters, %2 active per token (%3): each MoE layer runs its router, %4 of "
+           "%5 routed experts%6.")
+            .arg(shortCount(total), shortCount(active), percentText(active, total))
+            .arg(m_simulation.topK)
+            .arg(m_simulation.numExperts)
+            .arg(m_simulation.sharedExperts > 0 ? tr(" and %1 shared").arg(m_simulation.sharedExperts) : QString()));
+    const QRectF bar(area.left(), area.top() + metrics.height() + 6, area.width(),
+                     std::min(16.0, area.height() - metrics.height() - 6));
     painter.fillRect(bar, colors::faded(colors::ffn(core::FfnKind::Moe, pal), 0.65, pal));
-    painter.fillRect(QRectF(bar.left(), bar.top(), total > 0 ? bar.width() * double(active) / double(total) : 0, bar.height()),
-                     colors::ffn(core::FfnKind::Moe, pal));
+    painter.fillRect(
+        QRectF(bar.left(), bar.top(), total > 0 ? bar.width() * double(active) / double(total) : 0, bar.height()),
+        colors::ffn(core::FfnKind::Moe, pal));
     const QString activeText = tr("active %1").arg(shortCount(active));
     const qreal activeWidth = total > 0 ? bar.width() * double(active) / double(total) : 0;
     const bool inside = metrics.horizontalAdvance(activeText) + 12 < activeWidth;
     painter.setPen(inside ? colors::textOn(colors::ffn(core::FfnKind::Moe, pal))
                           : colors::textOn(colors::faded(colors::ffn(core::FfnKind::Moe, pal), 0.65, pal)));
-    painter.drawText(QRectF(inside ? bar.left() + 6 : bar.left() + activeWidth + 6, bar.top(), bar.width(), bar.height()),
-                     Qt::AlignLeft | Qt::AlignVCenter, activeText);
+    painter.drawText(
+        QRectF(inside ? bar.left() + 6 : bar.left() + activeWidth + 6, bar.top(), bar.width(), bar.height()),
+        Qt::AlignLeft | Qt::AlignVCenter, activeText);
     painter.setPen(colors::textOn(colors::faded(colors::ffn(core::FfnKind::Moe, pal), 0.65, pal)));
-    painter.drawText(bar.adjusted(6, 0, -6, 0), Qt::AlignRight | Qt::AlignVCenter, tr("total %1").arg(shortCount(total)));
+    painter.drawText(bar.adjusted(6, 0, -6, 0), Qt::AlignRight | Qt::AlignVCenter,
+                     tr("total %1").arg(shortCount(total)));
 }
 
 void MoeRoutingView::paintDense(QPainter& painter, const QRectF& area) const {
@@ -270,7 +305,8 @@ void MoeRoutingView::paintDense(QPainter& painter, const QRectF& area) const {
     const QString message =
         tr("Every token goes through the same feed-forward network: %1 of width %2 in each of the %3 layers, so all "
            "%4 parameters are active for every token. Routing appears when the FFN kind is set to mixture of experts.")
-            .arg(kind == core::FfnKind::Mlp ? tr("an MLP") : tr("a gated MLP"), exactCount(static_cast<std::uint64_t>(a.config.intermediateSize)))
+            .arg(kind == core::FfnKind::Mlp ? tr("an MLP") : tr("a gated MLP"),
+                 exactCount(static_cast<std::uint64_t>(a.config.intermediateSize)))
             .arg(a.plan.layers.size())
             .arg(shortCount(a.params.total));
     const QRectF text(area.left(), area.top(), std::min(area.width(), 760.0), metrics.height() * 4);
@@ -282,17 +318,19 @@ void MoeRoutingView::paintDense(QPainter& painter, const QRectF& area) const {
     const qreal boxWidth = std::min(110.0, (std::min(area.width(), 900.0) - (shown - 1) * 10) / shown);
     const qreal top = text.bottom() + 24;
     const QColor ffn = colors::ffn(kind, pal);
-    const QRectF ffnBox(area.left(), top + metrics.height() * 2 + 60, shown * (boxWidth + 10) - 10, metrics.height() * 2.2);
+    const QRectF ffnBox(area.left(), top + metrics.height() * 2 + 60, shown * (boxWidth + 10) - 10,
+                        metrics.height() * 2.2);
     for (int i = 0; i < shown; ++i) {
         const QRectF box(area.left() + i * (boxWidth + 10), top, boxWidth, metrics.height() * 1.8);
         painter.setPen(QPen(colors::rule(pal), 1));
         painter.setBrush(colors::panel(pal));
         painter.drawRoundedRect(box, 3, 3);
         painter.setPen(pal.color(QPalette::Text));
-        painter.drawText(box, Qt::AlignCenter, metrics.elidedText(qs(sample[static_cast<std::size_t>(i)]).trimmed(),
-                                                                  Qt::ElideRight, box.width() - 6));
-        const QLineF arrow(box.center().x(), box.bottom() + 2, ffnBox.center().x() + (box.center().x() - ffnBox.center().x()) * 0.6,
-                           ffnBox.top() - 2);
+        painter.drawText(
+            box, Qt::AlignCenter,
+            metrics.elidedText(qs(sample[static_cast<std::size_t>(i)]).trimmed(), Qt::ElideRight, box.width() - 6));
+        const QLineF arrow(box.center().x(), box.bottom() + 2,
+                           ffnBox.center().x() + (box.center().x() - ffnBox.center().x()) * 0.6, ffnBox.top() - 2);
         painter.setPen(QPen(colors::muted(pal), 1.2));
         painter.drawLine(arrow);
         drawArrowHead(painter, arrow, 6);
@@ -302,7 +340,8 @@ void MoeRoutingView::paintDense(QPainter& painter, const QRectF& area) const {
     painter.drawRoundedRect(ffnBox, 4, 4);
     painter.setPen(colors::textOn(ffn));
     painter.drawText(ffnBox, Qt::AlignCenter,
-                     tr("the same FFN for every token (%1 wide)").arg(exactCount(static_cast<std::uint64_t>(a.config.intermediateSize))));
+                     tr("the same FFN for every token (%1 wide)")
+                         .arg(exactCount(static_cast<std::uint64_t>(a.config.intermediateSize))));
 }
 
 } // namespace archplay::ui

@@ -34,9 +34,13 @@ void PaintedView::setLayerSelection(LayerSelection* selection) {
     selectedLayerChanged();
 }
 
-void PaintedView::selectedLayerChanged() { invalidate(); }
+void PaintedView::selectedLayerChanged() {
+    invalidate();
+}
 
-std::int64_t PaintedView::selectedLayer() const { return m_selection->resolve(m_analysis.plan); }
+std::int64_t PaintedView::selectedLayer() const {
+    return m_selection->resolve(m_analysis.plan);
+}
 
 void PaintedView::invalidate() {
     m_dirty = true;
@@ -71,8 +75,8 @@ void PaintedView::render(QPainter& painter, const QRectF& target) const {
     painter.restore();
 }
 
-QRectF PaintedView::paintHeader(QPainter& painter, const QRectF& target, const QString& title,
-                                const QString& subtitle, qreal reservedRight) const {
+QRectF PaintedView::paintHeader(QPainter& painter, const QRectF& target, const QString& title, const QString& subtitle,
+                                qreal reservedRight) const {
     const qreal margin = 14;
     QRectF area = target.adjusted(margin, 10, -margin - reservedRight, 0);
     painter.save();

@@ -68,6 +68,8 @@ private:
 };
 
 /// QString from UTF-8.
-inline QString qs(const std::string& text) { return QString::fromStdString(text); }
+inline QString qs(const std::string& text) {
+    return QString::fromStdString(text);
+}
 
 } // namespace archplay::ui

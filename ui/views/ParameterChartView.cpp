@@ -2,14 +2,13 @@
 #include "ui/views/ParameterChartView.h"
 
 #include "params/ParamGroups.h"
+#include "ui/views/KindNames.h"
 #include "ui/views/PaintedView.h"
 #include "ui/views/PlotSupport.h"
 #include "ui/views/ViewColors.h"
-#include "util/Format.h"
 
 #include <QToolTip>
 #include <QVBoxLayout>
-
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -17,15 +16,14 @@
 namespace archplay::ui {
 namespace {
 
-QString exact(std::uint64_t value) { return qs(core::withThousands(value)); }
-QString approx(std::uint64_t value) { return qs(core::shortCount(value)); }
-
+QString exact(std::uint64_t value) {
+    return exactCount(value);
+}
+QString approx(std::uint64_t value) {
+    return shortCount(value);
+}
 QString percent(std::uint64_t part, std::uint64_t total) {
-    if (total == 0) {
-        return QStringLiteral("0 %");
-    }
-    const double share = 100.0 * static_cast<double>(part) / static_cast<double>(total);
-    return QStringLiteral("%1 %").arg(share, 0, 'f', share < 0.1 ? 3 : (share < 10 ? 2 : 1));
+    return percentText(part, total);
 }
 
 QCPTextElement* addTitle(QCustomPlot* plot, const QFont& font) {
@@ -180,8 +178,9 @@ void ParameterChartView::fillAxisRect(QCPAxisRect* rect, const std::vector<Param
             item->topLeft->setCoords(segment.from, key - 0.34);
             item->bottomRight->setCoords(segment.to, key + 0.34);
             const QColor fill = segment.faded ? colors::faded(segment.color, 0.62, palette()) : segment.color;
-            item->setBrush(segment.hatched ? QBrush(segment.color, Qt::BDiagPattern) : QBrush(fill));
-            item->setPen(segment.hatched ? QPen(segment.color, 1) : QPen(Qt::NoPen));
+            // Stored-apart parameters: a pale bar with a dashed outline, which every export keeps.
+            item->setBrush(segment.hatched ? QBrush(colors::faded(segment.color, 0.8, palette())) : QBrush(fill));
+            item->setPen(segment.hatched ? QPen(segment.color, 1, Qt::DashLine) : QPen(Qt::NoPen));
             m_toolTips.insert(item, segment.toolTip);
         }
         QCPItemText* label = labelItem(m_usedLabels++);
@@ -233,8 +232,7 @@ void ParameterChartView::rebuild() {
                 tip += tr("\nactive per token: %1").arg(exact(component.active));
                 segments.push_back({0, double(component.active), color, false, false, tip});
                 segments.push_back({double(component.active), double(component.total), color, true, false, tip});
-                componentLabels.push_back(
-                    tr("%1, %2 active").arg(approx(component.total), approx(component.active)));
+                componentLabels.push_back(tr("%1, %2 active").arg(approx(component.total), approx(component.active)));
             } else {
                 segments.push_back({0, double(component.total), color, false, false, tip});
                 componentLabels.push_back(
@@ -246,17 +244,16 @@ void ParameterChartView::rebuild() {
             const QColor color = colors::muted(pal);
             const QString name = tr("Stored apart (MTP)");
             m_componentBars.push_back({name, params.extras.params, params.extras.params, true});
-            componentSegments.push_back({{0, double(params.extras.params), color, false, true,
-                                          tr("%1\n%2 parameters in the checkpoint, not in the total")
-                                              .arg(qs(params.extras.children.empty()
-                                                          ? params.extras.name
-                                                          : params.extras.children.front().name),
-                                                   exact(params.extras.params))}});
+            componentSegments.push_back(
+                {{0, double(params.extras.params), color, false, true,
+                  tr("%1\n%2 parameters in the checkpoint, not in the total")
+                      .arg(
+                          qs(params.extras.children.empty() ? params.extras.name : params.extras.children.front().name),
+                          exact(params.extras.params))}});
             componentLabels.push_back(tr("%1, not counted").arg(approx(params.extras.params)));
         }
 
-        for (const core::LayerKindParams& kind :
-             core::paramsByLayerKind(m_analysis.config, m_analysis.plan, params)) {
+        for (const core::LayerKindParams& kind : core::paramsByLayerKind(m_analysis.config, m_analysis.plan, params)) {
             const QString name =
                 QStringLiteral("%1 ×%2").arg(qs(kind.name)).arg(static_cast<qulonglong>(kind.layers.size()));
             m_kindBars.push_back({name, kind.total, kind.active, false});
@@ -273,12 +270,14 @@ void ParameterChartView::rebuild() {
             QString ffnTip = tr("%1\nfeed-forward: %2").arg(head, exact(kind.ffn));
             if (kind.ffnActive < kind.ffn) {
                 ffnTip += tr("\nactive per token: %1").arg(exact(kind.ffnActive));
-                segments.push_back({attentionEnd, attentionEnd + double(kind.ffnActive), ffnColor, false, false, ffnTip});
+                segments.push_back(
+                    {attentionEnd, attentionEnd + double(kind.ffnActive), ffnColor, false, false, ffnTip});
                 segments.push_back({attentionEnd + double(kind.ffnActive), ffnEnd, ffnColor, true, false, ffnTip});
                 kindLabels.push_back(tr("%1, %2 active").arg(approx(kind.total), approx(kind.active)));
             } else {
                 segments.push_back({attentionEnd, ffnEnd, ffnColor, false, false, ffnTip});
-                kindLabels.push_back(QStringLiteral("%1 · %2").arg(approx(kind.total), percent(kind.total, params.total)));
+                kindLabels.push_back(
+                    QStringLiteral("%1 · %2").arg(approx(kind.total), percent(kind.total, params.total)));
             }
             segments.push_back({ffnEnd, ffnEnd + double(kind.norms), colors::component(core::Component::Norm, pal),
                                 false, false, tr("%1\nnorms: %2").arg(head, exact(kind.norms))});
@@ -293,7 +292,9 @@ void ParameterChartView::rebuild() {
     for (std::size_t i = m_usedLabels; i < m_labels.size(); ++i) {
         m_labels[i]->setVisible(false);
     }
-    const auto rows = [](std::size_t count) { return static_cast<double>(std::max<std::size_t>(count, 1)) + 1.2; };
+    const auto rows = [](std::size_t count) {
+        return static_cast<double>(std::max<std::size_t>(count, 1)) + 1.2;
+    };
     m_plot->plotLayout()->setRowStretchFactors(
         {0.001, 0.001, rows(m_componentBars.size()), 0.001, rows(m_kindBars.size())});
     m_plot->replot(QCustomPlot::rpQueuedReplot);

@@ -20,10 +20,10 @@ namespace archplay::ui {
 
 /// One horizontal bar of the parameter chart, as drawn.
 struct ParameterBar {
-    QString label;              ///< the category on the axis
-    std::uint64_t total = 0;    ///< bar length. Units: parameters
-    std::uint64_t active = 0;   ///< solid part; the rest is drawn faded (experts a token skips)
-    bool storedApart = false;   ///< not in the total (DeepSeek-V3's MTP module), hatched
+    QString label;            ///< the category on the axis
+    std::uint64_t total = 0;  ///< bar length. Units: parameters
+    std::uint64_t active = 0; ///< solid part; the rest is drawn faded (experts a token skips)
+    bool storedApart = false; ///< not in the total (DeepSeek-V3's MTP module), hatched
 };
 
 /// Where the parameters sit: a QCustomPlot chart by component (embeddings, attention, FFN or

@@ -6,7 +6,6 @@
 
 #include <QPainter>
 #include <QPicture>
-
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -21,18 +20,35 @@ std::uint64_t toCount(double value) {
     return value >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(std::llround(value));
 }
 
+/// core::shortCount without the trailing zeros an axis does not need: "10.0B" -> "10B", "2.50B" -> "2.5B".
+QString axisCount(double tick) {
+    QString text = QString::fromStdString(core::shortCount(toCount(tick)));
+    const qsizetype dot = text.indexOf(QLatin1Char('.'));
+    if (dot < 0) {
+        return text;
+    }
+    qsizetype unit = dot + 1;
+    while (unit < text.size() && text[unit].isDigit()) {
+        ++unit;
+    }
+    qsizetype end = unit;
+    while (end > dot + 1 && text[end - 1] == QLatin1Char('0')) {
+        --end;
+    }
+    if (end == dot + 1) {
+        end = dot;
+    }
+    return text.left(end) + text.mid(unit);
+}
+
 class CountTicker : public QCPAxisTicker {
 protected:
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
-        return QString::fromStdString(core::shortCount(toCount(tick)));
-    }
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return axisCount(tick); }
 };
 
 class CountLogTicker : public QCPAxisTickerLog {
 protected:
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
-        return QString::fromStdString(core::shortCount(toCount(tick)));
-    }
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return axisCount(tick); }
 };
 
 class BytesLogTicker : public QCPAxisTickerLog {
@@ -68,7 +84,6 @@ void styleAxis(QCPAxis* axis, const QPalette& palette, const QFont& font) {
 
 QCustomPlot* createPlot(QWidget* parent) {
     auto* plot = new QCustomPlot(parent);
-    plot->setOpenGl(false);
     // Axis-parallel lines and rectangles are crisp without antialiasing, and cheaper.
     plot->setAntialiasedElements(QCP::aePlottables | QCP::aeLegendItems | QCP::aeScatters | QCP::aeItems);
     plot->setNotAntialiasedElements(QCP::aeGrid | QCP::aeSubGrid | QCP::aeAxes | QCP::aeLegend | QCP::aeZeroLine);
@@ -130,7 +145,16 @@ void renderPlot(QCustomPlot& plot, QPainter& painter, const QRectF& target) {
     }
     painter.save();
     painter.setClipRect(target, Qt::IntersectClip);
-    painter.drawPicture(target.topLeft(), picture);
+    // QPicture replays scaled by the target's resolution over its own (an SVG at 72 dpi shrinks it);
+    // undo that so the plot fills `target` on every device, as the rest of the view does.
+    const QPaintDevice* device = painter.device();
+    const qreal scaleX =
+        device && device->logicalDpiX() > 0 ? qreal(picture.logicalDpiX()) / device->logicalDpiX() : 1.0;
+    const qreal scaleY =
+        device && device->logicalDpiY() > 0 ? qreal(picture.logicalDpiY()) / device->logicalDpiY() : 1.0;
+    painter.translate(target.topLeft());
+    painter.scale(scaleX, scaleY);
+    painter.drawPicture(QPointF(0, 0), picture);
     painter.restore();
     // toPainter leaves the layout at the export's size; lay the widget out again at its own.
     plot.replot(QCustomPlot::rpQueuedReplot);

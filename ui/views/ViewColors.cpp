@@ -21,50 +21,74 @@ QColor attention(const core::LayerPlan& layer, const QPalette& palette) {
         return pick(palette, 0x3a5fc8, 0x7e9cf0);
     }
     switch (layer.attention) {
-    case core::LayerAttention::Global: return pick(palette, 0x2f74c0, 0x5fa2ea);
-    case core::LayerAttention::Sliding: return pick(palette, 0x1c9a8e, 0x45c7b8);
-    case core::LayerAttention::Chunked: return pick(palette, 0x5e8f2f, 0x94c25c);
+    case core::LayerAttention::Global:
+        return pick(palette, 0x2f74c0, 0x5fa2ea);
+    case core::LayerAttention::Sliding:
+        return pick(palette, 0x1c9a8e, 0x45c7b8);
+    case core::LayerAttention::Chunked:
+        return pick(palette, 0x5e8f2f, 0x94c25c);
     }
     return pick(palette, 0x2f74c0, 0x5fa2ea);
 }
 
-QColor crossAttention(const QPalette& palette) { return pick(palette, 0xc0508f, 0xe884bb); }
+QColor crossAttention(const QPalette& palette) {
+    return pick(palette, 0xc0508f, 0xe884bb);
+}
 
 QColor ffn(core::FfnKind kind, const QPalette& palette) {
     switch (kind) {
-    case core::FfnKind::Mlp: return pick(palette, 0xd29b1e, 0xe8bd55);
-    case core::FfnKind::Gated: return pick(palette, 0xe07a28, 0xf3a05a);
-    case core::FfnKind::Moe: return pick(palette, 0xcc4b37, 0xf07a66);
+    case core::FfnKind::Mlp:
+        return pick(palette, 0xd29b1e, 0xe8bd55);
+    case core::FfnKind::Gated:
+        return pick(palette, 0xe07a28, 0xf3a05a);
+    case core::FfnKind::Moe:
+        return pick(palette, 0xcc4b37, 0xf07a66);
     }
     return pick(palette, 0xe07a28, 0xf3a05a);
 }
 
 QColor component(core::Component component, const QPalette& palette) {
     switch (component) {
-    case core::Component::Embedding: return pick(palette, 0x3a9a5b, 0x68c98a);
-    case core::Component::Positional: return pick(palette, 0x8aa23a, 0xb6cc6a);
-    case core::Component::Attention: return pick(palette, 0x2f74c0, 0x5fa2ea);
-    case core::Component::Norm: return pick(palette, 0x8a909a, 0xa6acb6);
-    case core::Component::Ffn: return pick(palette, 0xe07a28, 0xf3a05a);
-    case core::Component::Router: return pick(palette, 0xb8870b, 0xdcb343);
-    case core::Component::Experts: return pick(palette, 0xcc4b37, 0xf07a66);
-    case core::Component::SharedExperts: return pick(palette, 0x9c5a3c, 0xcf8c6c);
-    case core::Component::OutputHead: return pick(palette, 0x23968a, 0x4fc4b6);
-    case core::Component::Pooler: return pick(palette, 0x7d6aa8, 0xa797d4);
+    case core::Component::Embedding:
+        return pick(palette, 0x3a9a5b, 0x68c98a);
+    case core::Component::Positional:
+        return pick(palette, 0x8aa23a, 0xb6cc6a);
+    case core::Component::Attention:
+        return pick(palette, 0x2f74c0, 0x5fa2ea);
+    case core::Component::Norm:
+        return pick(palette, 0x8a909a, 0xa6acb6);
+    case core::Component::Ffn:
+        return pick(palette, 0xe07a28, 0xf3a05a);
+    case core::Component::Router:
+        return pick(palette, 0xb8870b, 0xdcb343);
+    case core::Component::Experts:
+        return pick(palette, 0xcc4b37, 0xf07a66);
+    case core::Component::SharedExperts:
+        return pick(palette, 0x9c5a3c, 0xcf8c6c);
+    case core::Component::OutputHead:
+        return pick(palette, 0x23968a, 0x4fc4b6);
+    case core::Component::Pooler:
+        return pick(palette, 0x7d6aa8, 0xa797d4);
     }
     return palette.color(QPalette::Text);
 }
 
 QColor dtype(core::DType dtype, const QPalette& palette) {
     switch (core::bitsOf(dtype)) {
-    case 32: return pick(palette, 0x7d6aa8, 0xa797d4);
-    case 16: return pick(palette, 0x2f74c0, 0x5fa2ea);
-    case 8: return pick(palette, 0x1c9a8e, 0x45c7b8);
-    default: return pick(palette, 0xd29b1e, 0xe8bd55);
+    case 32:
+        return pick(palette, 0x7d6aa8, 0xa797d4);
+    case 16:
+        return pick(palette, 0x2f74c0, 0x5fa2ea);
+    case 8:
+        return pick(palette, 0x1c9a8e, 0x45c7b8);
+    default:
+        return pick(palette, 0xd29b1e, 0xe8bd55);
     }
 }
 
-QColor weights(const QPalette& palette) { return pick(palette, 0x6b7380, 0x8d95a3); }
+QColor weights(const QPalette& palette) {
+    return pick(palette, 0x6b7380, 0x8d95a3);
+}
 
 QColor textOn(const QColor& fill) {
     // Relative luminance with the sRGB weights; the threshold favours white on mid tones.
@@ -72,7 +96,9 @@ QColor textOn(const QColor& fill) {
     return luminance > 0.55 ? QColor(0x1d, 0x21, 0x27) : QColor(Qt::white);
 }
 
-QColor muted(const QPalette& palette) { return theme::mutedText(palette); }
+QColor muted(const QPalette& palette) {
+    return theme::mutedText(palette);
+}
 
 QColor rule(const QPalette& palette) {
     QColor color = palette.color(QPalette::Text);

@@ -14,10 +14,14 @@ namespace {
 constexpr qreal kMinimumScale = 0.6;
 constexpr qreal kColumnGap = 28;
 
-QString fromUtf8(const std::string& text) { return QString::fromStdString(text); }
+QString fromUtf8(const std::string& text) {
+    return QString::fromStdString(text);
+}
 
 /// Text and $maths$ segments of a prose string, alternating, text first.
-QStringList segments(const QString& text) { return text.split(QLatin1Char('$')); }
+QStringList segments(const QString& text) {
+    return text.split(QLatin1Char('$'));
+}
 
 } // namespace
 
@@ -39,9 +43,7 @@ DerivationDocument::DerivationDocument(const core::Derivation& derivation, const
         const QStringList parts = segments(text);
         for (qsizetype i = 1; i < parts.size(); i += 2) {
             if (m_inline.find(parts[i]) == m_inline.end()) {
-                const math::ParseResult parsed = math::parse(parts[i]);
-                m_unknown << parsed.unknown;
-                m_inline.emplace(parts[i], std::make_unique<math::MathBox>(m_typesetter->typeset(parsed.root, false)));
+                m_inline.emplace(parts[i], m_typesetter->cached(parts[i], false, &m_unknown));
             }
         }
     };
@@ -70,13 +72,11 @@ DerivationDocument::DerivationDocument(const core::Derivation& derivation, const
             for (const std::string& latex : step.equations) {
                 auto equation = std::make_unique<Equation>();
                 equation->latex = fromUtf8(latex);
-                const math::ParseResult parsed = math::parse(equation->latex);
-                m_unknown << parsed.unknown;
-                equation->whole = m_typesetter->typeset(parsed.root, true);
+                equation->whole = m_typesetter->cached(equation->latex, true, &m_unknown);
                 const QStringList parts = math::splitAtQuads(equation->latex);
                 if (parts.size() > 1) {
                     for (const QString& part : parts) {
-                        equation->parts.push_back(m_typesetter->typeset(part, true));
+                        equation->parts.push_back(m_typesetter->cached(part, true));
                     }
                 }
                 Item item;
@@ -126,7 +126,8 @@ void DerivationDocument::layoutParagraph(const Paragraph& paragraph, qreal width
                     ++q;
                 }
                 const QString word = part.mid(p, q - p);
-                tokens.push_back({word, nullptr, font, pendingSpace && !tokens.empty(), metrics.horizontalAdvance(word)});
+                tokens.push_back(
+                    {word, nullptr, font, pendingSpace && !tokens.empty(), metrics.horizontalAdvance(word)});
                 pendingSpace = false;
                 p = q;
             }
@@ -145,9 +146,10 @@ void DerivationDocument::layoutParagraph(const Paragraph& paragraph, qreal width
         qreal x = 0;
         while (end < tokens.size()) {
             const Token& token = tokens[end];
-            const qreal space = token.spaceBefore && end > index
-                                    ? m_metrics[static_cast<std::size_t>(token.font)].horizontalAdvance(QLatin1Char(' '))
-                                    : 0;
+            const qreal space =
+                token.spaceBefore && end > index
+                    ? m_metrics[static_cast<std::size_t>(token.font)].horizontalAdvance(QLatin1Char(' '))
+                    : 0;
             if (end > index && x + space + token.width > width) {
                 break;
             }
@@ -158,8 +160,10 @@ void DerivationDocument::layoutParagraph(const Paragraph& paragraph, qreal width
         qreal descent = 0;
         for (std::size_t i = index; i < end; ++i) {
             const QFontMetricsF& metrics = m_metrics[static_cast<std::size_t>(tokens[i].font)];
-            ascent = std::max(ascent, tokens[i].box ? std::max(tokens[i].box->ascent, metrics.ascent()) : metrics.ascent());
-            descent = std::max(descent, tokens[i].box ? std::max(tokens[i].box->descent, metrics.descent()) : metrics.descent());
+            ascent =
+                std::max(ascent, tokens[i].box ? std::max(tokens[i].box->ascent, metrics.ascent()) : metrics.ascent());
+            descent = std::max(descent,
+                               tokens[i].box ? std::max(tokens[i].box->descent, metrics.descent()) : metrics.descent());
         }
         const qreal baseline = y + ascent;
         x = 0;
@@ -195,11 +199,11 @@ std::vector<DocumentBlock> DerivationDocument::layout(qreal width) const {
             const qreal indent = 1.6 * em;
             const qreal available = std::max(width - indent, 1.0);
             std::vector<std::pair<const math::MathBox*, qreal>> lines;
-            if (equation.whole.width <= available || equation.parts.empty()) {
-                lines.emplace_back(&equation.whole, indent);
+            if (equation.whole->width <= available || equation.parts.empty()) {
+                lines.emplace_back(equation.whole.get(), indent);
             } else {
                 for (std::size_t i = 0; i < equation.parts.size(); ++i) {
-                    lines.emplace_back(&equation.parts[i], i == 0 ? indent : indent + 1.2 * em);
+                    lines.emplace_back(equation.parts[i].get(), i == 0 ? indent : indent + 1.2 * em);
                 }
             }
             qreal lineY = 0;

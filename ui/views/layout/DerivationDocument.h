@@ -75,8 +75,8 @@ private:
     };
     struct Equation {
         QString latex;
-        math::MathBox whole;
-        std::vector<math::MathBox> parts; ///< split at top-level quads
+        std::shared_ptr<const math::MathBox> whole;
+        std::vector<std::shared_ptr<const math::MathBox>> parts; ///< split at top-level quads
     };
     struct Item {
         enum class Kind { Title, Heading, Paragraph, Equation } kind = Kind::Paragraph;
@@ -91,7 +91,7 @@ private:
     std::vector<QFontMetricsF> m_metrics;
     std::vector<Item> m_items;
     std::vector<std::unique_ptr<Equation>> m_equations;
-    std::map<QString, std::unique_ptr<math::MathBox>> m_inline;
+    std::map<QString, std::shared_ptr<const math::MathBox>> m_inline;
     QStringList m_unknown;
 };
 

@@ -39,7 +39,8 @@ KvLayout layoutKvCache(const QRectF& bounds, const QFontMetricsF& metrics, const
         const qreal top = rowsTop + i * rowHeight;
         layout.gpuRows.emplace_back(panelLeft, top, panelWidth, line);
         layout.gpuBars.emplace_back(panelLeft, top + line + 2, panelWidth, barHeight);
-        layout.gpuDetails.push_back(details ? QRectF(panelLeft, top + line + 4 + barHeight, panelWidth, line) : QRectF());
+        layout.gpuDetails.push_back(details ? QRectF(panelLeft, top + line + 4 + barHeight, panelWidth, line)
+                                            : QRectF());
     }
     return layout;
 }

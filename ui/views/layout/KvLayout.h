@@ -12,14 +12,14 @@ namespace archplay::ui::layout {
 /// The KV cache view: a headline, the memory bar split by layer kind with a table row per kind,
 /// notes on what windows and MLA save, then the cache curve beside the GPU fit panel.
 struct KvLayout {
-    QRectF headline;              ///< the size in large type and the scenario
-    QRectF bar;                   ///< the memory bar
-    std::vector<QRectF> rows;     ///< one per layer kind, under the bar
-    std::vector<QRectF> notes;    ///< one line each
-    QRectF curve;                 ///< the QCustomPlot
+    QRectF headline;           ///< the size in large type and the scenario
+    QRectF bar;                ///< the memory bar
+    std::vector<QRectF> rows;  ///< one per layer kind, under the bar
+    std::vector<QRectF> notes; ///< one line each
+    QRectF curve;              ///< the QCustomPlot
     QRectF gpuTitle;
-    std::vector<QRectF> gpuRows;  ///< label and verdict of each memory size
-    std::vector<QRectF> gpuBars;  ///< the bar of each memory size
+    std::vector<QRectF> gpuRows;    ///< label and verdict of each memory size
+    std::vector<QRectF> gpuBars;    ///< the bar of each memory size
     std::vector<QRectF> gpuDetails; ///< a line under each bar; empty when there is no room for it
 };
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace archplay::ui::layout {
 namespace {
@@ -36,9 +37,13 @@ StackColumn layoutColumn(const StackColumnInput& input, const QRectF& frame, boo
     for (const auto& run : input.runs) {
         labelWanted = std::max(labelWanted, metrics.horizontalAdvance(run.label) + 22);
     }
-    const qreal available = frame.width() - tickWidth;
-    const qreal slabWidth =
-        std::clamp(available - labelWanted, available * 0.36, std::max(available * 0.36, std::min(available * 0.6, 440.0)));
+    // Two bar columns at the right when the frame has room for them beside slabs and labels.
+    const qreal barColumn = std::max(90.0, metrics.horizontalAdvance(QStringLiteral("KV cache at S")) + 12);
+    const bool bars = frame.width() >= 2 * barColumn + 24 + tickWidth + 200 + labelWanted;
+    const qreal barsWidth = bars ? 2 * barColumn + 24 : 0;
+    const qreal available = frame.width() - tickWidth - barsWidth;
+    const qreal slabWidth = std::clamp(available - labelWanted, available * 0.36,
+                                       std::max(available * 0.36, std::min(available * 0.6, 440.0)));
     const qreal slabLeft = ticksRight ? frame.left() : frame.left() + tickWidth;
     const qreal slabRight = slabLeft + slabWidth;
     const qreal boxHeight = line * 1.7;
@@ -59,21 +64,40 @@ StackColumn layoutColumn(const StackColumnInput& input, const QRectF& frame, boo
         return column;
     }
     const qreal height = (layersBottom - layersTop) / count;
-    const qreal gap = height >= 8 ? std::min(3.0, height * 0.18) : (height >= 4 ? 1.0 : 0.0);
+    const qreal gap = height >= 8 ? std::round(std::min(3.0, height * 0.18)) : (height >= 4 ? 1.0 : 0.0);
+    // Right after the run labels, so each bar sits near the words about its layer.
+    const qreal barsLeft = std::min(frame.right() - barsWidth + 24,
+                                    (ticksRight ? slabRight + tickWidth + 12 : slabRight + 16) + labelWanted + 16);
+    if (bars) {
+        column.parameterHeader = QRectF(barsLeft, layersTop - 2 * line - 4, barColumn - 8, 2 * line);
+        column.cacheHeader = QRectF(barsLeft + barColumn, layersTop - 2 * line - 4, barColumn - 8, 2 * line);
+    }
     column.slabs.reserve(input.layers.size());
     for (int i = 0; i < count; ++i) {
         const auto& layer = input.layers[static_cast<std::size_t>(i)];
         StackSlab slab;
         slab.planIndex = layer.planIndex;
-        const qreal slabTop = layersBottom - (i + 1) * height;
-        slab.rect = QRectF(slabLeft, slabTop + gap / 2, slabWidth, height - gap);
+        // Whole-pixel edges: a hundred thin slabs with fractional edges shimmer.
+        const qreal slabTop = std::round(layersBottom - (i + 1) * height);
+        const qreal slabBottom = std::round(layersBottom - i * height);
+        slab.rect = QRectF(std::round(slabLeft), slabTop + std::floor(gap / 2), std::round(slabWidth),
+                           std::max(1.0, slabBottom - slabTop - gap));
+        if (bars) {
+            const qreal barHeight = slab.rect.height();
+            slab.parameterBar =
+                QRectF(barsLeft, slab.rect.top(), (barColumn - 8) * std::clamp(layer.parameters, 0.0, 1.0), barHeight);
+            slab.cacheBar = QRectF(barsLeft + barColumn, slab.rect.top(),
+                                   (barColumn - 8) * std::clamp(layer.cache, 0.0, 1.0), barHeight);
+        }
         const qreal attentionShare = layer.cross ? 0.38 : 0.45;
         const qreal crossShare = layer.cross ? 0.22 : 0.0;
-        slab.attention = QRectF(slab.rect.left(), slab.rect.top(), slabWidth * attentionShare, slab.rect.height());
+        slab.attention = QRectF(slab.rect.left(), slab.rect.top(), std::round(slab.rect.width() * attentionShare),
+                                slab.rect.height());
         if (layer.cross) {
-            slab.cross = QRectF(slab.attention.right(), slab.rect.top(), slabWidth * crossShare, slab.rect.height());
+            slab.cross = QRectF(slab.attention.right(), slab.rect.top(), std::round(slab.rect.width() * crossShare),
+                                slab.rect.height());
         }
-        const qreal ffnLeft = slab.rect.left() + slabWidth * (attentionShare + crossShare);
+        const qreal ffnLeft = slab.attention.right() + (layer.cross ? slab.cross.width() : 0);
         slab.ffn = QRectF(ffnLeft, slab.rect.top(), slab.rect.right() - ffnLeft, slab.rect.height());
         column.slabs.push_back(slab);
     }
@@ -81,7 +105,7 @@ StackColumn layoutColumn(const StackColumnInput& input, const QRectF& frame, boo
     const qreal tickLeft = ticksRight ? slabRight + 4 : frame.left();
     const qreal bracketX = ticksRight ? slabRight + tickWidth + 4 : slabRight + 8;
     const qreal textLeft = bracketX + 8;
-    const qreal textWidth = std::max(0.0, frame.right() - textLeft);
+    const qreal textWidth = std::max(0.0, (bars ? barsLeft - 16 : frame.right()) - textLeft);
     const int step = tickStep(height, line);
     for (int i = 0; i < count; i += step) {
         const qreal centre = column.slabs[static_cast<std::size_t>(i)].rect.center().y();
@@ -133,7 +157,7 @@ LayerStackLayout layoutLayerStack(const std::vector<StackColumnInput>& columns, 
         const StackColumn& encoder = result.columns[0];
         const StackColumn& decoder = result.columns[1];
         const auto& decoderLayers = columns[1].layers;
-        const QRectF source = !encoder.top.isEmpty()    ? encoder.top
+        const QRectF source = !encoder.top.isEmpty()   ? encoder.top
                               : !encoder.slabs.empty() ? encoder.slabs.back().rect
                                                        : QRectF();
         const qreal busX = encoder.frame.right() + gap / 2;

@@ -23,7 +23,8 @@ MaskLayout layoutMasks(int count, int cells, const QRectF& bounds, const QFontMe
     }
     const qreal line = metrics.height();
     const qreal captionHeight = 2 * line + 4;
-    const qreal textHeight = 3 * line + 6;
+    // Three text lines, then half a line so the first row label clears them.
+    const qreal textHeight = 3.5 * line + 6;
     const qreal leftAxis = line + 4 + metrics.horizontalAdvance(QStringLiteral("000,000")) + 4;
     const qreal bottomAxis = 2 * line + 4;
     const qreal tickWidth = metrics.horizontalAdvance(QStringLiteral("000,000"));
@@ -46,8 +47,9 @@ MaskLayout layoutMasks(int count, int cells, const QRectF& bounds, const QFontMe
     const qreal side = cellSize * cells;
     layout.cellSize = cellSize;
     const int columns = bestColumns;
-    const qreal panelWidth = std::min((bounds.width() - (columns - 1) * kGap) / columns,
-                                      std::max(side + leftAxis + tickWidth / 2, metrics.horizontalAdvance(QStringLiteral("M")) * 28));
+    const qreal panelWidth =
+        std::min((bounds.width() - (columns - 1) * kGap) / columns,
+                 std::max(side + leftAxis + tickWidth / 2, metrics.horizontalAdvance(QStringLiteral("M")) * 28));
     const qreal panelHeight = textHeight + side + bottomAxis;
     qreal bottom = bounds.top();
     for (int i = 0; i < count; ++i) {
@@ -67,17 +69,18 @@ MaskLayout layoutMasks(int count, int cells, const QRectF& bounds, const QFontMe
             panel.tickCells.push_back(boundary);
             const qreal offset = boundary * cellSize;
             // The last row boundary would meet the first column label at the corner; the columns show it.
-            panel.rowTicks.push_back(boundary < cells ? QRectF(origin.x() + line + 4, panel.grid.top() + offset - line / 2,
-                                                               leftAxis - line - 10, line)
-                                                      : QRectF());
+            panel.rowTicks.push_back(
+                boundary < cells
+                    ? QRectF(origin.x() + line + 4, panel.grid.top() + offset - line / 2, leftAxis - line - 10, line)
+                    : QRectF());
             panel.columnTicks.emplace_back(panel.grid.left() + offset - tickWidth / 2, panel.grid.bottom() + 2,
                                            tickWidth, line);
         }
         bottom = std::max(bottom, panel.frame.bottom());
         layout.panels.push_back(std::move(panel));
     }
-    layout.caption = QRectF(bounds.left(), std::min(bottom + 8, bounds.bottom() - captionHeight), bounds.width(),
-                            captionHeight);
+    layout.caption =
+        QRectF(bounds.left(), std::min(bottom + 8, bounds.bottom() - captionHeight), bounds.width(), captionHeight);
     return layout;
 }
 

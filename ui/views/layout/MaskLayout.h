@@ -14,9 +14,9 @@ struct MaskPanel {
     QRectF title;
     QRectF subtitle;
     QRectF stats;
-    QRectF grid;              ///< square, a whole number of pixels per cell
-    QRectF queryAxis;         ///< left of the grid, for the rotated "query i" caption
-    QRectF keyAxis;           ///< under the tick labels, for the "key j" caption
+    QRectF grid;                     ///< square, a whole number of pixels per cell
+    QRectF queryAxis;                ///< left of the grid, for the rotated "query i" caption
+    QRectF keyAxis;                  ///< under the tick labels, for the "key j" caption
     std::vector<QRectF> rowTicks;    ///< labels at cell boundaries 0, n/4, n/2, 3n/4, n along the rows
     std::vector<QRectF> columnTicks; ///< the same along the columns
     std::vector<int> tickCells;      ///< the boundaries ticked, in cells

@@ -33,7 +33,8 @@ RoutingLayout layoutRouting(int tokens, int experts, int sharedExperts, const QR
     const qreal rowsHeight = bounds.height() - headerHeight - (line + 6 + loadHeight + 10) - totalsHeight - 10;
     layout.rowHeight = std::clamp(std::floor(rowsHeight / tokens), 6.0, 28.0);
 
-    const qreal sharedWidth = layout.sharedExperts > 0 ? std::min(layout.sharedExperts * layout.rowHeight * 1.6, 120.0) : 0;
+    const qreal sharedWidth =
+        layout.sharedExperts > 0 ? std::min(layout.sharedExperts * layout.rowHeight * 1.6, 120.0) : 0;
     const qreal gridLeft = bounds.left() + tokenLabelWidth + gap + (sharedWidth > 0 ? sharedWidth + gap : 0);
     const qreal gridSpace = std::max(0.0, bounds.right() - choiceWidth - gap - gridLeft);
     qreal cellWidth = gridSpace / experts;

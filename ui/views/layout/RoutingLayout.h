@@ -11,18 +11,18 @@ namespace archplay::ui::layout {
 /// The routing picture: a row per sample token (its label, its shared experts, one cell per routed
 /// expert, the chosen experts in words), the load per expert under the grid, totals at the bottom.
 struct RoutingLayout {
-    QRectF header;                  ///< column titles above the rows
+    QRectF header; ///< column titles above the rows
     std::vector<QRectF> tokenLabels;
     std::vector<QRectF> choices;
-    QRectF shared;                  ///< the block of shared-expert cells (empty without shared experts)
-    QRectF grid;                    ///< the block of routed-expert cells
+    QRectF shared; ///< the block of shared-expert cells (empty without shared experts)
+    QRectF grid;   ///< the block of routed-expert cells
     qreal cellWidth = 0;
     qreal rowHeight = 0;
     int experts = 0;
     int sharedExperts = 0;
     QRectF loadTitle;
-    QRectF load;                    ///< bars aligned with the grid's columns
-    QRectF totals;                  ///< total versus active: a line of text over a bar
+    QRectF load;   ///< bars aligned with the grid's columns
+    QRectF totals; ///< total versus active: a line of text over a bar
 };
 
 /// Cell of routed expert `expert` in row `token`.

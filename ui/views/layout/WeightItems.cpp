@@ -9,11 +9,21 @@
 namespace archplay::ui::layout {
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("archplay::ui::LayerWeightsView", text); }
-QString exact(std::int64_t value) { return QString::fromStdString(core::withThousands(static_cast<std::uint64_t>(value))); }
-QString count(core::Checked value) { return QString::fromStdString(core::shortCount(value.value())); }
+constexpr std::int64_t kMaxDrawnExperts = 1024;
 
-bool startsWith(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
+QString tr(const char* text) {
+    return QCoreApplication::translate("archplay::ui::LayerWeightsView", text);
+}
+QString exact(std::int64_t value) {
+    return QString::fromStdString(core::withThousands(static_cast<std::uint64_t>(value)));
+}
+QString count(core::Checked value) {
+    return QString::fromStdString(core::shortCount(value.value()));
+}
+
+bool startsWith(const std::string& text, const char* prefix) {
+    return text.rfind(prefix, 0) == 0;
+}
 
 /// "self_attn.q_proj.weight" -> "q_proj"; "mlp.shared_experts.up_proj.weight" -> "up_proj"; biases keep ".bias".
 QString shortName(const std::string& name) {
@@ -48,7 +58,9 @@ WeightItems weightItems(const core::ModelConfig& config, const core::LayerPlan& 
     WeightItems result;
     enum Group { Attention, Cross, Router, Experts, Shared, Ffn, Vectors, GroupCount };
     result.groups.resize(GroupCount);
-    result.groups[Attention].title = layer.latent ? tr("Latent attention (MLA)") : tr("Attention");
+    result.groups[Attention].title = layer.latent           ? tr("Latent attention (MLA)")
+                                     : layer.crossAttention ? tr("Self-attention")
+                                                            : tr("Attention");
     result.groups[Cross].title = tr("Cross-attention");
     result.groups[Router].title = tr("Router");
     result.groups[Experts].title = tr("Routed experts");
@@ -115,11 +127,17 @@ WeightItems weightItems(const core::ModelConfig& config, const core::LayerPlan& 
     if (expertCopies > 0) {
         WeightItem experts;
         experts.name = tr("%1 experts: gate | up | down").arg(expertCopies);
+        // Beyond a thousand cells the grid is noise and slow to draw: one block of the same area.
+        const bool oneBlock = expertCopies > kMaxDrawnExperts;
         experts.detail = tr("%1 × 3 × (%2 × %3) · %4")
                              .arg(exact(expertCopies), exact(expertIn), exact(expertOut), count(expertTotal));
-        experts.elements = expertElements;
+        experts.elements = oneBlock ? expertElements * static_cast<double>(expertCopies) : expertElements;
         experts.aspect = 1.0;
-        experts.copies = static_cast<int>(expertCopies);
+        experts.copies = oneBlock ? 1 : static_cast<int>(expertCopies);
+        if (oneBlock) {
+            experts.name = tr("%1 experts (one block)").arg(expertCopies);
+            result.expertsAsBlock = true;
+        }
         experts.group = Experts;
         result.items.push_back(experts);
         result.roles.push_back(WeightRole::Experts);

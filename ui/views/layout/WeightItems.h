@@ -18,8 +18,9 @@ enum class WeightRole { Attention, CrossAttention, Router, Experts, SharedExpert
 struct WeightItems {
     std::vector<WeightItem> items;
     std::vector<WeightGroup> groups;
-    std::vector<WeightRole> roles;   ///< aligned with items
-    std::vector<QString> toolTips;   ///< aligned with items: the Hugging Face names, stored shapes, exact counts
+    std::vector<WeightRole> roles; ///< aligned with items
+    std::vector<QString> toolTips; ///< aligned with items: the Hugging Face names, stored shapes, exact counts
+    bool expertsAsBlock = false;   ///< too many routed experts for a grid: one block of their total area
 };
 
 /// Turns the layer's tensors into items: matrices drawn d_in rows by d_out columns, the three

@@ -47,19 +47,18 @@ Drawing measure(const WeightItem& item, double scale) {
     }
     d.gap = std::clamp(std::min(d.cellWidth, d.cellHeight) * 0.12, 1.0, 6.0);
     // A roughly square grid.
-    d.columns = std::clamp(static_cast<int>(std::lround(std::sqrt(copies * (d.cellHeight + d.gap) /
-                                                                   (d.cellWidth + d.gap)))),
-                           1, copies);
+    d.columns = std::clamp(
+        static_cast<int>(std::lround(std::sqrt(copies * (d.cellHeight + d.gap) / (d.cellWidth + d.gap)))), 1, copies);
     const int rows = (copies + d.columns - 1) / d.columns;
     d.width = d.columns * d.cellWidth + (d.columns - 1) * d.gap;
     d.height = rows * d.cellHeight + (rows - 1) * d.gap;
     return d;
 }
 
-/// The top-most, then left-most, position for a box of `size` that overlaps no placed box (with a
-/// gap) and stays inside `bounds`; candidates are the bounds' corner and the corners beside and
-/// below each placed box. When nothing fits, the spot below everything.
-QPointF freeSpot(const std::vector<QRectF>& occupied, const QSizeF& size, const QRectF& bounds) {
+/// The top-most, then left-most (or with `columnsFirst` the left-most, then top-most), position for a box of `size`
+/// that overlaps no placed box (with a gap) and stays inside `bounds`; candidates are the bounds' corner and the
+/// corners beside and below each placed box. When nothing fits, the spot below everything.
+QPointF freeSpot(const std::vector<QRectF>& occupied, const QSizeF& size, const QRectF& bounds, bool columnsFirst) {
     std::vector<QPointF> candidates = {bounds.topLeft()};
     qreal lowest = bounds.top();
     for (const QRectF& box : occupied) {
@@ -68,7 +67,10 @@ QPointF freeSpot(const std::vector<QRectF>& occupied, const QSizeF& size, const 
         candidates.emplace_back(bounds.left(), box.bottom() + kGroupGap);
         lowest = std::max(lowest, box.bottom() + kGroupGap);
     }
-    std::sort(candidates.begin(), candidates.end(), [](const QPointF& a, const QPointF& b) {
+    std::sort(candidates.begin(), candidates.end(), [columnsFirst](const QPointF& a, const QPointF& b) {
+        if (columnsFirst) {
+            return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
+        }
         return a.y() < b.y() || (a.y() == b.y() && a.x() < b.x());
     });
     for (const QPointF& spot : candidates) {
@@ -77,9 +79,8 @@ QPointF freeSpot(const std::vector<QRectF>& occupied, const QSizeF& size, const 
             continue;
         }
         const QRectF padded = box.adjusted(-kGroupGap / 2, -kGroupGap / 2, kGroupGap / 2, kGroupGap / 2);
-        const bool free = std::none_of(occupied.begin(), occupied.end(), [&](const QRectF& other) {
-            return padded.intersects(other);
-        });
+        const bool free = std::none_of(occupied.begin(), occupied.end(),
+                                       [&](const QRectF& other) { return padded.intersects(other); });
         if (free) {
             return spot;
         }
@@ -97,7 +98,7 @@ struct Measures {
 /// Places the groups in `order` at `scale`; `fits` says whether the result stays inside `bounds`.
 /// Grid cells are only listed when `withCells`, for the final layout.
 WeightLayout place(const std::vector<WeightItem>& items, const std::vector<int>& order, const QRectF& bounds,
-                   const Measures& measures, double scale, bool withCells) {
+                   const Measures& measures, double scale, bool withCells, bool columnsFirst) {
     WeightLayout layout;
     layout.scale = scale;
     const qreal line = measures.line;
@@ -148,7 +149,7 @@ WeightLayout place(const std::vector<WeightItem>& items, const std::vector<int>&
         }
         const qreal width = contentWidth + 2 * kPadding;
         const qreal height = y + rowHeight + 2 * kPadding;
-        const QPointF origin = freeSpot(occupied, QSizeF(width, height), bounds);
+        const QPointF origin = freeSpot(occupied, QSizeF(width, height), bounds, columnsFirst);
         occupied.emplace_back(origin, QSizeF(width, height));
         group.frame = occupied.back();
         group.title = QRectF(origin.x() + kPadding, origin.y() + kPadding, width - 2 * kPadding, line);
@@ -201,7 +202,8 @@ WeightLayout layoutWeights(const std::vector<WeightItem>& items, const std::vect
     std::vector<double> groupArea(groups.size(), 0.0);
     for (const WeightItem& item : items) {
         if (item.group >= 0 && item.group < static_cast<int>(groups.size())) {
-            groupArea[static_cast<std::size_t>(item.group)] += item.vector ? 0 : item.elements * std::max(item.copies, 1);
+            groupArea[static_cast<std::size_t>(item.group)] +=
+                item.vector ? 0 : item.elements * std::max(item.copies, 1);
         }
     }
     std::vector<int> largestFirst = given;
@@ -222,25 +224,31 @@ WeightLayout layoutWeights(const std::vector<WeightItem>& items, const std::vect
     // No scale can exceed the one at which the drawings alone cover the whole bounds.
     const double ceiling = totalArea > 0 ? std::sqrt(bounds.width() * bounds.height() / totalArea) : 1.0;
     std::vector<int> bestOrder = given;
+    bool bestColumns = false;
     double bestScale = 0.0;
     bool anyFits = false;
-    for (const std::vector<int>& order : {given, firstThenRest, restThenGrids, largestFirst}) {
-        double low = 0.0;
-        double high = ceiling;
-        if (!place(items, order, bounds, measures, low, false).fits) {
-            continue;
-        }
-        for (int i = 0; i < 30; ++i) {
-            const double middle = (low + high) / 2;
-            (place(items, order, bounds, measures, middle, false).fits ? low = middle : high = middle);
-        }
-        if (!anyFits || low > bestScale) {
-            bestScale = low;
-            bestOrder = order;
-            anyFits = true;
+    for (bool columnsFirst : {false, true}) {
+        for (const std::vector<int>& order : {given, firstThenRest, restThenGrids, largestFirst}) {
+            double low = 0.0;
+            double high = ceiling;
+            if (!place(items, order, bounds, measures, low, false, columnsFirst).fits) {
+                continue;
+            }
+            for (int i = 0; i < 24; ++i) {
+                const double middle = (low + high) / 2;
+                (place(items, order, bounds, measures, middle, false, columnsFirst).fits ? low = middle
+                                                                                         : high = middle);
+            }
+            // Prefer the reading order (rows first) unless columns allow a clearly larger drawing.
+            if (!anyFits || low > bestScale * (columnsFirst ? 1.04 : 1.0)) {
+                bestScale = low;
+                bestOrder = order;
+                bestColumns = columnsFirst;
+                anyFits = true;
+            }
         }
     }
-    return place(items, bestOrder, bounds, measures, bestScale, true);
+    return place(items, bestOrder, bounds, measures, bestScale, true, bestColumns);
 }
 
 } // namespace archplay::ui::layout

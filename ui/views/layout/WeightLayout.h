@@ -11,13 +11,13 @@ namespace archplay::ui::layout {
 
 /// A weight to draw: a matrix, a grid of identical matrices (routed experts) or a vector.
 struct WeightItem {
-    QString name;          ///< first label line, e.g. "q_proj"
-    QString detail;        ///< second label line, e.g. "4096 × 1024 · 4.19M"
-    double elements = 0;   ///< elements of one copy (drawn area is proportional to it)
-    double aspect = 1;     ///< width / height of one copy: d_out / d_in for a matrix
-    int copies = 1;        ///< more than one: drawn as a grid of copies
-    bool vector = false;   ///< 1-D: its length is to scale, its thickness is not
-    int group = 0;         ///< index into the groups
+    QString name;        ///< first label line, e.g. "q_proj"
+    QString detail;      ///< second label line, e.g. "4096 × 1024 · 4.19M"
+    double elements = 0; ///< elements of one copy (drawn area is proportional to it)
+    double aspect = 1;   ///< width / height of one copy: d_out / d_in for a matrix
+    int copies = 1;      ///< more than one: drawn as a grid of copies
+    bool vector = false; ///< 1-D: its length is to scale, its thickness is not
+    int group = 0;       ///< index into the groups
 };
 
 /// A labelled frame around some items: "Attention", "Routed experts", ...

@@ -42,7 +42,7 @@ struct Node {
 };
 
 struct ParseResult {
-    Node root;          ///< a List
+    Node root;           ///< a List
     QStringList unknown; ///< commands outside the supported subset, drawn as their names
 };
 

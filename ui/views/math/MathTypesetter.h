@@ -5,13 +5,14 @@
 
 #include <QFont>
 #include <QFontMetricsF>
+#include <QHash>
 #include <QPainterPath>
 #include <QPointF>
 #include <QRectF>
 
-#include <QHash>
-
 #include <array>
+#include <memory>
+#include <unordered_map>
 #include <vector>
 
 class QPainter;
@@ -23,7 +24,7 @@ struct MathBox {
     struct Run {
         QPointF origin; ///< baseline start
         QString text;
-        int font = 0;   ///< index into the typesetter's fonts
+        int font = 0; ///< index into the typesetter's fonts
     };
     qreal width = 0;
     qreal ascent = 0;
@@ -33,12 +34,13 @@ struct MathBox {
         QPainterPath path;
         qreal width = 1;
     };
-    std::vector<QRectF> rules;      ///< fraction bars, radical overlines
-    std::vector<Stroke> strokes;    ///< radical signs, large delimiters, braces, accents
+    std::vector<QRectF> rules;   ///< fraction bars, radical overlines
+    std::vector<Stroke> strokes; ///< radical signs, large delimiters, braces, accents
 
     qreal height() const { return ascent + descent; }
     /// Adds `other` with its origin at `offset`.
     void append(const MathBox& other, QPointF offset);
+    void append(MathBox&& other, QPointF offset);
 };
 
 /// A small TeX-like typesetter for the LaTeX subset of the derivation: italic variables, upright
@@ -52,6 +54,9 @@ public:
 
     /// Typesets `latex`; `display` gives display style (limits under sums, full-size fractions).
     MathBox typeset(const QString& latex, bool display) const;
+    /// A formula typeset once and shared: a slider drag changes a few numbers, and every formula
+    /// that did not change is reused. `unknown` (optional) receives the commands the parser did not know.
+    std::shared_ptr<const MathBox> cached(const QString& latex, bool display, QStringList* unknown = nullptr) const;
     MathBox typeset(const Node& node, bool display) const;
     /// Paints a box with its origin at `origin` in the painter's pen colour.
     void paint(QPainter& painter, const MathBox& box, QPointF origin) const;
@@ -87,9 +92,14 @@ private:
     };
     const Ink& ink(int font, const QString& text) const;
 
+    struct Cached {
+        std::shared_ptr<const MathBox> box;
+        QStringList unknown;
+    };
+    mutable std::unordered_map<QString, Cached> m_cache;
     std::vector<QFont> m_fonts;
     std::vector<QFontMetricsF> m_metrics;
-    mutable QHash<QString, Ink> m_inks;
+    mutable QHash<QPair<int, QString>, Ink> m_inks;
     std::array<qreal, Levels> m_em{};
     std::array<qreal, Levels> m_axis{};
 };

@@ -1,0 +1,377 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ExportCommand.h"
+
+#include "AtomicFile.h"
+#include "ExportGraphics.h"
+#include "analysis/Analysis.h"
+#include "io/ConfigJson.h"
+#include "io/Presets.h"
+#include "report/Exports.h"
+#include "report/ReportText.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <nlohmann/json.hpp>
+
+#include <charconv>
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <ostream>
+
+namespace archplay::cli {
+
+const char* const kExportUsage = R"(  export CONFIG --what WHAT [--format FORMAT] -o FILE [options]
+                                         figures, tables and reports, drawn headless
+
+export:
+  --what     report | breakdown | layer-stack | layer | attention-mask | kv-cache |
+             moe-routing | derivation | summary
+  --format   pdf | png | svg | csv | md | json | tex (default: FILE's extension)
+               report: pdf, md (figures as PNG files beside it), json
+               breakdown, kv-cache: png, svg, pdf, csv, md, json
+               derivation: tex (a whole document), md, pdf (paged), png, svg
+               summary: csv, md, json; layer-stack, layer, attention-mask, moe-routing: png, svg, pdf
+  -o FILE    the file to write, atomically; '-' writes a text format to standard output
+  --seq N --batch B --encoder-seq N --kv-dtype D --weight-dtype D
+             the scenario (default 4096 tokens, batch 1, bf16)
+  --size WxH   figure size in device-independent pixels (default 1280x800)
+  --scale S    PNG pixels per device-independent pixel, e.g. 2 or 3 for slides (default 1;
+               2 for the figures of the Markdown report)
+  --theme light|dark   colours of figures and reports (default light)
+  --paper a4|letter    page size of the PDF report and the paged derivation (default a4)
+  --layer N    the layer shown by layer, attention-mask, moe-routing and the report
+               (position in the stack, encoder layers first, from 0)
+)";
+
+namespace {
+
+struct UsageError {
+    std::string message;
+    bool showUsage = true; ///< false when the command is well formed but asks for something that makes no sense
+};
+
+struct ExportOptions {
+    std::vector<std::string> positional;
+    std::map<std::string, std::string> values;
+};
+
+ExportOptions parseExportOptions(const std::vector<std::string>& args) {
+    static const std::vector<std::string> valueFlags = {
+        "--what",     "--format",       "-o",     "--output", "--seq",   "--batch", "--encoder-seq",
+        "--kv-dtype", "--weight-dtype", "--size", "--scale",  "--theme", "--paper", "--layer"};
+    ExportOptions options;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (std::find(valueFlags.begin(), valueFlags.end(), arg) != valueFlags.end()) {
+            if (i + 1 >= args.size()) {
+                throw UsageError{fmt::format("{} needs a value", arg)};
+            }
+            options.values[arg == "--output" ? "-o" : arg] = args[++i];
+        } else if (arg.starts_with("--") || (arg.starts_with("-") && arg != "-")) {
+            throw UsageError{fmt::format("unknown option {}", arg)};
+        } else {
+            options.positional.push_back(arg);
+        }
+    }
+    return options;
+}
+
+std::optional<std::string> value(const ExportOptions& options, const std::string& flag) {
+    auto it = options.values.find(flag);
+    return it == options.values.end() ? std::nullopt : std::optional<std::string>(it->second);
+}
+
+std::uint64_t wholeNumber(const std::string& flag, const std::string& text, bool allowZero) {
+    std::uint64_t number = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+    if (error != std::errc() || end != text.data() + text.size() || (!allowZero && number == 0)) {
+        throw UsageError{
+            fmt::format("{} takes a {} whole number, not '{}'", flag, allowZero ? "non-negative" : "positive", text)};
+    }
+    return number;
+}
+
+core::DType dtype(const std::string& flag, const std::string& text) {
+    const auto parsed = core::parseDType(text);
+    if (!parsed) {
+        throw UsageError{fmt::format("{} takes fp32, fp16, bf16, fp8, int8 or int4, not '{}'", flag, text)};
+    }
+    return *parsed;
+}
+
+core::Scenario scenarioFrom(const ExportOptions& options) {
+    core::Scenario scenario;
+    if (auto text = value(options, "--seq")) {
+        scenario.sequenceLength = wholeNumber("--seq", *text, false);
+    }
+    if (auto text = value(options, "--batch")) {
+        scenario.batch = wholeNumber("--batch", *text, false);
+    }
+    scenario.encoderSequenceLength = scenario.sequenceLength;
+    if (auto text = value(options, "--encoder-seq")) {
+        scenario.encoderSequenceLength = wholeNumber("--encoder-seq", *text, false);
+    }
+    if (auto text = value(options, "--kv-dtype")) {
+        scenario.kvDType = dtype("--kv-dtype", *text);
+    }
+    if (auto text = value(options, "--weight-dtype")) {
+        scenario.weightDType = dtype("--weight-dtype", *text);
+    }
+    return scenario;
+}
+
+/// "1280x800" as two numbers from 16 to 16384.
+std::pair<int, int> parseSize(const std::string& text) {
+    const std::size_t cross = text.find_first_of("xX");
+    if (cross != std::string::npos) {
+        const std::string width = text.substr(0, cross);
+        const std::string height = text.substr(cross + 1);
+        int w = 0;
+        int h = 0;
+        const auto [endW, errorW] = std::from_chars(width.data(), width.data() + width.size(), w);
+        const auto [endH, errorH] = std::from_chars(height.data(), height.data() + height.size(), h);
+        if (errorW == std::errc() && errorH == std::errc() && endW == width.data() + width.size() &&
+            endH == height.data() + height.size() && w >= 16 && h >= 16 && w <= 16384 && h <= 16384) {
+            return {w, h};
+        }
+    }
+    throw UsageError{fmt::format("--size takes WIDTHxHEIGHT between 16 and 16384, e.g. 1600x1000, not '{}'", text)};
+}
+
+double parseScale(const std::string& text) {
+    char* end = nullptr;
+    const double scale = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !(scale >= 0.25 && scale <= 8)) {
+        throw UsageError{fmt::format("--scale takes a number from 0.25 to 8, e.g. 2, not '{}'", text)};
+    }
+    return scale;
+}
+
+/// Today as YYYY-MM-DD (UTC), or the day of SOURCE_DATE_EPOCH for reproducible builds of a report.
+std::string today() {
+    std::time_t now = std::time(nullptr);
+    if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch) {
+        long long seconds = 0;
+        const std::string_view text(epoch);
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seconds);
+        if (error == std::errc() && end == text.data() + text.size()) {
+            now = static_cast<std::time_t>(seconds);
+        }
+    }
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    return fmt::format("{:04}-{:02}-{:02}", utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday);
+}
+
+struct Loaded {
+    std::optional<core::ModelConfig> config;
+    core::Diagnostics diagnostics;
+    core::ReportInfo info;
+};
+
+Loaded load(const std::string& spec) {
+    Loaded loaded;
+    loaded.info.date = today();
+    std::error_code error;
+    if (std::filesystem::exists(spec, error)) {
+        core::ImportResult result = core::importConfigFile(spec);
+        loaded.config = std::move(result.config);
+        loaded.diagnostics = std::move(result.diagnostics);
+        loaded.info.origin = "file " + spec;
+        loaded.info.title = std::filesystem::path(spec).filename().string();
+        if (loaded.config) {
+            auto name = loaded.config->passthrough.find("_name_or_path");
+            if (name != loaded.config->passthrough.end() && name->is_string() && !name->get<std::string>().empty()) {
+                loaded.info.title = name->get<std::string>();
+            }
+        }
+    } else if (const core::Preset* preset = core::findPreset(spec)) {
+        core::ImportResult result = core::importConfigText(preset->json);
+        loaded.config = std::move(result.config);
+        loaded.diagnostics = std::move(result.diagnostics);
+        loaded.info.origin = "preset " + spec;
+        loaded.info.title = preset->info.name;
+        loaded.info.preset = preset->info;
+    } else {
+        loaded.diagnostics.push_back({core::Severity::Error, "", "no such file, and no preset with that id"});
+    }
+    return loaded;
+}
+
+/// The first error, as one line naming the config, the field and the problem.
+int failWith(const std::string& spec, const core::Diagnostics& diagnostics, std::ostream& err) {
+    for (const core::Diagnostic& d : diagnostics) {
+        if (d.severity == core::Severity::Error) {
+            fmt::print(err, "archplay-cli: {}: {}{}\n", spec, d.field.empty() ? "" : d.field + ": ", d.message);
+            return 1;
+        }
+    }
+    fmt::print(err, "archplay-cli: {}: the config is invalid\n", spec);
+    return 1;
+}
+
+int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    const ExportOptions options = parseExportOptions(args);
+    if (options.positional.size() != 1) {
+        throw UsageError{"expected exactly one CONFIG (a config.json path or a preset id)"};
+    }
+    const auto whatText = value(options, "--what");
+    if (!whatText) {
+        throw UsageError{"--what is required"};
+    }
+    const auto what = core::parseExportWhat(*whatText);
+    if (!what) {
+        throw UsageError{fmt::format("--what takes report, breakdown, layer-stack, layer, attention-mask, kv-cache, "
+                                     "moe-routing, derivation or summary, not '{}'",
+                                     *whatText)};
+    }
+    const auto path = value(options, "-o");
+    if (!path || path->empty()) {
+        throw UsageError{"-o FILE is required"};
+    }
+    std::optional<core::ExportFormat> format;
+    if (auto text = value(options, "--format")) {
+        format = core::parseExportFormat(*text);
+        if (!format) {
+            throw UsageError{fmt::format("--format takes pdf, png, svg, csv, md, json or tex, not '{}'", *text)};
+        }
+    } else if (*path != "-") {
+        format = core::formatFromPath(*path);
+    }
+    if (!format) {
+        throw UsageError{fmt::format("say --format; '{}' has no extension that names one", *path)};
+    }
+    const bool rendering = core::needsRendering(*what, *format);
+    if (*path == "-" && rendering) {
+        throw UsageError{fmt::format("{} as {} is written to a file; -o - is for text formats", core::toString(*what),
+                                     core::toString(*format)),
+                         false};
+    }
+    const std::vector<core::ExportFormat> formats = core::formatsFor(*what);
+    if (std::find(formats.begin(), formats.end(), *format) == formats.end()) {
+        throw UsageError{core::unsupportedReason(*what, *format, core::Analysis{}), false};
+    }
+    const bool image = core::isImageFormat(*format);
+    const bool pagedPdf = *format == core::ExportFormat::Pdf &&
+                          (*what == core::ExportWhat::Report || *what == core::ExportWhat::Derivation);
+    if (value(options, "--size") && (!image || pagedPdf)) {
+        throw UsageError{"--size applies to png, svg and pdf figures (a paged PDF takes --paper)"};
+    }
+    const bool markdownReport = *what == core::ExportWhat::Report && *format == core::ExportFormat::Markdown;
+    if (value(options, "--scale") && *format != core::ExportFormat::Png && !markdownReport) {
+        throw UsageError{"--scale applies to png and to the figures of the Markdown report"};
+    }
+    if (value(options, "--paper") && !pagedPdf) {
+        throw UsageError{"--paper applies to the PDF report and the PDF derivation"};
+    }
+    if (value(options, "--theme") && !rendering) {
+        throw UsageError{"--theme applies to figures and reports (png, svg, pdf, and the Markdown report)"};
+    }
+    if (value(options, "--layer") && !rendering) {
+        throw UsageError{"--layer applies to figures and reports"};
+    }
+
+    GraphicsRequest request;
+    request.what = *what;
+    request.format = *format;
+    request.path = *path;
+    if (auto text = value(options, "--size")) {
+        const auto [width, height] = parseSize(*text);
+        request.width = width;
+        request.height = height;
+    }
+    if (auto text = value(options, "--scale")) {
+        request.scale = parseScale(*text);
+    }
+    if (auto text = value(options, "--theme")) {
+        if (*text != "light" && *text != "dark") {
+            throw UsageError{fmt::format("--theme takes light or dark, not '{}'", *text)};
+        }
+        request.dark = *text == "dark";
+    }
+    if (auto text = value(options, "--paper")) {
+        if (*text != "a4" && *text != "letter") {
+            throw UsageError{fmt::format("--paper takes a4 or letter, not '{}'", *text)};
+        }
+        request.letter = *text == "letter";
+    }
+    std::optional<std::uint64_t> layer;
+    if (auto text = value(options, "--layer")) {
+        layer = wholeNumber("--layer", *text, true);
+    }
+    const core::Scenario scenario = scenarioFrom(options);
+
+    const std::string& spec = options.positional.front();
+    Loaded loaded = load(spec);
+    if (!loaded.config) {
+        return failWith(spec, loaded.diagnostics, err);
+    }
+    core::Analysis analysis = core::analyze(*loaded.config, scenario);
+    analysis.diagnostics.insert(analysis.diagnostics.begin(), loaded.diagnostics.begin(), loaded.diagnostics.end());
+    if (!analysis.valid) {
+        return failWith(spec, analysis.diagnostics, err);
+    }
+    if (const std::string reason = core::unsupportedReason(*what, *format, analysis); !reason.empty()) {
+        throw UsageError{fmt::format("{}: {}", spec, reason), false};
+    }
+    if (layer) {
+        if (*layer >= analysis.plan.layers.size()) {
+            throw UsageError{fmt::format("--layer {} is out of range: {} has layers 0 to {}", *layer, spec,
+                                         analysis.plan.layers.size() - 1),
+                             false};
+        }
+        request.layer = static_cast<std::int64_t>(*layer);
+    }
+    request.info = std::move(loaded.info);
+
+    if (!rendering) {
+        const std::optional<std::string> text = core::exportText(analysis, *what, *format, request.info);
+        if (!text) {
+            throw UsageError{core::unsupportedReason(*what, *format, analysis)};
+        }
+        if (*path == "-") {
+            out << *text;
+            return out ? 0 : 1;
+        }
+        if (const std::string reason = writeFileAtomically(*path, *text); !reason.empty()) {
+            fmt::print(err, "archplay-cli: cannot write {}: {}\n", *path, reason);
+            return 1;
+        }
+        return 0;
+    }
+#ifdef ARCHPLAY_CLI_GRAPHICS
+    const std::filesystem::path directory = std::filesystem::path(*path).parent_path();
+    std::error_code error;
+    if (!directory.empty() && !std::filesystem::is_directory(directory, error)) {
+        fmt::print(err, "archplay-cli: cannot write {}: the directory {} does not exist\n", *path, directory.string());
+        return 1;
+    }
+    return exportGraphics(analysis, request, err);
+#else
+    throw UsageError{fmt::format("this archplay-cli was built without the Qt front end (ARCHPLAY_BUILD_GUI=OFF), so "
+                                 "it writes csv, md, json and tex but cannot draw {}",
+                                 core::toString(*format)),
+                     false};
+#endif
+}
+
+} // namespace
+
+int commandExport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    try {
+        return runExport(args, out, err);
+    } catch (const UsageError& error) {
+        if (error.showUsage) {
+            fmt::print(err, "archplay-cli: {}\n\nusage:\n{}", error.message, kExportUsage);
+        } else {
+            fmt::print(err, "archplay-cli: {}\n", error.message);
+        }
+        return 2;
+    }
+}
+
+} // namespace archplay::cli

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ExportGraphics.h"
+
+#include "ui/Theme.h"
+#include "ui/export/HeadlessExport.h"
+
+#include <QApplication>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <ostream>
+
+namespace archplay::cli {
+namespace {
+
+QtMessageHandler g_previousHandler = nullptr;
+
+/// Qt's notes about the session (no runtime directory on a server) are noise on a command line.
+void quietHandler(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+    if (type != QtCriticalMsg && type != QtFatalMsg && message.contains(QLatin1String("XDG_RUNTIME_DIR"))) {
+        return;
+    }
+    if (g_previousHandler) {
+        g_previousHandler(type, context, message);
+    }
+}
+
+/// The application the views need. Created once, on the offscreen platform unless the caller chose
+/// one, and kept until the process ends: Qt does not support a second QApplication after the first
+/// is gone, and the command line may run several exports in one process (the tests do).
+void ensureApplication() {
+    if (QCoreApplication::instance()) {
+        return;
+    }
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    g_previousHandler = qInstallMessageHandler(quietHandler);
+    static int argc = 1;
+    static char name[] = "archplay-cli";
+    static char* argv[] = {name, nullptr};
+    static QApplication* application = new QApplication(argc, argv);
+    Q_UNUSED(application);
+}
+
+} // namespace
+
+int exportGraphics(const core::Analysis& analysis, const GraphicsRequest& request, std::ostream& err) {
+    ensureApplication();
+    const ui::ThemeMode theme = request.dark ? ui::ThemeMode::Dark : ui::ThemeMode::Light;
+    if (!qobject_cast<QApplication*>(QCoreApplication::instance())) {
+        fmt::print(err,
+                   "archplay-cli: cannot write {}: drawing needs a QApplication, and another kind of "
+                   "application object exists\n",
+                   request.path);
+        return 1;
+    }
+    ui::applyTheme(theme);
+    ui::exports::ExportRequest job;
+    job.what = request.what;
+    job.format = request.format;
+    job.path = QString::fromStdString(request.path);
+    if (request.width && request.height) {
+        job.size = QSize(*request.width, *request.height);
+    }
+    job.scale = request.scale;
+    job.theme = theme;
+    job.paper = request.letter ? QPageSize::Letter : QPageSize::A4;
+    job.layer = request.layer;
+    job.info = request.info;
+    const QString error = ui::exports::exportAnalysis(analysis, job);
+    if (!error.isEmpty()) {
+        fmt::print(err, "archplay-cli: cannot write {}: {}\n", request.path, error.toStdString());
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace archplay::cli

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/Analysis.h"
+#include "report/Exports.h"
+#include "report/ReportText.h"
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+namespace archplay::cli {
+
+/// An export that draws views, in plain types so that the Qt-free part of the tool can fill it.
+struct GraphicsRequest {
+    core::ExportWhat what = core::ExportWhat::Report;
+    core::ExportFormat format = core::ExportFormat::Pdf;
+    std::string path;
+    std::optional<int> width; ///< --size; absent: the figure's default. Units: device-independent pixels
+    std::optional<int> height;
+    std::optional<double> scale; ///< PNG pixels per device-independent pixel; absent: 1, and 2 for the Markdown report
+    bool dark = false;           ///< --theme dark
+    bool letter = false;         ///< --paper letter (else A4), for paged PDFs
+    std::optional<std::int64_t> layer; ///< position in the plan of the layer to show; absent: the default one
+    core::ReportInfo info;
+};
+
+/// Draws and writes `request` for `analysis` (only in builds with the Qt front end, ARCHPLAY_BUILD_GUI). Creates the
+/// application on Qt's offscreen platform unless QT_QPA_PLATFORM is set (or reuses one that exists). Returns 0, or 1
+/// with one line on `err` naming the file and the reason.
+int exportGraphics(const core::Analysis& analysis, const GraphicsRequest& request, std::ostream& err);
+
+} // namespace archplay::cli

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/Exports.h"
+
+#include "derivation/Derivation.h"
+#include "io/ReportJson.h"
+#include "report/Tables.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+
+namespace archplay::core {
+namespace {
+
+std::string lower(std::string_view text) {
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+    return out;
+}
+
+std::string formatList(const std::vector<ExportFormat>& formats) {
+    std::string list;
+    for (std::size_t i = 0; i < formats.size(); ++i) {
+        list += i == 0 ? "" : (i + 1 == formats.size() ? " or " : ", ");
+        list += toString(formats[i]);
+    }
+    return list;
+}
+
+} // namespace
+
+std::string_view toString(ExportWhat what) {
+    switch (what) {
+    case ExportWhat::Report:
+        return "report";
+    case ExportWhat::Breakdown:
+        return "breakdown";
+    case ExportWhat::LayerStack:
+        return "layer-stack";
+    case ExportWhat::Layer:
+        return "layer";
+    case ExportWhat::AttentionMask:
+        return "attention-mask";
+    case ExportWhat::KvCache:
+        return "kv-cache";
+    case ExportWhat::MoeRouting:
+        return "moe-routing";
+    case ExportWhat::Derivation:
+        return "derivation";
+    case ExportWhat::Summary:
+        return "summary";
+    }
+    return {};
+}
+
+std::string_view toString(ExportFormat format) {
+    switch (format) {
+    case ExportFormat::Pdf:
+        return "pdf";
+    case ExportFormat::Png:
+        return "png";
+    case ExportFormat::Svg:
+        return "svg";
+    case ExportFormat::Csv:
+        return "csv";
+    case ExportFormat::Markdown:
+        return "md";
+    case ExportFormat::Json:
+        return "json";
+    case ExportFormat::Latex:
+        return "tex";
+    }
+    return {};
+}
+
+std::optional<ExportWhat> parseExportWhat(std::string_view name) {
+    const std::string key = lower(name);
+    for (ExportWhat what : kAllExportWhats) {
+        if (key == toString(what)) {
+            return what;
+        }
+    }
+    if (key == "param-chart") {
+        return ExportWhat::Breakdown;
+    }
+    if (key == "layer-weights") {
+        return ExportWhat::Layer;
+    }
+    return std::nullopt;
+}
+
+std::optional<ExportFormat> parseExportFormat(std::string_view name) {
+    const std::string key = lower(name);
+    for (ExportFormat format : kAllExportFormats) {
+        if (key == toString(format)) {
+            return format;
+        }
+    }
+    if (key == "markdown") {
+        return ExportFormat::Markdown;
+    }
+    if (key == "latex") {
+        return ExportFormat::Latex;
+    }
+    return std::nullopt;
+}
+
+std::optional<ExportFormat> formatFromPath(std::string_view path) {
+    const std::size_t slash = path.find_last_of("/\\");
+    const std::size_t dot = path.rfind('.');
+    if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) {
+        return std::nullopt;
+    }
+    return parseExportFormat(path.substr(dot + 1));
+}
+
+bool isImageFormat(ExportFormat format) {
+    return format == ExportFormat::Png || format == ExportFormat::Svg || format == ExportFormat::Pdf;
+}
+
+bool needsRendering(ExportWhat what, ExportFormat format) {
+    return isImageFormat(format) || (what == ExportWhat::Report && format == ExportFormat::Markdown);
+}
+
+std::vector<ExportFormat> formatsFor(ExportWhat what) {
+    using F = ExportFormat;
+    switch (what) {
+    case ExportWhat::Report:
+        return {F::Pdf, F::Markdown, F::Json};
+    case ExportWhat::Breakdown:
+        return {F::Png, F::Svg, F::Pdf, F::Csv, F::Markdown, F::Json};
+    case ExportWhat::KvCache:
+        return {F::Png, F::Svg, F::Pdf, F::Csv, F::Markdown, F::Json};
+    case ExportWhat::Derivation:
+        return {F::Png, F::Svg, F::Pdf, F::Latex, F::Markdown};
+    case ExportWhat::Summary:
+        return {F::Csv, F::Markdown, F::Json};
+    case ExportWhat::LayerStack:
+    case ExportWhat::Layer:
+    case ExportWhat::AttentionMask:
+    case ExportWhat::MoeRouting:
+        return {F::Png, F::Svg, F::Pdf};
+    }
+    return {};
+}
+
+std::string_view viewIdFor(ExportWhat what) {
+    switch (what) {
+    case ExportWhat::Breakdown:
+        return "param-chart";
+    case ExportWhat::LayerStack:
+        return "layer-stack";
+    case ExportWhat::Layer:
+        return "layer-weights";
+    case ExportWhat::AttentionMask:
+        return "attention-mask";
+    case ExportWhat::KvCache:
+        return "kv-cache";
+    case ExportWhat::MoeRouting:
+        return "moe-routing";
+    case ExportWhat::Derivation:
+        return "derivation";
+    case ExportWhat::Report:
+    case ExportWhat::Summary:
+        return {};
+    }
+    return {};
+}
+
+std::string unsupportedReason(ExportWhat what, ExportFormat format, const Analysis& analysis) {
+    const std::vector<ExportFormat> formats = formatsFor(what);
+    if (std::find(formats.begin(), formats.end(), format) == formats.end()) {
+        return fmt::format("{} cannot be written as {}; it can be written as {}", toString(what), toString(format),
+                           formatList(formats));
+    }
+    if (what == ExportWhat::MoeRouting && analysis.config.ffnKind != FfnKind::Moe) {
+        return "moe-routing needs a mixture-of-experts model, and this one has a dense feed-forward network in "
+               "every layer";
+    }
+    if (what == ExportWhat::KvCache && !analysis.config.hasDecoder()) {
+        return "kv-cache needs a model with a decoder; an encoder-only model keeps no KV cache";
+    }
+    return {};
+}
+
+std::optional<std::string> exportText(const Analysis& analysis, ExportWhat what, ExportFormat format,
+                                      const ReportInfo& info) {
+    if (needsRendering(what, format) || !unsupportedReason(what, format, analysis).empty()) {
+        return std::nullopt;
+    }
+    switch (what) {
+    case ExportWhat::Report:
+        return reportJson(analysis, info).dump(2) + "\n";
+    case ExportWhat::Breakdown:
+        if (format == ExportFormat::Csv) {
+            return breakdownCsv(analysis.params);
+        }
+        if (format == ExportFormat::Markdown) {
+            return breakdownMarkdown(analysis.params);
+        }
+        return paramsJson(analysis.params).dump(2) + "\n";
+    case ExportWhat::Summary:
+        if (format == ExportFormat::Csv) {
+            return summaryCsv(analysis);
+        }
+        if (format == ExportFormat::Markdown) {
+            return summaryMarkdown(analysis);
+        }
+        return summaryJson(analysis).dump(2) + "\n";
+    case ExportWhat::KvCache:
+        if (format == ExportFormat::Csv) {
+            return kvCsv(analysis);
+        }
+        if (format == ExportFormat::Markdown) {
+            return kvMarkdown(analysis);
+        }
+        return kvJson(analysis).dump(2) + "\n";
+    case ExportWhat::Derivation: {
+        const Derivation derivation = deriveForwardPass(analysis.config, analysis.plan);
+        return format == ExportFormat::Latex ? derivationLatexDocument(derivation) : toMarkdown(derivation) + "\n";
+    }
+    case ExportWhat::LayerStack:
+    case ExportWhat::Layer:
+    case ExportWhat::AttentionMask:
+    case ExportWhat::MoeRouting:
+        break;
+    }
+    return std::nullopt;
+}
+
+} // namespace archplay::core

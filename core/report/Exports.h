@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/Analysis.h"
+#include "report/ReportText.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace archplay::core {
+
+/// What an export shows: the whole report, one figure, or one table. The same names serve
+/// `archplay-cli export --what` and the window's export actions.
+enum class ExportWhat { Report, Breakdown, LayerStack, Layer, AttentionMask, KvCache, MoeRouting, Derivation, Summary };
+
+/// The file formats. Png, Svg and Pdf are drawn (through Qt); the others are text.
+enum class ExportFormat { Pdf, Png, Svg, Csv, Markdown, Json, Latex };
+
+inline constexpr ExportWhat kAllExportWhats[] = {
+    ExportWhat::Report,  ExportWhat::Breakdown,  ExportWhat::LayerStack, ExportWhat::Layer,  ExportWhat::AttentionMask,
+    ExportWhat::KvCache, ExportWhat::MoeRouting, ExportWhat::Derivation, ExportWhat::Summary};
+inline constexpr ExportFormat kAllExportFormats[] = {ExportFormat::Pdf,  ExportFormat::Png,      ExportFormat::Svg,
+                                                     ExportFormat::Csv,  ExportFormat::Markdown, ExportFormat::Json,
+                                                     ExportFormat::Latex};
+
+/// "report", "breakdown", "layer-stack", "layer", "attention-mask", "kv-cache", "moe-routing",
+/// "derivation", "summary".
+std::string_view toString(ExportWhat what);
+/// "pdf", "png", "svg", "csv", "md", "json", "tex" (also the file extension).
+std::string_view toString(ExportFormat format);
+/// Parses the names above; also the view ids "param-chart" (breakdown) and "layer-weights" (layer).
+std::optional<ExportWhat> parseExportWhat(std::string_view name);
+/// Parses the names above, case-insensitive; also "markdown" and "latex".
+std::optional<ExportFormat> parseExportFormat(std::string_view name);
+/// The format a file name's extension names (".md", ".markdown", ".tex", ...), or nullopt.
+std::optional<ExportFormat> formatFromPath(std::string_view path);
+
+/// True for PNG, SVG and PDF.
+bool isImageFormat(ExportFormat format);
+/// True when writing the export draws views, which needs Qt: every image format, and the Markdown
+/// report (its figures are PNG files written beside it).
+bool needsRendering(ExportWhat what, ExportFormat format);
+/// The formats `what` can be written in, whatever the model.
+std::vector<ExportFormat> formatsFor(ExportWhat what);
+/// The view drawn for an image of `what` ("param-chart", "layer-stack", "layer-weights",
+/// "attention-mask", "kv-cache", "moe-routing", "derivation"); empty for the report and the summary.
+std::string_view viewIdFor(ExportWhat what);
+
+/// Why `what` cannot be written as `format` for this model, as one sentence naming what would work;
+/// empty when it can. Senseless combinations: a format `what` has no form in (a layer stack as CSV),
+/// MoE routing of a dense model, the KV cache of an encoder-only model.
+std::string unsupportedReason(ExportWhat what, ExportFormat format, const Analysis& analysis);
+
+/// The text of a text export (CSV, Markdown, JSON, LaTeX), or nullopt when (what, format) is not
+/// one: an image, the Markdown report (it has figures), or a senseless combination.
+/// Report: JSON (reportJson). Breakdown: CSV, Markdown, JSON (paramsJson). Summary: CSV, Markdown,
+/// JSON. KV cache: CSV, Markdown, JSON (kvJson). Derivation: LaTeX (a whole document), Markdown.
+std::optional<std::string> exportText(const Analysis& analysis, ExportWhat what, ExportFormat format,
+                                      const ReportInfo& info);
+
+} // namespace archplay::core

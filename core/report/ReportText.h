@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/Analysis.h"
+#include "derivation/Derivation.h"
+#include "io/Presets.h"
+#include "report/Tables.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace archplay::core {
+
+/// What a report says about where its config came from and when it was made: its title block.
+struct ReportInfo {
+    std::string title;                ///< the config's name: preset name, file name, or "Untitled"
+    std::string origin;               ///< one line, e.g. "preset llama-3-8b" or "file /data/config.json"
+    std::string date;                 ///< ISO 8601 day the report was made, e.g. "2025-11-21"
+    std::optional<PresetInfo> preset; ///< the preset the config started from, when there is one
+    bool modified = false;            ///< edited since it was loaded from its preset or file
+};
+
+/// One line of the configuration table.
+struct ConfigRow {
+    std::string key;   ///< stable machine name, the config.json key where one exists, e.g. "num_key_value_heads"
+    std::string label; ///< "KV heads"
+    std::string value; ///< "8"
+};
+
+/// The configuration as a reader checks it against a paper: sizes, attention, FFN or MoE, norms,
+/// positions, windows, tying. Rows that do not apply (MoE fields of a dense model) are left out.
+std::vector<ConfigRow> configRows(const ModelConfig& config);
+
+/// One run of identical decoder layers in the KV cache.
+struct KvRow {
+    std::string layers; ///< indices in the decoder stack, "0-31" or "5"
+    std::string kind;   ///< core::layerKindName of the run
+    std::uint64_t layerCount = 0;
+    std::uint64_t elementsPerToken = 0;      ///< cached K and V (or MLA latent) elements per token, one layer
+    std::uint64_t cachedTokens = 0;          ///< tokens one layer holds: the sequence, capped by a window
+    std::uint64_t crossElementsPerToken = 0; ///< cross-attention K and V per encoder token, one layer
+    std::uint64_t bytesPerLayer = 0;         ///< one layer for the whole scenario. Units: bytes
+    std::uint64_t bytes = 0;                 ///< every layer of the run. Units: bytes (saturating)
+};
+
+/// The KV cache by runs of identical decoder layers (encoder layers cache nothing).
+std::vector<KvRow> kvRows(const Analysis& analysis);
+/// The headline KV figures (per token, whole cache, MLA expanded, cross-attention), as summary rows.
+std::vector<SummaryRow> kvFigures(const Analysis& analysis);
+/// kvFigures then kvRows as CSV (two tables separated by a blank line) and as Markdown.
+std::string kvCsv(const Analysis& analysis);
+std::string kvMarkdown(const Analysis& analysis);
+
+/// The summary as one JSON object: exact numbers under their keys ("total_params", "active_params",
+/// "kv_bytes_per_token", "kv_total_bytes", "weight_bytes", ...), the scenario, and the rows as shown.
+nlohmann::json summaryJson(const Analysis& analysis);
+/// Everything a report holds as one JSON object: info, scenario, config, summary, params, kv,
+/// diagnostics and the counting convention.
+nlohmann::json reportJson(const Analysis& analysis, const ReportInfo& info);
+
+/// The scenario in words: "4,096 tokens, batch 1, weights bf16, KV cache bf16".
+std::string scenarioLine(const Analysis& analysis);
+/// How parameters, active parameters, KV cache and byte sizes are counted, as a paragraph.
+std::string countingConvention();
+/// Where the config comes from: the preset's name, repository or paper, published count and its
+/// source and notes; or the origin line. One sentence per entry.
+std::vector<std::string> sourceLines(const ReportInfo& info);
+/// "Layer 3", "Encoder layer 2", "Decoder layer 5" for a position in plan.layers; empty when out of range.
+std::string layerName(const ModelPlan& plan, std::int64_t position);
+
+/// The parts of a report, in order.
+enum class ReportPart {
+    Configuration,
+    Summary,
+    Breakdown,
+    LayerStack,
+    Layer,
+    AttentionMask,
+    KvCache,
+    MoeRouting,
+    DiagnosticList,
+    Derivation,
+    Source,
+};
+
+/// One section of a report as both the PDF and the Markdown report lay it out.
+struct ReportSection {
+    ReportPart part = ReportPart::Configuration;
+    std::string title;
+    std::string figure;  ///< id of the view drawn as the section's figure ("param-chart", ...), or empty
+    std::string caption; ///< under the figure
+};
+
+/// The sections of a report for this analysis: MoE routing only for mixture-of-experts models, the
+/// KV cache only for models that have one. `layer` is the position in plan.layers of the layer
+/// whose matrices are shown.
+std::vector<ReportSection> reportSections(const Analysis& analysis, std::int64_t layer);
+
+/// A figure written beside a Markdown report.
+struct ReportFigure {
+    std::string viewId; ///< the view drawn, as in ReportSection::figure
+    std::string path;   ///< relative to the Markdown file, with forward slashes
+};
+
+/// The whole report as Markdown: title, every section of reportSections() with its tables, the
+/// figures linked from `figures` (sections whose figure is missing get none), the derivation with
+/// $..$ maths, the source and the counting convention.
+std::string reportMarkdown(const Analysis& analysis, const ReportInfo& info, std::int64_t layer,
+                           const std::vector<ReportFigure>& figures);
+
+/// The derivation as a complete LaTeX document (article, amsmath, amssymb) that compiles alone;
+/// toLatex() gives the fragment.
+std::string derivationLatexDocument(const Derivation& derivation);
+
+/// RFC 4180 field: quoted when it holds a comma, quote or line break.
+std::string csvField(const std::string& text);
+/// Markdown table cell: pipes escaped, line breaks turned into spaces.
+std::string markdownCell(const std::string& text);
+
+} // namespace archplay::core

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/export/HeadlessExport.h"
+
+#include "ui/export/AtomicWrite.h"
+#include "ui/export/MarkdownReport.h"
+#include "ui/export/OffscreenViews.h"
+#include "ui/export/ReportBuilder.h"
+#include "ui/export/ViewExporter.h"
+#include "ui/views/AnalysisView.h"
+
+#include <QApplication>
+
+namespace archplay::ui::exports {
+
+QSize defaultFigureSize(core::ExportWhat what) {
+    return what == core::ExportWhat::Derivation ? QSize(1280, 1600) : QSize(1280, 800);
+}
+
+QString exportAnalysis(const core::Analysis& analysis, const ExportRequest& request) {
+    using core::ExportFormat;
+    using core::ExportWhat;
+    if (const std::string reason = core::unsupportedReason(request.what, request.format, analysis); !reason.empty()) {
+        return QString::fromStdString(reason);
+    }
+    if (!analysis.valid) {
+        return QStringLiteral("the configuration has errors");
+    }
+    if (auto text = core::exportText(analysis, request.what, request.format, request.info)) {
+        return writeAtomically(request.path, QByteArray::fromStdString(*text));
+    }
+    if (request.what == ExportWhat::Report && request.format == ExportFormat::Markdown) {
+        return exportMarkdownReport(analysis, request.info, {request.theme, request.layer, request.scale.value_or(2.0)},
+                                    request.path);
+    }
+    const bool paged = request.format == ExportFormat::Pdf &&
+                       (request.what == ExportWhat::Report || request.what == ExportWhat::Derivation);
+    if (paged) {
+        const ReportOptions options{request.paper, request.theme, request.layer};
+        const PdfResult result = request.what == ExportWhat::Report ? reportPdf(analysis, request.info, options)
+                                                                    : derivationPdf(analysis, request.info, options);
+        return result.pdf.isEmpty() ? result.error : writeAtomically(request.path, result.pdf);
+    }
+    const QPalette palette = request.theme == ThemeMode::System ? QApplication::palette() : themePalette(request.theme);
+    const OffscreenViews views(analysis, palette, request.layer);
+    const FigureOptions figure{request.size.isEmpty() ? defaultFigureSize(request.what) : request.size,
+                               request.scale.value_or(1.0)};
+    const AnalysisView* view = views.view(QString::fromUtf8(core::viewIdFor(request.what)), figure.size);
+    if (!view) {
+        return QStringLiteral("no view draws %1").arg(QString::fromUtf8(core::toString(request.what)));
+    }
+    return exportFigure(*view, request.format, figure, request.path);
+}
+
+} // namespace archplay::ui::exports

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/Analysis.h"
+#include "report/ReportText.h"
+#include "ui/Theme.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+
+namespace archplay::ui::exports {
+
+/// How the Markdown report draws its figures.
+struct MarkdownReportOptions {
+    ThemeMode theme = ThemeMode::Light;
+    std::optional<std::int64_t> layer; ///< the layer whose matrices are shown; absent: the default
+    qreal scale = 2.0;                 ///< PNG pixels per device-independent pixel
+};
+
+/// The folder the figures of the Markdown report `path` go in: "NAME_figures" beside "NAME.md".
+QString markdownFiguresDir(const QString& path);
+
+/// Writes the report as Markdown (core::reportMarkdown) to `path` and its figures as PNG files in
+/// markdownFiguresDir(path), linked by relative paths. Every file is written atomically; the
+/// Markdown last, so it never links a figure that is missing. Returns an empty string, or the reason.
+/// `written` (optional) receives every file written.
+QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportInfo& info,
+                             const MarkdownReportOptions& options, const QString& path, QStringList* written = nullptr);
+
+} // namespace archplay::ui::exports

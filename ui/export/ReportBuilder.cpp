@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/export/ReportBuilder.h"
+
+#include "derivation/Derivation.h"
+#include "report/Tables.h"
+#include "ui/export/OffscreenViews.h"
+#include "ui/export/ReportComposer.h"
+#include "ui/export/ViewExporter.h"
+#include "ui/views/AnalysisView.h"
+#include "ui/views/BreakdownTableView.h"
+#include "ui/views/layout/DerivationDocument.h"
+#include "ui/views/math/MathTypesetter.h"
+#include "util/Format.h"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QLocale>
+#include <QPdfWriter>
+
+namespace archplay::ui::exports {
+namespace {
+
+QString qs(const std::string& text) {
+    return QString::fromStdString(text);
+}
+
+/// The size a figure is laid out at before it is scaled to the page's width: narrow enough that its
+/// text stays legible once scaled (0.77 on A4 at 860 wide), wide enough for the view's layout. The
+/// KV cache view puts a chart beside the device list and needs more room.
+QSizeF figureSize(const std::string& viewId) {
+    if (viewId == "kv-cache") {
+        return {1040, 700};
+    }
+    if (viewId == "param-chart" || viewId == "attention-mask") {
+        return {860, 560};
+    }
+    return {860, 600};
+}
+
+struct PageGeometry {
+    QRectF page;
+    QRectF content;
+};
+
+/// The page and its content area in pixels at `dpi`: 18 mm side margins, 16 mm at the top, 18 mm at
+/// the foot for the page numbers.
+PageGeometry pageGeometry(QPageSize::PageSizeId paper, qreal dpi) {
+    const QSizeF millimetres = QPageSize(paper).size(QPageSize::Millimeter);
+    const qreal perMm = dpi / 25.4;
+    const QRectF page(0, 0, millimetres.width() * perMm, millimetres.height() * perMm);
+    return {page, page.adjusted(18 * perMm, 16 * perMm, -18 * perMm, -18 * perMm)};
+}
+
+QPalette reportPalette(ThemeMode mode) {
+    return mode == ThemeMode::System ? QApplication::palette() : themePalette(mode);
+}
+
+QStringList titleLines(const core::Analysis& analysis, const core::ReportInfo& info) {
+    QStringList lines;
+    QString origin = qs(info.origin);
+    if (info.modified) {
+        origin += QStringLiteral(" (modified)");
+    }
+    lines << QStringLiteral("%1 · %2").arg(origin, qs(info.date));
+    lines << QStringLiteral("Scenario: %1").arg(qs(core::scenarioLine(analysis)));
+    return lines;
+}
+
+void configTable(ReportComposer& composer, const core::ModelConfig& config) {
+    const std::vector<core::ConfigRow> rows = core::configRows(config);
+    const std::size_t half = (rows.size() + 1) / 2;
+    std::vector<TableRow> table;
+    for (std::size_t i = 0; i < half; ++i) {
+        TableRow row;
+        row.cells << qs(rows[i].label) << qs(rows[i].value);
+        if (i + half < rows.size()) {
+            row.cells << qs(rows[i + half].label) << qs(rows[i + half].value);
+        }
+        table.push_back(row);
+    }
+    composer.table({{QStringLiteral("Field"), 1.1},
+                    {QStringLiteral("Value"), 1.4, Qt::AlignLeft, true},
+                    {QStringLiteral("Field"), 1.1},
+                    {QStringLiteral("Value"), 1.4, Qt::AlignLeft, true}},
+                   table);
+}
+
+void summaryTable(ReportComposer& composer, const std::vector<core::SummaryRow>& rows) {
+    std::vector<TableRow> table;
+    for (const core::SummaryRow& row : rows) {
+        table.push_back({{qs(row.label), qs(row.value), qs(row.exact)}});
+    }
+    composer.table({{QStringLiteral("Quantity"), 2},
+                    {QStringLiteral("Value"), 1.4, Qt::AlignRight},
+                    {QStringLiteral("Exact"), 1.6, Qt::AlignRight}},
+                   table);
+}
+
+void breakdownTable(ReportComposer& composer, const core::ParamReport& params) {
+    std::vector<TableRow> table;
+    for (const BreakdownRow& row : breakdownRows(params)) {
+        QString share = QStringLiteral("not counted");
+        if (row.share >= 0) {
+            share = row.share > 0 && row.share < 0.0001 ? QStringLiteral("< 0.01 %")
+                                                        : QStringLiteral("%1 %").arg(row.share * 100, 0, 'f', 2);
+        }
+        TableRow line{{row.name, qs(core::withThousands(row.params)), share, row.shape}, row.depth};
+        line.strong = row.depth == 0;
+        line.muted = row.share < 0;
+        table.push_back(line);
+    }
+    composer.table({{QStringLiteral("Component"), 3.2},
+                    {QStringLiteral("Parameters"), 1.5, Qt::AlignRight},
+                    {QStringLiteral("Share"), 0.9, Qt::AlignRight},
+                    {QStringLiteral("Shape"), 1.6}},
+                   table);
+}
+
+void kvTables(ReportComposer& composer, const core::Analysis& analysis) {
+    summaryTable(composer, core::kvFigures(analysis));
+    std::vector<TableRow> table;
+    for (const core::KvRow& row : core::kvRows(analysis)) {
+        table.push_back({{qs(row.layers), qs(row.kind), qs(core::withThousands(row.elementsPerToken)),
+                          qs(core::withThousands(row.cachedTokens)), qs(core::binaryBytes(row.bytesPerLayer)),
+                          qs(core::binaryBytes(row.bytes))}});
+    }
+    composer.subheading(QStringLiteral("By layer"));
+    composer.table({{QStringLiteral("Layers"), 0.8},
+                    {QStringLiteral("Kind"), 1.8},
+                    {QStringLiteral("Elements/token"), 1.3, Qt::AlignRight},
+                    {QStringLiteral("Tokens held"), 1.1, Qt::AlignRight},
+                    {QStringLiteral("Per layer"), 1, Qt::AlignRight},
+                    {QStringLiteral("All layers"), 1, Qt::AlignRight}},
+                   table);
+}
+
+void diagnostics(ReportComposer& composer, const core::Diagnostics& found) {
+    if (found.empty()) {
+        composer.paragraph(QStringLiteral("No errors, warnings or hints."));
+        return;
+    }
+    std::vector<TableRow> table;
+    for (const core::Diagnostic& d : found) {
+        table.push_back({{qs(std::string(core::toString(d.severity))), qs(d.field), qs(d.message)}});
+    }
+    composer.table({{QStringLiteral("Severity"), 0.8},
+                    {QStringLiteral("Field"), 1.5, Qt::AlignLeft, true},
+                    {QStringLiteral("Message"), 4.2, Qt::AlignLeft, true}},
+                   table);
+}
+
+/// A PDF writer on `buffer` with one page size for the whole document, at exportDpi() so that text
+/// is laid out as it is measured.
+void setUpWriter(QPdfWriter& writer, QPageSize::PageSizeId paper, const QString& title) {
+    writer.setResolution(static_cast<int>(exportDpi()));
+    writer.setPageLayout(QPageLayout(QPageSize(paper), QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+    writer.setTitle(title);
+    writer.setCreator(QStringLiteral("archplay %1").arg(QStringLiteral(ARCHPLAY_VERSION)));
+}
+
+PdfResult finish(const ReportComposer& composer, QPageSize::PageSizeId paper, const QString& title,
+                 const QString& footer) {
+    PdfResult result;
+    QBuffer buffer(&result.pdf);
+    buffer.open(QIODevice::WriteOnly);
+    {
+        QPdfWriter writer(&buffer);
+        setUpWriter(writer, paper, title);
+        if (!composer.paint(writer, footer)) {
+            result.pdf.clear();
+            result.error = QStringLiteral("the PDF could not be started");
+            return result;
+        }
+    }
+    result.pages = composer.pageCount();
+    if (result.pdf.isEmpty()) {
+        result.error = QStringLiteral("nothing was written");
+    }
+    return result;
+}
+
+} // namespace
+
+QPageSize::PageSizeId defaultPaper() {
+    return QLocale::system().measurementSystem() == QLocale::ImperialUSSystem ? QPageSize::Letter : QPageSize::A4;
+}
+
+PdfResult reportPdf(const core::Analysis& analysis, const core::ReportInfo& info, const ReportOptions& options) {
+    if (!analysis.valid) {
+        return {{}, 0, QStringLiteral("the configuration has errors; fix them before making a report")};
+    }
+    const QPalette palette = reportPalette(options.theme);
+    const OffscreenViews views(analysis, palette, options.layer);
+    const PageGeometry geometry = pageGeometry(options.paper, exportDpi());
+    ReportComposer composer(geometry.page, geometry.content, palette, QApplication::font());
+    const QString title = qs(info.title);
+    composer.title(QStringLiteral("ARCHPLAY REPORT"), title, titleLines(analysis, info));
+
+    const auto typesetter = std::make_shared<const math::MathTypesetter>(composer.bodyFont());
+    const layout::DerivationDocument document(core::deriveForwardPass(analysis.config, analysis.plan),
+                                              composer.bodyFont(), typesetter);
+    for (const core::ReportSection& section : core::reportSections(analysis, views.layer())) {
+        const bool newPage = section.part == core::ReportPart::Derivation;
+        composer.heading(qs(section.title), newPage);
+        switch (section.part) {
+        case core::ReportPart::Configuration:
+            configTable(composer, analysis.config);
+            break;
+        case core::ReportPart::Summary:
+            summaryTable(composer, core::summaryRows(analysis));
+            break;
+        case core::ReportPart::KvCache:
+            kvTables(composer, analysis);
+            break;
+        case core::ReportPart::DiagnosticList:
+            diagnostics(composer, analysis.diagnostics);
+            break;
+        case core::ReportPart::Derivation:
+            composer.derivation(document);
+            break;
+        case core::ReportPart::Source:
+            for (const std::string& line : core::sourceLines(info)) {
+                composer.paragraph(qs(line));
+            }
+            composer.subheading(QStringLiteral("Counting convention"));
+            composer.paragraph(qs(core::countingConvention()));
+            break;
+        case core::ReportPart::Breakdown:
+        case core::ReportPart::LayerStack:
+        case core::ReportPart::Layer:
+        case core::ReportPart::AttentionMask:
+        case core::ReportPart::MoeRouting:
+            break;
+        }
+        if (!section.figure.empty()) {
+            const QSizeF logical = figureSize(section.figure);
+            if (const AnalysisView* view = views.view(qs(section.figure), logical.toSize())) {
+                composer.figure(*view, logical, qs(section.caption));
+            }
+        }
+        if (section.part == core::ReportPart::Breakdown) {
+            composer.subheading(QStringLiteral("Exact breakdown"));
+            breakdownTable(composer, analysis.params);
+        }
+    }
+    return finish(composer, options.paper, QStringLiteral("%1 — archplay report").arg(title),
+                  QStringLiteral("archplay · %1").arg(title));
+}
+
+PdfResult derivationPdf(const core::Analysis& analysis, const core::ReportInfo& info, const ReportOptions& options) {
+    if (!analysis.valid) {
+        return {{}, 0, QStringLiteral("the configuration has errors; fix them before exporting the derivation")};
+    }
+    const QPalette palette = reportPalette(options.theme);
+    const PageGeometry geometry = pageGeometry(options.paper, exportDpi());
+    ReportComposer composer(geometry.page, geometry.content, palette, QApplication::font());
+    const QString title = qs(info.title);
+    composer.title(QStringLiteral("ARCHPLAY · FORWARD PASS"), title, titleLines(analysis, info));
+    const auto typesetter = std::make_shared<const math::MathTypesetter>(composer.bodyFont());
+    const layout::DerivationDocument document(core::deriveForwardPass(analysis.config, analysis.plan),
+                                              composer.bodyFont(), typesetter);
+    composer.derivation(document);
+    return finish(composer, options.paper, QStringLiteral("%1 — forward pass").arg(title),
+                  QStringLiteral("archplay · %1 · forward pass").arg(title));
+}
+
+} // namespace archplay::ui::exports

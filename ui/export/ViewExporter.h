@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "report/Exports.h"
+
+#include <QByteArray>
+#include <QImage>
+#include <QPalette>
+#include <QSize>
+#include <QString>
+
+#include <optional>
+
+class QMimeData;
+class QWidget;
+
+namespace archplay::ui {
+class AnalysisView;
+}
+
+namespace archplay::ui::exports {
+
+/// How a figure is drawn.
+struct FigureOptions {
+    QSize size{1280, 800}; ///< the view's size in the figure. Units: device-independent pixels
+    qreal scale = 1.0;     ///< PNG pixels per device-independent pixel: 2 or 3 for slides
+};
+
+/// The resolution vector exports are laid out at: the one text is measured with on screen, so a
+/// figure's text takes exactly the room the view's layout gave it. Units: dots per inch.
+qreal exportDpi();
+
+/// The view drawn through render() into an image of size x scale pixels (device pixel ratio `scale`).
+QImage renderImage(const AnalysisView& view, const FigureOptions& options);
+
+/// The figure's bytes in `format` (PNG, SVG or PDF); empty with `error` set when drawing failed.
+/// SVG and PDF are vector, with real text: the view's render() paints onto a QSvgGenerator or a
+/// QPdfWriter whose page is the figure. The parameter chart is drawn by QCustomPlot itself
+/// (toPixmap for PNG, toPainter for SVG and PDF, as savePng and savePdf do).
+QByteArray figureBytes(const AnalysisView& view, core::ExportFormat format, const FigureOptions& options,
+                       QString* error);
+
+/// figureBytes() written atomically to `path`. Returns an empty string, or the reason.
+QString exportFigure(const AnalysisView& view, core::ExportFormat format, const FigureOptions& options,
+                     const QString& path);
+
+/// The figure for the clipboard: the PNG image (application/x-qt-image and image/png) and the SVG
+/// (image/svg+xml) for programs that paste vectors.
+QMimeData* figureMimeData(const AnalysisView& view, const FigureOptions& options);
+
+/// Gives a widget (and its children) another palette until destroyed, then restores what it had.
+class ScopedPalette {
+public:
+    ScopedPalette(QWidget& widget, const std::optional<QPalette>& palette);
+    ~ScopedPalette();
+    ScopedPalette(const ScopedPalette&) = delete;
+    ScopedPalette& operator=(const ScopedPalette&) = delete;
+
+private:
+    QWidget& m_widget;
+    bool m_changed = false;
+    bool m_hadOwnPalette = false;
+    QPalette m_previous;
+};
+
+} // namespace archplay::ui::exports
