@@ -4,6 +4,7 @@
 #include "io/ConfigJson.h"
 #include "ui/ModelBridge.h"
 #include "ui/SessionFile.h"
+#include "ui/export/AtomicWrite.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -144,7 +145,7 @@ FileResult FileController::openText(const QString& text) {
 FileResult FileController::saveConfigTo(const QString& path) {
     core::Diagnostics notes;
     const std::string text = core::exportConfigText(m_bridge->config(), &notes);
-    const QString reason = writeFileAtomically(path, QByteArray::fromStdString(text));
+    const QString reason = exports::writeAtomically(path, QByteArray::fromStdString(text));
     const QString name = QFileInfo(path).fileName();
     if (!reason.isEmpty()) {
         return report({false,
@@ -163,7 +164,7 @@ FileResult FileController::saveSessionTo(const QString& path) {
     session.config = m_bridge->config();
     session.scenario = m_bridge->scenario();
     session.presetId = m_bridge->origin().presetId;
-    const QString reason = writeFileAtomically(path, sessionToJson(session));
+    const QString reason = exports::writeAtomically(path, sessionToJson(session));
     const QString name = QFileInfo(path).fileName();
     if (!reason.isEmpty()) {
         return report({false, tr("Could not save session %1: %2. Nothing was lost.").arg(name, reason), {}, {}});

@@ -3,8 +3,6 @@
 
 #include "io/ConfigJson.h"
 
-#include <QSaveFile>
-
 #include <nlohmann/json.hpp>
 
 namespace archplay::ui {
@@ -130,22 +128,6 @@ SessionReadResult sessionFromJson(const QByteArray& json) {
     }
     result.session = std::move(session);
     return result;
-}
-
-QString writeFileAtomically(const QString& path, const QByteArray& data) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        return file.errorString();
-    }
-    if (file.write(data) != data.size()) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        return reason;
-    }
-    if (!file.commit()) {
-        return file.errorString();
-    }
-    return {};
 }
 
 } // namespace archplay::ui

@@ -45,8 +45,4 @@ SessionReadResult sessionFromJson(const QByteArray& json);
 /// True when `json` is a JSON object with an "archplay_session" member.
 bool looksLikeSession(const QByteArray& json);
 
-/// Writes `data` to `path` atomically (QSaveFile): the old file stays intact unless the new one is
-/// complete. Returns an empty string on success, else the reason.
-QString writeFileAtomically(const QString& path, const QByteArray& data);
-
 } // namespace archplay::ui

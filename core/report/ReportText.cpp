@@ -92,31 +92,6 @@ std::string nestedDerivation(const std::string& markdown) {
 
 } // namespace
 
-std::string csvField(const std::string& text) {
-    if (text.find_first_of(",\"\r\n") == std::string::npos) {
-        return text;
-    }
-    std::string quoted = "\"";
-    for (char ch : text) {
-        quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-    }
-    return quoted + "\"";
-}
-
-std::string markdownCell(const std::string& text) {
-    std::string escaped;
-    for (char ch : text) {
-        if (ch == '|') {
-            escaped += "\\|";
-        } else if (ch == '\n' || ch == '\r') {
-            escaped += ' ';
-        } else {
-            escaped += ch;
-        }
-    }
-    return escaped;
-}
-
 std::vector<ConfigRow> configRows(const ModelConfig& config) {
     std::vector<ConfigRow> rows;
     auto add = [&](std::string key, std::string label, std::string value) {

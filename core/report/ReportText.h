@@ -116,9 +116,4 @@ std::string reportMarkdown(const Analysis& analysis, const ReportInfo& info, std
 /// toLatex() gives the fragment.
 std::string derivationLatexDocument(const Derivation& derivation);
 
-/// RFC 4180 field: quoted when it holds a comma, quote or line break.
-std::string csvField(const std::string& text);
-/// Markdown table cell: pipes escaped, line breaks turned into spaces.
-std::string markdownCell(const std::string& text);
-
 } // namespace archplay::core

@@ -8,25 +8,6 @@
 namespace archplay::core {
 namespace {
 
-std::string csvField(const std::string& text) {
-    if (text.find_first_of(",\"\n") == std::string::npos) {
-        return text;
-    }
-    std::string quoted = "\"";
-    for (char ch : text) {
-        quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-    }
-    return quoted + "\"";
-}
-
-std::string markdownCell(const std::string& text) {
-    std::string escaped;
-    for (char ch : text) {
-        escaped += ch == '|' ? std::string("\\|") : std::string(1, ch);
-    }
-    return escaped;
-}
-
 std::string share(std::uint64_t part, std::uint64_t whole) {
     return whole == 0 ? "0" : fmt::format("{:.4f}", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
 }
@@ -69,6 +50,31 @@ std::string activationName(Activation activation, bool gated) {
 }
 
 } // namespace
+
+std::string csvField(const std::string& text) {
+    if (text.find_first_of(",\"\r\n") == std::string::npos) {
+        return text;
+    }
+    std::string quoted = "\"";
+    for (char ch : text) {
+        quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    }
+    return quoted + "\"";
+}
+
+std::string markdownCell(const std::string& text) {
+    std::string escaped;
+    for (char ch : text) {
+        if (ch == '|') {
+            escaped += "\\|";
+        } else if (ch == '\n' || ch == '\r') {
+            escaped += ' ';
+        } else {
+            escaped += ch;
+        }
+    }
+    return escaped;
+}
 
 std::string attentionLabel(const ModelConfig& config) {
     const AttentionFamily family = attentionFamily(config);

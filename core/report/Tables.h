@@ -34,4 +34,9 @@ std::string breakdownMarkdown(const ParamReport& params);
 std::string summaryCsv(const Analysis& analysis);
 std::string summaryMarkdown(const Analysis& analysis);
 
+/// RFC 4180 field: quoted when it holds a comma, quote or line break.
+std::string csvField(const std::string& text);
+/// Markdown table cell: pipes escaped, line breaks turned into spaces.
+std::string markdownCell(const std::string& text);
+
 } // namespace archplay::core

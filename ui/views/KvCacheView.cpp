@@ -30,6 +30,21 @@ QString dtypeName(core::DType dtype) {
     return QString::fromLatin1(core::toString(dtype).data());
 }
 
+/// As many whole device names as fit in `width` ("RTX 3090, …"), or nothing: a name is never cut.
+QString wholeExamples(const QString& examples, const QFontMetricsF& metrics, qreal width) {
+    if (metrics.horizontalAdvance(examples) <= width) {
+        return examples;
+    }
+    const QStringList names = examples.split(QStringLiteral(", "));
+    for (qsizetype count = names.size() - 1; count > 0; --count) {
+        const QString text = names.mid(0, count).join(QStringLiteral(", ")) + QStringLiteral(", …");
+        if (metrics.horizontalAdvance(text) <= width) {
+            return text;
+        }
+    }
+    return {};
+}
+
 } // namespace
 
 KvCacheView::KvCacheView(QWidget* parent)
@@ -325,7 +340,7 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
         const QRectF examples(row.left() + labelWidth, row.top(), row.width() - labelWidth - verdictWidth - 8,
                               row.height());
         painter.drawText(examples, Qt::AlignLeft | Qt::AlignVCenter,
-                         metrics.elidedText(qs(fit.gpu.examples), Qt::ElideRight, examples.width()));
+                         wholeExamples(qs(fit.gpu.examples), metrics, examples.width()));
         if (bar.height() <= 0) {
             continue;
         }

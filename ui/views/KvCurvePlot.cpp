@@ -33,6 +33,11 @@ KvCurvePlot::KvCurvePlot(QWidget* parent)
     m_current->setLineStyle(QCPGraph::lsNone);
     m_current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 9));
     m_current->removeFromLegend();
+    // The point draws above its label's backdrop.
+    if (m_plot->addLayer(QStringLiteral("currentPoint"), m_plot->layer(QStringLiteral("main")),
+                         QCustomPlot::limAbove)) {
+        m_current->setLayer(QStringLiteral("currentPoint"));
+    }
     m_currentLabel = new QCPItemText(m_plot);
     m_currentLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     m_currentLabel->setPadding(QMargins(4, 2, 8, 6));
@@ -124,6 +129,13 @@ void KvCurvePlot::setCurves(const std::vector<core::KvCurve>& curves, core::DTyp
     m_currentLabel->position->setCoords(double(std::max<std::uint64_t>(currentLength, 1)),
                                         double(std::max<std::uint64_t>(currentBytes, 1)));
     m_currentLabel->setText(QStringLiteral("S = %1: %2").arg(exactCount(currentLength), bytesText(currentBytes)));
+    // Clear of the point and on a backdrop, so neighbouring curves do not run through the text; on the
+    // side with more room.
+    const bool leftHalf =
+        right > 1 && std::log(double(std::max<std::uint64_t>(currentLength, 1))) < 0.4 * std::log(right);
+    m_currentLabel->setPositionAlignment(leftHalf ? (Qt::AlignLeft | Qt::AlignBottom)
+                                                  : (Qt::AlignRight | Qt::AlignBottom));
+    m_currentLabel->setPadding(leftHalf ? QMargins(12, 2, 4, 10) : QMargins(4, 2, 12, 10));
 
     std::size_t texts = 0;
     for (std::size_t i = 0; i < std::max(lengths.size(), m_verticals.size()); ++i) {
@@ -153,9 +165,10 @@ void KvCurvePlot::setCurves(const std::vector<core::KvCurve>& curves, core::DTyp
             label->setVisible(true);
             label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
             label->position->setTypeY(QCPItemPosition::ptPlotCoords);
-            label->position->setCoords(1.0, sizes[i].value);
-            label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-            label->setPadding(QMargins(4, 0, 6, 1));
+            // At the left end: the length markers label the top right corner, and the curves rise to the right.
+            label->position->setCoords(0.0, sizes[i].value);
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+            label->setPadding(QMargins(6, 0, 4, 1));
             label->setText(sizes[i].label);
             top = std::max(top, sizes[i].value);
         }
@@ -184,6 +197,10 @@ void KvCurvePlot::applyPalette(const QPalette& palette, const QFont& font) {
     m_current->setBrush(Qt::NoBrush);
     m_current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, text, palette.color(QPalette::Highlight), 9));
     m_currentLabel->setColor(text);
+    QColor backdrop = palette.color(QPalette::Base);
+    backdrop.setAlpha(215);
+    m_currentLabel->setBrush(QBrush(backdrop));
+    m_currentLabel->setPen(Qt::NoPen);
     QFont bold = font;
     bold.setBold(true);
     m_currentLabel->setFont(bold);

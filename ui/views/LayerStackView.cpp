@@ -54,6 +54,33 @@ QString normLabel(const core::ModelConfig& c) {
     return {};
 }
 
+/// `text` if it fits in `width`, else nothing: a slab label is never cut ("bidirec…").
+QString wholeOrNothing(const QString& text, const QFontMetricsF& metrics, qreal width) {
+    return metrics.horizontalAdvance(text) <= width ? text : QString();
+}
+
+/// A box label whole, else its head before the details ("Output head → …" gives "Output head"),
+/// else elided as a last resort.
+QString boxLabel(const QString& text, const QFontMetricsF& metrics, qreal width) {
+    if (metrics.horizontalAdvance(text) <= width) {
+        return text;
+    }
+    qsizetype cut = text.size();
+    for (const QString& separator :
+         {QStringLiteral("  "), QStringLiteral(" → "), QStringLiteral(" · "), QStringLiteral(" (")}) {
+        const qsizetype at = text.indexOf(separator);
+        if (at > 0) {
+            cut = std::min(cut, at);
+        }
+    }
+    QString head = text.left(cut);
+    // Whole words before a cut word: "Target token" rather than "Target token emb…".
+    while (metrics.horizontalAdvance(head) > width && head.lastIndexOf(QLatin1Char(' ')) > 0) {
+        head = head.left(head.lastIndexOf(QLatin1Char(' ')));
+    }
+    return metrics.elidedText(head, Qt::ElideRight, width);
+}
+
 } // namespace
 
 LayerStackView::LayerStackView(QWidget* parent)
@@ -155,14 +182,17 @@ void LayerStackView::rebuild() {
         m_legend.push_back({QStringLiteral("%1 ×%2").arg(name).arg(ffn[name].first), ffn[name].second});
     }
     m_subtitle = tr("%1 layers from the token embeddings (bottom) to the output (top): attention on the left of each "
-                    "slab, feed-forward on the right. Click a layer to inspect it.")
+                    "slab, feed-forward on the right.")
                      .arg(plan.layers.size());
 }
 
 QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target) const {
     QRectF area;
     if (painter) {
-        area = paintHeader(*painter, target, tr("Layer stack"), m_subtitle);
+        // The hint comes whole or not at all: never "Click a l…".
+        const QString withHint = m_subtitle + QLatin1Char(' ') + tr("Click a layer to inspect it.");
+        const bool hintFits = QFontMetricsF(font()).horizontalAdvance(withHint) <= target.width() - 28;
+        area = paintHeader(*painter, target, tr("Layer stack"), hintFits ? withHint : m_subtitle);
     } else {
         const qreal top = target.top() + 10 + QFontMetricsF(titleFont()).height() + 2 + QFontMetricsF(font()).height();
         area = QRectF(target.left() + 14, top + 10, target.width() - 28, target.bottom() - top - 20);
@@ -223,8 +253,7 @@ void LayerStackView::paintContent(QPainter& painter, const QRectF& target) const
         painter.setBrush(fill);
         painter.drawRoundedRect(rect, 3, 3);
         painter.setPen(colors::textOn(fill));
-        painter.drawText(rect.adjusted(8, 0, -8, 0), Qt::AlignCenter,
-                         smallMetrics.elidedText(label, Qt::ElideRight, rect.width() - 16));
+        painter.drawText(rect.adjusted(8, 0, -8, 0), Qt::AlignCenter, boxLabel(label, smallMetrics, rect.width() - 16));
     };
 
     QPen crossPen(colors::crossAttention(pal), 1.4);
@@ -273,18 +302,16 @@ void LayerStackView::paintContent(QPainter& painter, const QRectF& target) const
             if (roomForWords) {
                 const QColor attentionText = colors::textOn(colors::attention(layer, pal));
                 painter.setPen(attentionText);
-                painter.drawText(
-                    slab.attention.adjusted(6, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                    smallMetrics.elidedText(attentionName(layer), Qt::ElideRight, slab.attention.width() - 10));
+                painter.drawText(slab.attention.adjusted(6, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                                 wholeOrNothing(attentionName(layer), smallMetrics, slab.attention.width() - 10));
                 if (!slab.cross.isEmpty()) {
                     painter.setPen(colors::textOn(colors::crossAttention(pal)));
                     painter.drawText(slab.cross, Qt::AlignCenter,
-                                     smallMetrics.elidedText(tr("cross"), Qt::ElideRight, slab.cross.width() - 4));
+                                     wholeOrNothing(tr("cross"), smallMetrics, slab.cross.width() - 4));
                 }
                 painter.setPen(colors::textOn(colors::ffn(layer.ffn, pal)));
-                painter.drawText(
-                    slab.ffn.adjusted(6, 0, -6, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                    smallMetrics.elidedText(ffnName(a.config, layer.ffn), Qt::ElideRight, slab.ffn.width() - 12));
+                painter.drawText(slab.ffn.adjusted(6, 0, -6, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                                 wholeOrNothing(ffnName(a.config, layer.ffn), smallMetrics, slab.ffn.width() - 12));
                 painter.setPen(Qt::NoPen);
             }
         }
