@@ -8,10 +8,9 @@
 #include "io/ReportJson.h"
 #include "util/Format.h"
 
-#include <nlohmann/json.hpp>
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <nlohmann/json.hpp>
 
 #include <charconv>
 #include <filesystem>
@@ -154,7 +153,8 @@ std::optional<Analysis> analyzeSpec(const Options& options, const core::Scenario
 }
 
 std::string percent(std::uint64_t part, std::uint64_t whole) {
-    return whole == 0 ? std::string() : fmt::format("{:.2f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+    return whole == 0 ? std::string()
+                      : fmt::format("{:.2f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
 }
 
 void printTree(std::ostream& out, const core::ParamNode& node, std::uint64_t total, int depth) {
@@ -228,8 +228,7 @@ int commandKv(const Options& options, std::ostream& out, std::ostream& err) {
     if (analysis->config.latent) {
         row("  expanded total (HF eager MLA)", kv.expandedTotalBytes);
     }
-    fmt::print(out, "\n{:<10} {:<32} {:>12} {:>14} {:>22}\n", "layers", "kind", "elem/token", "cached tokens",
-               "bytes");
+    fmt::print(out, "\n{:<10} {:<32} {:>12} {:>14} {:>22}\n", "layers", "kind", "elem/token", "cached tokens", "bytes");
     const auto runs = analysis->plan.runs();
     std::size_t layerIndex = 0;
     for (const core::LayerRun& run : runs) {
@@ -238,8 +237,8 @@ int commandKv(const Options& options, std::ostream& out, std::ostream& err) {
         if (run.kind.stack != core::Stack::Decoder) {
             continue;
         }
-        const std::string range = run.count == 1 ? std::to_string(run.first)
-                                                 : fmt::format("{}-{}", run.first, run.first + run.count - 1);
+        const std::string range =
+            run.count == 1 ? std::to_string(run.first) : fmt::format("{}-{}", run.first, run.first + run.count - 1);
         fmt::print(out, "{:<10} {:<32} {:>12} {:>14} {:>22}\n", range, core::layerKindName(run.kind),
                    core::withThousands(cache.selfElementsPerToken), core::withThousands(cache.cachedTokens),
                    fmt::format("{} x {}", run.count, core::withThousands(cache.bytes)));
@@ -259,8 +258,7 @@ int commandValidate(const Options& options, std::ostream& out, std::ostream& err
     }
     const bool invalid = !loaded.config || core::hasErrors(diagnostics);
     if (options.json) {
-        out << nlohmann::json{{"valid", !invalid}, {"diagnostics", core::diagnosticsJson(diagnostics)}}.dump(2)
-            << "\n";
+        out << nlohmann::json{{"valid", !invalid}, {"diagnostics", core::diagnosticsJson(diagnostics)}}.dump(2) << "\n";
     } else {
         for (const core::Diagnostic& d : diagnostics) {
             fmt::print(out, "{:<8} {}\n", core::toString(d.severity), describe(d));

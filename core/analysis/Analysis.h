@@ -13,8 +13,8 @@ namespace archplay::core {
 
 /// The situation a model is looked at in: how much context, how many sequences, which precisions.
 struct Scenario {
-    std::uint64_t sequenceLength = 4096;        ///< tokens per sequence (decoder side)
-    std::uint64_t encoderSequenceLength = 512;  ///< source tokens (encoder-decoder only)
+    std::uint64_t sequenceLength = 4096;       ///< tokens per sequence (decoder side)
+    std::uint64_t encoderSequenceLength = 512; ///< source tokens (encoder-decoder only)
     std::uint64_t batch = 1;
     DType weightDType = DType::BF16;
     DType kvDType = DType::BF16;
@@ -28,7 +28,7 @@ struct Analysis {
     ModelConfig config;
     Scenario scenario;
     Diagnostics diagnostics;
-    bool valid = false;       ///< no errors; the figures below are computed only when valid
+    bool valid = false; ///< no errors; the figures below are computed only when valid
     ModelPlan plan;
     ParamReport params;
     KvCacheReport kv;

@@ -11,11 +11,13 @@ LayerAttention scheduledAttention(const ModelConfig& config, std::int64_t index)
         return LayerAttention::Chunked;
     }
     switch (config.slidingPattern) {
-    case SlidingPattern::None: return LayerAttention::Global;
-    case SlidingPattern::All: return LayerAttention::Sliding;
+    case SlidingPattern::None:
+        return LayerAttention::Global;
+    case SlidingPattern::All:
+        return LayerAttention::Sliding;
     case SlidingPattern::GlobalEveryN:
         return config.globalEvery > 0 && (index + 1) % config.globalEvery == 0 ? LayerAttention::Global
-                                                                                : LayerAttention::Sliding;
+                                                                               : LayerAttention::Sliding;
     case SlidingPattern::FromLayer:
         return index >= config.firstSlidingLayer ? LayerAttention::Sliding : LayerAttention::Global;
     case SlidingPattern::Explicit:
@@ -61,9 +63,15 @@ std::string layerKindName(const LayerPlan& layer) {
         name += " + cross";
     }
     switch (layer.ffn) {
-    case FfnKind::Mlp: name += " · MLP"; break;
-    case FfnKind::Gated: name += " · gated"; break;
-    case FfnKind::Moe: name += " · MoE"; break;
+    case FfnKind::Mlp:
+        name += " · MLP";
+        break;
+    case FfnKind::Gated:
+        name += " · gated";
+        break;
+    case FfnKind::Moe:
+        name += " · MoE";
+        break;
     }
     return name;
 }
@@ -105,8 +113,12 @@ ModelPlan planLayers(const ModelConfig& config) {
         }
     };
     switch (config.architecture) {
-    case ArchitectureKind::DecoderOnly: addStack(Stack::Decoder, config.numLayers); break;
-    case ArchitectureKind::EncoderOnly: addStack(Stack::Encoder, config.numLayers); break;
+    case ArchitectureKind::DecoderOnly:
+        addStack(Stack::Decoder, config.numLayers);
+        break;
+    case ArchitectureKind::EncoderOnly:
+        addStack(Stack::Encoder, config.numLayers);
+        break;
     case ArchitectureKind::EncoderDecoder:
         addStack(Stack::Encoder, config.numEncoderLayers);
         addStack(Stack::Decoder, config.numLayers);

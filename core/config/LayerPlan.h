@@ -15,13 +15,13 @@ enum class Stack { Encoder, Decoder };
 /// so heterogeneous stacks (dense first layers, local/global patterns, sparse steps) are exact.
 struct LayerPlan {
     Stack stack = Stack::Decoder;
-    std::int64_t index = 0;            ///< index within its stack
+    std::int64_t index = 0; ///< index within its stack
     LayerAttention attention = LayerAttention::Global;
-    bool latent = false;               ///< multi-head latent attention (MLA)
-    std::int64_t window = 0;           ///< tokens a sliding or chunked layer attends to; 0 = unbounded
-    bool causal = true;                ///< false in encoder stacks
-    bool crossAttention = false;       ///< decoder layer of an encoder-decoder model
-    FfnKind ffn = FfnKind::Gated;      ///< Mlp, Gated or Moe for this layer
+    bool latent = false;          ///< multi-head latent attention (MLA)
+    std::int64_t window = 0;      ///< tokens a sliding or chunked layer attends to; 0 = unbounded
+    bool causal = true;           ///< false in encoder stacks
+    bool crossAttention = false;  ///< decoder layer of an encoder-decoder model
+    FfnKind ffn = FfnKind::Gated; ///< Mlp, Gated or Moe for this layer
 
     bool operator==(const LayerPlan&) const = default;
 };
@@ -34,7 +34,7 @@ std::string layerKindName(const LayerPlan& layer);
 
 /// A run of consecutive layers of the same kind in one stack.
 struct LayerRun {
-    LayerPlan kind;        ///< the first layer of the run
+    LayerPlan kind;         ///< the first layer of the run
     std::int64_t first = 0; ///< index within the stack
     std::int64_t count = 0;
 };

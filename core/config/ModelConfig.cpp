@@ -25,101 +25,142 @@ AttentionFamily attentionFamily(const ModelConfig& config) {
 
 std::string_view toString(ArchitectureKind kind) {
     switch (kind) {
-    case ArchitectureKind::DecoderOnly: return "decoder-only";
-    case ArchitectureKind::EncoderOnly: return "encoder-only";
-    case ArchitectureKind::EncoderDecoder: return "encoder-decoder";
+    case ArchitectureKind::DecoderOnly:
+        return "decoder-only";
+    case ArchitectureKind::EncoderOnly:
+        return "encoder-only";
+    case ArchitectureKind::EncoderDecoder:
+        return "encoder-decoder";
     }
     return {};
 }
 
 std::string_view toString(FfnKind kind) {
     switch (kind) {
-    case FfnKind::Mlp: return "mlp";
-    case FfnKind::Gated: return "gated";
-    case FfnKind::Moe: return "moe";
+    case FfnKind::Mlp:
+        return "mlp";
+    case FfnKind::Gated:
+        return "gated";
+    case FfnKind::Moe:
+        return "moe";
     }
     return {};
 }
 
 std::string_view toString(NormKind kind) {
     switch (kind) {
-    case NormKind::LayerNorm: return "layernorm";
-    case NormKind::RmsNorm: return "rmsnorm";
-    case NormKind::NonParametric: return "nonparametric";
+    case NormKind::LayerNorm:
+        return "layernorm";
+    case NormKind::RmsNorm:
+        return "rmsnorm";
+    case NormKind::NonParametric:
+        return "nonparametric";
     }
     return {};
 }
 
 std::string_view toString(NormPlacement placement) {
     switch (placement) {
-    case NormPlacement::Pre: return "pre";
-    case NormPlacement::Post: return "post";
-    case NormPlacement::Sandwich: return "sandwich";
-    case NormPlacement::ParallelSingle: return "parallel-single";
-    case NormPlacement::ParallelDouble: return "parallel-double";
-    case NormPlacement::PostOnly: return "post-only";
+    case NormPlacement::Pre:
+        return "pre";
+    case NormPlacement::Post:
+        return "post";
+    case NormPlacement::Sandwich:
+        return "sandwich";
+    case NormPlacement::ParallelSingle:
+        return "parallel-single";
+    case NormPlacement::ParallelDouble:
+        return "parallel-double";
+    case NormPlacement::PostOnly:
+        return "post-only";
     }
     return {};
 }
 
 std::string_view toString(PositionalKind kind) {
     switch (kind) {
-    case PositionalKind::Learned: return "learned";
-    case PositionalKind::Sinusoidal: return "sinusoidal";
-    case PositionalKind::Rope: return "rope";
-    case PositionalKind::Alibi: return "alibi";
-    case PositionalKind::RelativeBias: return "relative";
-    case PositionalKind::None: return "none";
+    case PositionalKind::Learned:
+        return "learned";
+    case PositionalKind::Sinusoidal:
+        return "sinusoidal";
+    case PositionalKind::Rope:
+        return "rope";
+    case PositionalKind::Alibi:
+        return "alibi";
+    case PositionalKind::RelativeBias:
+        return "relative";
+    case PositionalKind::None:
+        return "none";
     }
     return {};
 }
 
 std::string_view toString(QkNorm norm) {
     switch (norm) {
-    case QkNorm::None: return "none";
-    case QkNorm::PerHead: return "per-head";
-    case QkNorm::FullWidth: return "full-width";
+    case QkNorm::None:
+        return "none";
+    case QkNorm::PerHead:
+        return "per-head";
+    case QkNorm::FullWidth:
+        return "full-width";
     }
     return {};
 }
 
 std::string_view toString(LayerAttention attention) {
     switch (attention) {
-    case LayerAttention::Global: return "full_attention";
-    case LayerAttention::Sliding: return "sliding_attention";
-    case LayerAttention::Chunked: return "chunked_attention";
+    case LayerAttention::Global:
+        return "full_attention";
+    case LayerAttention::Sliding:
+        return "sliding_attention";
+    case LayerAttention::Chunked:
+        return "chunked_attention";
     }
     return {};
 }
 
 std::string_view toString(Activation activation) {
     switch (activation) {
-    case Activation::Relu: return "relu";
-    case Activation::Gelu: return "gelu";
-    case Activation::GeluTanh: return "gelu_pytorch_tanh";
-    case Activation::Silu: return "silu";
-    case Activation::Other: return "other";
+    case Activation::Relu:
+        return "relu";
+    case Activation::Gelu:
+        return "gelu";
+    case Activation::GeluTanh:
+        return "gelu_pytorch_tanh";
+    case Activation::Silu:
+        return "silu";
+    case Activation::Other:
+        return "other";
     }
     return {};
 }
 
 std::string_view toString(AttentionFamily family) {
     switch (family) {
-    case AttentionFamily::MHA: return "MHA";
-    case AttentionFamily::GQA: return "GQA";
-    case AttentionFamily::MQA: return "MQA";
-    case AttentionFamily::MLA: return "MLA";
+    case AttentionFamily::MHA:
+        return "MHA";
+    case AttentionFamily::GQA:
+        return "GQA";
+    case AttentionFamily::MQA:
+        return "MQA";
+    case AttentionFamily::MLA:
+        return "MLA";
     }
     return {};
 }
 
 std::string_view toString(SlidingPattern pattern) {
     switch (pattern) {
-    case SlidingPattern::None: return "none";
-    case SlidingPattern::All: return "all";
-    case SlidingPattern::GlobalEveryN: return "global-every-n";
-    case SlidingPattern::FromLayer: return "from-layer";
-    case SlidingPattern::Explicit: return "explicit";
+    case SlidingPattern::None:
+        return "none";
+    case SlidingPattern::All:
+        return "all";
+    case SlidingPattern::GlobalEveryN:
+        return "global-every-n";
+    case SlidingPattern::FromLayer:
+        return "from-layer";
+    case SlidingPattern::Explicit:
+        return "explicit";
     }
     return {};
 }

@@ -37,11 +37,11 @@ enum class QkNorm { None, PerHead, FullWidth };
 
 /// Which layers use a sliding-window (local) attention instead of global attention.
 enum class SlidingPattern {
-    None,          ///< every layer global
-    All,           ///< every layer sliding (Mistral-7B-v0.1)
-    GlobalEveryN,  ///< layer i global iff (i+1) % period == 0 (Gemma 3: 6; Gemma 2: 2)
-    FromLayer,     ///< layer i sliding iff i >= firstSlidingLayer (Qwen2 use_sliding_window + max_window_layers)
-    Explicit,      ///< per-layer list (Hugging Face layer_types), repeated cyclically when shorter
+    None,         ///< every layer global
+    All,          ///< every layer sliding (Mistral-7B-v0.1)
+    GlobalEveryN, ///< layer i global iff (i+1) % period == 0 (Gemma 3: 6; Gemma 2: 2)
+    FromLayer,    ///< layer i sliding iff i >= firstSlidingLayer (Qwen2 use_sliding_window + max_window_layers)
+    Explicit,     ///< per-layer list (Hugging Face layer_types), repeated cyclically when shorter
 };
 
 /// Attention of one layer as it is scheduled.
@@ -63,15 +63,15 @@ struct LatentAttention {
 
 /// Mixture-of-experts settings. Only read when FfnKind::Moe.
 struct MixtureOfExperts {
-    std::int64_t numExperts = 8;                  ///< routed experts E
-    std::int64_t topK = 2;                        ///< experts per token k
-    std::int64_t expertIntermediateSize = 14336;  ///< per-expert width Im
-    std::int64_t numSharedExperts = 0;            ///< always-on shared experts
-    std::int64_t sharedExpertIntermediateSize = 0;///< width of each shared expert; 0 = the expert width (DeepSeek)
-    bool sharedExpertGate = false;                ///< Qwen2-MoE's sigmoid gate Linear(H, 1)
-    std::int64_t firstDenseLayers = 0;            ///< first_k_dense_replace: leading layers with a dense FFN
-    std::int64_t sparseStep = 1;                  ///< decoder_sparse_step: layer i is MoE iff (i+1) % step == 0
-    std::vector<std::int64_t> denseLayers;        ///< mlp_only_layers: explicit dense layer indices
+    std::int64_t numExperts = 8;                   ///< routed experts E
+    std::int64_t topK = 2;                         ///< experts per token k
+    std::int64_t expertIntermediateSize = 14336;   ///< per-expert width Im
+    std::int64_t numSharedExperts = 0;             ///< always-on shared experts
+    std::int64_t sharedExpertIntermediateSize = 0; ///< width of each shared expert; 0 = the expert width (DeepSeek)
+    bool sharedExpertGate = false;                 ///< Qwen2-MoE's sigmoid gate Linear(H, 1)
+    std::int64_t firstDenseLayers = 0;             ///< first_k_dense_replace: leading layers with a dense FFN
+    std::int64_t sparseStep = 1;                   ///< decoder_sparse_step: layer i is MoE iff (i+1) % step == 0
+    std::vector<std::int64_t> denseLayers;         ///< mlp_only_layers: explicit dense layer indices
 
     /// Width of one shared expert in effect.
     std::int64_t sharedWidth() const {
@@ -85,30 +85,30 @@ struct MixtureOfExperts {
 /// Sizes are in elements (not bytes). Signed so that invalid user input (0, negative) can be held
 /// and reported by validate() instead of wrapping.
 struct ModelConfig {
-    std::string modelType = "llama";    ///< Hugging Face model_type this config reads and writes as
+    std::string modelType = "llama"; ///< Hugging Face model_type this config reads and writes as
     ArchitectureKind architecture = ArchitectureKind::DecoderOnly;
 
     std::int64_t vocabSize = 32000;
     std::int64_t hiddenSize = 4096;
-    std::int64_t numLayers = 32;        ///< decoder layers (encoder layers for encoder-only models)
-    std::int64_t numEncoderLayers = 0;  ///< encoder layers of an encoder-decoder model
+    std::int64_t numLayers = 32;       ///< decoder layers (encoder layers for encoder-only models)
+    std::int64_t numEncoderLayers = 0; ///< encoder layers of an encoder-decoder model
 
     std::int64_t numHeads = 32;
     std::int64_t numKvHeads = 32;
-    std::optional<std::int64_t> headDim; ///< explicit head_dim; absent means hiddenSize / numHeads
+    std::optional<std::int64_t> headDim;   ///< explicit head_dim; absent means hiddenSize / numHeads
     std::optional<LatentAttention> latent; ///< present for MLA
 
     bool qBias = false;
     bool kBias = false;
     bool vBias = false;
     bool oBias = false;
-    bool fusedQkv = false;              ///< one fused QKV projection (GPT-2, NeoX, Falcon, Phi-3): same count
+    bool fusedQkv = false; ///< one fused QKV projection (GPT-2, NeoX, Falcon, Phi-3): same count
     QkNorm qkNorm = QkNorm::None;
 
     SlidingPattern slidingPattern = SlidingPattern::None;
-    std::int64_t slidingWindow = 4096;  ///< tokens a sliding layer attends to (and caches)
-    std::int64_t globalEvery = 6;       ///< period for SlidingPattern::GlobalEveryN
-    std::int64_t firstSlidingLayer = 0; ///< for SlidingPattern::FromLayer
+    std::int64_t slidingWindow = 4096;      ///< tokens a sliding layer attends to (and caches)
+    std::int64_t globalEvery = 6;           ///< period for SlidingPattern::GlobalEveryN
+    std::int64_t firstSlidingLayer = 0;     ///< for SlidingPattern::FromLayer
     std::vector<LayerAttention> layerTypes; ///< for SlidingPattern::Explicit
     std::int64_t attentionChunkSize = 0;    ///< chunked local attention (Llama 4); 0 = off
 
@@ -121,22 +121,22 @@ struct ModelConfig {
     NormKind normKind = NormKind::RmsNorm;
     NormPlacement normPlacement = NormPlacement::Pre;
     bool finalNorm = true;
-    bool embeddingNorm = false;         ///< a norm right after the token embedding (BLOOM, BERT, BART)
+    bool embeddingNorm = false; ///< a norm right after the token embedding (BLOOM, BERT, BART)
 
     PositionalKind positional = PositionalKind::Rope;
-    std::int64_t maxPositions = 4096;   ///< max_position_embeddings / n_positions (context length)
-    std::int64_t positionOffset = 0;    ///< extra learned rows (OPT, BART: 2)
-    double rotaryFraction = 1.0;        ///< share of head_dim that is rotated (partial RoPE)
-    std::int64_t relativeBuckets = 32;  ///< T5 relative_attention_num_buckets
+    std::int64_t maxPositions = 4096;  ///< max_position_embeddings / n_positions (context length)
+    std::int64_t positionOffset = 0;   ///< extra learned rows (OPT, BART: 2)
+    double rotaryFraction = 1.0;       ///< share of head_dim that is rotated (partial RoPE)
+    std::int64_t relativeBuckets = 32; ///< T5 relative_attention_num_buckets
 
-    bool outputHead = true;             ///< an LM head exists (XxxForCausalLM); false for BertModel
+    bool outputHead = true; ///< an LM head exists (XxxForCausalLM); false for BertModel
     bool tieWordEmbeddings = false;
-    bool outputHeadBias = false;        ///< lm_head bias (GPT-J, Phi-2)
+    bool outputHeadBias = false;             ///< lm_head bias (GPT-J, Phi-2)
     std::int64_t embeddingProjectionDim = 0; ///< OPT word_embed_proj_dim when it differs from H; 0 = none
 
-    std::int64_t tokenTypes = 0;        ///< BERT type_vocab_size
-    bool pooler = false;                ///< BERT pooler dense [H,H] + bias
-    std::int64_t mtpLayers = 0;         ///< DeepSeek-V3 num_nextn_predict_layers (reported apart)
+    std::int64_t tokenTypes = 0; ///< BERT type_vocab_size
+    bool pooler = false;         ///< BERT pooler dense [H,H] + bias
+    std::int64_t mtpLayers = 0;  ///< DeepSeek-V3 num_nextn_predict_layers (reported apart)
 
     /// Fields of the source config.json that the model does not interpret, kept for a lossless round trip.
     nlohmann::json passthrough = nlohmann::json::object();

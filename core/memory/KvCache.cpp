@@ -11,24 +11,34 @@ namespace archplay::core {
 
 int bitsOf(DType dtype) {
     switch (dtype) {
-    case DType::FP32: return 32;
+    case DType::FP32:
+        return 32;
     case DType::FP16:
-    case DType::BF16: return 16;
+    case DType::BF16:
+        return 16;
     case DType::FP8:
-    case DType::INT8: return 8;
-    case DType::INT4: return 4;
+    case DType::INT8:
+        return 8;
+    case DType::INT4:
+        return 4;
     }
     return 16;
 }
 
 std::string_view toString(DType dtype) {
     switch (dtype) {
-    case DType::FP32: return "fp32";
-    case DType::FP16: return "fp16";
-    case DType::BF16: return "bf16";
-    case DType::FP8: return "fp8";
-    case DType::INT8: return "int8";
-    case DType::INT4: return "int4";
+    case DType::FP32:
+        return "fp32";
+    case DType::FP16:
+        return "fp16";
+    case DType::BF16:
+        return "bf16";
+    case DType::FP8:
+        return "fp8";
+    case DType::INT8:
+        return "int8";
+    case DType::INT4:
+        return "int4";
     }
     return {};
 }
@@ -104,8 +114,8 @@ KvCacheReport kvCache(const ModelConfig& config, const ModelPlan& plan, std::uin
     report.crossBytesPerEncoderToken = bytesFor(crossPerToken.value(), dtype);
     report.totalBytes = bytesFor(total.value(), dtype);
     report.expandedTotalBytes = bytesFor(expandedTotal.value(), dtype);
-    report.overflow = report.overflow || perToken.overflowed() || expandedPerToken.overflowed() ||
-                      total.overflowed() || expandedTotal.overflowed() || report.totalBytes == UINT64_MAX;
+    report.overflow = report.overflow || perToken.overflowed() || expandedPerToken.overflowed() || total.overflowed() ||
+                      expandedTotal.overflowed() || report.totalBytes == UINT64_MAX;
     return report;
 }
 

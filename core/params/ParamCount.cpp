@@ -30,7 +30,9 @@ ParamNode& finish(ParamNode& node, bool& overflow) {
     return node;
 }
 
-ParamNode groupNode(std::string name) { return ParamNode{std::move(name), 0, {}, {}}; }
+ParamNode groupNode(std::string name) {
+    return ParamNode{std::move(name), 0, {}, {}};
+}
 
 bool isFfnComponent(Component c) {
     return c == Component::Ffn || c == Component::Router || c == Component::Experts || c == Component::SharedExperts;
@@ -73,10 +75,18 @@ ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan) {
         byComponent[static_cast<std::size_t>(tensor.component)] += params;
         total += params;
         switch (tensor.component) {
-        case Component::Norm: outerNorms.children.push_back(leaf(tensor, params, overflow)); break;
-        case Component::OutputHead: head.children.push_back(leaf(tensor, params, overflow)); break;
-        case Component::Pooler: pooler.children.push_back(leaf(tensor, params, overflow)); break;
-        default: embeddings.children.push_back(leaf(tensor, params, overflow)); break;
+        case Component::Norm:
+            outerNorms.children.push_back(leaf(tensor, params, overflow));
+            break;
+        case Component::OutputHead:
+            head.children.push_back(leaf(tensor, params, overflow));
+            break;
+        case Component::Pooler:
+            pooler.children.push_back(leaf(tensor, params, overflow));
+            break;
+        default:
+            embeddings.children.push_back(leaf(tensor, params, overflow));
+            break;
         }
     }
 
@@ -90,9 +100,8 @@ ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan) {
     std::vector<KindGroup> groups;
     report.layers.reserve(plan.layers.size());
     for (const LayerPlan& layer : plan.layers) {
-        auto found = std::find_if(groups.begin(), groups.end(), [&](const KindGroup& g) {
-            return sameKind(g.kind, layer);
-        });
+        auto found =
+            std::find_if(groups.begin(), groups.end(), [&](const KindGroup& g) { return sameKind(g.kind, layer); });
         if (found == groups.end()) {
             KindGroup group{layer, {}, {}, layerTensors(config, layer)};
             Checked layerTotal, attention, ffn, norms, unused;
@@ -125,8 +134,8 @@ ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan) {
     std::map<Stack, ParamNode> stackNodes;
     for (const KindGroup& group : groups) {
         const Checked layers = static_cast<std::uint64_t>(group.indices.size());
-        ParamNode node = groupNode(fmt::format("{} ({}, x{})", layerKindName(group.kind), layerRange(group.indices),
-                                               group.indices.size()));
+        ParamNode node = groupNode(
+            fmt::format("{} ({}, x{})", layerKindName(group.kind), layerRange(group.indices), group.indices.size()));
         ParamNode attention = groupNode(group.kind.latent ? "Latent attention" : "Attention");
         ParamNode ffn = groupNode(group.kind.ffn == FfnKind::Moe ? "Mixture of experts" : "Feed-forward");
         ParamNode norms = groupNode("Norms");
@@ -163,9 +172,9 @@ ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan) {
 
     // Every token runs the LM head (even when tied) but only gathers one embedding row (FORMULAS.md §2.24).
     const Checked active = total - inactive;
-    const Checked embedding = dim(config.vocabSize) * dim(config.embeddingProjectionDim > 0
-                                                              ? config.embeddingProjectionDim
-                                                              : config.hiddenSize);
+    const Checked embedding =
+        dim(config.vocabSize) *
+        dim(config.embeddingProjectionDim > 0 ? config.embeddingProjectionDim : config.hiddenSize);
     Checked activeCompute = active - embedding;
     if (config.outputHead && config.tieWordEmbeddings) {
         activeCompute += embedding;

@@ -16,16 +16,16 @@ namespace archplay::core {
 struct ParamNode {
     std::string name;
     std::uint64_t params = 0;
-    std::string shape;          ///< leaf tensors: e.g. "[4096, 4096]" or "64 x [1408, 2048]"
+    std::string shape; ///< leaf tensors: e.g. "[4096, 4096]" or "64 x [1408, 2048]"
     std::vector<ParamNode> children;
 };
 
 /// Parameters of one planned layer.
 struct LayerParams {
     std::uint64_t total = 0;
-    std::uint64_t active = 0;   ///< used by one token: routed experts count k of E
+    std::uint64_t active = 0; ///< used by one token: routed experts count k of E
     std::uint64_t attention = 0;
-    std::uint64_t ffn = 0;      ///< dense FFN, or router + experts + shared experts
+    std::uint64_t ffn = 0; ///< dense FFN, or router + experts + shared experts
     std::uint64_t norms = 0;
 };
 
@@ -39,10 +39,10 @@ struct ParamReport {
     /// plus the LM head even when tied (FORMULAS.md §2.24, §5.2).
     std::uint64_t activeCompute = 0;
     std::array<std::uint64_t, 10> byComponent{}; ///< indexed by Component
-    ParamNode breakdown;                          ///< root named "Model"
-    std::vector<LayerParams> layers;              ///< aligned with ModelPlan::layers
-    ParamNode extras;                             ///< stored but not counted (DeepSeek-V3 MTP); params 0 if none
-    bool overflow = false;                        ///< a count exceeded 2^64 - 1; figures are saturated
+    ParamNode breakdown;                         ///< root named "Model"
+    std::vector<LayerParams> layers;             ///< aligned with ModelPlan::layers
+    ParamNode extras;                            ///< stored but not counted (DeepSeek-V3 MTP); params 0 if none
+    bool overflow = false;                       ///< a count exceeded 2^64 - 1; figures are saturated
 
     std::uint64_t component(Component c) const { return byComponent[static_cast<std::size_t>(c)]; }
 };

@@ -72,7 +72,8 @@ void addLatentAttention(TensorList& list, const ModelConfig& c) {
 void addQkNorm(TensorList& list, const ModelConfig& c) {
     const std::int64_t headDim = c.effectiveHeadDim();
     switch (c.qkNorm) {
-    case QkNorm::None: return;
+    case QkNorm::None:
+        return;
     case QkNorm::PerHead:
         list.norm("self_attn.q_norm", NormKind::RmsNorm, headDim);
         list.norm("self_attn.k_norm", NormKind::RmsNorm, headDim);
@@ -170,16 +171,26 @@ std::string stackPrefix(const ModelConfig& c, Stack stack) {
 
 std::string_view toString(Component component) {
     switch (component) {
-    case Component::Embedding: return "Embeddings";
-    case Component::Positional: return "Positions";
-    case Component::Attention: return "Attention";
-    case Component::Norm: return "Norms";
-    case Component::Ffn: return "Feed-forward";
-    case Component::Router: return "Router";
-    case Component::Experts: return "Routed experts";
-    case Component::SharedExperts: return "Shared experts";
-    case Component::OutputHead: return "Output head";
-    case Component::Pooler: return "Pooler";
+    case Component::Embedding:
+        return "Embeddings";
+    case Component::Positional:
+        return "Positions";
+    case Component::Attention:
+        return "Attention";
+    case Component::Norm:
+        return "Norms";
+    case Component::Ffn:
+        return "Feed-forward";
+    case Component::Router:
+        return "Router";
+    case Component::Experts:
+        return "Routed experts";
+    case Component::SharedExperts:
+        return "Shared experts";
+    case Component::OutputHead:
+        return "Output head";
+    case Component::Pooler:
+        return "Pooler";
     }
     return {};
 }

@@ -30,10 +30,10 @@ std::string_view toString(Component component);
 /// One parameter tensor (or `copies` identical tensors, e.g. one per routed expert) with its
 /// Hugging Face shape `[out, in]`, following `nn.Linear`'s storage convention.
 struct TensorSpec {
-    std::string name;                  ///< Hugging Face module path within its scope, e.g. "self_attn.q_proj.weight"
+    std::string name; ///< Hugging Face module path within its scope, e.g. "self_attn.q_proj.weight"
     Component component = Component::Attention;
-    std::vector<std::int64_t> shape;   ///< dimensions in elements
-    std::int64_t copies = 1;           ///< identical tensors (routed experts: E)
+    std::vector<std::int64_t> shape; ///< dimensions in elements
+    std::int64_t copies = 1;         ///< identical tensors (routed experts: E)
 
     /// Elements of one copy.
     Checked elements() const;

@@ -50,6 +50,8 @@ private:
 };
 
 /// A non-negative size from a config as a Checked value; negative input (already reported by validation) counts as 0.
-constexpr Checked dim(std::int64_t value) { return Checked(value > 0 ? static_cast<std::uint64_t>(value) : 0); }
+constexpr Checked dim(std::int64_t value) {
+    return Checked(value > 0 ? static_cast<std::uint64_t>(value) : 0);
+}
 
 } // namespace archplay::core

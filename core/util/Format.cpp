@@ -20,7 +20,9 @@ std::string scaled(std::uint64_t value, double step, const std::array<const char
         scaledValue /= step;
         ++unit;
     }
-    auto decimalsFor = [](double v) { return v < 10 ? 2 : v < 100 ? 1 : 0; };
+    auto decimalsFor = [](double v) {
+        return v < 10 ? 2 : v < 100 ? 1 : 0;
+    };
     std::string number = fmt::format("{:.{}f}", scaledValue, decimalsFor(scaledValue));
     // Rounding can reach the next unit (999.7K prints as "1000"); step up instead.
     if (std::stod(number) >= step && unit + 1 < units.size()) {

@@ -7,9 +7,12 @@ namespace archplay::core {
 
 std::string_view toString(Severity severity) {
     switch (severity) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Hint: return "hint";
+    case Severity::Error:
+        return "error";
+    case Severity::Warning:
+        return "warning";
+    case Severity::Hint:
+        return "hint";
     }
     return {};
 }

@@ -39,7 +39,9 @@ private:
     Diagnostics m_diagnostics;
 };
 
-bool isPowerOfTwo(std::int64_t value) { return value > 0 && (value & (value - 1)) == 0; }
+bool isPowerOfTwo(std::int64_t value) {
+    return value > 0 && (value & (value - 1)) == 0;
+}
 
 void checkShape(const ModelConfig& c, Checker& check) {
     check.size("vocab_size", c.vocabSize);
@@ -146,8 +148,9 @@ void checkFfn(const ModelConfig& c, Checker& check) {
     const bool topKOk = check.size("num_experts_per_tok", moe.topK);
     if (expertsOk && topKOk) {
         if (moe.topK > moe.numExperts) {
-            check.error("num_experts_per_tok", fmt::format("num_experts_per_tok ({}) exceeds the number of experts ({})",
-                                                           moe.topK, moe.numExperts));
+            check.error(
+                "num_experts_per_tok",
+                fmt::format("num_experts_per_tok ({}) exceeds the number of experts ({})", moe.topK, moe.numExperts));
         } else if (moe.topK == moe.numExperts) {
             check.warning("num_experts_per_tok", "every token is routed to every expert: the MoE layer is dense");
         }
@@ -162,7 +165,8 @@ void checkFfn(const ModelConfig& c, Checker& check) {
     }
     for (std::int64_t index : moe.denseLayers) {
         if (index < 0 || index >= c.numLayers) {
-            check.warning("mlp_only_layers", fmt::format("mlp_only_layers names layer {}, which does not exist", index));
+            check.warning("mlp_only_layers",
+                          fmt::format("mlp_only_layers names layer {}, which does not exist", index));
         }
     }
 }

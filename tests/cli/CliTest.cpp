@@ -3,9 +3,8 @@
 #include "CliCommands.h"
 #include "TestPaths.h"
 
-#include <nlohmann/json.hpp>
-
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -96,7 +95,7 @@ TEST(CliErrors, BadUsageExitsTwo) {
     EXPECT_EQ(runCli({}).exitCode, 2);
     EXPECT_EQ(runCli({"frobnicate"}).exitCode, 2);
     EXPECT_EQ(runCli({"params"}).exitCode, 2);
-    EXPECT_EQ(runCli({"kv", "llama-3-8b"}).exitCode, 2);                       // --seq missing
+    EXPECT_EQ(runCli({"kv", "llama-3-8b"}).exitCode, 2); // --seq missing
     EXPECT_EQ(runCli({"kv", "llama-3-8b", "--seq", "-5"}).exitCode, 2);
     EXPECT_EQ(runCli({"kv", "llama-3-8b", "--seq", "10", "--kv-dtype", "fp7"}).exitCode, 2);
     EXPECT_EQ(runCli({"params", "llama-3-8b", "--frob"}).exitCode, 2);

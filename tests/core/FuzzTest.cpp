@@ -32,9 +32,15 @@ TEST(Fuzz, ByteMutationsOfEveryPreset) {
             for (int e = 0; e < edits && !text.empty(); ++e) {
                 const std::size_t at = random() % text.size();
                 switch (random() % 3) {
-                case 0: text[at] = static_cast<char>(random() % 256); break;
-                case 1: text.erase(at, 1 + random() % 8); break;
-                default: text.resize(at); break;
+                case 0:
+                    text[at] = static_cast<char>(random() % 256);
+                    break;
+                case 1:
+                    text.erase(at, 1 + random() % 8);
+                    break;
+                default:
+                    text.resize(at);
+                    break;
                 }
             }
             importAndAnalyze(text);
@@ -43,8 +49,9 @@ TEST(Fuzz, ByteMutationsOfEveryPreset) {
 }
 
 TEST(Fuzz, ExtremeValuesInEveryNumericField) {
-    const std::vector<nlohmann::json> extremes = {0, -1, 1, 3, -9223372036854775807LL, 9223372036854775807LL,
-                                                  4611686018427387904LL, 1099511627776LL, 0.5, nullptr, "7", true};
+    const std::vector<nlohmann::json> extremes = {
+        0,   -1,      1,   3,   -9223372036854775807LL, 9223372036854775807LL, 4611686018427387904LL, 1099511627776LL,
+        0.5, nullptr, "7", true};
     for (const char* id : {"llama-3-8b", "deepseek-v3", "qwen1.5-moe-a2.7b", "gemma-3-1b", "t5-small", "falcon-40b",
                            "bert-base-uncased", "opt-350m"}) {
         const nlohmann::json base = nlohmann::json::parse(core::findPreset(id)->json);
