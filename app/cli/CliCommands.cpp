@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliCommands.h"
 
+#include "ConfigSource.h"
 #include "ExportCommand.h"
 #include "analysis/Analysis.h"
 #include "io/ConfigJson.h"
@@ -90,46 +91,8 @@ std::uint64_t positiveNumber(const Options& options, const std::string& flag, st
     return value;
 }
 
-/// A loaded config, or the exit code and message for why it could not be loaded.
-struct Loaded {
-    std::optional<core::ModelConfig> config;
-    std::string origin;
-    core::Diagnostics diagnostics;
-};
-
-Loaded load(const std::string& spec) {
-    Loaded loaded;
-    loaded.origin = spec;
-    std::error_code error;
-    if (std::filesystem::exists(spec, error)) {
-        core::ImportResult result = core::importConfigFile(spec);
-        loaded.config = std::move(result.config);
-        loaded.diagnostics = std::move(result.diagnostics);
-    } else if (const core::Preset* preset = core::findPreset(spec)) {
-        loaded.origin = "preset " + spec;
-        core::ImportResult result = core::importConfigText(preset->json);
-        loaded.config = std::move(result.config);
-        loaded.diagnostics = std::move(result.diagnostics);
-    } else {
-        loaded.diagnostics.push_back({core::Severity::Error, "", "no such file, and no preset with that id"});
-    }
-    return loaded;
-}
-
 std::string describe(const core::Diagnostic& d) {
     return d.field.empty() ? d.message : fmt::format("{}: {}", d.field, d.message);
-}
-
-/// Reports the first error as one line naming the file, the field and the problem.
-int failWith(const std::string& origin, const core::Diagnostics& diagnostics, std::ostream& err) {
-    for (const core::Diagnostic& d : diagnostics) {
-        if (d.severity == core::Severity::Error) {
-            fmt::print(err, "archplay-cli: {}: {}\n", origin, describe(d));
-            return InvalidConfig;
-        }
-    }
-    fmt::print(err, "archplay-cli: {}: the config is invalid\n", origin);
-    return InvalidConfig;
 }
 
 /// Loads and analyzes CONFIG; on failure prints the reason and returns nullopt with `exitCode` set.
@@ -138,15 +101,15 @@ std::optional<Analysis> analyzeSpec(const Options& options, const core::Scenario
     if (options.positional.size() != 1) {
         throw UsageError{"expected exactly one CONFIG (a config.json path or a preset id)"};
     }
-    const Loaded loaded = load(options.positional.front());
+    const LoadedConfig loaded = loadConfig(options.positional.front());
     if (!loaded.config) {
-        exitCode = failWith(loaded.origin, loaded.diagnostics, err);
+        exitCode = reportInvalid(loaded.origin, loaded.diagnostics, err);
         return std::nullopt;
     }
     Analysis analysis = core::analyze(*loaded.config, scenario);
     analysis.diagnostics.insert(analysis.diagnostics.begin(), loaded.diagnostics.begin(), loaded.diagnostics.end());
     if (!analysis.valid) {
-        exitCode = failWith(loaded.origin, analysis.diagnostics, err);
+        exitCode = reportInvalid(loaded.origin, analysis.diagnostics, err);
         return std::nullopt;
     }
     return analysis;
@@ -250,7 +213,7 @@ int commandValidate(const Options& options, std::ostream& out, std::ostream& err
     if (options.positional.size() != 1) {
         throw UsageError{"expected exactly one CONFIG (a config.json path or a preset id)"};
     }
-    const Loaded loaded = load(options.positional.front());
+    const LoadedConfig loaded = loadConfig(options.positional.front());
     core::Diagnostics diagnostics = loaded.diagnostics;
     if (loaded.config) {
         const core::Analysis analysis = core::analyze(*loaded.config, {});
@@ -266,7 +229,7 @@ int commandValidate(const Options& options, std::ostream& out, std::ostream& err
         fmt::print(out, "{}: {}\n", loaded.origin, invalid ? "invalid" : "valid");
     }
     if (invalid) {
-        return failWith(loaded.origin, diagnostics, err);
+        return reportInvalid(loaded.origin, diagnostics, err);
     }
     return Success;
 }

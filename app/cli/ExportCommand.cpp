@@ -2,6 +2,7 @@
 #include "ExportCommand.h"
 
 #include "AtomicFile.h"
+#include "ConfigSource.h"
 #include "ExportGraphics.h"
 #include "analysis/Analysis.h"
 #include "io/ConfigJson.h"
@@ -167,51 +168,25 @@ std::string today() {
     return fmt::format("{:04}-{:02}-{:02}", utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday);
 }
 
-struct Loaded {
-    std::optional<core::ModelConfig> config;
-    core::Diagnostics diagnostics;
+/// What the report's title block says about where CONFIG came from.
+core::ReportInfo reportInfo(const std::string& spec, const LoadedConfig& loaded) {
     core::ReportInfo info;
-};
-
-Loaded load(const std::string& spec) {
-    Loaded loaded;
-    loaded.info.date = today();
-    std::error_code error;
-    if (std::filesystem::exists(spec, error)) {
-        core::ImportResult result = core::importConfigFile(spec);
-        loaded.config = std::move(result.config);
-        loaded.diagnostics = std::move(result.diagnostics);
-        loaded.info.origin = "file " + spec;
-        loaded.info.title = std::filesystem::path(spec).filename().string();
-        if (loaded.config) {
-            auto name = loaded.config->passthrough.find("_name_or_path");
-            if (name != loaded.config->passthrough.end() && name->is_string() && !name->get<std::string>().empty()) {
-                loaded.info.title = name->get<std::string>();
-            }
-        }
-    } else if (const core::Preset* preset = core::findPreset(spec)) {
-        core::ImportResult result = core::importConfigText(preset->json);
-        loaded.config = std::move(result.config);
-        loaded.diagnostics = std::move(result.diagnostics);
-        loaded.info.origin = "preset " + spec;
-        loaded.info.title = preset->info.name;
-        loaded.info.preset = preset->info;
-    } else {
-        loaded.diagnostics.push_back({core::Severity::Error, "", "no such file, and no preset with that id"});
+    info.date = today();
+    if (loaded.preset) {
+        info.origin = loaded.origin;
+        info.title = loaded.preset->info.name;
+        info.preset = loaded.preset->info;
+        return info;
     }
-    return loaded;
-}
-
-/// The first error, as one line naming the config, the field and the problem.
-int failWith(const std::string& spec, const core::Diagnostics& diagnostics, std::ostream& err) {
-    for (const core::Diagnostic& d : diagnostics) {
-        if (d.severity == core::Severity::Error) {
-            fmt::print(err, "archplay-cli: {}: {}{}\n", spec, d.field.empty() ? "" : d.field + ": ", d.message);
-            return 1;
+    info.origin = "file " + spec;
+    info.title = std::filesystem::path(spec).filename().string();
+    if (loaded.config) {
+        auto name = loaded.config->passthrough.find("_name_or_path");
+        if (name != loaded.config->passthrough.end() && name->is_string() && !name->get<std::string>().empty()) {
+            info.title = name->get<std::string>();
         }
     }
-    fmt::print(err, "archplay-cli: {}: the config is invalid\n", spec);
-    return 1;
+    return info;
 }
 
 int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -306,14 +281,14 @@ int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostr
     const core::Scenario scenario = scenarioFrom(options);
 
     const std::string& spec = options.positional.front();
-    Loaded loaded = load(spec);
+    LoadedConfig loaded = loadConfig(spec);
     if (!loaded.config) {
-        return failWith(spec, loaded.diagnostics, err);
+        return reportInvalid(spec, loaded.diagnostics, err);
     }
     core::Analysis analysis = core::analyze(*loaded.config, scenario);
     analysis.diagnostics.insert(analysis.diagnostics.begin(), loaded.diagnostics.begin(), loaded.diagnostics.end());
     if (!analysis.valid) {
-        return failWith(spec, analysis.diagnostics, err);
+        return reportInvalid(spec, analysis.diagnostics, err);
     }
     if (const std::string reason = core::unsupportedReason(*what, *format, analysis); !reason.empty()) {
         throw UsageError{fmt::format("{}: {}", spec, reason), false};
@@ -326,7 +301,7 @@ int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostr
         }
         request.layer = static_cast<std::int64_t>(*layer);
     }
-    request.info = std::move(loaded.info);
+    request.info = reportInfo(spec, loaded);
 
     if (!rendering) {
         const std::optional<std::string> text = core::exportText(analysis, *what, *format, request.info);

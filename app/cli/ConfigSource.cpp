@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ConfigSource.h"
+
+#include "io/ConfigJson.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <filesystem>
+
+namespace archplay::cli {
+
+LoadedConfig loadConfig(const std::string& spec) {
+    LoadedConfig loaded;
+    loaded.origin = spec;
+    std::error_code error;
+    core::ImportResult result;
+    if (std::filesystem::exists(spec, error)) {
+        result = core::importConfigFile(spec);
+    } else if (const core::Preset* preset = core::findPreset(spec)) {
+        loaded.origin = "preset " + spec;
+        loaded.preset = preset;
+        result = core::importConfigText(preset->json);
+    } else {
+        result.diagnostics.push_back({core::Severity::Error, "", "no such file, and no preset with that id"});
+    }
+    loaded.config = std::move(result.config);
+    loaded.diagnostics = std::move(result.diagnostics);
+    return loaded;
+}
+
+int reportInvalid(const std::string& origin, const core::Diagnostics& diagnostics, std::ostream& err) {
+    for (const core::Diagnostic& d : diagnostics) {
+        if (d.severity == core::Severity::Error) {
+            fmt::print(err, "archplay-cli: {}: {}{}\n", origin, d.field.empty() ? "" : d.field + ": ", d.message);
+            return 1;
+        }
+    }
+    fmt::print(err, "archplay-cli: {}: the config is invalid\n", origin);
+    return 1;
+}
+
+} // namespace archplay::cli
