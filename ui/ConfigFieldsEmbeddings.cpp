@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Embeddings-and-norms and Scenario fields of the config panel.
+#include "memory/GpuFit.h"
 #include "ui/ConfigFieldBuilders.h"
 #include "ui/ConfigFields.h"
 
@@ -177,6 +178,30 @@ std::vector<FieldSpec> scenarioFields() {
     fields.back().applies = [](const ModelConfig& c) {
         return c.hasDecoder();
     };
+    {
+        FieldSpec spec;
+        spec.section = FieldSection::Scenario;
+        spec.key = QStringLiteral("gpu_memory_gib");
+        spec.label = tr("GPU");
+        spec.tooltip = tr("Memory of each device the model is served on; the summary and the KV view show whether "
+                          "weights and cache fit.");
+        spec.kind = FieldKind::Choice;
+        for (const core::GpuMemorySize& gpu : core::gpuMemorySizes()) {
+            spec.choices.push_back(
+                {QStringLiteral("%1 · %2").arg(QString::fromStdString(gpu.label), QString::fromStdString(gpu.examples)),
+                 qint64(gpu.bytes >> 30)});
+        }
+        spec.get = [](const ModelConfig&, const Scenario& s) {
+            return qint64(s.gpuMemoryGiB);
+        };
+        spec.set = [](ModelConfig&, Scenario& s, qint64 v, const EditContext&) {
+            s.gpuMemoryGiB = std::uint64_t(v);
+        };
+        fields.push_back(std::move(spec));
+    }
+    fields.push_back(scenarioInteger(QStringLiteral("gpu_count"), tr("GPUs"),
+                                     tr("Devices sharing the weights and the cache evenly (tensor parallel)."), 1, 1024,
+                                     1 << 16, &core::Scenario::gpuCount));
     return fields;
 }
 

@@ -2,6 +2,7 @@
 #include "ui/SessionFile.h"
 
 #include "io/ConfigJson.h"
+#include "memory/GpuFit.h"
 
 #include <nlohmann/json.hpp>
 
@@ -64,6 +65,8 @@ QByteArray sessionToJson(const Session& session) {
         {"batch_size", s.batch},
         {"weight_dtype", std::string(core::toString(s.weightDType))},
         {"kv_dtype", std::string(core::toString(s.kvDType))},
+        {"gpu_memory_gib", s.gpuMemoryGiB},
+        {"gpu_count", s.gpuCount},
     };
     return QByteArray::fromStdString(root.dump(2) + "\n");
 }
@@ -122,6 +125,13 @@ SessionReadResult sessionFromJson(const QByteArray& json) {
         ok = readCount(*scenario, "batch_size", s.batch, result.diagnostics) && ok;
         ok = readDType(*scenario, "weight_dtype", s.weightDType, result.diagnostics) && ok;
         ok = readDType(*scenario, "kv_dtype", s.kvDType, result.diagnostics) && ok;
+        ok = readCount(*scenario, "gpu_memory_gib", s.gpuMemoryGiB, result.diagnostics) && ok;
+        ok = readCount(*scenario, "gpu_count", s.gpuCount, result.diagnostics) && ok;
+        if (ok && core::findGpuMemorySize(s.gpuMemoryGiB) == nullptr) {
+            result.diagnostics.push_back(error("gpu_memory_gib", std::to_string(s.gpuMemoryGiB) + " is not one of " +
+                                                                     core::gpuMemorySizeList()));
+            ok = false;
+        }
         if (!ok) {
             return result;
         }

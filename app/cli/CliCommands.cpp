@@ -3,10 +3,12 @@
 
 #include "ConfigSource.h"
 #include "ExportCommand.h"
+#include "Flags.h"
 #include "analysis/Analysis.h"
 #include "io/ConfigJson.h"
 #include "io/Presets.h"
 #include "io/ReportJson.h"
+#include "report/Tables.h"
 #include "util/Format.h"
 
 #include <fmt/format.h>
@@ -29,17 +31,15 @@ constexpr const char* kUsage = R"(usage: archplay-cli <command> [options]
 commands:
   params CONFIG [--json]                 parameter count: total, active, breakdown
   kv CONFIG --seq N [--batch B] [--kv-dtype fp32|fp16|bf16|fp8|int8|int4]
-                [--encoder-seq N] [--json]  KV cache for a scenario
+                [--encoder-seq N] [--weight-dtype D] [--gpu GB] [--gpus N] [--json]
+                                         KV cache for a scenario, and whether weights and
+                                         cache fit the GPUs (--gpu 24|40|48|80|141|192, default 80)
   validate CONFIG [--json]               errors, warnings and hints
   presets [--json]                       the built-in presets
 %EXPORT%
 CONFIG is a path to a Hugging Face config.json or a preset id (see 'presets').
 Exit status: 0 success, 1 invalid or unreadable config, 2 bad usage.
 )";
-
-struct UsageError {
-    std::string message;
-};
 
 std::string usage() {
     std::string text = kUsage;
@@ -72,23 +72,6 @@ Options parseOptions(const std::vector<std::string>& args, const std::vector<std
         }
     }
     return options;
-}
-
-std::uint64_t positiveNumber(const Options& options, const std::string& flag, std::optional<std::uint64_t> fallback) {
-    auto it = options.values.find(flag);
-    if (it == options.values.end()) {
-        if (!fallback) {
-            throw UsageError{fmt::format("{} is required", flag)};
-        }
-        return *fallback;
-    }
-    std::uint64_t value = 0;
-    const std::string& text = it->second;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc() || end != text.data() + text.size() || value == 0) {
-        throw UsageError{fmt::format("{} takes a positive whole number, not '{}'", flag, text)};
-    }
-    return value;
 }
 
 std::string describe(const core::Diagnostic& d) {
@@ -154,17 +137,10 @@ int commandParams(const Options& options, std::ostream& out, std::ostream& err) 
 }
 
 int commandKv(const Options& options, std::ostream& out, std::ostream& err) {
-    core::Scenario scenario;
-    scenario.sequenceLength = positiveNumber(options, "--seq", std::nullopt);
-    scenario.batch = positiveNumber(options, "--batch", 1);
-    scenario.encoderSequenceLength = positiveNumber(options, "--encoder-seq", scenario.sequenceLength);
-    if (auto it = options.values.find("--kv-dtype"); it != options.values.end()) {
-        const auto dtype = core::parseDType(it->second);
-        if (!dtype) {
-            throw UsageError{fmt::format("--kv-dtype takes fp32, fp16, bf16, fp8, int8 or int4, not '{}'", it->second)};
-        }
-        scenario.kvDType = *dtype;
+    if (options.values.count("--seq") == 0) {
+        throw UsageError{"--seq is required"};
     }
+    const core::Scenario scenario = scenarioFromFlags(options.values);
     int exitCode = Success;
     const auto analysis = analyzeSpec(options, scenario, err, exitCode);
     if (!analysis) {
@@ -191,6 +167,9 @@ int commandKv(const Options& options, std::ostream& out, std::ostream& err) {
     if (analysis->config.latent) {
         row("  expanded total (HF eager MLA)", kv.expandedTotalBytes);
     }
+    fmt::print(out, "\nweights ({}, {}) + cache on {}: {}\n", core::toString(analysis->scenario.weightDType),
+               core::binaryBytes(analysis->weightBytes), core::devicesLabel(analysis->scenario),
+               core::fitVerdict(analysis->devices));
     fmt::print(out, "\n{:<10} {:<32} {:>12} {:>14} {:>22}\n", "layers", "kind", "elem/token", "cached tokens", "bytes");
     const auto runs = analysis->plan.runs();
     std::size_t layerIndex = 0;
@@ -269,7 +248,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             return commandParams(parseOptions(args, {}), out, err);
         }
         if (command == "kv") {
-            return commandKv(parseOptions(args, {"--seq", "--batch", "--kv-dtype", "--encoder-seq"}), out, err);
+            return commandKv(parseOptions(args, scenarioFlags()), out, err);
         }
         if (command == "validate") {
             return commandValidate(parseOptions(args, {}), out, err);

@@ -4,6 +4,7 @@
 #include "AtomicFile.h"
 #include "ConfigSource.h"
 #include "ExportGraphics.h"
+#include "Flags.h"
 #include "analysis/Analysis.h"
 #include "io/ConfigJson.h"
 #include "io/Presets.h"
@@ -37,8 +38,9 @@ export:
                derivation: tex (a whole document), md, pdf (paged), png, svg
                summary: csv, md, json; layer-stack, layer, attention-mask, moe-routing: png, svg, pdf
   -o FILE    the file to write, atomically; '-' writes a text format to standard output
-  --seq N --batch B --encoder-seq N --kv-dtype D --weight-dtype D
-             the scenario (default 4096 tokens, batch 1, bf16)
+  --seq N --batch B --encoder-seq N --kv-dtype D --weight-dtype D --gpu GB --gpus N
+             the scenario (default 4096 tokens, batch 1, bf16, one 80 GB device;
+             --gpu is one of 24, 40, 48, 80, 141, 192)
   --size WxH   figure size in device-independent pixels (default 1280x800)
   --scale S    PNG pixels per device-independent pixel, e.g. 2 or 3 for slides (default 1;
                2 for the figures of the Markdown report)
@@ -50,20 +52,18 @@ export:
 
 namespace {
 
-struct UsageError {
-    std::string message;
-    bool showUsage = true; ///< false when the command is well formed but asks for something that makes no sense
-};
-
 struct ExportOptions {
     std::vector<std::string> positional;
     std::map<std::string, std::string> values;
 };
 
 ExportOptions parseExportOptions(const std::vector<std::string>& args) {
-    static const std::vector<std::string> valueFlags = {
-        "--what",     "--format",       "-o",     "--output", "--seq",   "--batch", "--encoder-seq",
-        "--kv-dtype", "--weight-dtype", "--size", "--scale",  "--theme", "--paper", "--layer"};
+    static const std::vector<std::string> valueFlags = [] {
+        std::vector<std::string> flags = {"--what",  "--format", "-o",      "--output", "--size",
+                                          "--scale", "--theme",  "--paper", "--layer"};
+        flags.insert(flags.end(), scenarioFlags().begin(), scenarioFlags().end());
+        return flags;
+    }();
     ExportOptions options;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& arg = args[i];
@@ -84,45 +84,6 @@ ExportOptions parseExportOptions(const std::vector<std::string>& args) {
 std::optional<std::string> value(const ExportOptions& options, const std::string& flag) {
     auto it = options.values.find(flag);
     return it == options.values.end() ? std::nullopt : std::optional<std::string>(it->second);
-}
-
-std::uint64_t wholeNumber(const std::string& flag, const std::string& text, bool allowZero) {
-    std::uint64_t number = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-    if (error != std::errc() || end != text.data() + text.size() || (!allowZero && number == 0)) {
-        throw UsageError{
-            fmt::format("{} takes a {} whole number, not '{}'", flag, allowZero ? "non-negative" : "positive", text)};
-    }
-    return number;
-}
-
-core::DType dtype(const std::string& flag, const std::string& text) {
-    const auto parsed = core::parseDType(text);
-    if (!parsed) {
-        throw UsageError{fmt::format("{} takes fp32, fp16, bf16, fp8, int8 or int4, not '{}'", flag, text)};
-    }
-    return *parsed;
-}
-
-core::Scenario scenarioFrom(const ExportOptions& options) {
-    core::Scenario scenario;
-    if (auto text = value(options, "--seq")) {
-        scenario.sequenceLength = wholeNumber("--seq", *text, false);
-    }
-    if (auto text = value(options, "--batch")) {
-        scenario.batch = wholeNumber("--batch", *text, false);
-    }
-    scenario.encoderSequenceLength = scenario.sequenceLength;
-    if (auto text = value(options, "--encoder-seq")) {
-        scenario.encoderSequenceLength = wholeNumber("--encoder-seq", *text, false);
-    }
-    if (auto text = value(options, "--kv-dtype")) {
-        scenario.kvDType = dtype("--kv-dtype", *text);
-    }
-    if (auto text = value(options, "--weight-dtype")) {
-        scenario.weightDType = dtype("--weight-dtype", *text);
-    }
-    return scenario;
 }
 
 /// "1280x800" as two numbers from 16 to 16384.
@@ -278,7 +239,7 @@ int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostr
     if (auto text = value(options, "--layer")) {
         layer = wholeNumber("--layer", *text, true);
     }
-    const core::Scenario scenario = scenarioFrom(options);
+    const core::Scenario scenario = scenarioFromFlags(options.values);
 
     const std::string& spec = options.positional.front();
     LoadedConfig loaded = loadConfig(spec);

@@ -3,6 +3,8 @@
 
 #include "validate/Validation.h"
 
+#include <string>
+
 namespace archplay::core {
 
 Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
@@ -10,6 +12,15 @@ Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
     analysis.config = config;
     analysis.scenario = scenario;
     analysis.diagnostics = validate(config);
+    const GpuMemorySize* gpu = findGpuMemorySize(scenario.gpuMemoryGiB);
+    if (gpu == nullptr) {
+        analysis.diagnostics.push_back(
+            {Severity::Error, "gpu_memory_gib",
+             std::to_string(scenario.gpuMemoryGiB) + " GB is not one of " + gpuMemorySizeList()});
+    }
+    if (scenario.gpuCount == 0) {
+        analysis.diagnostics.push_back({Severity::Error, "gpu_count", "must be at least 1"});
+    }
     if (hasErrors(analysis.diagnostics)) {
         return analysis;
     }
@@ -18,6 +29,7 @@ Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
     analysis.kv = kvCache(config, analysis.plan, scenario.sequenceLength, scenario.batch, scenario.kvDType,
                           scenario.encoderSequenceLength);
     analysis.weightBytes = bytesFor(analysis.params.total, scenario.weightDType);
+    analysis.devices = deviceFit(*gpu, scenario.gpuCount, analysis.weightBytes, analysis.kv.totalBytes);
     if (analysis.params.overflow) {
         analysis.diagnostics.push_back(
             {Severity::Error, "hidden_size", "the parameter count exceeds 2^64 - 1; reduce the model's size"});

@@ -3,6 +3,7 @@
 
 #include "config/LayerPlan.h"
 #include "config/ModelConfig.h"
+#include "memory/GpuFit.h"
 #include "memory/KvCache.h"
 #include "params/ParamCount.h"
 #include "validate/Diagnostic.h"
@@ -18,6 +19,8 @@ struct Scenario {
     std::uint64_t batch = 1;
     DType weightDType = DType::BF16;
     DType kvDType = DType::BF16;
+    std::uint64_t gpuMemoryGiB = 80; ///< one of gpuMemorySizes(); the devices the model is served on
+    std::uint64_t gpuCount = 1;      ///< devices sharing weights and cache evenly
 
     bool operator==(const Scenario&) const = default;
 };
@@ -33,6 +36,7 @@ struct Analysis {
     ParamReport params;
     KvCacheReport kv;
     std::uint64_t weightBytes = 0; ///< total parameters at the scenario's weight precision. Units: bytes.
+    DeviceFit devices;             ///< weights + cache against the scenario's GPUs
 };
 
 /// Validates, plans and counts a config. Pure and fast (microseconds).

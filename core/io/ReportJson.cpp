@@ -66,7 +66,19 @@ json kvJson(const Analysis& analysis) {
             {"total_bytes", kv.totalBytes},
             {"expanded_total_bytes", kv.expandedTotalBytes},
             {"latent", analysis.config.latent.has_value()},
+            {"gpu_fit", deviceFitJson(analysis)},
             {"layers", layers}};
+}
+
+json deviceFitJson(const Analysis& analysis) {
+    const DeviceFit& fit = analysis.devices;
+    return {{"gpu_memory_gib", analysis.scenario.gpuMemoryGiB},
+            {"gpu_count", analysis.scenario.gpuCount},
+            {"weight_bytes", analysis.weightBytes},
+            {"required_bytes", fit.requiredBytes},
+            {"capacity_bytes", fit.capacityBytes},
+            {"fits", fit.fits},
+            {"devices_needed", fit.devicesNeeded}};
 }
 
 json diagnosticsJson(const Diagnostics& diagnostics) {

@@ -15,6 +15,8 @@ nlohmann::json paramsJson(const ParamReport& params);
 /// {"dtype", "sequence_length", "batch", "bytes_per_token", "total_bytes", ... , "layers"}.
 nlohmann::json kvJson(const Analysis& analysis);
 /// [{"severity", "field", "message"}].
+/// Weights plus cache against the scenario's GPUs.
+nlohmann::json deviceFitJson(const Analysis& analysis);
 nlohmann::json diagnosticsJson(const Diagnostics& diagnostics);
 /// {"id", "name", "family", "source", "published_params", ...}.
 nlohmann::json presetJson(const PresetInfo& info);

@@ -24,6 +24,36 @@ const std::vector<GpuMemorySize>& gpuMemorySizes() {
     return sizes;
 }
 
+std::string gpuMemorySizeList() {
+    std::string list;
+    for (const GpuMemorySize& gpu : gpuMemorySizes()) {
+        list += (list.empty() ? "" : ", ") + std::to_string(gpu.bytes / kGiB);
+    }
+    return list;
+}
+
+const GpuMemorySize* findGpuMemorySize(std::uint64_t gib) {
+    for (const GpuMemorySize& gpu : gpuMemorySizes()) {
+        if (gpu.bytes / kGiB == gib) {
+            return &gpu;
+        }
+    }
+    return nullptr;
+}
+
+DeviceFit deviceFit(const GpuMemorySize& gpu, std::uint64_t devices, std::uint64_t weightBytes, std::uint64_t kvBytes) {
+    DeviceFit fit;
+    fit.gpu = gpu;
+    fit.devices = devices;
+    fit.capacityBytes = (Checked(gpu.bytes) * Checked(devices)).value();
+    const Checked required = Checked(weightBytes) + Checked(kvBytes);
+    fit.requiredBytes = required.value();
+    fit.fits = !required.overflowed() && fit.requiredBytes <= fit.capacityBytes;
+    fit.devicesNeeded =
+        gpu.bytes == 0 ? 0 : fit.requiredBytes / gpu.bytes + (fit.requiredBytes % gpu.bytes != 0 ? 1 : 0);
+    return fit;
+}
+
 std::vector<GpuFit> gpuFits(const ModelConfig& config, const ModelPlan& plan, std::uint64_t weightBytes,
                             std::uint64_t sequenceLength, std::uint64_t batch, DType kvDType,
                             std::uint64_t encoderSequenceLength) {
@@ -38,10 +68,10 @@ std::vector<GpuFit> gpuFits(const ModelConfig& config, const ModelPlan& plan, st
         fit.gpu = gpu;
         fit.weightBytes = weightBytes;
         fit.kvBytes = kvBytes;
-        const Checked total = Checked(weightBytes) + Checked(kvBytes);
-        fit.totalBytes = total.value();
-        fit.fits = !total.overflowed() && fit.totalBytes <= gpu.bytes;
-        fit.devicesNeeded = fit.totalBytes / gpu.bytes + (fit.totalBytes % gpu.bytes != 0 ? 1 : 0);
+        const DeviceFit one = deviceFit(gpu, 1, weightBytes, kvBytes);
+        fit.totalBytes = one.requiredBytes;
+        fit.fits = one.fits;
+        fit.devicesNeeded = one.devicesNeeded;
         if (weightBytes < gpu.bytes) {
             const std::uint64_t room = gpu.bytes - weightBytes;
             fit.roomBytes = room;

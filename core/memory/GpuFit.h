@@ -22,6 +22,25 @@ struct GpuMemorySize {
 /// context take a little of it.
 const std::vector<GpuMemorySize>& gpuMemorySizes();
 
+/// "24, 40, 48, 80, 141, 192": the listed sizes in GB, for messages.
+std::string gpuMemorySizeList();
+
+/// The memory size of gpuMemorySizes() whose capacity is `gib` x 2^30 bytes, or nullptr.
+const GpuMemorySize* findGpuMemorySize(std::uint64_t gib);
+
+/// Weights plus KV cache against a number of devices of one memory size, split evenly (tensor
+/// parallel): the scenario's GPU. Activations and runtime overhead are not included.
+struct DeviceFit {
+    GpuMemorySize gpu;
+    std::uint64_t devices = 1;
+    std::uint64_t capacityBytes = 0; ///< devices x gpu.bytes, saturating
+    std::uint64_t requiredBytes = 0; ///< weights + cache, saturating
+    bool fits = false;               ///< requiredBytes <= capacityBytes
+    std::uint64_t devicesNeeded = 0; ///< ceil(required / gpu.bytes): the fewest devices of this size
+};
+
+DeviceFit deviceFit(const GpuMemorySize& gpu, std::uint64_t devices, std::uint64_t weightBytes, std::uint64_t kvBytes);
+
 /// Whether weights and KV cache fit on one device of a memory size.
 struct GpuFit {
     GpuMemorySize gpu;

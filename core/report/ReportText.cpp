@@ -267,7 +267,10 @@ nlohmann::json summaryJson(const Analysis& analysis) {
                   {"encoder_sequence_length", analysis.scenario.encoderSequenceLength},
                   {"batch", analysis.scenario.batch},
                   {"weight_dtype", std::string(toString(analysis.scenario.weightDType))},
-                  {"kv_dtype", std::string(toString(analysis.scenario.kvDType))}}},
+                  {"kv_dtype", std::string(toString(analysis.scenario.kvDType))},
+                  {"gpu_memory_gib", analysis.scenario.gpuMemoryGiB},
+                  {"gpu_count", analysis.scenario.gpuCount}}},
+                {"gpu_fit", deviceFitJson(analysis)},
                 {"rows", rows}};
     if (config.architecture == ArchitectureKind::EncoderDecoder) {
         out["encoder_layers"] = config.numEncoderLayers;
@@ -299,9 +302,9 @@ nlohmann::json reportJson(const Analysis& analysis, const ReportInfo& info) {
 
 std::string scenarioLine(const Analysis& analysis) {
     const Scenario& scenario = analysis.scenario;
-    std::string line =
-        fmt::format("{} tokens, batch {}, weights {}, KV cache {}", withThousands(scenario.sequenceLength),
-                    withThousands(scenario.batch), toString(scenario.weightDType), toString(scenario.kvDType));
+    std::string line = fmt::format("{} tokens, batch {}, weights {}, KV cache {}, on {}",
+                                   withThousands(scenario.sequenceLength), withThousands(scenario.batch),
+                                   toString(scenario.weightDType), toString(scenario.kvDType), devicesLabel(scenario));
     if (analysis.config.architecture == ArchitectureKind::EncoderDecoder) {
         line += fmt::format(", {} encoder tokens", withThousands(scenario.encoderSequenceLength));
     }

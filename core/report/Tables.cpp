@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
+
 namespace archplay::core {
 namespace {
 
@@ -40,7 +43,7 @@ std::string activationName(Activation activation, bool gated) {
         return gated ? "SwiGLU" : "SiLU MLP";
     case Activation::Gelu:
     case Activation::GeluTanh:
-        return gated ? "GeGLU" : "GeLU MLP";
+        return gated ? "GeGLU" : "GELU MLP";
     case Activation::Relu:
         return gated ? "ReGLU" : "ReLU MLP";
     case Activation::Other:
@@ -80,14 +83,50 @@ std::string attentionLabel(const ModelConfig& config) {
     const AttentionFamily family = attentionFamily(config);
     switch (family) {
     case AttentionFamily::MLA:
-        return fmt::format("MLA r{}", config.latent->kvLoraRank);
     case AttentionFamily::MHA:
-        return fmt::format("MHA {}", config.numHeads);
+        return fmt::format("{} {}", toString(family), config.numHeads);
     case AttentionFamily::GQA:
     case AttentionFamily::MQA:
         return fmt::format("{} {}/{}", toString(family), config.numKvHeads, config.numHeads);
     }
     return {};
+}
+
+std::string attentionDetail(const ModelConfig& config) {
+    const std::string window =
+        withThousands(static_cast<std::uint64_t>(std::max<std::int64_t>(0, config.slidingWindow)));
+    std::string text;
+    switch (config.slidingPattern) {
+    case SlidingPattern::None:
+        text = "global on every layer";
+        break;
+    case SlidingPattern::All:
+        text = "sliding window " + window;
+        break;
+    case SlidingPattern::GlobalEveryN:
+        text = fmt::format("window {}, 1 global in {}", window, config.globalEvery);
+        break;
+    case SlidingPattern::FromLayer:
+        text = fmt::format("window {} from layer {}", window, config.firstSlidingLayer);
+        break;
+    case SlidingPattern::Explicit:
+        text = fmt::format("window {}, per-layer list", window);
+        break;
+    }
+    if (config.attentionChunkSize > 0) {
+        text += ", chunks " + withThousands(static_cast<std::uint64_t>(config.attentionChunkSize));
+    }
+    if (config.latent) {
+        text = fmt::format("latent r{}, {}", config.latent->kvLoraRank, text);
+    }
+    return text;
+}
+
+std::string ffnKindLabel(const ModelConfig& config) {
+    if (config.ffnKind == FfnKind::Moe) {
+        return fmt::format("MoE {}/{}", config.moe.topK, config.moe.numExperts);
+    }
+    return activationName(config.activation, config.ffnKind == FfnKind::Gated);
 }
 
 std::string ffnLabel(const ModelConfig& config) {
@@ -101,6 +140,19 @@ std::string ffnLabel(const ModelConfig& config) {
     }
     return fmt::format("{} {}", activationName(config.activation, config.ffnKind == FfnKind::Gated),
                        config.intermediateSize);
+}
+
+std::string devicesLabel(const Scenario& scenario) {
+    return fmt::format("{} x {} GB", scenario.gpuCount, scenario.gpuMemoryGiB);
+}
+
+std::string fitVerdict(const DeviceFit& fit) {
+    if (fit.fits) {
+        // Floored, so a fit never reads as "100% used".
+        return fmt::format("fits, {:.0f}% used", std::floor(100.0 * double(fit.requiredBytes) /
+                                                            double(std::max<std::uint64_t>(fit.capacityBytes, 1))));
+    }
+    return fmt::format("needs {} x {}", fit.devicesNeeded, fit.gpu.label);
 }
 
 std::vector<SummaryRow> summaryRows(const Analysis& analysis) {
@@ -133,6 +185,9 @@ std::vector<SummaryRow> summaryRows(const Analysis& analysis) {
     text("ffn", "FFN", ffnLabel(config));
     rows.push_back({"weight_bytes", fmt::format("Weights ({})", toString(analysis.scenario.weightDType)),
                     decimalBytes(analysis.weightBytes), withThousands(analysis.weightBytes) + " bytes"});
+    const DeviceFit& fit = analysis.devices;
+    rows.push_back({"gpu_fit", fmt::format("Weights + KV on {}", devicesLabel(analysis.scenario)), fitVerdict(fit),
+                    fmt::format("{} of {} bytes", withThousands(fit.requiredBytes), withThousands(fit.capacityBytes))});
     return rows;
 }
 

@@ -20,10 +20,18 @@ struct SummaryRow {
 /// The summary of an analysis: parameters (total, active), layers, d_head, attention, KV cache per
 /// token and for the scenario, FFN type, weight memory at the scenario's precision.
 std::vector<SummaryRow> summaryRows(const Analysis& analysis);
+/// "2 x 80 GB": the scenario's devices.
+std::string devicesLabel(const Scenario& scenario);
+/// "fits, 23% used" or "needs 9 x 80 GB".
+std::string fitVerdict(const DeviceFit& fit);
 
-/// "GQA 8/32", "MHA 32", "MQA 1/71", "MLA r512".
+/// "GQA 8/32", "MHA 32", "MQA 1/71", "MLA 128": the family with its key/value and query heads.
 std::string attentionLabel(const ModelConfig& config);
-/// "SwiGLU 14336", "GeLU MLP 3072", "MoE 8x14336 top-2".
+/// "global on every layer", "window 1,024, 1 global in 6", "latent r512, global on every layer".
+std::string attentionDetail(const ModelConfig& config);
+/// "SwiGLU", "GELU MLP", "MoE 2/8" (top-k of the routed experts).
+std::string ffnKindLabel(const ModelConfig& config);
+/// "SwiGLU 14336", "GELU MLP 3072", "MoE 8x14336 top-2".
 std::string ffnLabel(const ModelConfig& config);
 
 /// The breakdown tree as CSV: path, parameters, share of total (percent), shape. RFC 4180 quoting.

@@ -57,6 +57,26 @@ TEST(CliKv, JsonTotalsForTheScenario) {
     EXPECT_EQ(json["total_bytes"], 65'536ull * 8192 * 4);
 }
 
+TEST(CliKv, SaysWhetherWeightsAndCacheFitTheGpus) {
+    const Result one = runCli({"kv", "llama-3-70b", "--seq", "4096", "--json"});
+    ASSERT_EQ(one.exitCode, 0) << one.err;
+    const auto fit = nlohmann::json::parse(one.out).at("gpu_fit");
+    EXPECT_EQ(fit.at("gpu_memory_gib"), 80);
+    EXPECT_EQ(fit.at("weight_bytes"), 141107412992ull); // 70,553,706,496 parameters in BF16
+    EXPECT_EQ(fit.at("fits"), false);
+    EXPECT_EQ(fit.at("devices_needed"), 2);
+
+    const Result two = runCli({"kv", "llama-3-70b", "--seq", "4096", "--gpu", "80", "--gpus", "2"});
+    ASSERT_EQ(two.exitCode, 0) << two.err;
+    EXPECT_NE(two.out.find("+ cache on 2 x 80 GB: fits, 82% used"), std::string::npos) << two.out;
+
+    const Result odd = runCli({"kv", "llama-3-70b", "--seq", "4096", "--gpu", "100"});
+    EXPECT_EQ(odd.exitCode, 2);
+    EXPECT_NE(odd.err.find("--gpu takes a device memory size in GB, one of 24, 40, 48, 80, 141, 192"),
+              std::string::npos);
+    EXPECT_EQ(runCli({"kv", "llama-3-70b", "--seq", "4096", "--gpus", "0"}).exitCode, 2);
+}
+
 TEST(CliKv, HumanTableShowsLatentAndExpandedSizes) {
     const Result r = runCli({"kv", "deepseek-v3", "--seq", "1000"});
     ASSERT_EQ(r.exitCode, 0) << r.err;

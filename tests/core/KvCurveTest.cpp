@@ -4,6 +4,7 @@
 
 #include "TestSupport.h"
 #include "memory/GpuFit.h"
+#include "report/Tables.h"
 
 #include <algorithm>
 #include <numeric>
@@ -150,6 +151,56 @@ TEST(GpuFit, DeepSeekNeedsSeveralDevicesAndWindowedModelsCanBeUnbounded) {
     const auto mistral = analyzePreset("mistral-7b-v0.1");
     const auto capped = core::gpuFits(mistral.config, mistral.plan, mistral.weightBytes, 4096, 1, DType::BF16, 0);
     EXPECT_TRUE(capped.front().unbounded);
+}
+
+TEST(GpuFit, TheScenarioGpuSplitsWeightsAndCacheOverItsDevices) {
+    // DeepSeek-V3 in BF16 is 1,342,052,808,704 bytes of weights: 8 x 141 GiB (1,211 GB) is too
+    // little, 8 x 192 GiB holds it with the 4K cache.
+    core::Scenario scenario;
+    scenario.gpuMemoryGiB = 141;
+    scenario.gpuCount = 8;
+    const auto h200 = analyzePreset("deepseek-v3", scenario);
+    EXPECT_EQ(h200.weightBytes, 1342052808704u);
+    EXPECT_EQ(h200.devices.capacityBytes, 8 * 141ull << 30);
+    EXPECT_EQ(h200.devices.requiredBytes, h200.weightBytes + h200.kv.totalBytes);
+    EXPECT_FALSE(h200.devices.fits);
+    EXPECT_EQ(h200.devices.devicesNeeded, 9u);
+    EXPECT_EQ(core::fitVerdict(h200.devices), "needs 9 x 141 GB");
+
+    scenario.gpuMemoryGiB = 192;
+    const auto mi300 = analyzePreset("deepseek-v3", scenario);
+    EXPECT_TRUE(mi300.devices.fits);
+    EXPECT_EQ(core::devicesLabel(mi300.scenario), "8 x 192 GB");
+    // 1,342,340,642,816 of 1,649,267,441,664 bytes: 81.39%, floored.
+    EXPECT_EQ(core::fitVerdict(mi300.devices), "fits, 81% used");
+
+    // The default scenario is one 80 GB device, and the summary table says whether the model fits.
+    const auto llama = analyzePreset("llama-3-8b");
+    EXPECT_TRUE(llama.devices.fits);
+    EXPECT_EQ(llama.devices.devices, 1u);
+    const auto rows = core::summaryRows(llama);
+    ASSERT_EQ(rows.back().key, "gpu_fit");
+    EXPECT_EQ(rows.back().label, "Weights + KV on 1 x 80 GB");
+    EXPECT_EQ(rows.back().value, "fits, 19% used"); // 16,597,393,408 of 85,899,345,920 bytes
+}
+
+TEST(GpuFit, AnUnlistedMemorySizeOrNoDevicesIsAnErrorNamingTheField) {
+    core::Scenario scenario;
+    scenario.gpuMemoryGiB = 100;
+    const core::Analysis odd = core::analyze(preset("llama-3-8b"), scenario);
+    EXPECT_FALSE(odd.valid);
+    ASSERT_TRUE(core::hasErrors(odd.diagnostics));
+    EXPECT_EQ(odd.diagnostics.back().field, "gpu_memory_gib");
+    EXPECT_EQ(odd.diagnostics.back().message, "100 GB is not one of 24, 40, 48, 80, 141, 192");
+
+    scenario = {};
+    scenario.gpuCount = 0;
+    const core::Analysis none = core::analyze(preset("llama-3-8b"), scenario);
+    EXPECT_FALSE(none.valid);
+    EXPECT_EQ(none.diagnostics.back().field, "gpu_count");
+    EXPECT_EQ(core::findGpuMemorySize(80)->label, "80 GB");
+    EXPECT_EQ(core::findGpuMemorySize(0), nullptr);
+    EXPECT_EQ(core::findGpuMemorySize(~0ull), nullptr);
 }
 
 } // namespace

@@ -17,7 +17,11 @@ TEST(Tables, SummaryRowsCarryTheCoreFigures) {
     EXPECT_EQ(row("attention").value, "GQA 8/32");
     EXPECT_EQ(row("kv_bytes_per_token").value, "128 KiB");
     EXPECT_EQ(row("ffn").value, "SwiGLU 14336");
-    EXPECT_EQ(core::attentionLabel(preset("deepseek-v3")), "MLA r512");
+    EXPECT_EQ(core::attentionLabel(preset("deepseek-v3")), "MLA 128");
+    EXPECT_EQ(core::attentionDetail(preset("deepseek-v3")), "latent r512, global on every layer");
+    EXPECT_EQ(core::attentionDetail(preset("gemma-3-27b")), "window 1,024, 1 global in 6");
+    EXPECT_EQ(core::ffnKindLabel(preset("mixtral-8x7b-v0.1")), "MoE 2/8");
+    EXPECT_EQ(core::ffnKindLabel(preset("gpt-2")), "GELU MLP");
     EXPECT_EQ(core::ffnLabel(preset("mixtral-8x7b-v0.1")), "MoE 8x14336 top-2");
     EXPECT_EQ(core::attentionLabel(preset("falcon-7b")), "MQA 1/71");
 }

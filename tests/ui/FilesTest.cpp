@@ -72,6 +72,8 @@ TEST_F(Files, ASavedSessionReopensWithItsScenario) {
         s.sequenceLength = 32768;
         s.batch = 8;
         s.kvDType = core::DType::FP8;
+        s.gpuMemoryGiB = 48;
+        s.gpuCount = 2;
     });
     const BridgeState saved = m_bridge.state();
     ASSERT_TRUE(m_files.saveSessionTo(path("session.json")).ok);
@@ -100,6 +102,14 @@ TEST_F(Files, SessionsCarryASchemaVersion) {
     EXPECT_FALSE(rejected.session.has_value());
     ASSERT_FALSE(rejected.diagnostics.empty());
     EXPECT_EQ(rejected.diagnostics.front().field, "schema_version");
+
+    QByteArray oddGpu = json;
+    oddGpu.replace("\"gpu_memory_gib\": 80", "\"gpu_memory_gib\": 100");
+    ASSERT_NE(oddGpu, json);
+    const SessionReadResult odd = sessionFromJson(oddGpu);
+    EXPECT_FALSE(odd.session.has_value());
+    ASSERT_FALSE(odd.diagnostics.empty());
+    EXPECT_EQ(odd.diagnostics.front().field, "gpu_memory_gib");
 }
 
 TEST_F(Files, AFailedSaveReportsWhyAndLosesNothing) {

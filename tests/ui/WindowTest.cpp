@@ -133,6 +133,34 @@ TEST_F(Window, ChoicesEditTheConfig) {
     EXPECT_TRUE(cardValue("attention").startsWith(QStringLiteral("MQA")));
 }
 
+TEST_F(Window, TheScenarioGpuDecidesWhetherTheWeightsCardSaysItFits) {
+    ASSERT_TRUE(bridge()->loadPreset(QStringLiteral("llama-3-70b")));
+    auto* gpu = m_window.findChild<QComboBox*>(QStringLiteral("field.gpu_memory_gib.combo"));
+    auto* count = m_window.findChild<QSpinBox*>(QStringLiteral("field.gpu_count.spin"));
+    ASSERT_NE(gpu, nullptr);
+    ASSERT_NE(count, nullptr);
+    const CardContent* weights = &m_window.summaryCards()->card(QStringLiteral("weights"))->content();
+    // 141 GB of BF16 weights do not fit one 80 GB device.
+    EXPECT_TRUE(weights->detail.contains(QStringLiteral("needs 2 x 80 GB"))) << weights->detail.toStdString();
+    EXPECT_EQ(weights->tone, CardContent::Tone::Caution);
+
+    const int h200 = gpu->findData(QVariant::fromValue(qint64(141)));
+    ASSERT_GE(h200, 0);
+    gpu->setCurrentIndex(h200);
+    emit gpu->activated(h200);
+    EXPECT_EQ(bridge()->scenario().gpuMemoryGiB, 141u);
+    weights = &m_window.summaryCards()->card(QStringLiteral("weights"))->content();
+    EXPECT_TRUE(weights->detail.contains(QStringLiteral("fits on 1 x 141 GB"))) << weights->detail.toStdString();
+    EXPECT_EQ(weights->tone, CardContent::Tone::Good);
+    EXPECT_EQ(bridge()->analysis().devices.fits, true);
+
+    count->setValue(4);
+    EXPECT_EQ(bridge()->scenario().gpuCount, 4u);
+    EXPECT_EQ(bridge()->analysis().devices.capacityBytes, 4 * 141ull << 30);
+    QTest::keySequence(&m_window, QKeySequence::Undo);
+    EXPECT_EQ(bridge()->scenario().gpuCount, 1u);
+}
+
 TEST_F(Window, EveryPresetLoadsAndShowsItsCount) {
     for (const core::Preset& preset : core::builtinPresets()) {
         ASSERT_TRUE(bridge()->loadPreset(qs(preset.info.id)));

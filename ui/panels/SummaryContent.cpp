@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the summary cards say: pure formatting of numbers the core computed.
+#include "report/Tables.h"
 #include "ui/panels/SummaryCards.h"
 #include "util/Format.h"
 
@@ -26,78 +27,6 @@ QString dash() {
 
 QString dtypeName(core::DType dtype) {
     return qs(core::toString(dtype)).toUpper();
-}
-
-QString ffnValue(const core::ModelConfig& config) {
-    if (config.ffnKind == core::FfnKind::Moe) {
-        return SummaryCards::tr("MoE %1/%2").arg(config.moe.topK).arg(config.moe.numExperts);
-    }
-    if (config.ffnKind == core::FfnKind::Gated) {
-        switch (config.activation) {
-        case core::Activation::Silu:
-            return QStringLiteral("SwiGLU");
-        case core::Activation::Gelu:
-        case core::Activation::GeluTanh:
-            return QStringLiteral("GeGLU");
-        case core::Activation::Relu:
-            return QStringLiteral("ReGLU");
-        case core::Activation::Other:
-            break;
-        }
-        return SummaryCards::tr("Gated MLP");
-    }
-    switch (config.activation) {
-    case core::Activation::Relu:
-        return QStringLiteral("MLP · ReLU");
-    case core::Activation::Gelu:
-    case core::Activation::GeluTanh:
-        return QStringLiteral("MLP · GELU");
-    case core::Activation::Silu:
-        return QStringLiteral("MLP · SiLU");
-    case core::Activation::Other:
-        break;
-    }
-    return QStringLiteral("MLP");
-}
-
-QString attentionValue(const core::ModelConfig& config) {
-    const core::AttentionFamily family = core::attentionFamily(config);
-    const QString name = qs(core::toString(family));
-    switch (family) {
-    case core::AttentionFamily::GQA:
-    case core::AttentionFamily::MQA:
-        return QStringLiteral("%1 %2/%3").arg(name).arg(config.numKvHeads).arg(config.numHeads);
-    case core::AttentionFamily::MHA:
-    case core::AttentionFamily::MLA:
-        break;
-    }
-    return QStringLiteral("%1 %2").arg(name).arg(config.numHeads);
-}
-
-QString attentionDetail(const core::ModelConfig& config) {
-    const QString window = qs(core::shortCount(std::uint64_t(std::max<std::int64_t>(0, config.slidingWindow))));
-    QString text;
-    switch (config.slidingPattern) {
-    case core::SlidingPattern::None:
-        text = SummaryCards::tr("global on every layer");
-        break;
-    case core::SlidingPattern::All:
-        text = SummaryCards::tr("sliding window %1").arg(window);
-        break;
-    case core::SlidingPattern::GlobalEveryN:
-        text = SummaryCards::tr("window %1 · 1 global in %2").arg(window).arg(config.globalEvery);
-        break;
-    case core::SlidingPattern::FromLayer:
-        text = SummaryCards::tr("window %1 from layer %2").arg(window).arg(config.firstSlidingLayer);
-        break;
-    case core::SlidingPattern::Explicit:
-        text = SummaryCards::tr("window %1 · per-layer list").arg(window);
-        break;
-    }
-    if (config.attentionChunkSize > 0) {
-        text += SummaryCards::tr(" · chunks %1").arg(qs(core::shortCount(std::uint64_t(config.attentionChunkSize))));
-    }
-    return text;
 }
 
 /// "58 × MoE, 3 × dense" from the plan: how many layers of each kind, most common first.
@@ -219,8 +148,8 @@ std::vector<CardContent> summaryCards(const core::Analysis& analysis, const Orig
     cards.push_back(head);
 
     CardContent attention{QStringLiteral("attention"), SummaryCards::tr("Attention")};
-    attention.value = attentionValue(config);
-    attention.detail = attentionDetail(config);
+    attention.value = qs(core::attentionLabel(config));
+    attention.detail = qs(core::attentionDetail(config));
     attention.toolTip =
         SummaryCards::tr("%1 query heads, %2 key/value heads").arg(config.numHeads).arg(config.numKvHeads);
     cards.push_back(attention);
@@ -253,7 +182,7 @@ std::vector<CardContent> summaryCards(const core::Analysis& analysis, const Orig
     cards.push_back(kv);
 
     CardContent ffn{QStringLiteral("ffn"), SummaryCards::tr("FFN")};
-    ffn.value = ffnValue(config);
+    ffn.value = qs(core::ffnKindLabel(config));
     if (config.ffnKind == core::FfnKind::Moe) {
         QString detail = SummaryCards::tr("%1 wide").arg(
             exact(std::uint64_t(std::max<std::int64_t>(0, config.moe.expertIntermediateSize))));
@@ -270,12 +199,17 @@ std::vector<CardContent> summaryCards(const core::Analysis& analysis, const Orig
 
     CardContent weights{QStringLiteral("weights"), SummaryCards::tr("Weights")};
     if (valid) {
+        const core::DeviceFit& fit = analysis.devices;
         weights.value = qs(core::binaryBytes(analysis.weightBytes));
+        const QString devices = qs(core::devicesLabel(analysis.scenario));
         weights.detail =
-            SummaryCards::tr("at %1 · %2")
-                .arg(dtypeName(analysis.scenario.weightDType), qs(core::decimalBytes(analysis.weightBytes)));
-        weights.toolTip = SummaryCards::tr("%1 bytes of weights at %2")
-                              .arg(exact(analysis.weightBytes), dtypeName(analysis.scenario.weightDType));
+            fit.fits
+                ? SummaryCards::tr("%1 · fits on %2").arg(dtypeName(analysis.scenario.weightDType), devices)
+                : SummaryCards::tr("%1 · %2").arg(dtypeName(analysis.scenario.weightDType), qs(core::fitVerdict(fit)));
+        weights.tone = fit.fits ? CardContent::Tone::Good : CardContent::Tone::Caution;
+        weights.toolTip = SummaryCards::tr("%1 bytes of weights at %2<br>weights + KV cache on %3: %4 of %5 bytes, %6")
+                              .arg(exact(analysis.weightBytes), dtypeName(analysis.scenario.weightDType), devices,
+                                   exact(fit.requiredBytes), exact(fit.capacityBytes), qs(core::fitVerdict(fit)));
     } else {
         weights.value = dash();
     }

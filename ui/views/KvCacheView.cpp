@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/KvCacheView.h"
 
+#include "report/Tables.h"
 #include "ui/Theme.h"
 #include "ui/views/KindNames.h"
 #include "ui/views/KvCurvePlot.h"
@@ -302,20 +303,35 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(pal.color(QPalette::Text));
-    painter.drawText(
-        placed.gpuTitle, Qt::AlignLeft | Qt::AlignVCenter,
-        QFontMetricsF(bold).elidedText(tr("One device: weights (%1, %2) + this cache")
-                                           .arg(dtypeName(a.scenario.weightDType), bytesText(a.weightBytes)),
-                                       Qt::ElideRight, placed.gpuTitle.width()));
+    const core::DeviceFit& chosen = a.devices;
+    QString title = tr("One device: weights (%1, %2) + this cache")
+                        .arg(dtypeName(a.scenario.weightDType), bytesText(a.weightBytes));
+    if (a.scenario.gpuCount > 1) {
+        title += tr(" · scenario %1: %2").arg(qs(core::devicesLabel(a.scenario)), qs(core::fitVerdict(chosen)));
+    }
+    painter.drawText(placed.gpuTitle, Qt::AlignLeft | Qt::AlignVCenter,
+                     QFontMetricsF(bold).elidedText(title, Qt::ElideRight, placed.gpuTitle.width()));
     const QFontMetricsF metrics(font());
     for (std::size_t i = 0; i < m_fits.size() && i < placed.gpuRows.size(); ++i) {
         const core::GpuFit& fit = m_fits[i];
         const QRectF row = placed.gpuRows[i];
         const QRectF bar = placed.gpuBars[i];
+        const bool scenarioGpu = fit.gpu.bytes == chosen.gpu.bytes;
+        if (scenarioGpu) {
+            // The scenario's GPU: a tinted band behind its row, bar and detail line.
+            QRectF band = row.united(bar);
+            if (i < placed.gpuDetails.size() && !placed.gpuDetails[i].isEmpty()) {
+                band = band.united(placed.gpuDetails[i]);
+            }
+            QColor tint = pal.color(QPalette::Highlight);
+            tint.setAlphaF(0.12f);
+            painter.fillRect(band.adjusted(-4, -1, 4, 1), tint);
+        }
+        const QString label = scenarioGpu ? tr("%1 (scenario)").arg(qs(fit.gpu.label)) : qs(fit.gpu.label);
         painter.setFont(bold);
         painter.setPen(pal.color(QPalette::Text));
-        painter.drawText(row, Qt::AlignLeft | Qt::AlignVCenter, qs(fit.gpu.label));
-        const qreal labelWidth = QFontMetricsF(bold).horizontalAdvance(qs(fit.gpu.label) + QStringLiteral("  "));
+        painter.drawText(row, Qt::AlignLeft | Qt::AlignVCenter, label);
+        const qreal labelWidth = QFontMetricsF(bold).horizontalAdvance(label + QStringLiteral("  "));
         painter.setFont(font());
         QString verdict;
         QColor verdictColor;
