@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Core micro-benchmarks: run build/bench/archplay_core_bench (see docs/PERFORMANCE.md).
 #include "analysis/Analysis.h"
+#include "design/DesignSearch.h"
 #include "io/ConfigJson.h"
 #include "io/Presets.h"
+#include "report/ModelZoo.h"
 
 #include <benchmark/benchmark.h>
 
@@ -54,20 +56,41 @@ void kvCurve200Points(benchmark::State& state) {
 }
 BENCHMARK(kvCurve200Points);
 
-void allPresetsTable(benchmark::State& state) {
-    std::vector<ModelConfig> configs;
-    for (const Preset& preset : builtinPresets()) {
-        configs.push_back(*presetConfig(preset));
-    }
+void modelZooTable(benchmark::State& state) {
+    const Scenario scenario;
     for (auto _ : state) {
-        std::uint64_t sum = 0;
-        for (const ModelConfig& config : configs) {
-            sum += analyze(config, Scenario{}).params.total;
-        }
-        benchmark::DoNotOptimize(sum);
+        ModelZoo zoo = modelZoo(scenario);
+        benchmark::DoNotOptimize(zoo);
     }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(builtinPresets().size()));
 }
-BENCHMARK(allPresetsTable);
+BENCHMARK(modelZooTable);
+
+/// Exactly 1,000,000 candidates, all of a possible shape: 125 depths x 25 widths x 2 head sizes x
+/// 4 KV head counts x 5 FFN widths x 4 vocabularies x tied or not. Items are candidates, so
+/// items_per_second is the search rate and the time per iteration the cost of one million.
+void designSearchPerMillion(benchmark::State& state) {
+    DesignSpace space;
+    space.layers = DesignRange::span(1, 125);
+    space.hiddenSize = DesignRange::span(1024, 25600, 1024);
+    space.headDims = {64, 128};
+    space.kvHeads = {1, 2, 4, 8};
+    space.ffnMultipliers = {1.0, 1.25, 1.5, 1.75, 2.0};
+    space.vocabSizes = {32000, 50304, 128256, 151936};
+    space.tiedEmbeddings = {false, true};
+    DesignTargets targets;
+    targets.params = 7'000'000'000;
+    for (auto _ : state) {
+        DesignSearchResult result = searchDesigns(space, targets);
+        if (result.evaluated != 1'000'000) {
+            state.SkipWithError("the space is not one million evaluated candidates");
+            break;
+        }
+        benchmark::DoNotOptimize(result);
+    }
+    state.SetItemsProcessed(state.iterations() * 1'000'000);
+}
+BENCHMARK(designSearchPerMillion)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

@@ -43,9 +43,11 @@ CommandLineResult parseCommandLine(const QStringList& arguments) {
         QStringLiteral("screenshot"),
         QCoreApplication::translate("archplay", "Render the window (or --view) offscreen to a PNG and exit."),
         QStringLiteral("FILE.png"));
-    const QCommandLineOption preset(QStringLiteral("preset"),
-                                    QCoreApplication::translate("archplay", "Load a built-in preset, e.g. llama-3-8b."),
-                                    QStringLiteral("ID"));
+    const QCommandLineOption preset(
+        QStringLiteral("preset"),
+        QCoreApplication::translate("archplay", "Load a built-in preset, e.g. llama-3-8b. With --bench: measure this "
+                                                "preset (repeatable)."),
+        QStringLiteral("ID"));
     const QCommandLineOption config(QStringLiteral("config"),
                                     QCoreApplication::translate("archplay", "Load a config.json or session file."),
                                     QStringLiteral("FILE"));
@@ -54,12 +56,25 @@ CommandLineResult parseCommandLine(const QStringList& arguments) {
                                   QStringLiteral("NAME"));
     const QCommandLineOption size(QStringLiteral("size"),
                                   QCoreApplication::translate("archplay", "Window size for --screenshot (default "
-                                                                          "1280x800)."),
+                                                                          "1280x800) and --bench (default 1600x1000)."),
                                   QStringLiteral("WxH"));
     const QCommandLineOption theme(QStringLiteral("theme"),
                                    QCoreApplication::translate("archplay", "light, dark or system."),
                                    QStringLiteral("THEME"));
-    parser.addOptions({help, version, screenshot, preset, config, view, size, theme});
+    const QCommandLineOption bench(
+        QStringLiteral("bench"),
+        QCoreApplication::translate("archplay", "Measure slider-to-pixels latency, per-view paint time, start-up and "
+                                                "memory in the real window, offscreen, and exit."));
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  QCoreApplication::translate("archplay", "With --bench: print one JSON object."));
+    const QCommandLineOption out(QStringLiteral("out"),
+                                 QCoreApplication::translate("archplay", "With --bench: also write the result to FILE."),
+                                 QStringLiteral("FILE"));
+    const QCommandLineOption steps(
+        QStringLiteral("steps"),
+        QCoreApplication::translate("archplay", "With --bench: mouse positions per slider sweep, each way (default 6)."),
+        QStringLiteral("N"));
+    parser.addOptions({help, version, screenshot, preset, config, view, size, theme, bench, json, out, steps});
     parser.addPositionalArgument(QStringLiteral("file"),
                                  QCoreApplication::translate("archplay", "A config.json or session file to open."),
                                  QStringLiteral("[file]"));
@@ -83,7 +98,40 @@ CommandLineResult parseCommandLine(const QStringList& arguments) {
     CommandLineResult result;
     GuiOptions& options = result.options;
     options.screenshotPath = parser.value(screenshot);
-    options.presetId = parser.value(preset);
+    options.bench = parser.isSet(bench);
+    if (options.bench) {
+        for (const QString& value : parser.values(preset)) {
+            for (const QString& id : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+                if (core::findPreset(id.trimmed().toStdString()) == nullptr) {
+                    return failure(QStringLiteral("unknown preset '%1'; 'archplay-cli presets' lists them").arg(id));
+                }
+                options.benchPresets << id.trimmed();
+            }
+        }
+        if (parser.isSet(screenshot) || parser.isSet(config) || parser.isSet(view) ||
+            !parser.positionalArguments().isEmpty()) {
+            return failure(QStringLiteral("--bench takes only --preset, --size, --json, --out, --steps and --theme"));
+        }
+        options.benchJson = parser.isSet(json);
+        options.benchOutPath = parser.value(out);
+        if (parser.isSet(steps)) {
+            bool ok = false;
+            options.benchSteps = parser.value(steps).toInt(&ok);
+            if (!ok || options.benchSteps < 1 || options.benchSteps > 1000) {
+                return failure(QStringLiteral("--steps expects a whole number from 1 to 1000, not '%1'")
+                                   .arg(parser.value(steps)));
+            }
+        }
+        options.size = QSize(1600, 1000);
+    } else {
+        if (parser.isSet(json) || parser.isSet(out) || parser.isSet(steps)) {
+            return failure(QStringLiteral("--json, --out and --steps go with --bench"));
+        }
+        if (parser.values(preset).size() > 1) {
+            return failure(QStringLiteral("give one --preset (several go with --bench)"));
+        }
+        options.presetId = parser.value(preset);
+    }
     options.configPath = parser.value(config);
     options.viewId = parser.value(view);
     if (parser.isSet(screenshot) && options.screenshotPath.isEmpty()) {
@@ -137,11 +185,16 @@ CommandLineResult parseCommandLine(const QStringList& arguments) {
     return result;
 }
 
-bool wantsScreenshot(int argc, const char* const* argv) {
+bool runsOffscreen(int argc, const char* const* argv) {
     for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--screenshot") == 0 || std::strncmp(argv[i], "--screenshot=", 13) == 0 ||
-            std::strcmp(argv[i], "-screenshot") == 0) {
-            return true;
+        for (const char* option : {"screenshot", "bench"}) {
+            const char* name = argv[i];
+            name += std::strncmp(name, "--", 2) == 0 ? 2 : (name[0] == '-' ? 1 : 0);
+            const std::size_t length = std::strlen(option);
+            if (name != argv[i] && std::strncmp(name, option, length) == 0 &&
+                (name[length] == '\0' || name[length] == '=')) {
+                return true;
+            }
         }
     }
     return false;

@@ -19,6 +19,12 @@ struct GuiOptions {
     QString viewId;                 ///< --view NAME: the tab to show (with --screenshot: render only it)
     QSize size{1280, 800};          ///< --size WxH
     std::optional<ThemeMode> theme; ///< --theme light|dark|system
+
+    bool bench = false;        ///< --bench: measure slider-to-pixels latency offscreen and exit
+    QStringList benchPresets;  ///< --preset ID, repeatable, with --bench (empty: the default set)
+    bool benchJson = false;    ///< --json: print one JSON object
+    QString benchOutPath;      ///< --out FILE: also write the result there, atomically
+    int benchSteps = 6;        ///< --steps N: mouse positions per slider sweep, each way
 };
 
 struct CommandLineResult {
@@ -34,8 +40,8 @@ struct CommandLineResult {
 /// unknown options, malformed sizes and themes, unknown presets, --preset with --config.
 CommandLineResult parseCommandLine(const QStringList& arguments);
 
-/// True when argv asks for a screenshot, so that main() can choose the offscreen platform before
-/// the QApplication exists.
-bool wantsScreenshot(int argc, const char* const* argv);
+/// True when argv asks for a run without a window on screen (--screenshot, --bench), so that
+/// main() can choose the offscreen platform before the QApplication exists.
+bool runsOffscreen(int argc, const char* const* argv);
 
 } // namespace archplay::ui

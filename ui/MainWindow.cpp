@@ -144,8 +144,7 @@ void MainWindow::connectBridge() {
     connect(m_bridge, &ModelBridge::analysisChanged, m_summary, &SummaryCards::setAnalysis);
     connect(m_bridge, &ModelBridge::analysisChanged, m_diagnostics, &DiagnosticsStrip::setAnalysis);
     for (AnalysisView* view : m_views) {
-        connect(m_bridge, &ModelBridge::analysisChanged, view,
-                [view](const core::Analysis& a) { view->setAnalysis(a); });
+        connect(m_bridge, &ModelBridge::analysisChanged, view, &AnalysisView::offer);
         view->setAnalysis(m_bridge->analysis());
     }
     connect(m_bridge, &ModelBridge::analysisChanged, this, [this] {

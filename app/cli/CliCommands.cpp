@@ -2,12 +2,14 @@
 #include "CliCommands.h"
 
 #include "ConfigSource.h"
+#include "DesignCommand.h"
 #include "ExportCommand.h"
 #include "Flags.h"
 #include "analysis/Analysis.h"
 #include "io/ConfigJson.h"
 #include "io/Presets.h"
 #include "io/ReportJson.h"
+#include "report/ModelZoo.h"
 #include "report/Tables.h"
 #include "util/Format.h"
 
@@ -36,6 +38,12 @@ commands:
                                          cache fit the GPUs (--gpu 24|40|48|80|141|192, default 80)
   validate CONFIG [--json]               errors, warnings and hints
   presets [--json]                       the built-in presets
+  zoo [--json|--csv|--md] [--seq N --batch B --encoder-seq N --kv-dtype D --weight-dtype D
+      --gpu GB --gpus N]
+                                         every preset in one scenario, smallest first: total,
+                                         active and published parameters, attention, FFN,
+                                         KV cache, weights and GPU fit
+%DESIGN%
 %EXPORT%
 CONFIG is a path to a Hugging Face config.json or a preset id (see 'presets').
 Exit status: 0 success, 1 invalid or unreadable config, 2 bad usage.
@@ -43,35 +51,9 @@ Exit status: 0 success, 1 invalid or unreadable config, 2 bad usage.
 
 std::string usage() {
     std::string text = kUsage;
+    text.replace(text.find("%DESIGN%\n"), 9, std::string(kDesignUsage) + "\n");
     text.replace(text.find("%EXPORT%\n"), 9, std::string(kExportUsage) + "\n");
     return text;
-}
-
-/// Options after the command: flags with values, boolean switches and positional arguments.
-struct Options {
-    std::vector<std::string> positional;
-    std::map<std::string, std::string> values;
-    bool json = false;
-};
-
-Options parseOptions(const std::vector<std::string>& args, const std::vector<std::string>& valueFlags) {
-    Options options;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (arg == "--json") {
-            options.json = true;
-        } else if (std::find(valueFlags.begin(), valueFlags.end(), arg) != valueFlags.end()) {
-            if (i + 1 >= args.size()) {
-                throw UsageError{fmt::format("{} needs a value", arg)};
-            }
-            options.values[arg] = args[++i];
-        } else if (arg.starts_with("--")) {
-            throw UsageError{fmt::format("unknown option {}", arg)};
-        } else {
-            options.positional.push_back(arg);
-        }
-    }
-    return options;
 }
 
 std::string describe(const core::Diagnostic& d) {
@@ -106,7 +88,7 @@ std::string percent(std::uint64_t part, std::uint64_t whole) {
 void printTree(std::ostream& out, const core::ParamNode& node, std::uint64_t total, int depth) {
     const std::string name = std::string(static_cast<std::size_t>(depth) * 2, ' ') + node.name;
     fmt::print(out, "{:<64} {:>22} {:>8}  {}\n", name, core::withThousands(node.params), percent(node.params, total),
-               node.shape);
+               core::toString(node.shape));
     for (const core::ParamNode& child : node.children) {
         printTree(out, child, total, depth + 1);
     }
@@ -235,6 +217,40 @@ int commandPresets(const Options& options, std::ostream& out) {
     return Success;
 }
 
+int commandZoo(const Options& options, std::ostream& out) {
+    if (!options.positional.empty()) {
+        throw UsageError{"zoo takes no CONFIG; it tables every built-in preset"};
+    }
+    if (options.switches.size() + (options.json ? 1 : 0) > 1) {
+        throw UsageError{"choose one of --json, --csv and --md"};
+    }
+    const core::ModelZoo zoo = core::modelZoo(scenarioFromFlags(options.values));
+    if (!zoo.diagnostics.empty()) {
+        throw UsageError{describe(zoo.diagnostics.front()), false};
+    }
+    if (options.json) {
+        out << core::zooJson(zoo).dump(2) << "\n";
+    } else if (options.switches.count("--csv")) {
+        out << core::zooCsv(zoo);
+    } else if (options.switches.count("--md")) {
+        out << core::zooMarkdown(zoo);
+    } else {
+        const core::Scenario& s = zoo.scenario;
+        fmt::print(out, "{} tokens x {}, KV {}, weights {}, on {}\n\n", core::withThousands(s.sequenceLength), s.batch,
+                   core::toString(s.kvDType), core::toString(s.weightDType), core::devicesLabel(s));
+        fmt::print(out, "{:<24} {:>17} {:>17} {:>5} {:>7} {:<9} {:<9} {:>10} {:>10} {:>10}  {}\n", "id", "total",
+                   "active", "match", "layers", "attention", "ffn", "KV/token", "KV", "weights", "fit");
+        for (const core::ZooRow& row : zoo.rows) {
+            fmt::print(out, "{:<24} {:>17} {:>17} {:>5} {:>7} {:<9} {:<9} {:>10} {:>10} {:>10}  {}\n", row.id,
+                       core::withThousands(row.totalParams), core::withThousands(row.activeParams),
+                       row.publishedParams ? (row.matchesPublished ? "yes" : "NO") : "-", row.layersLabel(),
+                       row.attention, row.ffn, core::binaryBytes(row.kvBytesPerToken),
+                       core::binaryBytes(row.kvTotalBytes), core::decimalBytes(row.weightBytes), row.fit);
+        }
+    }
+    return Success;
+}
+
 } // namespace
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -255,6 +271,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         }
         if (command == "presets") {
             return commandPresets(parseOptions(args, {}), out);
+        }
+        if (command == "zoo") {
+            return commandZoo(parseOptions(args, scenarioFlags(), {"--csv", "--md"}), out);
+        }
+        if (command == "design") {
+            return commandDesign(args, out, err);
         }
         if (command == "export") {
             return commandExport(args, out, err);

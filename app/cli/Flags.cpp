@@ -2,21 +2,18 @@
 #include "Flags.h"
 
 #include "memory/GpuFit.h"
+#include "util/Format.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <optional>
+#include <string_view>
 
 namespace archplay::cli {
 namespace {
-
-core::DType dtype(const std::string& flag, const std::string& text) {
-    const auto parsed = core::parseDType(text);
-    if (!parsed) {
-        throw UsageError{fmt::format("{} takes fp32, fp16, bf16, fp8, int8 or int4, not '{}'", flag, text)};
-    }
-    return *parsed;
-}
 
 std::uint64_t gpuMemory(const std::string& text) {
     const std::uint64_t gib = wholeNumber("--gpu", text, false);
@@ -29,6 +26,42 @@ std::uint64_t gpuMemory(const std::string& text) {
 
 } // namespace
 
+const std::string* Options::value(const std::string& flag) const {
+    const auto it = values.find(flag);
+    return it == values.end() ? nullptr : &it->second;
+}
+
+Options parseOptions(const std::vector<std::string>& args, const std::vector<std::string>& valueFlags,
+                     const std::vector<std::string>& switches) {
+    Options options;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--json") {
+            options.json = true;
+        } else if (std::find(switches.begin(), switches.end(), arg) != switches.end()) {
+            options.switches.insert(arg);
+        } else if (std::find(valueFlags.begin(), valueFlags.end(), arg) != valueFlags.end()) {
+            if (i + 1 >= args.size()) {
+                throw UsageError{fmt::format("{} needs a value", arg)};
+            }
+            options.values[arg] = args[++i];
+        } else if (arg.starts_with("--")) {
+            throw UsageError{fmt::format("unknown option {}", arg)};
+        } else {
+            options.positional.push_back(arg);
+        }
+    }
+    return options;
+}
+
+core::DType dtypeName(const std::string& flag, const std::string& text) {
+    const auto parsed = core::parseDType(text);
+    if (!parsed) {
+        throw UsageError{fmt::format("{} takes fp32, fp16, bf16, fp8, int8 or int4, not '{}'", flag, text)};
+    }
+    return *parsed;
+}
+
 std::uint64_t wholeNumber(const std::string& flag, const std::string& text, bool allowZero) {
     std::uint64_t number = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
@@ -37,6 +70,40 @@ std::uint64_t wholeNumber(const std::string& flag, const std::string& text, bool
             fmt::format("{} takes a {} whole number, not '{}'", flag, allowZero ? "non-negative" : "positive", text)};
     }
     return number;
+}
+
+std::uint64_t countNumber(const std::string& flag, const std::string& text) {
+    const std::optional<std::uint64_t> count = core::parseCount(text);
+    if (!count || *count == 0) {
+        throw UsageError{
+            fmt::format("{} takes a positive count such as 7B, 1.5B, 350M or 7000000000, not '{}'", flag, text)};
+    }
+    return *count;
+}
+
+double fractionNumber(const std::string& flag, const std::string& text) {
+    const bool percent = text.ends_with('%');
+    const std::string_view number(text.data(), text.size() - (percent ? 1 : 0));
+    double value = 0;
+    const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
+    if (number.empty() || error != std::errc() || end != number.data() + number.size() || !std::isfinite(value)) {
+        throw UsageError{
+            fmt::format("{} takes a percentage such as 5% or a fraction such as 0.05, not '{}'", flag, text)};
+    }
+    return percent ? value / 100 : value;
+}
+
+std::pair<std::uint64_t, std::uint64_t> wholeRange(const std::string& flag, const std::string& text) {
+    const std::size_t colon = text.find(':');
+    if (colon == std::string::npos) {
+        const std::uint64_t value = wholeNumber(flag, text, false);
+        return {value, value};
+    }
+    try {
+        return {wholeNumber(flag, text.substr(0, colon), false), wholeNumber(flag, text.substr(colon + 1), false)};
+    } catch (const UsageError&) {
+        throw UsageError{fmt::format("{} takes MIN:MAX, two positive whole numbers, not '{}'", flag, text)};
+    }
 }
 
 const std::vector<std::string>& scenarioFlags() {
@@ -62,10 +129,10 @@ core::Scenario scenarioFromFlags(const std::map<std::string, std::string>& value
         scenario.batch = wholeNumber("--batch", *text, false);
     }
     if (const std::string* text = value("--kv-dtype")) {
-        scenario.kvDType = dtype("--kv-dtype", *text);
+        scenario.kvDType = dtypeName("--kv-dtype", *text);
     }
     if (const std::string* text = value("--weight-dtype")) {
-        scenario.weightDType = dtype("--weight-dtype", *text);
+        scenario.weightDType = dtypeName("--weight-dtype", *text);
     }
     if (const std::string* text = value("--gpu")) {
         scenario.gpuMemoryGiB = gpuMemory(*text);

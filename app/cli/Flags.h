@@ -5,7 +5,9 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace archplay::cli {
@@ -16,8 +18,38 @@ struct UsageError {
     bool showUsage = true; ///< false when the command is well formed but asks for something that makes no sense
 };
 
+/// Options after the command: flags with values, boolean switches and positional arguments.
+struct Options {
+    std::vector<std::string> positional;
+    std::map<std::string, std::string> values;
+    std::set<std::string> switches; ///< the switches given, e.g. "--csv"
+    bool json = false;              ///< --json, which every command takes
+
+    /// The value of a flag, or nullptr when it is absent.
+    const std::string* value(const std::string& flag) const;
+};
+
+/// Reads the arguments after the command (`args` starts with it). `valueFlags` take a value,
+/// `switches` stand alone. Throws UsageError for an unknown option or a missing value.
+Options parseOptions(const std::vector<std::string>& args, const std::vector<std::string>& valueFlags,
+                     const std::vector<std::string>& switches = {});
+
 /// A flag's text as a whole number; zero only when `allowZero`. Throws UsageError naming the flag.
 std::uint64_t wholeNumber(const std::string& flag, const std::string& text, bool allowZero);
+
+/// A flag's text as a positive count: "7B", "1.5B", "350M", "7000000000" (core::parseCount).
+/// Throws UsageError naming the flag.
+std::uint64_t countNumber(const std::string& flag, const std::string& text);
+
+/// A flag's text as a fraction: a percentage "5%" or a plain fraction "0.05". Throws UsageError naming the flag.
+double fractionNumber(const std::string& flag, const std::string& text);
+
+/// A flag's text "MIN:MAX" as two whole numbers (a single number N means N:N). The order is not
+/// checked here. Throws UsageError naming the flag.
+std::pair<std::uint64_t, std::uint64_t> wholeRange(const std::string& flag, const std::string& text);
+
+/// A flag's text as a number format: fp32, fp16, bf16, fp8, int8 or int4. Throws UsageError naming the flag.
+core::DType dtypeName(const std::string& flag, const std::string& text);
 
 /// The flags that set a scenario, each followed by a value.
 const std::vector<std::string>& scenarioFlags();

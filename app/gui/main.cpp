@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/Benchmark.h"
 #include "ui/CommandLine.h"
 #include "ui/MainWindow.h"
 #include "ui/Screenshot.h"
@@ -6,7 +7,9 @@
 
 #include <QApplication>
 
+#include <chrono>
 #include <cstdio>
+#include <memory>
 
 namespace {
 
@@ -20,12 +23,16 @@ void print(FILE* stream, const QString& text) {
 
 int main(int argc, char* argv[]) {
     using namespace archplay::ui;
-    // A screenshot needs no display: render offscreen unless the caller chose a platform.
-    if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+    const std::int64_t mainStartNs =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+            .count();
+    // Screenshots and benchmarks need no display: offscreen unless the caller chose a platform.
+    if (runsOffscreen(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
     }
     QApplication::setHighDpiScaleFactorRoundingPolicy(Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
-    QApplication app(argc, argv);
+    // It times paint events for --bench only; otherwise it adds one flag test per event.
+    PaintTimingApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("archplay"));
     QApplication::setApplicationName(QStringLiteral("archplay"));
     QApplication::setApplicationDisplayName(QStringLiteral("archplay"));
@@ -41,6 +48,13 @@ int main(int argc, char* argv[]) {
     const GuiOptions& options = parsed.options;
 
     QString error;
+    if (options.bench) {
+        const int status = runBenchmark(app, options, mainStartNs, &error);
+        if (status != 0) {
+            print(stderr, QStringLiteral("archplay: %1\n").arg(error));
+        }
+        return status;
+    }
     if (!options.screenshotPath.isEmpty()) {
         const int status = runScreenshot(options, &error);
         if (status != 0) {

@@ -95,6 +95,7 @@ ModelPlan planLayers(const ModelConfig& config) {
         if (count <= 0 || count > 100000) {
             return;
         }
+        plan.layers.reserve(plan.layers.size() + static_cast<std::size_t>(count));
         for (std::int64_t i = 0; i < count; ++i) {
             LayerPlan layer;
             layer.stack = stack;

@@ -12,7 +12,7 @@ using nlohmann::json;
 json toJson(const ParamNode& node) {
     json out = {{"name", node.name}, {"params", node.params}};
     if (!node.shape.empty()) {
-        out["shape"] = node.shape;
+        out["shape"] = toString(node.shape);
     }
     json children = json::array();
     for (const ParamNode& child : node.children) {

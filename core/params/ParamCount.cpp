@@ -3,23 +3,20 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 namespace archplay::core {
 namespace {
 
-std::string shapeText(const TensorSpec& tensor) {
-    std::string text = fmt::format("[{}]", fmt::join(tensor.shape, ", "));
-    return tensor.copies > 1 ? fmt::format("{} x {}", tensor.copies, text) : text;
-}
-
 ParamNode leaf(const TensorSpec& tensor, Checked params, bool& overflow) {
     overflow = overflow || params.overflowed();
-    return ParamNode{tensor.name, params.value(), shapeText(tensor), {}};
+    return ParamNode{tensor.name, params.value(), {tensor.shape, tensor.copies}, {}};
 }
 
-/// Sums the children into the node and drops empty children.
-ParamNode& finish(ParamNode& node, bool& overflow) {
+/// Sums the children into the node and drops empty children; returns the node, ready to be moved
+/// into its parent.
+ParamNode&& finish(ParamNode& node, bool& overflow) {
     Checked sum;
     std::erase_if(node.children, [](const ParamNode& child) { return child.params == 0 && child.children.empty(); });
     for (const ParamNode& child : node.children) {
@@ -27,7 +24,7 @@ ParamNode& finish(ParamNode& node, bool& overflow) {
     }
     overflow = overflow || sum.overflowed();
     node.params = sum.value();
-    return node;
+    return std::move(node);
 }
 
 ParamNode groupNode(std::string name) {
@@ -57,6 +54,25 @@ std::string layerRange(const std::vector<std::int64_t>& indices) {
 }
 
 } // namespace
+
+std::string toString(const TensorShape& shape) {
+    if (shape.empty()) {
+        return {};
+    }
+    fmt::memory_buffer text;
+    if (shape.copies > 1) {
+        fmt::format_to(std::back_inserter(text), "{} x ", shape.copies);
+    }
+    text.push_back('[');
+    for (std::size_t i = 0; i < shape.dims.size(); ++i) {
+        if (i > 0) {
+            text.append(std::string_view(", "));
+        }
+        fmt::format_to(std::back_inserter(text), "{}", shape.dims[i]);
+    }
+    text.push_back(']');
+    return fmt::to_string(text);
+}
 
 ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan) {
     ParamReport report;
@@ -132,7 +148,7 @@ ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan) {
     }
 
     std::map<Stack, ParamNode> stackNodes;
-    for (const KindGroup& group : groups) {
+    for (KindGroup& group : groups) {
         const Checked layers = static_cast<std::uint64_t>(group.indices.size());
         ParamNode node = groupNode(
             fmt::format("{} ({}, x{})", layerKindName(group.kind), layerRange(group.indices), group.indices.size()));
@@ -151,7 +167,10 @@ ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan) {
                 attention.children.push_back(std::move(item));
             }
         }
-        node.children = {finish(attention, overflow), finish(ffn, overflow), finish(norms, overflow)};
+        node.children.reserve(3);
+        node.children.push_back(finish(attention, overflow));
+        node.children.push_back(finish(ffn, overflow));
+        node.children.push_back(finish(norms, overflow));
         auto [it, inserted] = stackNodes.try_emplace(group.kind.stack, groupNode(stackName(config, group.kind.stack)));
         it->second.children.push_back(finish(node, overflow));
     }

@@ -12,11 +12,22 @@
 
 namespace archplay::core {
 
+/// A leaf tensor's shape, kept as numbers so that counting allocates no text; toString() writes it.
+struct TensorShape {
+    Dims dims;               ///< empty for a group node
+    std::int64_t copies = 1; ///< identical tensors (routed experts)
+
+    bool empty() const { return dims.empty(); }
+};
+
+/// "[4096, 4096]", or "64 x [1408, 2048]" for copies; empty for a group.
+std::string toString(const TensorShape& shape);
+
 /// A node of the parameter breakdown tree. `params` is the sum of its children (or its own size for a leaf).
 struct ParamNode {
     std::string name;
     std::uint64_t params = 0;
-    std::string shape; ///< leaf tensors: e.g. "[4096, 4096]" or "64 x [1408, 2048]"
+    TensorShape shape; ///< leaf tensors only
     std::vector<ParamNode> children;
 };
 

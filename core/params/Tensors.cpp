@@ -4,12 +4,14 @@
 namespace archplay::core {
 namespace {
 
-using Shape = std::vector<std::int64_t>;
+using Shape = Dims;
 
 class TensorList {
 public:
+    TensorList() { m_tensors.reserve(32); }
+
     void add(std::string name, Component component, Shape shape, std::int64_t copies = 1) {
-        m_tensors.push_back({std::move(name), component, std::move(shape), copies});
+        m_tensors.push_back({std::move(name), component, shape, copies});
     }
     /// A Linear layer: weight [out, in] and, when `bias`, bias [out].
     void linear(const std::string& name, Component component, std::int64_t in, std::int64_t out, bool bias,

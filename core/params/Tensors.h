@@ -5,7 +5,10 @@
 #include "config/ModelConfig.h"
 #include "util/Checked.h"
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -27,12 +30,38 @@ enum class Component {
 
 std::string_view toString(Component component);
 
+/// A tensor's dimensions, up to four, stored inline so that counting allocates no shape vectors.
+class Dims {
+public:
+    static constexpr std::size_t kMaxRank = 4;
+
+    Dims() = default;
+    Dims(std::initializer_list<std::int64_t> dims) {
+        for (std::int64_t d : dims) {
+            if (m_size < kMaxRank) {
+                m_dims[m_size++] = d;
+            }
+        }
+    }
+
+    std::size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    std::int64_t operator[](std::size_t i) const { return m_dims[i]; }
+    const std::int64_t* begin() const { return m_dims.data(); }
+    const std::int64_t* end() const { return m_dims.data() + m_size; }
+    bool operator==(const Dims& other) const { return std::equal(begin(), end(), other.begin(), other.end()); }
+
+private:
+    std::array<std::int64_t, kMaxRank> m_dims{};
+    std::size_t m_size = 0;
+};
+
 /// One parameter tensor (or `copies` identical tensors, e.g. one per routed expert) with its
 /// Hugging Face shape `[out, in]`, following `nn.Linear`'s storage convention.
 struct TensorSpec {
     std::string name; ///< Hugging Face module path within its scope, e.g. "self_attn.q_proj.weight"
     Component component = Component::Attention;
-    std::vector<std::int64_t> shape; ///< dimensions in elements
+    Dims shape;                      ///< dimensions in elements
     std::int64_t copies = 1;         ///< identical tensors (routed experts: E)
 
     /// Elements of one copy.

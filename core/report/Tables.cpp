@@ -17,7 +17,7 @@ std::string share(std::uint64_t part, std::uint64_t whole) {
 
 void csvRows(const ParamNode& node, const std::string& parent, std::uint64_t total, std::string& out) {
     const std::string path = parent.empty() ? node.name : parent + " / " + node.name;
-    out += fmt::format("{},{},{},{}\n", csvField(path), node.params, share(node.params, total), csvField(node.shape));
+    out += fmt::format("{},{},{},{}\n", csvField(path), node.params, share(node.params, total), csvField(toString(node.shape)));
     for (const ParamNode& child : node.children) {
         csvRows(child, path, total, out);
     }
@@ -29,7 +29,7 @@ void markdownRows(const ParamNode& node, int depth, std::uint64_t total, std::st
     for (int i = 0; i < depth; ++i) {
         indent += "\u00a0\u00a0\u00a0\u00a0";
     }
-    const std::string shape = node.shape.empty() ? "" : "`" + node.shape + "`";
+    const std::string shape = node.shape.empty() ? "" : "`" + toString(node.shape) + "`";
     out += fmt::format("| {}{} | {} | {}% | {} |\n", indent, markdownCell(node.name), withThousands(node.params),
                        share(node.params, total), shape);
     for (const ParamNode& child : node.children) {
@@ -149,8 +149,9 @@ std::string devicesLabel(const Scenario& scenario) {
 std::string fitVerdict(const DeviceFit& fit) {
     if (fit.fits) {
         // Floored, so a fit never reads as "100% used".
-        return fmt::format("fits, {:.0f}% used", std::floor(100.0 * double(fit.requiredBytes) /
-                                                            double(std::max<std::uint64_t>(fit.capacityBytes, 1))));
+        const double used =
+            std::floor(100.0 * double(fit.requiredBytes) / double(std::max<std::uint64_t>(fit.capacityBytes, 1)));
+        return used < 1.0 ? std::string("fits, <1% used") : fmt::format("fits, {:.0f}% used", used);
     }
     return fmt::format("needs {} x {}", fit.devicesNeeded, fit.gpu.label);
 }

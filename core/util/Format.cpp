@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "util/Format.h"
 
+#include "util/Checked.h"
+
 #include <fmt/format.h>
 
 #include <array>
+#include <cctype>
 
 namespace archplay::core {
 namespace {
@@ -45,6 +48,61 @@ std::string withThousands(std::uint64_t value) {
 
 std::string shortCount(std::uint64_t value) {
     return scaled(value, 1000.0, {"", "K", "M", "B", "T", "P", "E"}, false);
+}
+
+std::optional<std::uint64_t> parseCount(std::string_view text) {
+    int exponent = 0;
+    if (!text.empty() && std::isalpha(static_cast<unsigned char>(text.back()))) {
+        switch (std::toupper(static_cast<unsigned char>(text.back()))) {
+        case 'K':
+            exponent = 3;
+            break;
+        case 'M':
+            exponent = 6;
+            break;
+        case 'B':
+        case 'G':
+            exponent = 9;
+            break;
+        case 'T':
+            exponent = 12;
+            break;
+        default:
+            return std::nullopt;
+        }
+        text.remove_suffix(1);
+    }
+    // The digits without the point as one integer, times 10^exponent, so "1.5B" is exact.
+    Checked mantissa;
+    bool point = false;
+    bool digits = false;
+    for (char ch : text) {
+        if (ch == '.' && !point) {
+            point = true;
+        } else if (ch >= '0' && ch <= '9') {
+            mantissa = mantissa * 10 + static_cast<std::uint64_t>(ch - '0');
+            exponent -= point ? 1 : 0;
+            digits = true;
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (!digits || mantissa.overflowed()) {
+        return std::nullopt;
+    }
+    for (; exponent < 0; ++exponent) {
+        if (mantissa.value() % 10 != 0) {
+            return std::nullopt;
+        }
+        mantissa = Checked(mantissa.value() / 10);
+    }
+    for (; exponent > 0; --exponent) {
+        mantissa *= 10;
+    }
+    if (mantissa.overflowed()) {
+        return std::nullopt;
+    }
+    return mantissa.value();
 }
 
 std::string binaryBytes(std::uint64_t bytes) {

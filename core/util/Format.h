@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace archplay::core {
 
@@ -10,6 +12,11 @@ namespace archplay::core {
 std::string withThousands(std::uint64_t value);
 /// Parameter-style count with a unit: 8030261248 -> "8.03B", 124439808 -> "124M", 999 -> "999".
 std::string shortCount(std::uint64_t value);
+/// Reads a count written as shortCount() writes it, or in full: digits with an optional decimal part
+/// and an optional suffix K, M, B (or G) or T, powers of 1000, any case: "7B" -> 7000000000,
+/// "1.5B" -> 1500000000, "350M", "7000000000". nullopt when malformed, when the value is not a whole
+/// number ("1.5" with no suffix) or above 2^64 - 1.
+std::optional<std::uint64_t> parseCount(std::string_view text);
 /// Binary byte size: 131072 -> "128 KiB", 2147483648 -> "2.00 GiB".
 std::string binaryBytes(std::uint64_t bytes);
 /// Decimal byte size: 16060522496 -> "16.06 GB".

@@ -2,6 +2,7 @@
 // archplay-cli end to end through its run() entry: outputs, exit codes and messages.
 #include "CliCommands.h"
 #include "TestPaths.h"
+#include "io/Presets.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -127,6 +128,104 @@ TEST(CliPresets, ListsEveryPreset) {
     const auto json = nlohmann::json::parse(r.out);
     EXPECT_GE(json["presets"].size(), 35u);
     EXPECT_EQ(json["presets"][0]["family"], "Llama");
+}
+
+TEST(CliDesign, FindsDesignsNearTheTargetAsJson) {
+    const Result r = runCli({"design", "--params", "7B", "--top", "5", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto json = nlohmann::json::parse(r.out);
+    EXPECT_EQ(json["targets"]["params"], 7'000'000'000u);
+    EXPECT_EQ(json["targets"]["tolerance"], 0.05);
+    EXPECT_EQ(json["evaluated"].get<std::uint64_t>() + json["skipped"].get<std::uint64_t>(), json["space_size"]);
+    ASSERT_EQ(json["candidates"].size(), 5u);
+    for (const auto& candidate : json["candidates"]) {
+        EXPECT_LE(candidate["distance"].get<std::uint64_t>(), 350'000'000u);
+        EXPECT_EQ(candidate["config"]["model_type"], "llama");
+        EXPECT_EQ(candidate["config"]["num_hidden_layers"], candidate["num_hidden_layers"]);
+    }
+}
+
+TEST(CliDesign, RediscoversLlama3_8BExactly) {
+    const Result r = runCli({"design", "--params", "8030261248", "--tolerance", "0%", "--vocab", "128256"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("1 meet the targets"), std::string::npos) << r.out;
+    // parameters, offset, layers, hidden, heads, kv, head_dim, ffn, vocab, tied, KV per token
+    EXPECT_NE(r.out.find("8,030,261,248   +0.000%     32   4096    32   8      128  14336  128256    no    128 KiB"),
+              std::string::npos)
+        << r.out;
+}
+
+TEST(CliDesign, ReadsCountsPercentagesAndBudgets) {
+    const Result r =
+        runCli({"design", "--params", "1.5B", "--tolerance", "1%", "--max-kv-per-token", "16384", "--kv-dtype", "fp8",
+                "--layers", "12:40", "--hidden", "1024:4096", "--aspect", "48:160", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto json = nlohmann::json::parse(r.out);
+    EXPECT_EQ(json["targets"]["params"], 1'500'000'000u);
+    EXPECT_EQ(json["targets"]["tolerance"], 0.01);
+    EXPECT_EQ(json["targets"]["kv_dtype"], "fp8");
+    ASSERT_FALSE(json["candidates"].empty());
+    for (const auto& candidate : json["candidates"]) {
+        EXPECT_LE(candidate["kv_bytes_per_token"].get<std::uint64_t>(), 16384u);
+        EXPECT_GE(candidate["num_hidden_layers"].get<int>(), 12);
+        EXPECT_LE(candidate["num_hidden_layers"].get<int>(), 40);
+    }
+    EXPECT_EQ(runCli({"design", "--params", "350M", "--json"}).exitCode, 0);
+}
+
+TEST(CliDesign, BadUsageExitsTwoNamingTheFlag) {
+    auto fails = [](std::vector<std::string> args, const std::string& message) {
+        const Result r = runCli(std::move(args));
+        EXPECT_EQ(r.exitCode, 2) << message;
+        EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    };
+    fails({"design"}, "--params is required");
+    fails({"design", "--params", "7X"}, "--params takes a positive count");
+    fails({"design", "--params", "0"}, "--params takes a positive count");
+    fails({"design", "--params", "7B", "--tolerance", "five"}, "--tolerance takes a percentage");
+    fails({"design", "--params", "7B", "--tolerance", "150%"}, "--tolerance: the tolerance is a fraction from 0 to 1");
+    fails({"design", "--params", "7B", "--layers", "40:20"}, "--layers: the range minimum 40 is above its maximum 20");
+    fails({"design", "--params", "7B", "--layers", "a:b"}, "--layers takes MIN:MAX");
+    fails({"design", "--params", "7B", "--aspect", "200:100"}, "--aspect:");
+    fails({"design", "--params", "7B", "--top", "0"}, "--top takes a positive whole number");
+    fails({"design", "--params", "7B", "--kv-dtype", "fp7"}, "--kv-dtype takes");
+    fails({"design", "llama-3-8b", "--params", "7B"}, "design takes no CONFIG");
+}
+
+TEST(CliZoo, TablesEveryPresetInEachFormat) {
+    const std::size_t presets = core::builtinPresets().size();
+    const Result csv = runCli({"zoo", "--csv"});
+    ASSERT_EQ(csv.exitCode, 0) << csv.err;
+    EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), static_cast<long>(presets + 1));
+    EXPECT_NE(csv.out.find("llama-3-8b,Llama 3 8B,Llama,8030261248,8030261248,8030261248,yes,32,"), std::string::npos);
+
+    const Result md = runCli({"zoo", "--md"});
+    ASSERT_EQ(md.exitCode, 0) << md.err;
+    EXPECT_NE(md.out.find("| Llama 3 8B | `llama-3-8b` | Llama | 8,030,261,248 |"), std::string::npos);
+
+    const Result text = runCli({"zoo"});
+    ASSERT_EQ(text.exitCode, 0) << text.err;
+    EXPECT_NE(text.out.find("8,030,261,248"), std::string::npos);
+
+    const Result json = runCli({"zoo", "--json", "--seq", "8192", "--kv-dtype", "fp8", "--gpu", "24"});
+    ASSERT_EQ(json.exitCode, 0) << json.err;
+    const auto zoo = nlohmann::json::parse(json.out);
+    ASSERT_EQ(zoo["models"].size(), presets);
+    EXPECT_EQ(zoo["scenario"]["gpu_memory_gib"], 24);
+    for (const auto& model : zoo["models"]) {
+        if (model["id"] == "llama-3-8b") {
+            EXPECT_EQ(model["kv_total_bytes"], 65'536ull * 8192);
+            EXPECT_EQ(model["gpu_fit"], "fits, 64% used");
+        }
+    }
+}
+
+TEST(CliZoo, BadUsageExitsTwo) {
+    EXPECT_EQ(runCli({"zoo", "--csv", "--md"}).exitCode, 2);
+    EXPECT_EQ(runCli({"zoo", "--csv", "--json"}).exitCode, 2);
+    EXPECT_EQ(runCli({"zoo", "llama-3-8b"}).exitCode, 2);
+    EXPECT_EQ(runCli({"zoo", "--gpu", "100"}).exitCode, 2);
+    EXPECT_EQ(runCli({"zoo", "--gpus", "0"}).exitCode, 2);
 }
 
 } // namespace

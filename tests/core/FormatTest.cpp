@@ -29,5 +29,24 @@ TEST(Format, Bytes) {
     EXPECT_EQ(decimalBytes(16060522496), "16.1 GB");
 }
 
+TEST(Format, ParsesCounts) {
+    EXPECT_EQ(parseCount("7B"), 7'000'000'000u);
+    EXPECT_EQ(parseCount("1.5B"), 1'500'000'000u);
+    EXPECT_EQ(parseCount("350M"), 350'000'000u);
+    EXPECT_EQ(parseCount("350m"), 350'000'000u);
+    EXPECT_EQ(parseCount("7000000000"), 7'000'000'000u);
+    EXPECT_EQ(parseCount("8.030261248B"), 8'030'261'248u);
+    EXPECT_EQ(parseCount("124K"), 124'000u);
+    EXPECT_EQ(parseCount("1.2T"), 1'200'000'000'000u);
+    EXPECT_EQ(parseCount("2G"), 2'000'000'000u);
+    EXPECT_EQ(parseCount("1.0"), 1u);
+    EXPECT_EQ(parseCount(".5K"), 500u);
+    EXPECT_EQ(parseCount("18446744073709551615"), UINT64_MAX);
+    for (const char* bad : {"", "B", ".", "1.5", "7X", "-7B", "7 B", "1.2.3B", "0.0000000001B", "18446744073709551616",
+                            "20000000T", "1e9"}) {
+        EXPECT_EQ(parseCount(bad), std::nullopt) << bad;
+    }
+}
+
 } // namespace
 } // namespace archplay::core

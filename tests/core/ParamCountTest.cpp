@@ -87,7 +87,7 @@ TEST(HeadDim, ExplicitHeadDimSetsProjectionWidths) {
     const auto q = std::find_if(tensors.begin(), tensors.end(),
                                 [](const core::TensorSpec& t) { return t.name == "self_attn.q_proj.weight"; });
     ASSERT_NE(q, tensors.end());
-    EXPECT_EQ(q->shape, (std::vector<std::int64_t>{4096, 2048}));
+    EXPECT_EQ(q->shape, (core::Dims{4096, 2048}));
 }
 
 std::uint64_t sumChildren(const core::ParamNode& node) {

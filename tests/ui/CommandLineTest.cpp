@@ -66,11 +66,35 @@ TEST(CommandLine, HelpExitsZero) {
     EXPECT_TRUE(result.output.contains(QStringLiteral("--screenshot")));
 }
 
-TEST(CommandLine, DetectsScreenshotBeforeTheApplicationExists) {
-    const char* with[] = {"archplay", "--preset", "x", "--screenshot", "a.png"};
-    const char* without[] = {"archplay", "--preset", "x"};
-    EXPECT_TRUE(wantsScreenshot(5, with));
-    EXPECT_FALSE(wantsScreenshot(3, without));
+TEST(CommandLine, DetectsOffscreenRunsBeforeTheApplicationExists) {
+    const char* screenshot[] = {"archplay", "--preset", "x", "--screenshot", "a.png"};
+    const char* bench[] = {"archplay", "-bench", "--json"};
+    const char* assigned[] = {"archplay", "--screenshot=a.png"};
+    const char* window[] = {"archplay", "--preset", "x", "--benchmark"};
+    EXPECT_TRUE(runsOffscreen(5, screenshot));
+    EXPECT_TRUE(runsOffscreen(3, bench));
+    EXPECT_TRUE(runsOffscreen(2, assigned));
+    EXPECT_FALSE(runsOffscreen(4, window));
+}
+
+TEST(CommandLine, BenchTakesSeveralPresetsAndChecksItsOptions) {
+    const CommandLineResult result =
+        parse({"--bench", "--preset", "llama-3-8b", "--preset", "t5-small,mixtral-8x7b-v0.1", "--json", "--steps", "2"});
+    ASSERT_EQ(result.action, CommandLineResult::Action::Run) << result.error.toStdString();
+    EXPECT_TRUE(result.options.bench);
+    EXPECT_EQ(result.options.benchPresets,
+              QStringList({QStringLiteral("llama-3-8b"), QStringLiteral("t5-small"),
+                           QStringLiteral("mixtral-8x7b-v0.1")}));
+    EXPECT_TRUE(result.options.benchJson);
+    EXPECT_EQ(result.options.benchSteps, 2);
+    EXPECT_EQ(result.options.size, QSize(1600, 1000));
+    EXPECT_EQ(parse({"--bench", "--size", "1280x800"}).options.size, QSize(1280, 800));
+
+    EXPECT_EQ(parse({"--bench", "--preset", "nope"}).exitCode, 2);
+    EXPECT_EQ(parse({"--bench", "--steps", "0"}).exitCode, 2);
+    EXPECT_EQ(parse({"--bench", "--screenshot", "a.png"}).exitCode, 2);
+    EXPECT_EQ(parse({"--json"}).exitCode, 2);
+    EXPECT_EQ(parse({"--preset", "llama-3-8b", "--preset", "t5-small"}).exitCode, 2);
 }
 
 } // namespace

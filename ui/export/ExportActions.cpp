@@ -253,6 +253,7 @@ QString ExportActions::report(bool ok, const QString& what, const QString& path,
 }
 
 QString ExportActions::exportView(AnalysisView& view, const FigureExportSettings& settings) {
+    view.ensureCurrent();
     QString error;
     {
         const std::optional<QPalette> palette = settings.colours == ThemeMode::System
@@ -288,6 +289,7 @@ void ExportActions::exportWithDialog(AnalysisView& view) {
 }
 
 void ExportActions::copyImage(AnalysisView& view) {
+    view.ensureCurrent();
     const QSize size = view.size().isValid() && !view.size().isEmpty() ? view.size() : QSize(1280, 800);
     QApplication::clipboard()->setMimeData(figureMimeData(view, {size, view.devicePixelRatioF()}));
     emit finished(true, tr("Copied %1 as an image.").arg(view.title()));

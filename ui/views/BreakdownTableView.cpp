@@ -69,7 +69,7 @@ void fillRows(const core::ParamNode& node, int depth, std::uint64_t total, bool 
     row.name = qs(node.name);
     row.params = node.params;
     row.share = counted ? (total > 0 ? double(node.params) / double(total) : 0.0) : -1.0;
-    row.shape = qs(node.shape);
+    row.shape = qs(core::toString(node.shape));
     rows.push_back(row);
     for (const core::ParamNode& child : node.children) {
         fillRows(child, depth + 1, total, counted, rows);
@@ -85,7 +85,7 @@ void setRow(QTreeWidgetItem* item, const core::ParamNode& node, std::uint64_t to
                                        .arg(qs(core::withThousands(node.params)), qs(core::shortCount(node.params))));
     item->setText(ShareColumn, shareText(share));
     item->setData(ShareColumn, kShareRole, share);
-    item->setText(ShapeColumn, qs(node.shape));
+    item->setText(ShapeColumn, qs(core::toString(node.shape)));
     item->setTextAlignment(ParamsColumn, Qt::AlignRight | Qt::AlignVCenter);
     item->setTextAlignment(ShareColumn, Qt::AlignRight | Qt::AlignVCenter);
     if (!counted) {

@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "design/DesignSearch.h"
+
+#include "TestSupport.h"
+
+#include <cmath>
+#include <set>
+
+namespace archplay::test {
+namespace {
+
+using core::DesignRange;
+using core::DesignSpace;
+using core::DesignTargets;
+
+core::Scenario kvScenario(core::DType dtype) {
+    core::Scenario scenario;
+    scenario.kvDType = dtype;
+    return scenario;
+}
+
+/// The composed figures of a candidate against analyze() of its full config.
+void expectExact(const core::DesignCandidate& candidate, core::DType kvDType) {
+    const core::Analysis analysis = core::analyze(core::designConfig(candidate.shape), kvScenario(kvDType));
+    ASSERT_TRUE(analysis.valid) << candidate.shape.layers << " x " << candidate.shape.hiddenSize;
+    EXPECT_EQ(candidate.params, analysis.params.total) << candidate.shape.layers << " x " << candidate.shape.hiddenSize;
+    EXPECT_EQ(candidate.kvBytesPerToken, analysis.kv.bytesPerToken);
+}
+
+TEST(DesignSearch, LlamaFfnWidthsMatchTheReleasedModels) {
+    EXPECT_EQ(core::llamaFfnWidth(4096, 1.3, 1024), 14336);  // Llama 3 8B
+    EXPECT_EQ(core::llamaFfnWidth(8192, 1.3, 4096), 28672);  // Llama 3 70B
+    EXPECT_EQ(core::llamaFfnWidth(16384, 1.2, 4096), 53248); // Llama 3.1 405B
+    EXPECT_EQ(core::llamaFfnWidth(4096, 1.0, 256), 11008);   // Llama 2 7B
+    EXPECT_EQ(core::llamaFfnWidth(2048, 1.5, 256), 8192);    // Llama 3.2 1B
+    EXPECT_EQ(core::llamaFfnWidth(0, 1.0, 256), 0);
+    EXPECT_EQ(core::llamaFfnWidth(4096, -1.0, 256), 0);
+    EXPECT_EQ(core::llamaFfnWidth(4096, 1e30, 256), 0);
+}
+
+TEST(DesignSearch, ComposedCountsEqualAnalyzeOfTheFullConfig) {
+    DesignSpace space;
+    space.layers = DesignRange::span(1, 96, 5);
+    space.hiddenSize = DesignRange::span(256, 8192, 256);
+    space.headDims = {64, 96, 128};
+    space.kvHeads = {1, 2, 3, 4, 8, 16};
+    space.ffnMultipliers = {0.5, 1.0, 1.3, 2.0};
+    space.ffnMultiple = 128;
+    space.vocabSizes = {32000, 50257, 128256, 256000};
+    std::set<std::int64_t> headDims, kvHeads, widths, vocabSizes, depths;
+    std::set<bool> tied;
+    for (const core::DType dtype : {core::DType::BF16, core::DType::FP32, core::DType::INT4}) {
+        // The nearest few hundred to a target are, for most shapes, its depth that comes nearest, so
+        // three targets three decades apart sample shapes from all over the space.
+        for (const std::uint64_t target : {100'000'000ull, 3'000'000'000ull, 100'000'000'000ull}) {
+            DesignTargets targets;
+            targets.params = target;
+            targets.tolerance = 1;
+            targets.kvDType = dtype;
+            targets.top = 300;
+            const core::DesignSearchResult result = core::searchDesigns(space, targets);
+            ASSERT_FALSE(core::hasErrors(result.diagnostics));
+            ASSERT_EQ(result.candidates.size(), 300u);
+            for (const core::DesignCandidate& candidate : result.candidates) {
+                expectExact(candidate, dtype);
+                const core::DesignShape& shape = candidate.shape;
+                headDims.insert(shape.headDim);
+                kvHeads.insert(shape.numKvHeads);
+                widths.insert(shape.intermediateSize);
+                vocabSizes.insert(shape.vocabSize);
+                tied.insert(shape.tiedEmbeddings);
+                depths.insert(shape.layers);
+            }
+        }
+    }
+    EXPECT_EQ(headDims.size(), 3u);
+    EXPECT_EQ(kvHeads.size(), 6u);
+    EXPECT_EQ(vocabSizes.size(), 4u);
+    EXPECT_EQ(tied.size(), 2u);
+    EXPECT_GT(widths.size(), 30u);
+    EXPECT_GT(depths.size(), 15u);
+}
+
+TEST(DesignSearch, FindsSevenAndOneBillionParameterDesignsWithinTolerance) {
+    for (const std::uint64_t target : {7'000'000'000ull, 1'000'000'000ull}) {
+        DesignTargets targets;
+        targets.params = target;
+        targets.tolerance = 0.01;
+        targets.minAspect = 64;
+        targets.maxAspect = 192;
+        const core::DesignSearchResult result = core::searchDesigns(DesignSpace{}, targets);
+        ASSERT_FALSE(core::hasErrors(result.diagnostics));
+        ASSERT_EQ(result.candidates.size(), 10u) << target;
+        EXPECT_GE(result.matched, result.candidates.size());
+        EXPECT_EQ(result.evaluated + result.skipped, result.spaceSize);
+        for (const core::DesignCandidate& candidate : result.candidates) {
+            EXPECT_LE(candidate.distance, target / 100);
+            const double aspect = double(candidate.shape.hiddenSize) / double(candidate.shape.layers);
+            EXPECT_GE(aspect, 64);
+            EXPECT_LE(aspect, 192);
+            expectExact(candidate, core::DType::BF16);
+        }
+        for (std::size_t i = 1; i < result.candidates.size(); ++i) {
+            const core::DesignCandidate& before = result.candidates[i - 1];
+            const core::DesignCandidate& after = result.candidates[i];
+            EXPECT_TRUE(before.distance < after.distance ||
+                        (before.distance == after.distance && before.kvBytesPerToken <= after.kvBytesPerToken));
+        }
+    }
+}
+
+TEST(DesignSearch, RediscoversLlama3_8B) {
+    DesignSpace space;
+    space.layers = DesignRange::span(16, 48);
+    space.hiddenSize = DesignRange::list({3072, 4096, 5120});
+    space.headDims = {64, 128};
+    space.kvHeads = {4, 8, 16};
+    space.ffnMultipliers = {1.0, 1.3, 1.5};
+    space.ffnMultiple = 1024;
+    space.vocabSizes = {128256};
+    space.tiedEmbeddings = {false, true};
+    DesignTargets targets;
+    targets.params = 8'030'261'248;
+    targets.tolerance = 0;
+    const core::DesignSearchResult result = core::searchDesigns(space, targets);
+    ASSERT_FALSE(core::hasErrors(result.diagnostics));
+    // Llama 3 8B, and its twin with 64 heads of 64 and 16 KV heads, which has the same weights' sizes.
+    ASSERT_EQ(result.candidates.size(), 2u);
+    const auto llama = std::find_if(result.candidates.begin(), result.candidates.end(),
+                                    [](const core::DesignCandidate& c) { return c.shape.headDim == 128; });
+    ASSERT_NE(llama, result.candidates.end());
+    const core::DesignCandidate& found = *llama;
+    EXPECT_EQ(found.params, 8'030'261'248u);
+    EXPECT_EQ(result.candidates.front().params, 8'030'261'248u);
+    EXPECT_EQ(result.candidates.back().params, 8'030'261'248u);
+    EXPECT_EQ(found.kvBytesPerToken, 131'072u);
+    EXPECT_EQ(found.shape, (core::DesignShape{32, 4096, 128, 32, 8, 14336, 128256, false, 8192}));
+    EXPECT_EQ(found.ffnMultiplier, 1.3);
+
+    // The candidate's config is a whole model: it counts as the preset does and survives config.json.
+    const core::ModelConfig config = core::designConfig(found.shape);
+    EXPECT_EQ(core::analyze(config, {}).params.total, analyzePreset("llama-3-8b").params.total);
+    const core::ImportResult reread = core::importConfigText(core::exportConfigText(config));
+    ASSERT_TRUE(reread.config.has_value());
+    EXPECT_EQ(core::analyze(*reread.config, {}).params.total, 8'030'261'248u);
+}
+
+TEST(DesignSearch, EvaluatesEveryCandidateOfAValidSpace) {
+    DesignSpace space;
+    space.layers = DesignRange::span(1, 10);
+    space.hiddenSize = DesignRange::span(1024, 4096, 1024);
+    space.headDims = {64, 128};
+    space.kvHeads = {1, 2, 4, 8};
+    space.ffnMultipliers = {1.0, 1.5};
+    space.vocabSizes = {32000, 50304};
+    space.tiedEmbeddings = {false, true};
+    DesignTargets targets;
+    targets.params = 500'000'000;
+    targets.tolerance = 1;
+    const core::DesignSearchResult result = core::searchDesigns(space, targets);
+    EXPECT_TRUE(result.diagnostics.empty());
+    EXPECT_EQ(result.spaceSize, 10u * 4 * 2 * 4 * 2 * 2 * 2);
+    EXPECT_EQ(result.evaluated, result.spaceSize);
+    EXPECT_EQ(result.skipped, 0u);
+    EXPECT_GT(result.matched, 0u);
+}
+
+TEST(DesignSearch, SkipsImpossibleShapesAndSaysWhy) {
+    DesignSpace space;
+    space.layers = DesignRange::span(10, 19);
+    space.hiddenSize = DesignRange::list({1056, 1152, 2048}); // 1056 = 16.5 x 64; 1152 = 9 x 128 = 18 x 64
+    space.headDims = {64, 128};
+    space.kvHeads = {1, 2, 4, 8};
+    space.ffnMultipliers = {1.3, 1.31, 1.0}; // 1.3 and 1.31 round to the same width for every hidden size here
+    space.ffnMultiple = 1024;
+    space.tiedEmbeddings = {false};
+    DesignTargets targets;
+    targets.params = 1'000'000'000;
+    targets.tolerance = 1;
+    const core::DesignSearchResult result = core::searchDesigns(space, targets);
+    ASSERT_FALSE(core::hasErrors(result.diagnostics));
+    EXPECT_EQ(result.spaceSize, 3u * 2 * 4 * 3 * 10);
+    EXPECT_EQ(result.evaluated + result.skipped, result.spaceSize);
+    // Evaluated: 1152/128 (kv 1), 1152/64 (kv 1, 2), 2048/64 and 2048/128 (kv 1, 2, 4, 8): 11 head layouts,
+    // each with 2 FFN widths and 10 depths.
+    EXPECT_EQ(result.evaluated, 11u * 2 * 10);
+    auto warns = [&](const std::string& field) {
+        return std::any_of(result.diagnostics.begin(), result.diagnostics.end(), [&](const core::Diagnostic& d) {
+            return d.severity == core::Severity::Warning && d.field == field &&
+                   d.message.find("skipped") != std::string::npos;
+        });
+    };
+    EXPECT_TRUE(warns("head_dim"));
+    EXPECT_TRUE(warns("num_key_value_heads"));
+    EXPECT_TRUE(warns("ffn_dim_multiplier"));
+}
+
+TEST(DesignSearch, KvBudgetAndAspectBoundsAreMet) {
+    DesignTargets targets;
+    targets.params = 3'000'000'000;
+    targets.tolerance = 0.05;
+    targets.maxKvBytesPerToken = 32 * 1024;
+    targets.kvDType = core::DType::FP8;
+    targets.minAspect = 80;
+    targets.maxAspect = 160;
+    targets.top = 50;
+    const core::DesignSearchResult result = core::searchDesigns(DesignSpace{}, targets);
+    ASSERT_EQ(result.candidates.size(), 50u);
+    for (const core::DesignCandidate& candidate : result.candidates) {
+        EXPECT_LE(candidate.kvBytesPerToken, 32u * 1024);
+        const double aspect = double(candidate.shape.hiddenSize) / double(candidate.shape.layers);
+        EXPECT_TRUE(aspect >= 80 && aspect <= 160) << aspect;
+        expectExact(candidate, core::DType::FP8);
+    }
+}
+
+/// Searches a space that should be rejected and checks that an error names `field`.
+void expectRejected(const DesignSpace& space, const DesignTargets& targets, const std::string& field) {
+    const core::DesignSearchResult result = core::searchDesigns(space, targets);
+    EXPECT_TRUE(std::any_of(result.diagnostics.begin(), result.diagnostics.end(),
+                            [&](const core::Diagnostic& d) {
+                                return d.severity == core::Severity::Error && d.field == field && !d.message.empty();
+                            }))
+        << field << ": " << (result.diagnostics.empty() ? "no diagnostics" : result.diagnostics.front().message);
+    EXPECT_EQ(result.evaluated, 0u) << field;
+    EXPECT_TRUE(result.candidates.empty()) << field;
+}
+
+TEST(DesignSearch, BadSpacesAreErrorsNamingTheField) {
+    const DesignSpace good;
+    const DesignTargets aim;
+    DesignSpace s = good;
+    s.layers = DesignRange::span(40, 20);
+    expectRejected(s, aim, "num_hidden_layers");
+    s = good;
+    s.layers = DesignRange::span(0, 20);
+    expectRejected(s, aim, "num_hidden_layers");
+    s = good;
+    s.hiddenSize = DesignRange::span(512, 4096, 0);
+    expectRejected(s, aim, "hidden_size");
+    s = good;
+    s.hiddenSize = DesignRange::list({4096, -128});
+    expectRejected(s, aim, "hidden_size");
+    s = good;
+    s.headDims = {};
+    expectRejected(s, aim, "head_dim");
+    s = good;
+    s.headDims = {128, 128};
+    expectRejected(s, aim, "head_dim");
+    s = good;
+    s.kvHeads = {0, 8};
+    expectRejected(s, aim, "num_key_value_heads");
+    s = good;
+    s.ffnMultipliers = {1.0, -2.0};
+    expectRejected(s, aim, "ffn_dim_multiplier");
+    s = good;
+    s.ffnMultipliers = {std::nan("")};
+    expectRejected(s, aim, "ffn_dim_multiplier");
+    s = good;
+    s.ffnMultiple = 0;
+    expectRejected(s, aim, "multiple_of");
+    s = good;
+    s.vocabSizes = {-32000};
+    expectRejected(s, aim, "vocab_size");
+    s = good;
+    s.vocabSizes = {std::int64_t{1} << 50};
+    expectRejected(s, aim, "vocab_size");
+    s = good;
+    s.tiedEmbeddings = {};
+    expectRejected(s, aim, "tie_word_embeddings");
+    s = good;
+    s.maxPositions = -1;
+    expectRejected(s, aim, "max_position_embeddings");
+    s = good;
+    s.layers = DesignRange::span(1, 1'000'000);
+    expectRejected(s, aim, "design_space"); // 453 billion candidates
+    s = good;
+    s.layers = DesignRange::list({32});
+    s.hiddenSize = DesignRange::span(128, 128 * 2'000'000, 128);
+    expectRejected(s, aim, "design_space"); // 60 million shapes
+
+    DesignTargets t = aim;
+    t.params = 0;
+    expectRejected(good, t, "target_params");
+    t = aim;
+    t.tolerance = 1.5;
+    expectRejected(good, t, "tolerance");
+    t = aim;
+    t.tolerance = -0.1;
+    expectRejected(good, t, "tolerance");
+    t = aim;
+    t.maxKvBytesPerToken = 0;
+    expectRejected(good, t, "max_kv_bytes_per_token");
+    t = aim;
+    t.minAspect = 200;
+    t.maxAspect = 100;
+    expectRejected(good, t, "aspect");
+    t = aim;
+    t.minAspect = -1;
+    expectRejected(good, t, "aspect");
+    t = aim;
+    t.top = 0;
+    expectRejected(good, t, "top");
+}
+
+TEST(DesignSearch, NoMatchIsAnEmptyResultNotAnError) {
+    DesignSpace space;
+    space.layers = DesignRange::span(1, 4);
+    space.hiddenSize = DesignRange::list({512});
+    DesignTargets targets;
+    targets.params = 1'000'000'000'000;
+    const core::DesignSearchResult result = core::searchDesigns(space, targets);
+    EXPECT_FALSE(core::hasErrors(result.diagnostics));
+    EXPECT_GT(result.evaluated, 0u);
+    EXPECT_EQ(result.matched, 0u);
+    EXPECT_TRUE(result.candidates.empty());
+}
+
+} // namespace
+} // namespace archplay::test
