@@ -136,28 +136,47 @@ std::int64_t firstMoeLayer(const ModelPlan& plan) {
     return -1;
 }
 
-RoutingSimulation simulateRouting(const ModelConfig& config, const ModelPlan& plan, std::int64_t layer) {
-    RoutingSimulation sim;
-    sim.layer = layer;
+RoutingInputs routingInputs(const ModelConfig& config, const ModelPlan& plan, std::int64_t layer) {
+    RoutingInputs inputs;
+    inputs.layer = layer;
     if (layer < 0 || layer >= static_cast<std::int64_t>(plan.layers.size()) ||
         plan.layers[static_cast<std::size_t>(layer)].ffn != FfnKind::Moe) {
-        return sim;
+        return inputs;
     }
     const std::int64_t experts = config.moe.numExperts;
     if (experts <= 0 || experts > kMaxSimulatedExperts || config.moe.topK <= 0) {
-        return sim;
+        return inputs;
     }
-    sim.moe = true;
-    sim.numExperts = experts;
-    sim.topK = std::min(config.moe.topK, experts);
-    sim.sharedExperts = std::max<std::int64_t>(config.moe.numSharedExperts, 0);
-    sim.settings = routerSettings(config);
-
+    inputs.moe = true;
+    inputs.numExperts = experts;
+    inputs.topK = std::min(config.moe.topK, experts);
+    inputs.sharedExperts = std::max<std::int64_t>(config.moe.numSharedExperts, 0);
+    inputs.settings = routerSettings(config);
     const std::string seedText = config.modelType + "|" + std::to_string(config.hiddenSize) + "|" +
                                  std::to_string(experts) + "|" + std::to_string(config.moe.topK) + "|" +
                                  std::to_string(config.moe.numSharedExperts) + "|" +
                                  std::to_string(config.moe.expertIntermediateSize) + "|" + std::to_string(layer);
-    sim.seed = fnv1a(seedText);
+    inputs.seed = fnv1a(seedText);
+    return inputs;
+}
+
+RoutingSimulation simulateRouting(const ModelConfig& config, const ModelPlan& plan, std::int64_t layer) {
+    return simulateRouting(routingInputs(config, plan, layer));
+}
+
+RoutingSimulation simulateRouting(const RoutingInputs& inputs) {
+    RoutingSimulation sim;
+    sim.layer = inputs.layer;
+    if (!inputs.moe) {
+        return sim;
+    }
+    const std::int64_t experts = inputs.numExperts;
+    sim.moe = true;
+    sim.numExperts = experts;
+    sim.topK = inputs.topK;
+    sim.sharedExperts = inputs.sharedExperts;
+    sim.settings = inputs.settings;
+    sim.seed = inputs.seed;
 
     const auto expertCount = static_cast<std::size_t>(experts);
     std::vector<Vector> routerRows(expertCount);

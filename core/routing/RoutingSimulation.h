@@ -24,6 +24,8 @@ struct RouterSettings {
     std::int64_t topKGroups = 1; ///< topk_group: groups a token may draw experts from (DeepSeek-V3: 4)
     bool groupByTopTwo = false;  ///< a group is scored by its two best experts (topk_method "noaux_tc"), else its best
     double routedScaling = 1.0;  ///< routed_scaling_factor applied to the gate weights
+
+    bool operator==(const RouterSettings&) const = default;
 };
 
 /// Reads the router's rule from the config (its passthrough fields), with each family's default
@@ -71,8 +73,26 @@ const std::vector<std::string>& routingSampleTokens();
 /// Position in ModelPlan::layers of the first MoE layer, or -1 when there is none.
 std::int64_t firstMoeLayer(const ModelPlan& plan);
 
-/// Simulates the router of plan.layers[layer] over the sample. Returns moe = false for a dense
-/// layer or a position outside the plan.
+/// Everything a simulation depends on: equal inputs give equal simulations, so a view can keep its
+/// simulation while a slider moves something else (the layer count, the vocabulary).
+struct RoutingInputs {
+    bool moe = false; ///< plan.layers[layer] is a simulable MoE layer
+    std::int64_t layer = -1;
+    std::int64_t numExperts = 0;
+    std::int64_t topK = 0;
+    std::int64_t sharedExperts = 0;
+    RouterSettings settings;
+    std::uint64_t seed = 0; ///< from model type, hidden size, E, k, shared experts, expert width and layer
+
+    bool operator==(const RoutingInputs&) const = default;
+};
+
+RoutingInputs routingInputs(const ModelConfig& config, const ModelPlan& plan, std::int64_t layer);
+
+/// Simulates the router over the sample. moe = false for a dense layer or a position outside the plan.
+RoutingSimulation simulateRouting(const RoutingInputs& inputs);
+
+/// simulateRouting(routingInputs(config, plan, layer)).
 RoutingSimulation simulateRouting(const ModelConfig& config, const ModelPlan& plan, std::int64_t layer);
 
 } // namespace archplay::core

@@ -11,7 +11,10 @@
 #include "ui/panels/PresetPicker.h"
 #include "ui/panels/SummaryCards.h"
 #include "ui/views/AnalysisView.h"
+#include "ui/export/ExportActions.h"
+#include "ui/export/ExportDialog.h"
 #include "ui/views/BreakdownTableView.h"
+#include "ui/views/PaintedView.h"
 #include "util/Format.h"
 
 #include <QApplication>
@@ -316,6 +319,39 @@ TEST_F(Window, TheBreakdownTableShowsExactCounts) {
     const QImage image = renderView(*table, QSize(900, 600));
     ASSERT_FALSE(image.isNull());
     EXPECT_NE(image.pixel(450, 10), image.pixel(450, 590)) << "the header is drawn";
+}
+
+TEST_F(Window, HiddenViewsTakeAChangeWhenShownOrExported) {
+    auto view = [&](const char* id) {
+        for (AnalysisView* v : m_window.views()) {
+            if (v->viewId() == QLatin1String(id)) {
+                return dynamic_cast<PaintedView*>(v);
+            }
+        }
+        return static_cast<PaintedView*>(nullptr);
+    };
+    PaintedView* kv = view("kv-cache");
+    PaintedView* stack = view("layer-stack");
+    ASSERT_NE(kv, nullptr);
+    ASSERT_NE(stack, nullptr);
+    ASSERT_TRUE(m_window.selectView(QStringLiteral("breakdown")));
+    const std::int64_t before = bridge()->config().numLayers;
+    bridge()->edit(QStringLiteral("layers"), [](core::ModelConfig& c, core::Scenario&) { c.numLayers += 2; });
+    // A slider drag pays for the visible view only: the hidden ones still hold the old state...
+    EXPECT_EQ(kv->analysis().config.numLayers, before);
+    // ...until they are shown,
+    ASSERT_TRUE(m_window.selectView(QStringLiteral("kv-cache")));
+    EXPECT_EQ(kv->analysis().config.numLayers, before + 2);
+    // or exported while hidden.
+    ASSERT_TRUE(m_window.selectView(QStringLiteral("breakdown")));
+    bridge()->edit(QStringLiteral("layers"), [](core::ModelConfig& c, core::Scenario&) { c.numLayers += 2; });
+    EXPECT_EQ(stack->analysis().config.numLayers, before);
+    QTemporaryDir dir;
+    exports::FigureExportSettings settings;
+    settings.format = core::ExportFormat::Svg;
+    settings.path = dir.filePath(QStringLiteral("stack.svg"));
+    m_window.exportActions()->exportView(*stack, settings);
+    EXPECT_EQ(stack->analysis().config.numLayers, before + 4);
 }
 
 TEST_F(Window, ThemesSwitchThePalette) {

@@ -27,6 +27,9 @@ SummaryCard::SummaryCard(QWidget* parent)
 }
 
 void SummaryCard::setContent(const CardContent& content) {
+    if (content == m_content) {
+        return; // most edits change a few cards; the others keep their pixels
+    }
     m_content = content;
     setObjectName(QStringLiteral("card.") + content.id);
     setToolTip(content.toolTip.isEmpty() ? QString() : QStringLiteral("<p>%1</p>").arg(content.toolTip));

@@ -22,6 +22,8 @@ struct CardContent {
     QString detail;  ///< one line under the value
     QString toolTip; ///< the exact integers
     Tone tone = Tone::Normal;
+
+    bool operator==(const CardContent&) const = default;
 };
 
 /// The cards for an analysis, in display order. Pure: formats numbers the core computed.

@@ -20,11 +20,12 @@ const core::RoutingSimulation& MoeRoutingView::simulation() const {
 }
 
 void MoeRoutingView::rebuild() {
-    m_simulation = {};
     m_choices.clear();
     m_heat = QImage();
     const core::Analysis& a = analysis();
     if (!a.valid) {
+        m_simulation = {};
+        m_inputs = {};
         return;
     }
     const std::int64_t selected = selectedLayer();
@@ -32,7 +33,12 @@ void MoeRoutingView::rebuild() {
     if (index < 0 || a.plan.layers[static_cast<std::size_t>(index)].ffn != core::FfnKind::Moe) {
         index = core::firstMoeLayer(a.plan);
     }
-    m_simulation = core::simulateRouting(a.config, a.plan, index);
+    // Most slider moves leave the router alone; its simulation is then kept.
+    const core::RoutingInputs inputs = core::routingInputs(a.config, a.plan, index);
+    if (inputs != m_inputs || m_simulation.layer != index) {
+        m_simulation = core::simulateRouting(inputs);
+        m_inputs = inputs;
+    }
     if (!m_simulation.moe) {
         m_subtitle = tr("This configuration is dense: nothing is routed.");
         return;

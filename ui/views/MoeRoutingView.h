@@ -38,6 +38,7 @@ private:
     qreal choiceWidth(const QRectF& area) const;
 
     core::RoutingSimulation m_simulation;
+    core::RoutingInputs m_inputs; ///< what m_simulation was simulated from
     QImage m_heat; ///< one pixel per (token, routed expert), drawn scaled: thousands of cells in one call
     QString m_subtitle;
     QString m_rule;
