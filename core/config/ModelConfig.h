@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -81,6 +82,22 @@ struct MixtureOfExperts {
     bool operator==(const MixtureOfExperts&) const = default;
 };
 
+/// config.json fields a config carries without interpreting them. Read-only and shared: copying a
+/// config (once per change, into the Analysis) copies a pointer, not the JSON. Equal when the JSON is.
+class Passthrough {
+public:
+    Passthrough()
+        : Passthrough(nlohmann::json::object()) {}
+    Passthrough(nlohmann::json json) // NOLINT(google-explicit-constructor): assigned like the JSON it holds
+        : m_json(std::make_shared<const nlohmann::json>(std::move(json))) {}
+
+    const nlohmann::json& json() const { return *m_json; }
+    bool operator==(const Passthrough& other) const { return m_json == other.m_json || *m_json == *other.m_json; }
+
+private:
+    std::shared_ptr<const nlohmann::json> m_json;
+};
+
 /// A transformer's architecture: every number and switch that decides its parameters and caches.
 /// Sizes are in elements (not bytes). Signed so that invalid user input (0, negative) can be held
 /// and reported by validate() instead of wrapping.
@@ -139,7 +156,7 @@ struct ModelConfig {
     std::int64_t mtpLayers = 0;  ///< DeepSeek-V3 num_nextn_predict_layers (reported apart)
 
     /// Fields of the source config.json that the model does not interpret, kept for a lossless round trip.
-    nlohmann::json passthrough = nlohmann::json::object();
+    Passthrough passthrough;
 
     /// head_dim in effect: the explicit value, else hiddenSize / numHeads (0 when numHeads is 0).
     std::int64_t effectiveHeadDim() const;

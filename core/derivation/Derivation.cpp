@@ -135,9 +135,9 @@ std::optional<DerivationStep> positionStep(const ModelConfig& c) {
                               withThousands(static_cast<std::uint64_t>(base)),
                               withThousands(static_cast<std::uint64_t>(*local)));
     }
-    if (c.passthrough.is_object() && c.passthrough.contains("rope_scaling") &&
-        c.passthrough["rope_scaling"].is_object()) {
-        const nlohmann::json& scaling = c.passthrough["rope_scaling"];
+    if (c.passthrough.json().is_object() && c.passthrough.json().contains("rope_scaling") &&
+        c.passthrough.json()["rope_scaling"].is_object()) {
+        const nlohmann::json& scaling = c.passthrough.json()["rope_scaling"];
         std::string type = scaling.value("rope_type", scaling.value("type", std::string("scaled")));
         std::string factor;
         if (scaling.contains("factor") && scaling["factor"].is_number()) {

@@ -9,7 +9,7 @@ namespace archplay::core::derivation {
 namespace {
 
 const nlohmann::json* extraField(const ModelConfig& config, const char* key) {
-    const nlohmann::json& passthrough = config.passthrough;
+    const nlohmann::json& passthrough = config.passthrough.json();
     if (!passthrough.is_object()) {
         return nullptr;
     }

@@ -62,8 +62,8 @@ ModelConfig readObject(const json& object, const std::string& modelType, Diagnos
 }
 
 bool sameModel(ModelConfig a, ModelConfig b) {
-    a.passthrough = nullptr;
-    b.passthrough = nullptr;
+    a.passthrough = {};
+    b.passthrough = {};
     return a == b;
 }
 
@@ -112,7 +112,7 @@ ImportResult importConfig(const json& object) {
         json passthrough = object;
         passthrough.erase("model_type");
         passthrough.erase(kPresetKey);
-        passthrough[std::string(kNestedKey)] = config.passthrough;
+        passthrough[std::string(kNestedKey)] = config.passthrough.json();
         config.passthrough = std::move(passthrough);
         config.modelType = "gemma3";
         result.diagnostics.push_back({Severity::Hint, "text_config",
@@ -183,10 +183,11 @@ json exportConfig(const ModelConfig& config, Diagnostics* notes) {
     const bool nested = config.modelType == "gemma3";
     const std::string familyType = nested ? "gemma3_text" : config.modelType;
     if (const Family* family = findFamily(familyType)) {
-        json out = nested ? config.passthrough.value(std::string(kNestedKey), json::object()) : config.passthrough;
+        json out = nested ? config.passthrough.json().value(std::string(kNestedKey), json::object())
+                          : config.passthrough.json();
         family->write(config, out);
         if (nested) {
-            json wrapper = config.passthrough;
+            json wrapper = config.passthrough.json();
             wrapper["model_type"] = "gemma3";
             out["model_type"] = "gemma3_text";
             wrapper[std::string(kNestedKey)] = std::move(out);
@@ -206,7 +207,7 @@ json exportConfig(const ModelConfig& config, Diagnostics* notes) {
                                           config.modelType)});
         }
     }
-    json out = nested ? json::object() : config.passthrough;
+    json out = nested ? json::object() : config.passthrough.json();
     out.erase("__archplay_inexpressible");
     writeNative(config, out);
     return out;

@@ -9,9 +9,10 @@
 namespace archplay::core {
 namespace {
 
-ParamNode leaf(const TensorSpec& tensor, Checked params, bool& overflow) {
+/// A leaf for `tensor`, taking its name (the tensor is not used after).
+ParamNode leaf(TensorSpec& tensor, Checked params, bool& overflow) {
     overflow = overflow || params.overflowed();
-    return ParamNode{tensor.name, params.value(), {tensor.shape, tensor.copies}, {}};
+    return ParamNode{std::move(tensor.name), params.value(), {tensor.shape, tensor.copies}, {}};
 }
 
 /// Sums the children into the node and drops empty children; returns the node, ready to be moved
@@ -28,7 +29,9 @@ ParamNode&& finish(ParamNode& node, bool& overflow) {
 }
 
 ParamNode groupNode(std::string name) {
-    return ParamNode{std::move(name), 0, {}, {}};
+    ParamNode node{std::move(name), 0, {}, {}};
+    node.children.reserve(8); // most groups hold a handful of tensors: one allocation
+    return node;
 }
 
 bool isFfnComponent(Component c) {
@@ -86,7 +89,7 @@ ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan) {
     ParamNode outerNorms = groupNode("Final norms");
     ParamNode head = groupNode("Output head");
     ParamNode pooler = groupNode("Pooler");
-    for (const TensorSpec& tensor : outerTensors(config)) {
+    for (TensorSpec& tensor : outerTensors(config)) {
         const Checked params = tensor.total();
         byComponent[static_cast<std::size_t>(tensor.component)] += params;
         total += params;
@@ -155,7 +158,7 @@ ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan) {
         ParamNode attention = groupNode(group.kind.latent ? "Latent attention" : "Attention");
         ParamNode ffn = groupNode(group.kind.ffn == FfnKind::Moe ? "Mixture of experts" : "Feed-forward");
         ParamNode norms = groupNode("Norms");
-        for (const TensorSpec& tensor : group.tensors) {
+        for (TensorSpec& tensor : group.tensors) {
             const Checked params = tensor.total() * layers;
             byComponent[static_cast<std::size_t>(tensor.component)] += params;
             ParamNode item = leaf(tensor, params, overflow);
@@ -204,10 +207,11 @@ ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan) {
     report.activeCompute = activeCompute.value();
 
     report.extras = groupNode("Stored apart (not in the total)");
-    const std::vector<TensorSpec> extras = extraTensors(config);
+    std::vector<TensorSpec> extras = extraTensors(config);
     if (!extras.empty()) {
         ParamNode mtp = groupNode("Multi-token prediction module");
-        for (const TensorSpec& tensor : extras) {
+        mtp.children.reserve(extras.size());
+        for (TensorSpec& tensor : extras) {
             mtp.children.push_back(leaf(tensor, tensor.total(), overflow));
         }
         report.extras.children.push_back(finish(mtp, overflow));

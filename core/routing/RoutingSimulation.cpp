@@ -81,7 +81,7 @@ int wordClass(const std::string& word) {
 }
 
 const nlohmann::json* field(const ModelConfig& config, const char* key) {
-    const nlohmann::json& passthrough = config.passthrough;
+    const nlohmann::json& passthrough = config.passthrough.json();
     if (!passthrough.is_object()) {
         return nullptr;
     }
