@@ -170,6 +170,10 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
         const QColor color = colorOf(role);
         painter.setPen(Qt::NoPen);
         if (role == layout::WeightRole::Experts) {
+            // Hundreds of small cells: filled without antialiasing (the raster engine then fills
+            // pixel-aligned spans instead of tracing a path per cell).
+            const bool antialiased = painter.testRenderHint(QPainter::Antialiasing);
+            painter.setRenderHint(QPainter::Antialiasing, weight.cells.size() < 32 && antialiased);
             const QColor idle = colors::faded(color, 0.6, pal);
             for (std::size_t c = 0; c < weight.cells.size(); ++c) {
                 const bool lit = weight.cells.size() > 1 && std::find(m_litExperts.begin(), m_litExperts.end(),
@@ -207,6 +211,7 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
                     painter.setPen(Qt::NoPen);
                 }
             }
+            painter.setRenderHint(QPainter::Antialiasing, antialiased);
         } else {
             painter.fillRect(weight.rect, color);
         }
