@@ -20,14 +20,16 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <ctime>
 #include <map>
+#include <memory>
+#include <sys/resource.h>
 #include <unistd.h>
+#include <utility>
 
 namespace archplay::ui {
 namespace {
@@ -39,13 +41,12 @@ const QStringList kDefaultPresets = {QStringLiteral("llama-3-8b"), QStringLitera
                                      QStringLiteral("t5-large")};
 
 // The main sliders, dragged in this order when they apply to the preset.
-const QStringList kSliderKeys = {
-    QStringLiteral("num_hidden_layers"),     QStringLiteral("hidden_size"),
-    QStringLiteral("num_attention_heads"),   QStringLiteral("num_key_value_heads"),
-    QStringLiteral("intermediate_size"),     QStringLiteral("vocab_size"),
-    QStringLiteral("max_position_embeddings"), QStringLiteral("num_experts"),
-    QStringLiteral("moe_intermediate_size"), QStringLiteral("num_encoder_layers"),
-    QStringLiteral("sequence_length")};
+const QStringList kSliderKeys = {QStringLiteral("num_hidden_layers"),       QStringLiteral("hidden_size"),
+                                 QStringLiteral("num_attention_heads"),     QStringLiteral("num_key_value_heads"),
+                                 QStringLiteral("intermediate_size"),       QStringLiteral("vocab_size"),
+                                 QStringLiteral("max_position_embeddings"), QStringLiteral("num_experts"),
+                                 QStringLiteral("moe_intermediate_size"),   QStringLiteral("num_encoder_layers"),
+                                 QStringLiteral("sequence_length")};
 
 // Budgets of issue 6 on this class of machine (2 cores, software rendering, offscreen).
 constexpr double kP99BudgetMs = 16.7;
@@ -124,7 +125,9 @@ struct Samples {
 };
 
 nlohmann::ordered_json statsJson(const LatencyStats& s) {
-    auto round = [](double ms) { return std::round(ms * 1000.0) / 1000.0; };
+    auto round = [](double ms) {
+        return std::round(ms * 1000.0) / 1000.0;
+    };
     return {{"p50", round(s.p50)}, {"p95", round(s.p95)}, {"p99", round(s.p99)}, {"max", round(s.max)}, {"n", s.n}};
 }
 
@@ -255,10 +258,10 @@ private:
     }
 
     QByteArray text(const LatencyStats& overall, std::size_t invalid, double rss) const {
-        std::string out = fmt::format(
-            "archplay --bench: {}x{} on '{}' (Qt {}), {} x {}, {} mouse positions per sweep each way\n\n",
-            m_options.size.width(), m_options.size.height(), QApplication::platformName().toStdString(), qVersion(),
-            QThread::idealThreadCount(), cpuModel().toStdString(), m_options.benchSteps);
+        std::string out =
+            fmt::format("archplay --bench: {}x{} on '{}' (Qt {}), {} x {}, {} mouse positions per sweep each way\n\n",
+                        m_options.size.width(), m_options.size.height(), QApplication::platformName().toStdString(),
+                        qVersion(), QThread::idealThreadCount(), cpuModel().toStdString(), m_options.benchSteps);
         const char* rowFormat = "{:<28} {:>8} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f}\n";
         out += fmt::format("{:<28} {:>8} {:>8} {:>8} {:>8} {:>8}\n", "update latency (ms)", "updates", "p50", "p95",
                            "p99", "max");
@@ -266,17 +269,20 @@ private:
             const LatencyStats s = latencyStats(samples.updates);
             out += fmt::format(fmt::runtime(rowFormat), id.toStdString(), s.n, s.p50, s.p95, s.p99, s.max);
         }
-        out += fmt::format(fmt::runtime(rowFormat), "all", overall.n, overall.p50, overall.p95, overall.p99,
-                           overall.max);
+        out +=
+            fmt::format(fmt::runtime(rowFormat), "all", overall.n, overall.p50, overall.p95, overall.p99, overall.max);
         out += fmt::format("({} of the updates made the config invalid and show its error state)\n\n", invalid);
         out += fmt::format("{:<28} {:>8} {:>8} {:>8}\n", "paint time per update (ms)", "paints", "p50", "p99");
         for (const auto& [name, samples] : m_viewPaints) {
             const LatencyStats s = latencyStats(samples);
             out += fmt::format("{:<28} {:>8} {:>8.2f} {:>8.2f}\n", name.toStdString(), s.n, s.p50, s.p99);
         }
-        auto verdict = [](bool met) { return met ? "met" : "MISSED"; };
-        out += fmt::format("\nstart-up to the first painted frame: {:.0f} ms from process start ({:.0f} ms from main)\n",
-                           m_startupMs, m_startupFromMainMs);
+        auto verdict = [](bool met) {
+            return met ? "met" : "MISSED";
+        };
+        out +=
+            fmt::format("\nstart-up to the first painted frame: {:.0f} ms from process start ({:.0f} ms from main)\n",
+                        m_startupMs, m_startupFromMainMs);
         out += fmt::format("peak resident memory: {:.1f} MB\n\n", rss);
         out += fmt::format("budgets: p99 < {} ms {}, median < {} ms {}, start-up < {} ms {}, memory < {} MB {}\n",
                            kP99BudgetMs, verdict(overall.p99 < kP99BudgetMs), kMedianBudgetMs,

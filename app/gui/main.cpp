@@ -8,8 +8,8 @@
 #include <QApplication>
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
-#include <memory>
 
 namespace {
 

@@ -17,7 +17,8 @@ std::string share(std::uint64_t part, std::uint64_t whole) {
 
 void csvRows(const ParamNode& node, const std::string& parent, std::uint64_t total, std::string& out) {
     const std::string path = parent.empty() ? node.name : parent + " / " + node.name;
-    out += fmt::format("{},{},{},{}\n", csvField(path), node.params, share(node.params, total), csvField(toString(node.shape)));
+    out += fmt::format("{},{},{},{}\n", csvField(path), node.params, share(node.params, total),
+                       csvField(toString(node.shape)));
     for (const ParamNode& child : node.children) {
         csvRows(child, path, total, out);
     }
@@ -117,7 +118,10 @@ std::string attentionDetail(const ModelConfig& config) {
         text += ", chunks " + withThousands(static_cast<std::uint64_t>(config.attentionChunkSize));
     }
     if (config.latent) {
-        text = fmt::format("latent r{}, {}", config.latent->kvLoraRank, text);
+        // Global attention is the rule; an MLA card has no room for both.
+        const bool global = config.slidingPattern == SlidingPattern::None && config.attentionChunkSize <= 0;
+        text = global ? fmt::format("latent rank {}", config.latent->kvLoraRank)
+                      : fmt::format("latent r{}, {}", config.latent->kvLoraRank, text);
     }
     return text;
 }

@@ -27,7 +27,7 @@ std::string fitVerdict(const DeviceFit& fit);
 
 /// "GQA 8/32", "MHA 32", "MQA 1/71", "MLA 128": the family with its key/value and query heads.
 std::string attentionLabel(const ModelConfig& config);
-/// "global on every layer", "window 1,024, 1 global in 6", "latent r512, global on every layer".
+/// "global on every layer", "window 1,024, 1 global in 6", "latent rank 512".
 std::string attentionDetail(const ModelConfig& config);
 /// "SwiGLU", "GELU MLP", "MoE 2/8" (top-k of the routed experts).
 std::string ffnKindLabel(const ModelConfig& config);

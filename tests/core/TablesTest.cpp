@@ -18,7 +18,7 @@ TEST(Tables, SummaryRowsCarryTheCoreFigures) {
     EXPECT_EQ(row("kv_bytes_per_token").value, "128 KiB");
     EXPECT_EQ(row("ffn").value, "SwiGLU 14336");
     EXPECT_EQ(core::attentionLabel(preset("deepseek-v3")), "MLA 128");
-    EXPECT_EQ(core::attentionDetail(preset("deepseek-v3")), "latent r512, global on every layer");
+    EXPECT_EQ(core::attentionDetail(preset("deepseek-v3")), "latent rank 512");
     EXPECT_EQ(core::attentionDetail(preset("gemma-3-27b")), "window 1,024, 1 global in 6");
     EXPECT_EQ(core::ffnKindLabel(preset("mixtral-8x7b-v0.1")), "MoE 2/8");
     EXPECT_EQ(core::ffnKindLabel(preset("gpt-2")), "GELU MLP");
