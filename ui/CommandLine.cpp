@@ -67,12 +67,13 @@ CommandLineResult parseCommandLine(const QStringList& arguments) {
                                                 "memory in the real window, offscreen, and exit."));
     const QCommandLineOption json(QStringLiteral("json"),
                                   QCoreApplication::translate("archplay", "With --bench: print one JSON object."));
-    const QCommandLineOption out(QStringLiteral("out"),
-                                 QCoreApplication::translate("archplay", "With --bench: also write the result to FILE."),
-                                 QStringLiteral("FILE"));
+    const QCommandLineOption out(
+        QStringLiteral("out"), QCoreApplication::translate("archplay", "With --bench: also write the result to FILE."),
+        QStringLiteral("FILE"));
     const QCommandLineOption steps(
         QStringLiteral("steps"),
-        QCoreApplication::translate("archplay", "With --bench: mouse positions per slider sweep, each way (default 6)."),
+        QCoreApplication::translate("archplay",
+                                    "With --bench: mouse positions per slider sweep, each way (default 6)."),
         QStringLiteral("N"));
     parser.addOptions({help, version, screenshot, preset, config, view, size, theme, bench, json, out, steps});
     parser.addPositionalArgument(QStringLiteral("file"),
@@ -118,8 +119,8 @@ CommandLineResult parseCommandLine(const QStringList& arguments) {
             bool ok = false;
             options.benchSteps = parser.value(steps).toInt(&ok);
             if (!ok || options.benchSteps < 1 || options.benchSteps > 1000) {
-                return failure(QStringLiteral("--steps expects a whole number from 1 to 1000, not '%1'")
-                                   .arg(parser.value(steps)));
+                return failure(
+                    QStringLiteral("--steps expects a whole number from 1 to 1000, not '%1'").arg(parser.value(steps)));
             }
         }
         options.size = QSize(1600, 1000);

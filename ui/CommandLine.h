@@ -20,11 +20,11 @@ struct GuiOptions {
     QSize size{1280, 800};          ///< --size WxH
     std::optional<ThemeMode> theme; ///< --theme light|dark|system
 
-    bool bench = false;        ///< --bench: measure slider-to-pixels latency offscreen and exit
-    QStringList benchPresets;  ///< --preset ID, repeatable, with --bench (empty: the default set)
-    bool benchJson = false;    ///< --json: print one JSON object
-    QString benchOutPath;      ///< --out FILE: also write the result there, atomically
-    int benchSteps = 6;        ///< --steps N: mouse positions per slider sweep, each way
+    bool bench = false;       ///< --bench: measure slider-to-pixels latency offscreen and exit
+    QStringList benchPresets; ///< --preset ID, repeatable, with --bench (empty: the default set)
+    bool benchJson = false;   ///< --json: print one JSON object
+    QString benchOutPath;     ///< --out FILE: also write the result there, atomically
+    int benchSteps = 6;       ///< --steps N: mouse positions per slider sweep, each way
 };
 
 struct CommandLineResult {

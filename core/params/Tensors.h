@@ -61,8 +61,8 @@ private:
 struct TensorSpec {
     std::string name; ///< Hugging Face module path within its scope, e.g. "self_attn.q_proj.weight"
     Component component = Component::Attention;
-    Dims shape;                      ///< dimensions in elements
-    std::int64_t copies = 1;         ///< identical tensors (routed experts: E)
+    Dims shape;              ///< dimensions in elements
+    std::int64_t copies = 1; ///< identical tensors (routed experts: E)
 
     /// Elements of one copy.
     Checked elements() const;

@@ -78,13 +78,12 @@ TEST(CommandLine, DetectsOffscreenRunsBeforeTheApplicationExists) {
 }
 
 TEST(CommandLine, BenchTakesSeveralPresetsAndChecksItsOptions) {
-    const CommandLineResult result =
-        parse({"--bench", "--preset", "llama-3-8b", "--preset", "t5-small,mixtral-8x7b-v0.1", "--json", "--steps", "2"});
+    const CommandLineResult result = parse(
+        {"--bench", "--preset", "llama-3-8b", "--preset", "t5-small,mixtral-8x7b-v0.1", "--json", "--steps", "2"});
     ASSERT_EQ(result.action, CommandLineResult::Action::Run) << result.error.toStdString();
     EXPECT_TRUE(result.options.bench);
-    EXPECT_EQ(result.options.benchPresets,
-              QStringList({QStringLiteral("llama-3-8b"), QStringLiteral("t5-small"),
-                           QStringLiteral("mixtral-8x7b-v0.1")}));
+    EXPECT_EQ(result.options.benchPresets, QStringList({QStringLiteral("llama-3-8b"), QStringLiteral("t5-small"),
+                                                        QStringLiteral("mixtral-8x7b-v0.1")}));
     EXPECT_TRUE(result.options.benchJson);
     EXPECT_EQ(result.options.benchSteps, 2);
     EXPECT_EQ(result.options.size, QSize(1600, 1000));
