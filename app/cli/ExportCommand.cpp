@@ -52,38 +52,27 @@ export:
 
 namespace {
 
-struct ExportOptions {
-    std::vector<std::string> positional;
-    std::map<std::string, std::string> values;
-};
-
-ExportOptions parseExportOptions(const std::vector<std::string>& args) {
+Options parseExportOptions(const std::vector<std::string>& args) {
     static const std::vector<std::string> valueFlags = [] {
         std::vector<std::string> flags = {"--what",  "--format", "-o",      "--output", "--size",
                                           "--scale", "--theme",  "--paper", "--layer"};
         flags.insert(flags.end(), scenarioFlags().begin(), scenarioFlags().end());
         return flags;
     }();
-    ExportOptions options;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (std::find(valueFlags.begin(), valueFlags.end(), arg) != valueFlags.end()) {
-            if (i + 1 >= args.size()) {
-                throw UsageError{fmt::format("{} needs a value", arg)};
-            }
-            options.values[arg == "--output" ? "-o" : arg] = args[++i];
-        } else if (arg.starts_with("--") || (arg.starts_with("-") && arg != "-")) {
-            throw UsageError{fmt::format("unknown option {}", arg)};
-        } else {
-            options.positional.push_back(arg);
-        }
+    Options options = parseOptions(args, valueFlags);
+    if (options.json) {
+        throw UsageError{"export writes JSON with --format json"};
+    }
+    if (auto output = options.values.find("--output"); output != options.values.end()) {
+        options.values["-o"] = output->second;
+        options.values.erase(output);
     }
     return options;
 }
 
-std::optional<std::string> value(const ExportOptions& options, const std::string& flag) {
-    auto it = options.values.find(flag);
-    return it == options.values.end() ? std::nullopt : std::optional<std::string>(it->second);
+std::optional<std::string> value(const Options& options, const std::string& flag) {
+    const std::string* text = options.value(flag);
+    return text ? std::optional<std::string>(*text) : std::nullopt;
 }
 
 /// "1280x800" as two numbers from 16 to 16384.
@@ -151,7 +140,7 @@ core::ReportInfo reportInfo(const std::string& spec, const LoadedConfig& loaded)
 }
 
 int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    const ExportOptions options = parseExportOptions(args);
+    const Options options = parseExportOptions(args);
     if (options.positional.size() != 1) {
         throw UsageError{"expected exactly one CONFIG (a config.json path or a preset id)"};
     }

@@ -45,7 +45,7 @@ Options parseOptions(const std::vector<std::string>& args, const std::vector<std
                 throw UsageError{fmt::format("{} needs a value", arg)};
             }
             options.values[arg] = args[++i];
-        } else if (arg.starts_with("--")) {
+        } else if (arg.starts_with("-") && arg != "-") { // a lone "-" is standard output
             throw UsageError{fmt::format("unknown option {}", arg)};
         } else {
             options.positional.push_back(arg);

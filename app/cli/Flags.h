@@ -58,8 +58,4 @@ const std::vector<std::string>& scenarioFlags();
 /// length follows --seq unless --encoder-seq is given. Throws UsageError naming a bad flag.
 core::Scenario scenarioFromFlags(const std::map<std::string, std::string>& values);
 
-/// One line for the usage texts.
-inline constexpr const char* kScenarioUsage =
-    "--seq N --batch B --encoder-seq N --kv-dtype D --weight-dtype D --gpu GB --gpus N";
-
 } // namespace archplay::cli
