@@ -39,11 +39,16 @@ std::string scaled(std::uint64_t value, double step, const std::array<const char
 } // namespace
 
 std::string withThousands(std::uint64_t value) {
-    std::string digits = std::to_string(value);
-    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) {
-        digits.insert(static_cast<std::size_t>(i), ",");
+    const std::string digits = std::to_string(value);
+    std::string out;
+    out.reserve(digits.size() + digits.size() / 3);
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) {
+            out.push_back(',');
+        }
+        out.push_back(digits[i]);
     }
-    return digits;
+    return out;
 }
 
 std::string shortCount(std::uint64_t value) {
