@@ -80,6 +80,17 @@ std::string markdownCell(const std::string& text) {
     return escaped;
 }
 
+std::string layersLabel(const ModelConfig& config) {
+    return config.architecture == ArchitectureKind::EncoderDecoder
+               ? fmt::format("{} + {}", config.numEncoderLayers, config.numLayers)
+               : std::to_string(config.numLayers);
+}
+
+std::string headDimLabel(const ModelConfig& config) {
+    return config.latent ? fmt::format("{}+{}", config.latent->qkNopeHeadDim, config.latent->qkRopeHeadDim)
+                         : std::to_string(config.effectiveHeadDim());
+}
+
 std::string attentionLabel(const ModelConfig& config) {
     const AttentionFamily family = attentionFamily(config);
     switch (family) {
@@ -176,13 +187,8 @@ std::vector<SummaryRow> summaryRows(const Analysis& analysis) {
     };
     count("total_params", "Total parameters", params.total);
     count("active_params", "Active parameters", params.active);
-    const std::string layers = config.architecture == ArchitectureKind::EncoderDecoder
-                                   ? fmt::format("{} + {}", config.numEncoderLayers, config.numLayers)
-                                   : std::to_string(config.numLayers);
-    text("layers", "Layers", layers);
-    text("head_dim", "d_head",
-         config.latent ? fmt::format("{}+{}", config.latent->qkNopeHeadDim, config.latent->qkRopeHeadDim)
-                       : std::to_string(config.effectiveHeadDim()));
+    text("layers", "Layers", layersLabel(config));
+    text("head_dim", "d_head", headDimLabel(config));
     text("attention", "Attention", attentionLabel(config));
     bytes("kv_bytes_per_token", fmt::format("KV per token ({})", toString(kv.dtype)), kv.bytesPerToken);
     bytes("kv_total_bytes", fmt::format("KV cache ({} tokens x {})", withThousands(kv.sequenceLength), kv.batch),

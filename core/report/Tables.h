@@ -25,6 +25,10 @@ std::string devicesLabel(const Scenario& scenario);
 /// "fits, 23% used" or "needs 9 x 80 GB".
 std::string fitVerdict(const DeviceFit& fit);
 
+/// "32", or "12 + 12" (encoder + decoder).
+std::string layersLabel(const ModelConfig& config);
+/// "128", or "128+64" for MLA (qk_nope_head_dim + qk_rope_head_dim).
+std::string headDimLabel(const ModelConfig& config);
 /// "GQA 8/32", "MHA 32", "MQA 1/71", "MLA 128": the family with its key/value and query heads.
 std::string attentionLabel(const ModelConfig& config);
 /// "global on every layer", "window 1,024, 1 global in 6", "latent rank 512".

@@ -122,9 +122,7 @@ std::vector<CardContent> summaryCards(const core::Analysis& analysis, const Orig
     cards.push_back(active);
 
     CardContent layers{QStringLiteral("layers"), SummaryCards::tr("Layers")};
-    layers.value = config.architecture == core::ArchitectureKind::EncoderDecoder
-                       ? QStringLiteral("%1 + %2").arg(config.numEncoderLayers).arg(config.numLayers)
-                       : QString::number(config.numLayers);
+    layers.value = qs(core::layersLabel(config));
     if (valid) {
         QString kindsTip;
         layers.detail = layerKinds(analysis.plan, &kindsTip);
@@ -136,13 +134,12 @@ std::vector<CardContent> summaryCards(const core::Analysis& analysis, const Orig
     cards.push_back(layers);
 
     CardContent head{QStringLiteral("head-dim"), SummaryCards::tr("d_head")};
+    head.value = qs(core::headDimLabel(config));
     if (config.latent) {
-        head.value = QStringLiteral("%1+%2").arg(config.latent->qkNopeHeadDim).arg(config.latent->qkRopeHeadDim);
         head.detail = SummaryCards::tr("MLA q/k · v %1").arg(config.latent->vHeadDim);
         head.toolTip =
             SummaryCards::tr("qk_nope_head_dim + qk_rope_head_dim; v_head_dim %1").arg(config.latent->vHeadDim);
     } else {
-        head.value = QString::number(config.effectiveHeadDim());
         head.detail = config.headDim ? SummaryCards::tr("set by head_dim") : SummaryCards::tr("hidden / heads");
     }
     cards.push_back(head);
