@@ -66,6 +66,7 @@ std::vector<FieldSpec> embeddingFields() {
                             &ModelConfig::normKind,
                             {{tr("LayerNorm"), qint64(core::NormKind::LayerNorm)},
                              {tr("RMSNorm"), qint64(core::NormKind::RmsNorm)},
+                             {tr("LayerNorm without bias"), qint64(core::NormKind::LayerNormNoBias)},
                              {tr("Non-parametric"), qint64(core::NormKind::NonParametric)}}));
     fields.back().jsonKey = QStringLiteral("model_type, rms_norm_eps, layer_norm_eps");
     fields.push_back(choice(E, QStringLiteral("norm_placement"), tr("Placement"),

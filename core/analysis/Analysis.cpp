@@ -27,7 +27,7 @@ Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
     analysis.plan = planLayers(config);
     analysis.params = countParameters(config, analysis.plan);
     analysis.kv = kvCache(config, analysis.plan, scenario.sequenceLength, scenario.batch, scenario.kvDType,
-                          scenario.encoderSequenceLength);
+                          scenario.encoderSequenceLength, scenario.stateDType);
     analysis.weightBytes = bytesFor(analysis.params.total, scenario.weightDType);
     analysis.devices = deviceFit(*gpu, scenario.gpuCount, analysis.weightBytes, analysis.kv.totalBytes);
     if (analysis.params.overflow) {

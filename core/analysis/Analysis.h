@@ -9,6 +9,7 @@
 #include "validate/Diagnostic.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace archplay::core {
 
@@ -19,6 +20,8 @@ struct Scenario {
     std::uint64_t batch = 1;
     DType weightDType = DType::BF16;
     DType kvDType = DType::BF16;
+    /// Precision of the fixed states of linear-attention / state-space layers; absent: the KV precision.
+    std::optional<DType> stateDType;
     std::uint64_t gpuMemoryGiB = 80; ///< one of gpuMemorySizes(); the devices the model is served on
     std::uint64_t gpuCount = 1;      ///< devices sharing weights and cache evenly
 

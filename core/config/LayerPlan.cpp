@@ -7,7 +7,8 @@ namespace archplay::core {
 namespace {
 
 LayerAttention scheduledAttention(const ModelConfig& config, std::int64_t index) {
-    if (config.attentionChunkSize > 0) {
+    // Without a per-layer list, a chunk size makes every layer chunked.
+    if (config.attentionChunkSize > 0 && config.slidingPattern != SlidingPattern::Explicit) {
         return LayerAttention::Chunked;
     }
     switch (config.slidingPattern) {
@@ -36,6 +37,10 @@ FfnKind scheduledFfn(const ModelConfig& config, std::int64_t index) {
         return config.ffnKind;
     }
     const MixtureOfExperts& moe = config.moe;
+    if (!moe.moeLayers.empty()) {
+        const bool listed = std::find(moe.moeLayers.begin(), moe.moeLayers.end(), index) != moe.moeLayers.end();
+        return listed ? FfnKind::Moe : FfnKind::Gated;
+    }
     const bool dense = index < moe.firstDenseLayers || moe.sparseStep <= 0 || (index + 1) % moe.sparseStep != 0 ||
                        std::find(moe.denseLayers.begin(), moe.denseLayers.end(), index) != moe.denseLayers.end();
     return dense ? FfnKind::Gated : FfnKind::Moe;
@@ -44,13 +49,33 @@ FfnKind scheduledFfn(const ModelConfig& config, std::int64_t index) {
 } // namespace
 
 bool sameKind(const LayerPlan& a, const LayerPlan& b) {
-    return a.stack == b.stack && a.attention == b.attention && a.latent == b.latent && a.window == b.window &&
+    return a.stack == b.stack && a.mixer == b.mixer && a.positional == b.positional && a.attention == b.attention && a.latent == b.latent && a.window == b.window &&
            a.causal == b.causal && a.crossAttention == b.crossAttention && a.ffn == b.ffn;
+}
+
+std::string_view mixerName(TokenMixer mixer) {
+    switch (mixer) {
+    case TokenMixer::Attention:
+        return "attention";
+    case TokenMixer::GatedDeltaNet:
+        return "Gated DeltaNet";
+    case TokenMixer::LightningAttention:
+        return "lightning attention";
+    case TokenMixer::Mamba2:
+        return "Mamba-2";
+    case TokenMixer::ShortConv:
+        return "short conv";
+    case TokenMixer::AttentionWithMamba2:
+        return "attention + Mamba-2";
+    }
+    return {};
 }
 
 std::string layerKindName(const LayerPlan& layer) {
     std::string name;
-    if (layer.latent) {
+    if (!layer.attends()) {
+        name = mixerName(layer.mixer);
+    } else if (layer.latent) {
         name = "latent";
     } else if (layer.attention == LayerAttention::Sliding) {
         name = "sliding " + std::to_string(layer.window);
@@ -58,6 +83,12 @@ std::string layerKindName(const LayerPlan& layer) {
         name = "chunked " + std::to_string(layer.window);
     } else {
         name = layer.causal ? "global" : "bidirectional";
+    }
+    if (layer.mixer == TokenMixer::AttentionWithMamba2) {
+        name += " + Mamba-2";
+    }
+    if (layer.attends() && !layer.positional) {
+        name += " (NoPE)";
     }
     if (layer.crossAttention) {
         name += " + cross";
@@ -103,7 +134,14 @@ ModelPlan planLayers(const ModelConfig& config) {
             layer.causal = stack == Stack::Decoder;
             layer.crossAttention = stack == Stack::Decoder && config.architecture == ArchitectureKind::EncoderDecoder;
             layer.latent = config.latent.has_value() && stack == Stack::Decoder;
-            layer.attention = scheduledAttention(config, i);
+            layer.mixer = stack == Stack::Decoder ? config.mixerAt(i) : TokenMixer::Attention;
+            layer.attention = layer.attends() ? scheduledAttention(config, i) : LayerAttention::Global;
+            layer.positional = !(config.positional == PositionalKind::Rope &&
+                                 std::find(config.nopeLayers.begin(), config.nopeLayers.end(), i) !=
+                                     config.nopeLayers.end());
+            if (!layer.attends()) {
+                layer.latent = false;
+            }
             if (layer.attention == LayerAttention::Sliding) {
                 layer.window = config.slidingWindow;
             } else if (layer.attention == LayerAttention::Chunked) {

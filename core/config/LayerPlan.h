@@ -16,18 +16,26 @@ enum class Stack { Encoder, Decoder };
 struct LayerPlan {
     Stack stack = Stack::Decoder;
     std::int64_t index = 0; ///< index within its stack
+    TokenMixer mixer = TokenMixer::Attention;       ///< what mixes tokens; attention fields apply when it has attention
     LayerAttention attention = LayerAttention::Global;
     bool latent = false;          ///< multi-head latent attention (MLA)
     std::int64_t window = 0;      ///< tokens a sliding or chunked layer attends to; 0 = unbounded
     bool causal = true;           ///< false in encoder stacks
     bool crossAttention = false;  ///< decoder layer of an encoder-decoder model
     FfnKind ffn = FfnKind::Gated; ///< Mlp, Gated or Moe for this layer
+    bool positional = true;       ///< false for a NoPE layer of a RoPE model
+
+    /// True when the layer has softmax attention and so a per-token KV cache.
+    bool attends() const { return hasAttention(mixer); }
 
     bool operator==(const LayerPlan&) const = default;
 };
 
 /// Layers of the same kind share their parameter count, cache per token and drawing.
 bool sameKind(const LayerPlan& a, const LayerPlan& b);
+
+/// A human name for a token mixer, e.g. "Gated DeltaNet".
+std::string_view mixerName(TokenMixer mixer);
 
 /// A short human name for a layer's kind, e.g. "sliding 4096 · MoE" or "global · gated".
 std::string layerKindName(const LayerPlan& layer);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "config/ModelConfig.h"
 
+#include <algorithm>
+
 namespace archplay::core {
 
 std::int64_t ModelConfig::effectiveHeadDim() const {
@@ -8,6 +10,39 @@ std::int64_t ModelConfig::effectiveHeadDim() const {
         return *headDim;
     }
     return numHeads > 0 ? hiddenSize / numHeads : 0;
+}
+
+TokenMixer ModelConfig::mixerAt(std::int64_t index) const {
+    if (mixers.empty() || index < 0) {
+        return TokenMixer::Attention;
+    }
+    return mixers[static_cast<std::size_t>(index) % mixers.size()];
+}
+
+bool ModelConfig::hybrid() const {
+    return std::any_of(mixers.begin(), mixers.end(), [](TokenMixer m) { return m != TokenMixer::Attention; });
+}
+
+bool hasAttention(TokenMixer mixer) {
+    return mixer == TokenMixer::Attention || mixer == TokenMixer::AttentionWithMamba2;
+}
+
+std::string_view toString(TokenMixer mixer) {
+    switch (mixer) {
+    case TokenMixer::Attention:
+        return "attention";
+    case TokenMixer::GatedDeltaNet:
+        return "gated_deltanet";
+    case TokenMixer::LightningAttention:
+        return "lightning_attention";
+    case TokenMixer::Mamba2:
+        return "mamba2";
+    case TokenMixer::ShortConv:
+        return "short_conv";
+    case TokenMixer::AttentionWithMamba2:
+        return "attention_with_mamba2";
+    }
+    return {};
 }
 
 AttentionFamily attentionFamily(const ModelConfig& config) {
@@ -53,6 +88,8 @@ std::string_view toString(NormKind kind) {
         return "layernorm";
     case NormKind::RmsNorm:
         return "rmsnorm";
+    case NormKind::LayerNormNoBias:
+        return "layernorm_no_bias";
     case NormKind::NonParametric:
         return "nonparametric";
     }
@@ -129,6 +166,8 @@ std::string_view toString(Activation activation) {
         return "gelu_pytorch_tanh";
     case Activation::Silu:
         return "silu";
+    case Activation::XIelu:
+        return "xielu";
     case Activation::Other:
         return "other";
     }

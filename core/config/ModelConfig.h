@@ -19,8 +19,8 @@ enum class ArchitectureKind { DecoderOnly, EncoderOnly, EncoderDecoder };
 enum class FfnKind { Mlp, Gated, Moe };
 
 /// Normalisation layer type. LayerNorm has weight and bias [H]; RmsNorm a weight [H];
-/// NonParametric (OLMo v1) has none.
-enum class NormKind { LayerNorm, RmsNorm, NonParametric };
+/// NonParametric (OLMo v1) has none; LayerNormNoBias (Cohere) a weight [H] only.
+enum class NormKind { LayerNorm, RmsNorm, NonParametric, LayerNormNoBias };
 
 /// Where the per-layer norms sit. Counts follow the placement:
 /// Pre/Post: 2 per layer (3 with cross-attention); Sandwich: 4 (Gemma 2/3);
@@ -48,8 +48,20 @@ enum class SlidingPattern {
 /// Attention of one layer as it is scheduled.
 enum class LayerAttention { Global, Sliding, Chunked };
 
-/// Feed-forward activation; names follow Hugging Face `hidden_act`.
-enum class Activation { Relu, Gelu, GeluTanh, Silu, Other };
+/// What mixes information across tokens in a layer. Only softmax attention keeps a per-token KV
+/// cache; the others keep a fixed per-sequence state (FORMULAS.md §4.6).
+enum class TokenMixer {
+    Attention,           ///< softmax self-attention (global, sliding or chunked)
+    GatedDeltaNet,       ///< Qwen3-Next / Qwen3.5 linear attention
+    LightningAttention,  ///< MiniMax-Text-01 linear attention
+    Mamba2,              ///< Mamba-2 state-space mixer (Granite 4.0 H)
+    ShortConv,           ///< LFM2 gated short convolution
+    AttentionWithMamba2, ///< attention and Mamba-2 side by side in one layer (Falcon-H1)
+};
+
+/// Feed-forward activation; names follow Hugging Face `hidden_act`. XIelu (Apertus) has two
+/// trainable scalars per layer.
+enum class Activation { Relu, Gelu, GeluTanh, Silu, XIelu, Other };
 
 /// Multi-head latent attention (DeepSeek-V2/V3). Dimensions in elements.
 struct LatentAttention {
@@ -60,6 +72,60 @@ struct LatentAttention {
     std::int64_t vHeadDim = 128;           ///< v_head_dim
 
     bool operator==(const LatentAttention&) const = default;
+};
+
+/// Gated DeltaNet (Qwen3-Next, Qwen3.5). Dimensions in elements.
+struct GatedDeltaNet {
+    std::int64_t numKeyHeads = 16;   ///< linear_num_key_heads
+    std::int64_t numValueHeads = 32; ///< linear_num_value_heads
+    std::int64_t keyHeadDim = 128;   ///< linear_key_head_dim
+    std::int64_t valueHeadDim = 128; ///< linear_value_head_dim
+    std::int64_t convKernel = 4;     ///< linear_conv_kernel_dim
+
+    std::int64_t keyWidth() const { return numKeyHeads * keyHeadDim; }
+    std::int64_t valueWidth() const { return numValueHeads * valueHeadDim; }
+    /// Channels of the causal convolution over q, k and v.
+    std::int64_t convChannels() const { return 2 * keyWidth() + valueWidth(); }
+
+    bool operator==(const GatedDeltaNet&) const = default;
+};
+
+/// Mamba-2 mixer (Granite 4.0 H, Falcon-H1). Dimensions in elements.
+struct Mamba2Mixer {
+    std::int64_t numHeads = 128;  ///< mamba_n_heads
+    std::int64_t headDim = 64;    ///< mamba_d_head
+    std::int64_t stateSize = 128; ///< mamba_d_state
+    std::int64_t numGroups = 1;   ///< mamba_n_groups
+    std::int64_t convKernel = 4;  ///< mamba_d_conv
+    bool convBias = true;         ///< mamba_conv_bias
+    bool inProjBias = false;      ///< in_proj bias (mamba_proj_bias)
+    bool outProjBias = false;     ///< out_proj bias (Granite: mamba_proj_bias; Falcon-H1: projectors_bias)
+    bool gatedNorm = true;        ///< the gated RMSNorm before out_proj (Falcon-H1: mamba_rms_norm)
+
+    /// Width of the SSM (heads x head_dim).
+    std::int64_t innerWidth() const { return numHeads * headDim; }
+    /// Channels of the causal convolution over x, B and C.
+    std::int64_t convChannels() const { return innerWidth() + 2 * numGroups * stateSize; }
+
+    bool operator==(const Mamba2Mixer&) const = default;
+};
+
+/// LFM2's gated short convolution. The width is the hidden size.
+struct ShortConvMixer {
+    std::int64_t kernel = 3; ///< conv_L_cache
+    bool bias = false;       ///< conv_bias
+
+    bool operator==(const ShortConvMixer&) const = default;
+};
+
+/// DeepSeek sparse attention's lightning indexer (DeepSeek-V3.2): scores past tokens from a small
+/// key cache of its own and keeps the top-k for the MLA layer.
+struct SparseIndexer {
+    std::int64_t numHeads = 64;  ///< index_n_heads
+    std::int64_t headDim = 128;  ///< index_head_dim (also its cached key width)
+    std::int64_t topK = 2048;    ///< index_topk
+
+    bool operator==(const SparseIndexer&) const = default;
 };
 
 /// Mixture-of-experts settings. Only read when FfnKind::Moe.
@@ -73,6 +139,10 @@ struct MixtureOfExperts {
     std::int64_t firstDenseLayers = 0;             ///< first_k_dense_replace: leading layers with a dense FFN
     std::int64_t sparseStep = 1;                   ///< decoder_sparse_step: layer i is MoE iff (i+1) % step == 0
     std::vector<std::int64_t> denseLayers;         ///< mlp_only_layers: explicit dense layer indices
+    std::vector<std::int64_t> moeLayers;           ///< explicit MoE layer indices; when set, the rules above are unused
+    bool routerBias = false;                       ///< the router Linear has a bias (gpt-oss)
+    bool expertBias = false;                       ///< every expert projection has a bias (gpt-oss)
+    bool correctionBiasParameter = false;          ///< e_score_correction_bias [E] is an nn.Parameter (counted)
 
     /// Width of one shared expert in effect.
     std::int64_t sharedWidth() const {
@@ -121,6 +191,15 @@ struct ModelConfig {
     bool oBias = false;
     bool fusedQkv = false; ///< one fused QKV projection (GPT-2, NeoX, Falcon, Phi-3): same count
     QkNorm qkNorm = QkNorm::None;
+    bool attentionSinks = false;  ///< a learned sink logit per head (gpt-oss `sinks`)
+    bool attentionOutputGate = false; ///< q_proj also yields a sigmoid gate on the output (Qwen3-Next)
+    std::optional<SparseIndexer> indexer; ///< DeepSeek sparse attention (MLA layers only)
+
+    /// Token mixer of each layer, repeated cyclically when shorter; empty means attention everywhere.
+    std::vector<TokenMixer> mixers;
+    GatedDeltaNet deltaNet;
+    Mamba2Mixer mamba;
+    ShortConvMixer shortConv;
 
     SlidingPattern slidingPattern = SlidingPattern::None;
     std::int64_t slidingWindow = 4096;      ///< tokens a sliding layer attends to (and caches)
@@ -145,6 +224,7 @@ struct ModelConfig {
     std::int64_t positionOffset = 0;   ///< extra learned rows (OPT, BART: 2)
     double rotaryFraction = 1.0;       ///< share of head_dim that is rotated (partial RoPE)
     std::int64_t relativeBuckets = 32; ///< T5 relative_attention_num_buckets
+    std::vector<std::int64_t> nopeLayers; ///< layers without rotary positions (Llama 4, SmolLM3 no_rope_layers)
 
     bool outputHead = true; ///< an LM head exists (XxxForCausalLM); false for BertModel
     bool tieWordEmbeddings = false;
@@ -155,6 +235,12 @@ struct ModelConfig {
     bool pooler = false;         ///< BERT pooler dense [H,H] + bias
     std::int64_t mtpLayers = 0;  ///< DeepSeek-V3 num_nextn_predict_layers (reported apart)
 
+    /// Read on purpose as an estimate: config.json fields that change the architecture but were not
+    /// understood. Empty for an exact config. Every figure of a config with entries is an estimate.
+    std::vector<std::string> ignoredFields;
+    /// Parts of the checkpoint that are not counted (a multimodal wrapper's vision or audio tower).
+    std::vector<std::string> uncountedParts;
+
     /// Fields of the source config.json that the model does not interpret, kept for a lossless round trip.
     Passthrough passthrough;
 
@@ -164,6 +250,12 @@ struct ModelConfig {
     bool hasEncoder() const { return architecture != ArchitectureKind::DecoderOnly; }
     /// True when the model has a decoder stack (decoder-only or encoder-decoder).
     bool hasDecoder() const { return architecture != ArchitectureKind::EncoderOnly; }
+    /// True when every figure is exact (no ignored fields).
+    bool exact() const { return ignoredFields.empty(); }
+    /// Mixer of decoder layer `index`.
+    TokenMixer mixerAt(std::int64_t index) const;
+    /// True when some layer is not plain attention.
+    bool hybrid() const;
 
     bool operator==(const ModelConfig&) const = default;
 };
@@ -182,5 +274,8 @@ std::string_view toString(LayerAttention attention);
 std::string_view toString(Activation activation);
 std::string_view toString(AttentionFamily family);
 std::string_view toString(SlidingPattern pattern);
+std::string_view toString(TokenMixer mixer);
+/// True when the mixer has softmax attention (and so a per-token KV cache).
+bool hasAttention(TokenMixer mixer);
 
 } // namespace archplay::core

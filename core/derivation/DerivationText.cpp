@@ -103,6 +103,7 @@ std::string normOperator(const ModelConfig& config) {
     case NormKind::RmsNorm:
         return "\\operatorname{RMSNorm}";
     case NormKind::LayerNorm:
+    case NormKind::LayerNormNoBias:
         return "\\operatorname{LayerNorm}";
     case NormKind::NonParametric:
         return "\\operatorname{Norm}";
@@ -120,6 +121,8 @@ std::string activationOperator(Activation activation) {
         return "\\operatorname{GELU}_{\\tanh}";
     case Activation::Relu:
         return "\\operatorname{ReLU}";
+    case Activation::XIelu:
+        return "\\operatorname{xIELU}";
     case Activation::Other:
         return "\\phi";
     }
@@ -137,6 +140,9 @@ std::string activationDefinition(Activation activation) {
                "\\left(z + 0.044715\\,z^{3}\\right)\\right)\\right)";
     case Activation::Relu:
         return "\\operatorname{ReLU}(z) = \\max(0, z)";
+    case Activation::XIelu:
+        return "\\operatorname{xIELU}(z) = \\alpha_p z^{2} + \\beta z \\text{ if } z > 0 \\text{, else } "
+               "\\alpha_n (e^{z} - 1 - z) + \\beta z \\text{; } \\alpha_p, \\alpha_n \\text{ trainable per layer}";
     case Activation::Other:
         return "\\phi \\text{ is the configured activation}";
     }
@@ -152,6 +158,8 @@ std::string gatedName(Activation activation) {
         return "GeGLU";
     case Activation::Relu:
         return "ReGLU";
+    case Activation::XIelu:
+        return "xIELU-GLU";
     case Activation::Other:
         return "GLU";
     }

@@ -16,7 +16,7 @@ namespace {
 using nlohmann::json;
 
 constexpr std::string_view kPresetKey = "archplay_preset";
-constexpr std::string_view kNestedKey = "text_config"; // Gemma 3's multimodal wrapper
+constexpr std::string_view kNestedKey = "text_config"; // where multimodal wrappers keep the language model
 constexpr std::uintmax_t kMaxFileBytes = 64u * 1024u * 1024u;
 // Copying and comparing JSON values recurses per level; real configs nest two or three levels deep.
 constexpr int kMaxNesting = 64;
@@ -58,6 +58,76 @@ ModelConfig readObject(const json& object, const std::string& modelType, Diagnos
         readNative(fields, config, modelType != "archplay");
     }
     config.passthrough = fields.remaining();
+    return config;
+}
+
+/// A multimodal model_type whose language model sits in text_config, read with `innerType` when the
+/// text_config names no model_type of its own.
+struct Wrapper {
+    std::string_view modelType;
+    std::string_view innerType;
+};
+
+constexpr Wrapper kWrappers[] = {
+    {"gemma3", "gemma3_text"},   {"llama4", "llama4_text"},         {"mistral3", "mistral"},
+    {"qwen3_5", "qwen3_5_text"}, {"qwen3_5_moe", "qwen3_5_moe_text"},
+};
+
+const Wrapper* findWrapper(std::string_view modelType) {
+    for (const Wrapper& wrapper : kWrappers) {
+        if (wrapper.modelType == modelType) {
+            return &wrapper;
+        }
+    }
+    return nullptr;
+}
+
+/// The wrapper's other sub-configs (vision_config, audio_config, ...): the towers not counted.
+std::vector<std::string> towersOf(const json& object) {
+    std::vector<std::string> towers;
+    for (const auto& [key, value] : object.items()) {
+        if (key != kNestedKey && value.is_object() && key.size() > 7 && key.ends_with("_config") &&
+            key != "quantization_config" && key != "rope_scaling" && key != "auto_map") {
+            towers.push_back(key.substr(0, key.size() - 7));
+        }
+    }
+    return towers;
+}
+
+/// Reads the language model of a multimodal wrapper from its text_config. Only the language model is
+/// counted; the towers are named. A wrapper-level tie_word_embeddings decides the output head.
+ModelConfig readWrapped(const json& object, const std::string& modelType, std::string_view innerDefault,
+                        Diagnostics& diagnostics) {
+    auto nested = object.find(kNestedKey);
+    const json inner = nested != object.end() && nested->is_object() ? *nested : json::object();
+    std::string innerType(innerDefault);
+    if (auto it = inner.find("model_type"); it != inner.end() && it->is_string()) {
+        innerType = it->get<std::string>();
+    }
+    if (innerType == "ministral") {
+        innerType = "mistral"; // the same configuration class defaults
+    }
+    ModelConfig config = readObject(inner, innerType, diagnostics);
+    json passthrough = object;
+    passthrough.erase("model_type");
+    passthrough.erase(kPresetKey);
+    if (auto tie = object.find("tie_word_embeddings"); tie != object.end() && tie->is_boolean()) {
+        config.tieWordEmbeddings = tie->get<bool>();
+    }
+    json innerRest = config.passthrough.json();
+    innerRest["model_type"] = innerType;
+    passthrough[std::string(kNestedKey)] = std::move(innerRest);
+    config.passthrough = std::move(passthrough);
+    config.modelType = modelType;
+    config.uncountedParts = towersOf(object);
+    std::string towers;
+    for (const std::string& tower : config.uncountedParts) {
+        towers += (towers.empty() ? "" : ", ") + tower;
+    }
+    diagnostics.push_back(
+        {Severity::Hint, std::string(kNestedKey),
+         fmt::format("{} is multimodal: archplay counts its language model ({}) only{}", modelType, innerType,
+                     towers.empty() ? std::string() : fmt::format("; not counted: {}", towers))});
     return config;
 }
 
@@ -104,21 +174,10 @@ ImportResult importConfig(const json& object) {
         modelType = "unknown";
     }
 
-    if (modelType == "gemma3") {
-        auto nested = object.find(kNestedKey);
-        const json inner = nested != object.end() && nested->is_object() ? *nested : json::object();
-        ModelConfig config = readObject(inner, "gemma3_text", result.diagnostics);
-        // The wrapper keeps its own fields; the text model's uninterpreted ones go back inside it.
-        json passthrough = object;
-        passthrough.erase("model_type");
-        passthrough.erase(kPresetKey);
-        passthrough[std::string(kNestedKey)] = config.passthrough.json();
-        config.passthrough = std::move(passthrough);
-        config.modelType = "gemma3";
-        result.diagnostics.push_back({Severity::Hint, "text_config",
-                                      "gemma3 is multimodal: archplay counts its text model; the SigLIP vision tower "
-                                      "and projector are not included"});
-        result.config = std::move(config);
+    if (const Wrapper* wrapper = findWrapper(modelType)) {
+        result.config = readWrapped(object, modelType, wrapper->innerType, result.diagnostics);
+    } else if (!findFamily(modelType) && object.contains(kNestedKey) && object[std::string(kNestedKey)].is_object()) {
+        result.config = readWrapped(object, modelType, "unknown", result.diagnostics);
     } else {
         result.config = readObject(object, modelType, result.diagnostics);
     }
@@ -180,20 +239,23 @@ ImportResult importConfigFile(const std::filesystem::path& path) {
 }
 
 json exportConfig(const ModelConfig& config, Diagnostics* notes) {
-    const bool nested = config.modelType == "gemma3";
-    const std::string familyType = nested ? "gemma3_text" : config.modelType;
+    const json& kept = config.passthrough.json();
+    const bool nested = kept.contains(kNestedKey) && kept[std::string(kNestedKey)].is_object() &&
+                        kept[std::string(kNestedKey)].contains("model_type") && !findFamily(config.modelType);
+    const std::string familyType =
+        nested ? kept[std::string(kNestedKey)].value("model_type", std::string()) : config.modelType;
     if (const Family* family = findFamily(familyType)) {
-        json out = nested ? config.passthrough.json().value(std::string(kNestedKey), json::object())
-                          : config.passthrough.json();
+        json out = nested ? kept[std::string(kNestedKey)] : kept;
         family->write(config, out);
+        out["model_type"] = familyType;
         if (nested) {
-            json wrapper = config.passthrough.json();
-            wrapper["model_type"] = "gemma3";
-            out["model_type"] = "gemma3_text";
+            json wrapper = kept;
+            wrapper["model_type"] = config.modelType;
+            if (wrapper.contains("tie_word_embeddings")) {
+                wrapper["tie_word_embeddings"] = config.tieWordEmbeddings;
+            }
             wrapper[std::string(kNestedKey)] = std::move(out);
             out = std::move(wrapper);
-        } else {
-            out["model_type"] = familyType;
         }
         // Verify by reading back: whatever the family's keys cannot express falls back to the native format.
         const ImportResult check = importConfig(out);
@@ -207,7 +269,7 @@ json exportConfig(const ModelConfig& config, Diagnostics* notes) {
                                           config.modelType)});
         }
     }
-    json out = nested ? json::object() : config.passthrough.json();
+    json out = nested ? json::object() : kept;
     out.erase("__archplay_inexpressible");
     writeNative(config, out);
     return out;

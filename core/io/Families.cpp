@@ -2,43 +2,18 @@
 // Per-family config.json readers and writers. Defaults and tensor layouts follow the configuration
 // and modeling files of huggingface/transformers, as summarised in FORMULAS.md §2.
 #include "io/Families.h"
+#include "io/FamilyIo.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <optional>
 
-namespace archplay::core {
-namespace {
+namespace archplay::core::familyio {
 
 using nlohmann::json;
 
-struct Keys {
-    std::string_view vocab = "vocab_size";
-    std::string_view hidden = "hidden_size";
-    std::string_view intermediate = "intermediate_size";
-    std::string_view layers = "num_hidden_layers";
-    std::string_view heads = "num_attention_heads";
-    std::string_view kvHeads = "num_key_value_heads"; ///< empty: the family has no KV-head field
-    std::string_view headDim = "head_dim";            ///< empty: the family has no head_dim field
-    std::string_view maxPositions = "max_position_embeddings";
-    std::string_view activation = "hidden_act";
-};
-
-struct Defaults {
-    std::int64_t vocab = 32000;
-    std::int64_t hidden = 4096;
-    std::int64_t intermediate = 11008;
-    std::int64_t layers = 32;
-    std::int64_t heads = 32;
-    std::optional<std::int64_t> kvHeads; ///< absent: follows the number of heads
-    std::optional<std::int64_t> headDim; ///< absent: hidden / heads
-    std::int64_t maxPositions = 2048;
-    bool tie = false;
-    Activation activation = Activation::Silu;
-};
-
-void readCommon(JsonFields& f, ModelConfig& c, const Defaults& d, const Keys& k = {}) {
+void readCommon(JsonFields& f, ModelConfig& c, const Defaults& d, const Keys& k) {
     c.vocabSize = f.integer(k.vocab, d.vocab);
     c.hiddenSize = f.integer(k.hidden, d.hidden);
     c.intermediateSize = f.integer(k.intermediate, d.intermediate);
@@ -70,7 +45,7 @@ void writeActivation(const ModelConfig& c, json& out, std::string_view key, Acti
     }
 }
 
-void writeCommon(const ModelConfig& c, json& out, const Defaults& d, const Keys& k = {}) {
+void writeCommon(const ModelConfig& c, json& out, const Defaults& d, const Keys& k) {
     out[std::string(k.vocab)] = c.vocabSize;
     out[std::string(k.hidden)] = c.hiddenSize;
     out[std::string(k.intermediate)] = c.intermediateSize;
@@ -674,43 +649,54 @@ void writeFalcon(const ModelConfig& c, json& out) {
 }
 
 // DeepSeek-V2/V3 (FORMULAS.md §2.15).
-void readDeepseek(JsonFields& f, ModelConfig& c, bool v3) {
-    const Defaults d = v3 ? Defaults{.vocab = 129280,
-                                     .hidden = 7168,
-                                     .intermediate = 18432,
-                                     .layers = 61,
-                                     .heads = 128,
-                                     .kvHeads = 128,
-                                     .maxPositions = 4096}
-                          : Defaults{.vocab = 32000,
-                                     .hidden = 4096,
-                                     .intermediate = 11008,
-                                     .layers = 32,
-                                     .heads = 32,
-                                     .maxPositions = 2048};
+void readDeepseekWith(JsonFields& f, ModelConfig& c, bool v3, const Defaults& d, const LatentAttention& mlaDefaults,
+                      const MixtureOfExperts& moeDefaults) {
     readCommon(f, c, d, {.headDim = ""});
     LatentAttention mla;
-    mla.qLoraRank = f.nullableInteger("q_lora_rank", 1536);
-    mla.kvLoraRank = f.integer("kv_lora_rank", 512);
-    mla.qkNopeHeadDim = f.integer("qk_nope_head_dim", 128);
-    mla.qkRopeHeadDim = f.integer("qk_rope_head_dim", 64);
-    mla.vHeadDim = f.integer("v_head_dim", 128);
+    mla.qLoraRank = f.nullableInteger("q_lora_rank", mlaDefaults.qLoraRank);
+    mla.kvLoraRank = f.integer("kv_lora_rank", mlaDefaults.kvLoraRank);
+    mla.qkNopeHeadDim = f.integer("qk_nope_head_dim", mlaDefaults.qkNopeHeadDim);
+    mla.qkRopeHeadDim = f.integer("qk_rope_head_dim", mlaDefaults.qkRopeHeadDim);
+    mla.vHeadDim = f.integer("v_head_dim", mlaDefaults.vHeadDim);
     c.latent = mla;
     const bool bias = f.flag("attention_bias", false);
     c.qBias = c.kBias = c.oBias = bias;
     c.ffnKind = FfnKind::Moe;
-    c.moe.numExperts = f.integer("n_routed_experts", v3 ? 256 : 64);
-    c.moe.topK = f.integer("num_experts_per_tok", v3 ? 8 : 0);
-    c.moe.expertIntermediateSize = f.integer("moe_intermediate_size", v3 ? 2048 : 1407);
-    c.moe.numSharedExperts = f.integer("n_shared_experts", v3 ? 1 : 2);
+    c.moe.numExperts = f.integer("n_routed_experts", moeDefaults.numExperts);
+    c.moe.topK = f.integer("num_experts_per_tok", moeDefaults.topK);
+    c.moe.expertIntermediateSize = f.integer("moe_intermediate_size", moeDefaults.expertIntermediateSize);
+    c.moe.numSharedExperts = f.integer("n_shared_experts", moeDefaults.numSharedExperts);
     c.moe.sharedExpertIntermediateSize = 0;
-    c.moe.firstDenseLayers = f.integer("first_k_dense_replace", v3 ? 3 : 0);
+    c.moe.firstDenseLayers = f.integer("first_k_dense_replace", moeDefaults.firstDenseLayers);
     if (v3) {
         c.mtpLayers = f.integer("num_nextn_predict_layers", 0);
     }
 }
 
+void readDeepseek(JsonFields& f, ModelConfig& c, bool v3) {
+    if (v3) {
+        readDeepseekWith(f, c, true,
+                         {.vocab = 129280,
+                          .hidden = 7168,
+                          .intermediate = 18432,
+                          .layers = 61,
+                          .heads = 128,
+                          .kvHeads = 128,
+                          .maxPositions = 4096},
+                         {.qLoraRank = 1536},
+                         {.numExperts = 256, .topK = 8, .expertIntermediateSize = 2048, .numSharedExperts = 1,
+                          .firstDenseLayers = 3});
+    } else {
+        readDeepseekWith(f, c, false,
+                         {.vocab = 32000, .hidden = 4096, .intermediate = 11008, .layers = 32, .heads = 32,
+                          .maxPositions = 2048},
+                         {.qLoraRank = 1536},
+                         {.numExperts = 64, .topK = 0, .expertIntermediateSize = 1407, .numSharedExperts = 2});
+    }
+}
+
 void writeDeepseek(const ModelConfig& c, json& out, bool v3) {
+    requireExpressible(out, !c.indexer);
     writeCommon(c, out, {}, {.headDim = ""});
     requireExpressible(out, c.latent.has_value() && c.ffnKind == FfnKind::Moe && c.qBias == c.kBias &&
                                 c.kBias == c.oBias && !c.vBias && c.moe.sharedExpertIntermediateSize == 0 &&
@@ -984,7 +970,11 @@ void writeGranite(const ModelConfig& c, json& out) {
     writeLlama(c, out);
 }
 
-} // namespace
+} // namespace archplay::core::familyio
+
+namespace archplay::core {
+
+using namespace familyio;
 
 Activation parseActivation(std::string_view name) {
     if (name == "silu" || name == "swish") {
@@ -998,6 +988,9 @@ Activation parseActivation(std::string_view name) {
     }
     if (name == "relu") {
         return Activation::Relu;
+    }
+    if (name == "xielu") {
+        return Activation::XIelu;
     }
     return Activation::Other;
 }
@@ -1033,7 +1026,13 @@ const std::vector<Family>& families() {
         {"t5", readT5, writeT5},
         {"bart", readBart, writeBart},
     };
-    return all;
+    static const std::vector<Family> withModern = [] {
+        std::vector<Family> result = all;
+        const std::vector<Family>& modern = modernFamilies();
+        result.insert(result.end(), modern.begin(), modern.end());
+        return result;
+    }();
+    return withModern;
 }
 
 const Family* findFamily(std::string_view modelType) {

@@ -82,6 +82,16 @@ std::optional<std::int64_t> JsonFields::nullableInteger(std::string_view key, st
     return fallback;
 }
 
+bool JsonFields::isText(std::string_view key) const {
+    const auto it = m_object.find(key);
+    return it != m_object.end() && it->is_string();
+}
+
+bool JsonFields::isList(std::string_view key) const {
+    const auto it = m_object.find(key);
+    return it != m_object.end() && it->is_array();
+}
+
 bool JsonFields::flag(std::string_view key, bool fallback) {
     const nlohmann::json* value = find(key);
     if (!value) {

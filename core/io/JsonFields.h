@@ -25,6 +25,10 @@ public:
 
     /// True when the key is present and not null.
     bool has(std::string_view key) const;
+    /// True when the key holds a JSON string.
+    bool isText(std::string_view key) const;
+    /// True when the key holds a JSON array.
+    bool isList(std::string_view key) const;
     /// True when the key is present with a null value.
     bool isNull(std::string_view key) const;
 

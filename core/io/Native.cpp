@@ -38,7 +38,8 @@ Enum readEnum(JsonFields& f, std::string_view key, Enum fallback, const std::arr
 constexpr std::array kArchitectures{ArchitectureKind::DecoderOnly, ArchitectureKind::EncoderOnly,
                                     ArchitectureKind::EncoderDecoder};
 constexpr std::array kFfnKinds{FfnKind::Mlp, FfnKind::Gated, FfnKind::Moe};
-constexpr std::array kNormKinds{NormKind::LayerNorm, NormKind::RmsNorm, NormKind::NonParametric};
+constexpr std::array kNormKinds{NormKind::LayerNorm, NormKind::RmsNorm, NormKind::NonParametric,
+                                NormKind::LayerNormNoBias};
 constexpr std::array kPlacements{NormPlacement::Pre,
                                  NormPlacement::Post,
                                  NormPlacement::Sandwich,

@@ -27,8 +27,27 @@ struct KvLayerCache {
     std::uint64_t expandedElementsPerToken = 0; ///< what Hugging Face's eager MLA caches (= self for non-MLA)
     std::uint64_t cachedTokens = 0;             ///< tokens held: min(sequence, window)
     std::uint64_t crossElementsPerToken = 0;    ///< cross-attention K/V per encoder token
-    std::uint64_t bytes = 0;                    ///< self + cross, times batch
+    /// Elements of the fixed per-sequence state of a linear-attention, state-space or convolution
+    /// mixer (convolution window plus recurrent state); 0 for attention layers (FORMULAS.md §4.6).
+    std::uint64_t fixedStateElements = 0;
+    std::uint64_t bytes = 0; ///< self + cross + fixed state, times batch
 };
+
+/// The fixed per-sequence state one layer keeps (FORMULAS.md §4.6), as Hugging Face's caches hold it:
+/// a Gated DeltaNet's convolution window over q, k, v ([conv_dim, K]) plus its [value heads, d_k, d_v]
+/// recurrent state, which the kernels keep in fp32; lightning attention's [heads, d, d] K^T V state;
+/// Mamba-2's convolution window over x, B, C ([conv_dim, d_conv]) plus its [heads, d_head, d_state]
+/// SSM state; a short convolution's [hidden, L_cache] window. Empty for attention.
+struct FixedState {
+    std::uint64_t convolutionElements = 0;
+    std::uint64_t recurrentElements = 0;
+    bool recurrentInFp32 = false; ///< the implementation keeps the recurrent state in fp32 whatever the model dtype
+
+    std::uint64_t elements() const;
+    /// Bytes at `dtype`; the fp32 recurrent state stays fp32 unless `forced`.
+    std::uint64_t bytes(DType dtype, bool forced) const;
+};
+FixedState fixedState(const ModelConfig& config, const LayerPlan& layer);
 
 /// The architecture's own KV cache for one scenario (FORMULAS.md §4).
 struct KvCacheReport {
@@ -44,7 +63,14 @@ struct KvCacheReport {
     std::uint64_t expandedBytesPerToken = 0;
     /// Cross-attention bytes per encoder token (encoder-decoder models).
     std::uint64_t crossBytesPerEncoderToken = 0;
-    /// Whole cache for the scenario: windows applied, cross-attention included, times batch. Units: bytes.
+    /// The fixed state of every linear-attention / state-space / convolution layer for one sequence,
+    /// at stateDType; it does not grow with the sequence. Units: bytes.
+    std::uint64_t fixedStateBytesPerSequence = 0;
+    /// fixedStateBytesPerSequence times batch. Units: bytes.
+    std::uint64_t fixedStateBytes = 0;
+    std::optional<DType> stateDType; ///< forced precision of fixed states; absent: the implementation's
+    /// Whole cache for the scenario: windows applied, cross-attention and fixed state included, times
+    /// batch. Units: bytes.
     std::uint64_t totalBytes = 0;
     /// The same if every MLA layer cached expanded per-head K and V.
     std::uint64_t expandedTotalBytes = 0;
@@ -53,11 +79,14 @@ struct KvCacheReport {
 };
 
 /// The KV cache for `sequenceLength` generated/context tokens per sequence, `batch` sequences,
-/// `encoderSequenceLength` source tokens (encoder-decoder only) at `dtype`.
+/// `encoderSequenceLength` source tokens (encoder-decoder only) at `dtype`; fixed states at
+/// `stateDType` (absent: as the implementation keeps them: the KV precision, except a Gated DeltaNet's
+/// recurrent state in fp32).
 /// Formulas: FORMULAS.md §4.1 (MHA/GQA/MQA: 2·nkv·d per layer), §4.2 (sliding windows cap at W),
 /// §4.3 (MLA: kv_lora_rank + qk_rope_head_dim), §4.4 (encoder-decoder cross-attention).
 KvCacheReport kvCache(const ModelConfig& config, const ModelPlan& plan, std::uint64_t sequenceLength,
-                      std::uint64_t batch, DType dtype, std::uint64_t encoderSequenceLength = 0);
+                      std::uint64_t batch, DType dtype, std::uint64_t encoderSequenceLength = 0,
+                      std::optional<DType> stateDType = std::nullopt);
 
 /// Bytes of `elements` values at `dtype`, rounded up to whole bytes; saturates at 2^64 - 1.
 std::uint64_t bytesFor(std::uint64_t elements, DType dtype);

@@ -80,7 +80,7 @@ std::string toString(const TensorShape& shape) {
 ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan) {
     ParamReport report;
     bool overflow = false;
-    std::array<Checked, 10> byComponent{};
+    std::array<Checked, kComponentCount> byComponent{};
     Checked total;
     Checked inactive;
 
@@ -155,7 +155,9 @@ ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan) {
         const Checked layers = static_cast<std::uint64_t>(group.indices.size());
         ParamNode node = groupNode(
             fmt::format("{} ({}, x{})", layerKindName(group.kind), layerRange(group.indices), group.indices.size()));
-        ParamNode attention = groupNode(group.kind.latent ? "Latent attention" : "Attention");
+        ParamNode attention = groupNode(!group.kind.attends() ? std::string(mixerName(group.kind.mixer))
+                                        : group.kind.latent   ? std::string("Latent attention")
+                                                              : std::string("Attention"));
         ParamNode ffn = groupNode(group.kind.ffn == FfnKind::Moe ? "Mixture of experts" : "Feed-forward");
         ParamNode norms = groupNode("Norms");
         for (TensorSpec& tensor : group.tensors) {

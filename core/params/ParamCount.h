@@ -49,7 +49,7 @@ struct ParamReport {
     /// Active matmul parameters per token for FLOPs: active minus the input-embedding lookup,
     /// plus the LM head even when tied (FORMULAS.md §2.24, §5.2).
     std::uint64_t activeCompute = 0;
-    std::array<std::uint64_t, 10> byComponent{}; ///< indexed by Component
+    std::array<std::uint64_t, kComponentCount> byComponent{}; ///< indexed by Component
     ParamNode breakdown;                         ///< root named "Model"
     std::vector<LayerParams> layers;             ///< aligned with ModelPlan::layers
     ParamNode extras;                            ///< stored but not counted (DeepSeek-V3 MTP); params 0 if none

@@ -36,19 +36,88 @@ private:
     std::vector<TensorSpec> m_tensors;
 };
 
-void addStandardAttention(TensorList& list, const ModelConfig& c, const std::string& scope) {
+void addStandardAttention(TensorList& list, const ModelConfig& c, const std::string& scope, bool self) {
     const std::int64_t hidden = c.hiddenSize;
     const std::int64_t headDim = c.effectiveHeadDim();
     const std::int64_t qWidth = c.numHeads * headDim;
     const std::int64_t kvWidth = c.numKvHeads * headDim;
+    // Qwen3-Next's gated attention: q_proj also yields a per-channel output gate.
+    const std::int64_t qOut = self && c.attentionOutputGate ? 2 * qWidth : qWidth;
     if (c.fusedQkv) {
-        list.linear(scope + ".qkv_proj", Component::Attention, hidden, qWidth + 2 * kvWidth, c.qBias);
+        list.linear(scope + ".qkv_proj", Component::Attention, hidden, qOut + 2 * kvWidth, c.qBias);
     } else {
-        list.linear(scope + ".q_proj", Component::Attention, hidden, qWidth, c.qBias);
+        list.linear(scope + ".q_proj", Component::Attention, hidden, qOut, c.qBias);
         list.linear(scope + ".k_proj", Component::Attention, hidden, kvWidth, c.kBias);
         list.linear(scope + ".v_proj", Component::Attention, hidden, kvWidth, c.vBias);
     }
     list.linear(scope + ".o_proj", Component::Attention, qWidth, hidden, c.oBias);
+    if (self && c.attentionSinks) {
+        list.add(scope + ".sinks", Component::Attention, {c.numHeads});
+    }
+}
+
+// DeepSeek-V3.2's lightning indexer (DeepSeek sparse attention), beside MLA.
+void addIndexer(TensorList& list, const ModelConfig& c) {
+    const SparseIndexer& ix = *c.indexer;
+    const std::int64_t queryIn = c.latent && c.latent->qLoraRank ? *c.latent->qLoraRank : c.hiddenSize;
+    list.linear("self_attn.indexer.wq_b", Component::Attention, queryIn, ix.numHeads * ix.headDim, false);
+    list.linear("self_attn.indexer.wk", Component::Attention, c.hiddenSize, ix.headDim, false);
+    list.norm("self_attn.indexer.k_norm", NormKind::LayerNorm, ix.headDim);
+    list.linear("self_attn.indexer.weights_proj", Component::Attention, c.hiddenSize, ix.numHeads, false);
+}
+
+// Gated DeltaNet (transformers modeling_qwen3_next.py, Qwen3NextGatedDeltaNet).
+void addGatedDeltaNet(TensorList& list, const ModelConfig& c) {
+    const GatedDeltaNet& d = c.deltaNet;
+    const std::int64_t hidden = c.hiddenSize;
+    list.linear("linear_attn.in_proj_qkvz", Component::Mixer, hidden, 2 * d.keyWidth() + 2 * d.valueWidth(), false);
+    list.linear("linear_attn.in_proj_ba", Component::Mixer, hidden, 2 * d.numValueHeads, false);
+    list.add("linear_attn.conv1d.weight", Component::Mixer, {d.convChannels(), 1, d.convKernel});
+    list.add("linear_attn.dt_bias", Component::Mixer, {d.numValueHeads});
+    list.add("linear_attn.A_log", Component::Mixer, {d.numValueHeads});
+    list.norm("linear_attn.norm", NormKind::RmsNorm, d.valueHeadDim);
+    list.linear("linear_attn.out_proj", Component::Mixer, d.valueWidth(), hidden, false);
+}
+
+// MiniMax-Text-01's lightning attention (modeling_minimax.py, MiniMaxLightningAttention).
+void addLightningAttention(TensorList& list, const ModelConfig& c) {
+    const std::int64_t hidden = c.hiddenSize;
+    const std::int64_t width = c.numHeads * c.effectiveHeadDim();
+    list.linear("self_attn.qkv_proj", Component::Mixer, hidden, 3 * width, false);
+    list.norm("self_attn.norm", NormKind::RmsNorm, width);
+    list.linear("self_attn.out_proj", Component::Mixer, width, hidden, false);
+    list.linear("self_attn.output_gate", Component::Mixer, hidden, width, false);
+}
+
+// Mamba-2 (modeling_granitemoehybrid.py / modeling_falcon_h1.py, the Mamba2 mixer).
+void addMamba2(TensorList& list, const ModelConfig& c) {
+    const Mamba2Mixer& m = c.mamba;
+    const std::int64_t hidden = c.hiddenSize;
+    list.linear("mamba.in_proj", Component::Mixer, hidden, m.innerWidth() + m.convChannels() + m.numHeads,
+                m.inProjBias);
+    list.add("mamba.conv1d.weight", Component::Mixer, {m.convChannels(), 1, m.convKernel});
+    if (m.convBias) {
+        list.add("mamba.conv1d.bias", Component::Mixer, {m.convChannels()});
+    }
+    list.add("mamba.dt_bias", Component::Mixer, {m.numHeads});
+    list.add("mamba.A_log", Component::Mixer, {m.numHeads});
+    list.add("mamba.D", Component::Mixer, {m.numHeads});
+    if (m.gatedNorm) {
+        list.norm("mamba.norm", NormKind::RmsNorm, m.innerWidth());
+    }
+    list.linear("mamba.out_proj", Component::Mixer, m.innerWidth(), hidden, m.outProjBias);
+}
+
+// LFM2's gated short convolution (modeling_lfm2.py, Lfm2ShortConv).
+void addShortConv(TensorList& list, const ModelConfig& c) {
+    const std::int64_t hidden = c.hiddenSize;
+    const bool bias = c.shortConv.bias;
+    list.linear("conv.in_proj", Component::Mixer, hidden, 3 * hidden, bias);
+    list.add("conv.conv.weight", Component::Mixer, {hidden, 1, c.shortConv.kernel});
+    if (bias) {
+        list.add("conv.conv.bias", Component::Mixer, {hidden});
+    }
+    list.linear("conv.out_proj", Component::Mixer, hidden, hidden, bias);
 }
 
 // DeepSeek-V2/V3 multi-head latent attention (FORMULAS.md §2.15).
@@ -92,6 +161,11 @@ void addDenseFfn(TensorList& list, const ModelConfig& c, FfnKind kind, std::int6
     if (kind == FfnKind::Mlp) {
         list.linear("mlp.up_proj", Component::Ffn, hidden, width, c.ffnBias);
         list.linear("mlp.down_proj", Component::Ffn, width, hidden, c.ffnBias);
+        if (c.activation == Activation::XIelu) {
+            // xIELU's trainable alpha_p and alpha_n (beta and eps are buffers).
+            list.add("mlp.act_fn.alpha_p", Component::Ffn, {1});
+            list.add("mlp.act_fn.alpha_n", Component::Ffn, {1});
+        }
         return;
     }
     list.linear("mlp.gate_proj", Component::Ffn, hidden, width, c.ffnBias);
@@ -102,11 +176,14 @@ void addDenseFfn(TensorList& list, const ModelConfig& c, FfnKind kind, std::int6
 void addMoeFfn(TensorList& list, const ModelConfig& c) {
     const MixtureOfExperts& moe = c.moe;
     const std::int64_t hidden = c.hiddenSize;
-    list.linear("mlp.gate", Component::Router, hidden, moe.numExperts, false);
+    list.linear("mlp.gate", Component::Router, hidden, moe.numExperts, moe.routerBias);
+    if (moe.correctionBiasParameter) {
+        list.add("mlp.gate.e_score_correction_bias", Component::Router, {moe.numExperts});
+    }
     const std::int64_t width = moe.expertIntermediateSize;
-    list.linear("mlp.experts.gate_proj", Component::Experts, hidden, width, false, moe.numExperts);
-    list.linear("mlp.experts.up_proj", Component::Experts, hidden, width, false, moe.numExperts);
-    list.linear("mlp.experts.down_proj", Component::Experts, width, hidden, false, moe.numExperts);
+    list.linear("mlp.experts.gate_proj", Component::Experts, hidden, width, moe.expertBias, moe.numExperts);
+    list.linear("mlp.experts.up_proj", Component::Experts, hidden, width, moe.expertBias, moe.numExperts);
+    list.linear("mlp.experts.down_proj", Component::Experts, width, hidden, moe.expertBias, moe.numExperts);
     if (moe.numSharedExperts > 0) {
         // DeepSeek fuses its shared experts into one GLU of width n_shared x Im; the count is the same.
         const std::int64_t sharedWidth = moe.numSharedExperts * moe.sharedWidth();
@@ -193,6 +270,8 @@ std::string_view toString(Component component) {
         return "Output head";
     case Component::Pooler:
         return "Pooler";
+    case Component::Mixer:
+        return "Linear mixers";
     }
     return {};
 }
@@ -207,14 +286,37 @@ Checked TensorSpec::elements() const {
 
 std::vector<TensorSpec> layerTensors(const ModelConfig& config, const LayerPlan& layer) {
     TensorList list;
-    if (layer.latent) {
-        addLatentAttention(list, config);
-    } else {
-        addStandardAttention(list, config, "self_attn");
-        addQkNorm(list, config);
+    switch (layer.mixer) {
+    case TokenMixer::Attention:
+    case TokenMixer::AttentionWithMamba2:
+        if (layer.latent) {
+            addLatentAttention(list, config);
+            if (config.indexer) {
+                addIndexer(list, config);
+            }
+        } else {
+            addStandardAttention(list, config, "self_attn", true);
+            addQkNorm(list, config);
+        }
+        if (layer.mixer == TokenMixer::AttentionWithMamba2) {
+            addMamba2(list, config);
+        }
+        break;
+    case TokenMixer::GatedDeltaNet:
+        addGatedDeltaNet(list, config);
+        break;
+    case TokenMixer::LightningAttention:
+        addLightningAttention(list, config);
+        break;
+    case TokenMixer::Mamba2:
+        addMamba2(list, config);
+        break;
+    case TokenMixer::ShortConv:
+        addShortConv(list, config);
+        break;
     }
     if (layer.crossAttention) {
-        addStandardAttention(list, config, "cross_attn");
+        addStandardAttention(list, config, "cross_attn", false);
     }
     if (layer.ffn == FfnKind::Moe) {
         addMoeFfn(list, config);

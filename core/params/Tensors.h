@@ -26,7 +26,10 @@ enum class Component {
     SharedExperts, ///< always-on shared experts
     OutputHead,    ///< untied LM head and its bias
     Pooler,        ///< BERT pooler
+    Mixer,         ///< linear-attention, state-space and convolution mixers (norms apart)
 };
+
+inline constexpr std::size_t kComponentCount = 11;
 
 std::string_view toString(Component component);
 

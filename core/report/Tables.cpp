@@ -47,6 +47,8 @@ std::string activationName(Activation activation, bool gated) {
         return gated ? "GeGLU" : "GELU MLP";
     case Activation::Relu:
         return gated ? "ReGLU" : "ReLU MLP";
+    case Activation::XIelu:
+        return gated ? "xIELU GLU" : "xIELU MLP";
     case Activation::Other:
         return gated ? "gated MLP" : "MLP";
     }

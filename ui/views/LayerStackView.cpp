@@ -47,6 +47,7 @@ QString normLabel(const core::ModelConfig& c) {
     case core::NormKind::RmsNorm:
         return LayerStackView::tr("Final RMSNorm");
     case core::NormKind::LayerNorm:
+    case core::NormKind::LayerNormNoBias:
         return LayerStackView::tr("Final LayerNorm");
     case core::NormKind::NonParametric:
         return LayerStackView::tr("Final norm (no weights)");

@@ -69,6 +69,8 @@ QColor component(core::Component component, const QPalette& palette) {
         return pick(palette, 0x23968a, 0x4fc4b6);
     case core::Component::Pooler:
         return pick(palette, 0x7d6aa8, 0xa797d4);
+    case core::Component::Mixer:
+        return pick(palette, 0xb0479a, 0xe07cc8);
     }
     return palette.color(QPalette::Text);
 }
