@@ -66,7 +66,7 @@ std::optional<Analysis> analyzeSpec(const Options& options, const core::Scenario
     if (options.positional.size() != 1) {
         throw UsageError{"expected exactly one CONFIG (a config.json path or a preset id)"};
     }
-    const LoadedConfig loaded = loadConfig(options.positional.front());
+    const LoadedConfig loaded = loadConfig(options.positional.front(), options.bestEffort);
     if (!loaded.config) {
         exitCode = reportInvalid(loaded.origin, loaded.diagnostics, err);
         return std::nullopt;
@@ -102,8 +102,13 @@ int commandParams(const Options& options, std::ostream& out, std::ostream& err) 
     }
     const core::ParamReport& params = analysis->params;
     if (options.json) {
-        out << core::paramsJson(params).dump(2) << "\n";
+        nlohmann::json json = core::paramsJson(params);
+        core::addExactness(json, analysis->config);
+        out << json.dump(2) << "\n";
         return Success;
+    }
+    if (!analysis->config.exact()) {
+        fmt::print(out, "{}\n", core::estimateLabel(analysis->config));
     }
     fmt::print(out, "{:<24} {:>22}  {}\n", "total parameters", core::withThousands(params.total),
                core::shortCount(params.total));
@@ -145,6 +150,9 @@ int commandKv(const Options& options, std::ostream& out, std::ostream& err) {
     if (kv.crossBytesPerEncoderToken > 0) {
         row("cross-attention per encoder token", kv.crossBytesPerEncoderToken);
     }
+    if (kv.fixedStateBytes > 0) {
+        row(kv.stateDType ? "fixed state (forced precision)" : "fixed state (as implemented)", kv.fixedStateBytes);
+    }
     row("total bytes", kv.totalBytes);
     if (analysis->config.latent) {
         row("  expanded total (HF eager MLA)", kv.expandedTotalBytes);
@@ -174,7 +182,7 @@ int commandValidate(const Options& options, std::ostream& out, std::ostream& err
     if (options.positional.size() != 1) {
         throw UsageError{"expected exactly one CONFIG (a config.json path or a preset id)"};
     }
-    const LoadedConfig loaded = loadConfig(options.positional.front());
+    const LoadedConfig loaded = loadConfig(options.positional.front(), options.bestEffort);
     core::Diagnostics diagnostics = loaded.diagnostics;
     if (loaded.config) {
         const core::Analysis analysis = core::analyze(*loaded.config, {});
@@ -182,7 +190,11 @@ int commandValidate(const Options& options, std::ostream& out, std::ostream& err
     }
     const bool invalid = !loaded.config || core::hasErrors(diagnostics);
     if (options.json) {
-        out << nlohmann::json{{"valid", !invalid}, {"diagnostics", core::diagnosticsJson(diagnostics)}}.dump(2) << "\n";
+        nlohmann::json json{{"valid", !invalid}, {"diagnostics", core::diagnosticsJson(diagnostics)}};
+        if (loaded.config) {
+            core::addExactness(json, *loaded.config);
+        }
+        out << json.dump(2) << "\n";
     } else {
         for (const core::Diagnostic& d : diagnostics) {
             fmt::print(out, "{:<8} {}\n", core::toString(d.severity), describe(d));

@@ -10,13 +10,13 @@
 
 namespace archplay::cli {
 
-LoadedConfig loadConfig(const std::string& spec) {
+LoadedConfig loadConfig(const std::string& spec, bool bestEffort) {
     LoadedConfig loaded;
     loaded.origin = spec;
     std::error_code error;
     core::ImportResult result;
     if (std::filesystem::exists(spec, error)) {
-        result = core::importConfigFile(spec);
+        result = core::importConfigFile(spec, {.bestEffort = bestEffort});
     } else if (const core::Preset* preset = core::findPreset(spec)) {
         loaded.origin = "preset " + spec;
         loaded.preset = preset;

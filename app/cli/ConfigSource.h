@@ -19,7 +19,7 @@ struct LoadedConfig {
     const core::Preset* preset = nullptr; ///< the preset, when CONFIG named one
 };
 
-LoadedConfig loadConfig(const std::string& spec);
+LoadedConfig loadConfig(const std::string& spec, bool bestEffort = false);
 
 /// Prints the first error as one line naming `origin`, the field and the problem; returns exit code 1.
 int reportInvalid(const std::string& origin, const core::Diagnostics& diagnostics, std::ostream& err);

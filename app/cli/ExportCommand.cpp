@@ -231,7 +231,7 @@ int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostr
     const core::Scenario scenario = scenarioFromFlags(options.values);
 
     const std::string& spec = options.positional.front();
-    LoadedConfig loaded = loadConfig(spec);
+    LoadedConfig loaded = loadConfig(spec, options.bestEffort);
     if (!loaded.config) {
         return reportInvalid(spec, loaded.diagnostics, err);
     }

@@ -38,6 +38,8 @@ Options parseOptions(const std::vector<std::string>& args, const std::vector<std
         const std::string& arg = args[i];
         if (arg == "--json") {
             options.json = true;
+        } else if (arg == "--best-effort") {
+            options.bestEffort = true;
         } else if (std::find(switches.begin(), switches.end(), arg) != switches.end()) {
             options.switches.insert(arg);
         } else if (std::find(valueFlags.begin(), valueFlags.end(), arg) != valueFlags.end()) {
@@ -108,7 +110,8 @@ std::pair<std::uint64_t, std::uint64_t> wholeRange(const std::string& flag, cons
 
 const std::vector<std::string>& scenarioFlags() {
     static const std::vector<std::string> flags = {"--seq",          "--batch", "--encoder-seq", "--kv-dtype",
-                                                   "--weight-dtype", "--gpu",   "--gpus"};
+                                                   "--weight-dtype", "--gpu",   "--gpus",
+                                                   "--state-dtype"};
     return flags;
 }
 
@@ -133,6 +136,9 @@ core::Scenario scenarioFromFlags(const std::map<std::string, std::string>& value
     }
     if (const std::string* text = value("--weight-dtype")) {
         scenario.weightDType = dtypeName("--weight-dtype", *text);
+    }
+    if (const std::string* text = value("--state-dtype")) {
+        scenario.stateDType = dtypeName("--state-dtype", *text);
     }
     if (const std::string* text = value("--gpu")) {
         scenario.gpuMemoryGiB = gpuMemory(*text);

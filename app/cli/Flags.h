@@ -24,6 +24,7 @@ struct Options {
     std::map<std::string, std::string> values;
     std::set<std::string> switches; ///< the switches given, e.g. "--csv"
     bool json = false;              ///< --json, which every command takes
+    bool bestEffort = false;        ///< --best-effort: read an uncountable config as a labelled estimate
 
     /// The value of a flag, or nullptr when it is absent.
     const std::string* value(const std::string& flag) const;

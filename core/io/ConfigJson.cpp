@@ -3,6 +3,7 @@
 
 #include "io/Families.h"
 #include "io/JsonFields.h"
+#include "io/ModelKinds.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -45,17 +46,127 @@ int nestingDepth(std::string_view text) {
     return deepest;
 }
 
+/// Fields of a config.json that never change the parameters or caches: token ids, dropout, epsilons,
+/// initialisation, RoPE frequencies, dtypes, bookkeeping.
+bool isBenignKey(std::string_view key) {
+    static constexpr std::string_view kExact[] = {
+        "architectures",   "auto_map",        "torch_dtype",       "dtype",           "use_cache",
+        "transformers_version", "quantization_config", "_name_or_path", "tokenizer_class", "rope_theta",
+        "rope_scaling",    "rope_parameters", "pretraining_tp",    "return_dict",     "output_hidden_states",
+        "output_attentions", "output_router_logits", "id2label", "label2id",          "problem_type",
+        "task_specific_params", "chat_template", "use_return_dict", "attn_implementation", "_attn_implementation",
+        "max_length",      "logit_scale",     "bos_token_id",      "eos_token_id",    "pad_token_id",
+        "initializer_range", "rms_norm_eps",  "layer_norm_eps",    "layer_norm_epsilon", "norm_eps",
+        "tie_encoder_decoder", "gradient_checkpointing", "image_token_index", "image_token_id",
+    };
+    static constexpr std::string_view kParts[] = {"token_id", "dropout", "_eps", "initializer", "init_std",
+                                                  "rope_", "loss_coef", "aux_loss", "jitter", "multiplier",
+                                                  "softcap", "temperature", "z_loss"};
+    return std::find(std::begin(kExact), std::end(kExact), key) != std::end(kExact) ||
+           std::any_of(std::begin(kParts), std::end(kParts),
+                       [&](std::string_view part) { return key.find(part) != std::string_view::npos; });
+}
+
+/// Fields the common reader interprets in their usual Hugging Face meaning (Llama's).
+constexpr std::string_view kCommonKeys[] = {
+    "vocab_size",    "hidden_size",       "num_hidden_layers", "num_attention_heads",
+    "num_key_value_heads", "head_dim",    "intermediate_size", "max_position_embeddings",
+    "hidden_act",    "tie_word_embeddings", "attention_bias",  "mlp_bias",
+};
+constexpr std::string_view kRequiredKeys[] = {"vocab_size", "hidden_size", "num_hidden_layers",
+                                              "num_attention_heads", "intermediate_size"};
+
+bool isAttentionLayerTypes(const json& value) {
+    return value.is_array() && std::all_of(value.begin(), value.end(), [](const json& item) {
+               return item.is_string() && (item == "full_attention" || item == "sliding_attention");
+           });
+}
+
+/// Reads a model type that has no dedicated reader from the common Hugging Face field names, or
+/// refuses it (see importConfig()).
+ModelConfig readCommonNames(const json& object, const std::string& modelType, Diagnostics& diagnostics,
+                            const ImportOptions& options) {
+    ModelConfig config;
+    config.modelType = modelType;
+    if (auto other = otherArchitectureName(modelType)) {
+        diagnostics.push_back({Severity::Error, "model_type",
+                               fmt::format("model_type '{}' is {}: not a transformer language model archplay counts",
+                                           modelType, *other)});
+        return config;
+    }
+    json understood = json::object();
+    json rest = json::object();
+    std::vector<std::string> unknown;
+    if (auto reason = uncountableReason(modelType)) {
+        unknown.push_back(fmt::format("model_type ({})", *reason));
+    }
+    for (const auto& [key, value] : object.items()) {
+        const bool common = std::find(std::begin(kCommonKeys), std::end(kCommonKeys), key) != std::end(kCommonKeys) ||
+                            (key == "sliding_window" && value.is_null()) ||
+                            (key == "layer_types" && isAttentionLayerTypes(value));
+        if (common) {
+            understood[key] = value;
+        } else {
+            rest[key] = value;
+            if (key != "model_type" && key != kPresetKey && !isBenignKey(key)) {
+                unknown.push_back(key);
+            }
+        }
+    }
+    for (std::string_view key : kRequiredKeys) {
+        if (!understood.contains(key)) {
+            diagnostics.push_back(
+                {Severity::Error, std::string(key),
+                 fmt::format("{} is missing, and model_type '{}' has no reader that knows its default", key,
+                             modelType)});
+        }
+    }
+    if (!unknown.empty()) {
+        std::string list;
+        for (const std::string& key : unknown) {
+            list += (list.empty() ? "" : ", ") + key;
+        }
+        if (!options.bestEffort) {
+            diagnostics.push_back(
+                {Severity::Error, "model_type",
+                 fmt::format("model_type '{}' has no dedicated reader, and these fields may change its architecture "
+                             "in ways archplay cannot count: {}. It refuses rather than guess; open it as an "
+                             "estimate to ignore them",
+                             modelType, list)});
+            return config;
+        }
+        diagnostics.push_back({Severity::Warning, "model_type",
+                               fmt::format("estimate: model_type '{}' read ignoring {}", modelType, list)});
+    }
+    JsonFields fields(understood, diagnostics);
+    readNative(fields, config, true);
+    if (options.bestEffort) {
+        config.ignoredFields = std::move(unknown);
+    }
+    json passthrough = fields.remaining();
+    passthrough.update(rest);
+    passthrough.erase("model_type");
+    passthrough.erase(kPresetKey);
+    config.passthrough = std::move(passthrough);
+    return config;
+}
+
 /// Reads one (non-nested) config object whose model_type is `modelType`.
-ModelConfig readObject(const json& object, const std::string& modelType, Diagnostics& diagnostics) {
+ModelConfig readObject(const json& object, const std::string& modelType, Diagnostics& diagnostics,
+                       const ImportOptions& options) {
+    const Family* family = findFamily(modelType);
+    if (!family && modelType != "archplay") {
+        return readCommonNames(object, modelType, diagnostics, options);
+    }
     ModelConfig config;
     config.modelType = modelType;
     JsonFields fields(object, diagnostics);
     fields.consume("model_type");
     fields.consume(kPresetKey);
-    if (const Family* family = findFamily(modelType)) {
+    if (family) {
         family->read(fields, config);
     } else {
-        readNative(fields, config, modelType != "archplay");
+        readNative(fields, config, false);
     }
     config.passthrough = fields.remaining();
     return config;
@@ -97,7 +208,7 @@ std::vector<std::string> towersOf(const json& object) {
 /// Reads the language model of a multimodal wrapper from its text_config. Only the language model is
 /// counted; the towers are named. A wrapper-level tie_word_embeddings decides the output head.
 ModelConfig readWrapped(const json& object, const std::string& modelType, std::string_view innerDefault,
-                        Diagnostics& diagnostics) {
+                        Diagnostics& diagnostics, const ImportOptions& options) {
     auto nested = object.find(kNestedKey);
     const json inner = nested != object.end() && nested->is_object() ? *nested : json::object();
     std::string innerType(innerDefault);
@@ -107,7 +218,7 @@ ModelConfig readWrapped(const json& object, const std::string& modelType, std::s
     if (innerType == "ministral") {
         innerType = "mistral"; // the same configuration class defaults
     }
-    ModelConfig config = readObject(inner, innerType, diagnostics);
+    ModelConfig config = readObject(inner, innerType, diagnostics, options);
     json passthrough = object;
     passthrough.erase("model_type");
     passthrough.erase(kPresetKey);
@@ -152,7 +263,7 @@ const std::vector<std::string>& supportedModelTypes() {
     return types;
 }
 
-ImportResult importConfig(const json& object) {
+ImportResult importConfig(const json& object, const ImportOptions& options) {
     ImportResult result;
     if (!object.is_object()) {
         result.diagnostics.push_back({Severity::Error, "",
@@ -175,11 +286,11 @@ ImportResult importConfig(const json& object) {
     }
 
     if (const Wrapper* wrapper = findWrapper(modelType)) {
-        result.config = readWrapped(object, modelType, wrapper->innerType, result.diagnostics);
+        result.config = readWrapped(object, modelType, wrapper->innerType, result.diagnostics, options);
     } else if (!findFamily(modelType) && object.contains(kNestedKey) && object[std::string(kNestedKey)].is_object()) {
-        result.config = readWrapped(object, modelType, "unknown", result.diagnostics);
+        result.config = readWrapped(object, modelType, "unknown", result.diagnostics, options);
     } else {
-        result.config = readObject(object, modelType, result.diagnostics);
+        result.config = readObject(object, modelType, result.diagnostics, options);
     }
     if (hasErrors(result.diagnostics)) {
         result.config.reset();
@@ -187,7 +298,7 @@ ImportResult importConfig(const json& object) {
     return result;
 }
 
-ImportResult importConfigText(std::string_view text) {
+ImportResult importConfigText(std::string_view text, const ImportOptions& options) {
     if (nestingDepth(text) > kMaxNesting) {
         ImportResult result;
         result.diagnostics.push_back(
@@ -197,7 +308,7 @@ ImportResult importConfigText(std::string_view text) {
     }
     // allow_exceptions=false still throws for out-of-range numbers such as 1e400; catch everything.
     try {
-        return importConfig(json::parse(text.begin(), text.end()));
+        return importConfig(json::parse(text.begin(), text.end()), options);
     } catch (const json::exception& error) {
         ImportResult result;
         std::string reason = error.what();
@@ -209,7 +320,7 @@ ImportResult importConfigText(std::string_view text) {
     }
 }
 
-ImportResult importConfigFile(const std::filesystem::path& path) {
+ImportResult importConfigFile(const std::filesystem::path& path, const ImportOptions& options) {
     ImportResult result;
     auto fail = [&](std::string message) {
         result.diagnostics.push_back({Severity::Error, "", fmt::format("cannot read {}: {}", path.string(), message)});
@@ -235,7 +346,7 @@ ImportResult importConfigFile(const std::filesystem::path& path) {
     if (in.bad()) {
         return fail("read error");
     }
-    return importConfigText(text);
+    return importConfigText(text, options);
 }
 
 json exportConfig(const ModelConfig& config, Diagnostics* notes) {

@@ -21,17 +21,29 @@ struct ImportResult {
     Diagnostics diagnostics;
 };
 
+/// How to read a config.json.
+struct ImportOptions {
+    /// Read a model type without a dedicated reader even when it has architecture fields the common
+    /// reader does not understand: they are ignored, listed in ModelConfig::ignoredFields, and every
+    /// figure is labelled an estimate. Off: such a config is refused, naming the fields.
+    bool bestEffort = false;
+};
+
 /// Model types with a dedicated reader (Hugging Face model_type values), plus "archplay", the native format.
 const std::vector<std::string>& supportedModelTypes();
 
 /// Reads a Hugging Face config.json object. Absent fields take the default of that model type's
-/// configuration class in transformers; an unknown model_type is read from the common field names
-/// with a warning listing each assumption. Never throws.
-ImportResult importConfig(const nlohmann::json& object);
+/// configuration class in transformers. A multimodal wrapper is read from its text_config (only the
+/// language model is counted). A model_type without a dedicated reader is read from the common field
+/// names, with a warning listing each assumption, only when it has every required shape field and no
+/// architecture field the common reader does not understand; otherwise it is refused naming those
+/// fields (or, with bestEffort, read as a labelled estimate). Speech, vision and state-space models
+/// are refused naming the architecture. Never throws.
+ImportResult importConfig(const nlohmann::json& object, const ImportOptions& options = {});
 /// Parses JSON text, then importConfig(). Malformed JSON yields a diagnostic and no config.
-ImportResult importConfigText(std::string_view text);
+ImportResult importConfigText(std::string_view text, const ImportOptions& options = {});
 /// Reads a file, then importConfigText(). An unreadable file yields a diagnostic and no config.
-ImportResult importConfigFile(const std::filesystem::path& path);
+ImportResult importConfigFile(const std::filesystem::path& path, const ImportOptions& options = {});
 
 /// Writes a config back as a Hugging Face config.json object with the key names of its model_type.
 /// Fields the reader did not interpret are written back unchanged. When the config uses a switch

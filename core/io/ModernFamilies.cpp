@@ -44,8 +44,11 @@ bool readMixerTypes(JsonFields& f, ModelConfig& c, std::string_view key = "layer
         kinds.push_back(kind);
     }
     c.mixers = std::move(mixers);
-    c.layerTypes = std::move(kinds);
-    c.slidingPattern = SlidingPattern::Explicit;
+    // Attention layers that are all global keep the family's window pattern (usually none).
+    if (std::any_of(kinds.begin(), kinds.end(), [](LayerAttention kind) { return kind != LayerAttention::Global; })) {
+        c.layerTypes = std::move(kinds);
+        c.slidingPattern = SlidingPattern::Explicit;
+    }
     return true;
 }
 

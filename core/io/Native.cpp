@@ -48,6 +48,9 @@ constexpr std::array kPlacements{NormPlacement::Pre,
                                  NormPlacement::PostOnly};
 constexpr std::array kPositionals{PositionalKind::Learned, PositionalKind::Sinusoidal,   PositionalKind::Rope,
                                   PositionalKind::Alibi,   PositionalKind::RelativeBias, PositionalKind::None};
+constexpr std::array kMixers{TokenMixer::Attention,          TokenMixer::GatedDeltaNet, TokenMixer::LightningAttention,
+                             TokenMixer::Mamba2,             TokenMixer::ShortConv,
+                             TokenMixer::AttentionWithMamba2};
 constexpr std::array kQkNorms{QkNorm::None, QkNorm::PerHead, QkNorm::FullWidth};
 constexpr std::array kPatterns{SlidingPattern::None, SlidingPattern::All, SlidingPattern::GlobalEveryN,
                                SlidingPattern::FromLayer, SlidingPattern::Explicit};
@@ -134,6 +137,42 @@ void readNative(JsonFields& f, ModelConfig& c, bool assume) {
         c.slidingPattern = SlidingPattern::Explicit;
     }
     c.attentionChunkSize = f.integer("attention_chunk_size", 0);
+    c.attentionSinks = f.flag("attention_sinks", false);
+    c.attentionOutputGate = f.flag("attention_output_gate", false);
+    if (f.has("index_n_heads")) {
+        SparseIndexer ix;
+        ix.numHeads = f.integer("index_n_heads", ix.numHeads);
+        ix.headDim = f.integer("index_head_dim", ix.headDim);
+        ix.topK = f.integer("index_topk", ix.topK);
+        c.indexer = ix;
+    }
+    c.nopeLayers = f.integers("nope_layers");
+    for (const std::string& name : f.texts("token_mixers")) {
+        const auto it = std::find_if(kMixers.begin(), kMixers.end(), [&](TokenMixer m) { return toString(m) == name; });
+        if (it == kMixers.end()) {
+            f.error("token_mixers", fmt::format("token mixer '{}' is not one of attention, gated_deltanet, "
+                                                "lightning_attention, mamba2, short_conv, attention_with_mamba2",
+                                                name));
+            break;
+        }
+        c.mixers.push_back(*it);
+    }
+    c.deltaNet.numKeyHeads = f.integer("linear_num_key_heads", c.deltaNet.numKeyHeads);
+    c.deltaNet.numValueHeads = f.integer("linear_num_value_heads", c.deltaNet.numValueHeads);
+    c.deltaNet.keyHeadDim = f.integer("linear_key_head_dim", c.deltaNet.keyHeadDim);
+    c.deltaNet.valueHeadDim = f.integer("linear_value_head_dim", c.deltaNet.valueHeadDim);
+    c.deltaNet.convKernel = f.integer("linear_conv_kernel_dim", c.deltaNet.convKernel);
+    c.mamba.numHeads = f.integer("mamba_n_heads", c.mamba.numHeads);
+    c.mamba.headDim = f.integer("mamba_d_head", c.mamba.headDim);
+    c.mamba.stateSize = f.integer("mamba_d_state", c.mamba.stateSize);
+    c.mamba.numGroups = f.integer("mamba_n_groups", c.mamba.numGroups);
+    c.mamba.convKernel = f.integer("mamba_d_conv", c.mamba.convKernel);
+    c.mamba.convBias = f.flag("mamba_conv_bias", c.mamba.convBias);
+    c.mamba.inProjBias = f.flag("mamba_in_proj_bias", c.mamba.inProjBias);
+    c.mamba.outProjBias = f.flag("mamba_out_proj_bias", c.mamba.outProjBias);
+    c.mamba.gatedNorm = f.flag("mamba_gated_norm", c.mamba.gatedNorm);
+    c.shortConv.kernel = f.integer("conv_L_cache", c.shortConv.kernel);
+    c.shortConv.bias = f.flag("conv_bias", c.shortConv.bias);
 
     c.ffnKind = readEnum(f, "ffn_type", FfnKind::Gated, kFfnKinds);
     const std::string act = f.peekText("hidden_act");
@@ -151,6 +190,10 @@ void readNative(JsonFields& f, ModelConfig& c, bool assume) {
         c.moe.firstDenseLayers = f.integer("first_k_dense_replace", 0);
         c.moe.sparseStep = f.integer("decoder_sparse_step", 1);
         c.moe.denseLayers = f.integers("mlp_only_layers");
+        c.moe.moeLayers = f.integers("moe_layers");
+        c.moe.routerBias = f.flag("router_bias", false);
+        c.moe.expertBias = f.flag("expert_bias", false);
+        c.moe.correctionBiasParameter = f.flag("correction_bias_parameter", false);
     }
 
     c.normKind = readEnum(f, "norm_type", NormKind::RmsNorm, kNormKinds);
@@ -170,6 +213,8 @@ void readNative(JsonFields& f, ModelConfig& c, bool assume) {
     c.tokenTypes = f.integer("type_vocab_size", 0);
     c.pooler = f.flag("pooler", false);
     c.mtpLayers = f.integer("num_nextn_predict_layers", 0);
+    c.ignoredFields = f.texts("archplay_ignored_fields");
+    c.uncountedParts = f.texts("archplay_uncounted_parts");
 
     if (assume) {
         f.warn("model_type", fmt::format("model_type '{}' has no dedicated reader; read from the common field names, "
@@ -215,6 +260,39 @@ void writeNative(const ModelConfig& c, json& out) {
         out["layer_types"] = list;
     }
     out["attention_chunk_size"] = c.attentionChunkSize;
+    out["attention_sinks"] = c.attentionSinks;
+    out["attention_output_gate"] = c.attentionOutputGate;
+    if (c.indexer) {
+        out["index_n_heads"] = c.indexer->numHeads;
+        out["index_head_dim"] = c.indexer->headDim;
+        out["index_topk"] = c.indexer->topK;
+    }
+    out["nope_layers"] = c.nopeLayers;
+    if (!c.mixers.empty()) {
+        json mixers = json::array();
+        for (TokenMixer mixer : c.mixers) {
+            mixers.push_back(toString(mixer));
+        }
+        out["token_mixers"] = std::move(mixers);
+    }
+    if (c.hybrid()) {
+        out["linear_num_key_heads"] = c.deltaNet.numKeyHeads;
+        out["linear_num_value_heads"] = c.deltaNet.numValueHeads;
+        out["linear_key_head_dim"] = c.deltaNet.keyHeadDim;
+        out["linear_value_head_dim"] = c.deltaNet.valueHeadDim;
+        out["linear_conv_kernel_dim"] = c.deltaNet.convKernel;
+        out["mamba_n_heads"] = c.mamba.numHeads;
+        out["mamba_d_head"] = c.mamba.headDim;
+        out["mamba_d_state"] = c.mamba.stateSize;
+        out["mamba_n_groups"] = c.mamba.numGroups;
+        out["mamba_d_conv"] = c.mamba.convKernel;
+        out["mamba_conv_bias"] = c.mamba.convBias;
+        out["mamba_in_proj_bias"] = c.mamba.inProjBias;
+        out["mamba_out_proj_bias"] = c.mamba.outProjBias;
+        out["mamba_gated_norm"] = c.mamba.gatedNorm;
+        out["conv_L_cache"] = c.shortConv.kernel;
+        out["conv_bias"] = c.shortConv.bias;
+    }
     out["ffn_type"] = toString(c.ffnKind);
     out["hidden_act"] = toString(c.activation);
     out["mlp_bias"] = c.ffnBias;
@@ -228,6 +306,10 @@ void writeNative(const ModelConfig& c, json& out) {
         out["first_k_dense_replace"] = c.moe.firstDenseLayers;
         out["decoder_sparse_step"] = c.moe.sparseStep;
         out["mlp_only_layers"] = c.moe.denseLayers;
+        out["moe_layers"] = c.moe.moeLayers;
+        out["router_bias"] = c.moe.routerBias;
+        out["expert_bias"] = c.moe.expertBias;
+        out["correction_bias_parameter"] = c.moe.correctionBiasParameter;
     }
     out["norm_type"] = toString(c.normKind);
     out["norm_placement"] = toString(c.normPlacement);
@@ -244,6 +326,12 @@ void writeNative(const ModelConfig& c, json& out) {
     out["type_vocab_size"] = c.tokenTypes;
     out["pooler"] = c.pooler;
     out["num_nextn_predict_layers"] = c.mtpLayers;
+    if (!c.ignoredFields.empty()) {
+        out["archplay_ignored_fields"] = c.ignoredFields;
+    }
+    if (!c.uncountedParts.empty()) {
+        out["archplay_uncounted_parts"] = c.uncountedParts;
+    }
 }
 
 } // namespace archplay::core

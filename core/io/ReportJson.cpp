@@ -54,20 +54,34 @@ json kvJson(const Analysis& analysis) {
                           {"elements_per_token", layer.selfElementsPerToken},
                           {"cached_tokens", layer.cachedTokens},
                           {"cross_elements_per_token", layer.crossElementsPerToken},
+                          {"fixed_state_elements", layer.fixedStateElements},
                           {"bytes", layer.bytes}});
     }
-    return {{"dtype", std::string(toString(kv.dtype))},
+    json out = {{"dtype", std::string(toString(kv.dtype))},
             {"sequence_length", kv.sequenceLength},
             {"encoder_sequence_length", kv.encoderSequenceLength},
             {"batch", kv.batch},
             {"bytes_per_token", kv.bytesPerToken},
             {"expanded_bytes_per_token", kv.expandedBytesPerToken},
             {"cross_bytes_per_encoder_token", kv.crossBytesPerEncoderToken},
+            {"fixed_state_bytes", kv.fixedStateBytes},
+            {"fixed_state_bytes_per_sequence", kv.fixedStateBytesPerSequence},
+            {"state_dtype", kv.stateDType ? std::string(toString(*kv.stateDType)) : std::string("as implemented")},
             {"total_bytes", kv.totalBytes},
             {"expanded_total_bytes", kv.expandedTotalBytes},
             {"latent", analysis.config.latent.has_value()},
             {"gpu_fit", deviceFitJson(analysis)},
             {"layers", layers}};
+    addExactness(out, analysis.config);
+    return out;
+}
+
+void addExactness(json& out, const ModelConfig& config) {
+    out["exact"] = config.exact();
+    out["ignored_fields"] = config.ignoredFields;
+    if (!config.uncountedParts.empty()) {
+        out["uncounted_parts"] = config.uncountedParts;
+    }
 }
 
 json deviceFitJson(const Analysis& analysis) {

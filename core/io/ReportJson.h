@@ -14,6 +14,8 @@ nlohmann::json toJson(const ParamNode& node);
 nlohmann::json paramsJson(const ParamReport& params);
 /// {"dtype", "sequence_length", "batch", "bytes_per_token", "total_bytes", ... , "layers"}.
 nlohmann::json kvJson(const Analysis& analysis);
+/// Adds "exact", "ignored_fields" (and "uncounted_parts" for a multimodal wrapper) to a JSON report.
+void addExactness(nlohmann::json& out, const ModelConfig& config);
 /// [{"severity", "field", "message"}].
 /// Weights plus cache against the scenario's GPUs.
 nlohmann::json deviceFitJson(const Analysis& analysis);

@@ -20,6 +20,13 @@ struct SummaryRow {
 /// The summary of an analysis: parameters (total, active), layers, d_head, attention, KV cache per
 /// token and for the scenario, FFN type, weight memory at the scenario's precision.
 std::vector<SummaryRow> summaryRows(const Analysis& analysis);
+/// "estimate: ignores num_experts, moe_k": shown beside every figure of a config read as an
+/// estimate; empty for an exact config.
+std::string estimateLabel(const ModelConfig& config);
+/// "counts the language model only; not counted: vision": empty unless parts are left out.
+std::string uncountedLabel(const ModelConfig& config);
+/// "Gated DeltaNet 36 + attention 12": the token mixers of a hybrid stack; empty when all attention.
+std::string mixerLabel(const ModelConfig& config);
 /// "2 x 80 GB": the scenario's devices.
 std::string devicesLabel(const Scenario& scenario);
 /// "fits, 23% used" or "needs 9 x 80 GB".

@@ -48,7 +48,7 @@ TEST(Import, NestedGemma3TextConfig) {
 
 TEST(Import, UnknownModelTypeListsItsAssumptions) {
     const auto result = importConfigText(R"({"model_type": "mystery", "hidden_size": 1024, "num_hidden_layers": 4,
-        "num_attention_heads": 8, "vocab_size": 1000})");
+        "num_attention_heads": 8, "vocab_size": 1000, "intermediate_size": 4096})");
     ASSERT_TRUE(result.config);
     EXPECT_EQ(result.config->hiddenSize, 1024);
     ASSERT_TRUE(mentions(result.diagnostics, "model_type"));
