@@ -21,6 +21,12 @@ namespace {
 constexpr std::string_view kFamilyOrder[] = {
     "Llama",     "Mistral",
     "DeepSeek",  "Qwen",
+    "gpt-oss",   "GLM",
+    "MiniMax",   "ERNIE",
+    "Hunyuan",   "Seed",
+    "EXAONE",    "Apertus",
+    "Cohere",    "dots",
+    "LFM2",      "SmolLM",
     "Gemma",     "Phi",
     "OLMo",      "Granite",
     "StarCoder", "Falcon",
