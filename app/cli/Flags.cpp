@@ -110,8 +110,7 @@ std::pair<std::uint64_t, std::uint64_t> wholeRange(const std::string& flag, cons
 
 const std::vector<std::string>& scenarioFlags() {
     static const std::vector<std::string> flags = {"--seq",          "--batch", "--encoder-seq", "--kv-dtype",
-                                                   "--weight-dtype", "--gpu",   "--gpus",
-                                                   "--state-dtype"};
+                                                   "--weight-dtype", "--gpu",   "--gpus",        "--state-dtype"};
     return flags;
 }
 

@@ -49,8 +49,9 @@ FfnKind scheduledFfn(const ModelConfig& config, std::int64_t index) {
 } // namespace
 
 bool sameKind(const LayerPlan& a, const LayerPlan& b) {
-    return a.stack == b.stack && a.mixer == b.mixer && a.positional == b.positional && a.attention == b.attention && a.latent == b.latent && a.window == b.window &&
-           a.causal == b.causal && a.crossAttention == b.crossAttention && a.ffn == b.ffn;
+    return a.stack == b.stack && a.mixer == b.mixer && a.positional == b.positional && a.attention == b.attention &&
+           a.latent == b.latent && a.window == b.window && a.causal == b.causal &&
+           a.crossAttention == b.crossAttention && a.ffn == b.ffn;
 }
 
 std::string_view mixerName(TokenMixer mixer) {
@@ -136,9 +137,9 @@ ModelPlan planLayers(const ModelConfig& config) {
             layer.latent = config.latent.has_value() && stack == Stack::Decoder;
             layer.mixer = stack == Stack::Decoder ? config.mixerAt(i) : TokenMixer::Attention;
             layer.attention = layer.attends() ? scheduledAttention(config, i) : LayerAttention::Global;
-            layer.positional = !(config.positional == PositionalKind::Rope &&
-                                 std::find(config.nopeLayers.begin(), config.nopeLayers.end(), i) !=
-                                     config.nopeLayers.end());
+            layer.positional =
+                !(config.positional == PositionalKind::Rope &&
+                  std::find(config.nopeLayers.begin(), config.nopeLayers.end(), i) != config.nopeLayers.end());
             if (!layer.attends()) {
                 layer.latent = false;
             }

@@ -15,8 +15,8 @@ enum class Stack { Encoder, Decoder };
 /// so heterogeneous stacks (dense first layers, local/global patterns, sparse steps) are exact.
 struct LayerPlan {
     Stack stack = Stack::Decoder;
-    std::int64_t index = 0; ///< index within its stack
-    TokenMixer mixer = TokenMixer::Attention;       ///< what mixes tokens; attention fields apply when it has attention
+    std::int64_t index = 0;                   ///< index within its stack
+    TokenMixer mixer = TokenMixer::Attention; ///< what mixes tokens; attention fields apply when it has attention
     LayerAttention attention = LayerAttention::Global;
     bool latent = false;          ///< multi-head latent attention (MLA)
     std::int64_t window = 0;      ///< tokens a sliding or chunked layer attends to; 0 = unbounded

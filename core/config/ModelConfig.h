@@ -121,9 +121,9 @@ struct ShortConvMixer {
 /// DeepSeek sparse attention's lightning indexer (DeepSeek-V3.2): scores past tokens from a small
 /// key cache of its own and keeps the top-k for the MLA layer.
 struct SparseIndexer {
-    std::int64_t numHeads = 64;  ///< index_n_heads
-    std::int64_t headDim = 128;  ///< index_head_dim (also its cached key width)
-    std::int64_t topK = 2048;    ///< index_topk
+    std::int64_t numHeads = 64; ///< index_n_heads
+    std::int64_t headDim = 128; ///< index_head_dim (also its cached key width)
+    std::int64_t topK = 2048;   ///< index_topk
 
     bool operator==(const SparseIndexer&) const = default;
 };
@@ -191,8 +191,8 @@ struct ModelConfig {
     bool oBias = false;
     bool fusedQkv = false; ///< one fused QKV projection (GPT-2, NeoX, Falcon, Phi-3): same count
     QkNorm qkNorm = QkNorm::None;
-    bool attentionSinks = false;  ///< a learned sink logit per head (gpt-oss `sinks`)
-    bool attentionOutputGate = false; ///< q_proj also yields a sigmoid gate on the output (Qwen3-Next)
+    bool attentionSinks = false;          ///< a learned sink logit per head (gpt-oss `sinks`)
+    bool attentionOutputGate = false;     ///< q_proj also yields a sigmoid gate on the output (Qwen3-Next)
     std::optional<SparseIndexer> indexer; ///< DeepSeek sparse attention (MLA layers only)
 
     /// Token mixer of each layer, repeated cyclically when shorter; empty means attention everywhere.
@@ -220,10 +220,10 @@ struct ModelConfig {
     bool embeddingNorm = false; ///< a norm right after the token embedding (BLOOM, BERT, BART)
 
     PositionalKind positional = PositionalKind::Rope;
-    std::int64_t maxPositions = 4096;  ///< max_position_embeddings / n_positions (context length)
-    std::int64_t positionOffset = 0;   ///< extra learned rows (OPT, BART: 2)
-    double rotaryFraction = 1.0;       ///< share of head_dim that is rotated (partial RoPE)
-    std::int64_t relativeBuckets = 32; ///< T5 relative_attention_num_buckets
+    std::int64_t maxPositions = 4096;     ///< max_position_embeddings / n_positions (context length)
+    std::int64_t positionOffset = 0;      ///< extra learned rows (OPT, BART: 2)
+    double rotaryFraction = 1.0;          ///< share of head_dim that is rotated (partial RoPE)
+    std::int64_t relativeBuckets = 32;    ///< T5 relative_attention_num_buckets
     std::vector<std::int64_t> nopeLayers; ///< layers without rotary positions (Llama 4, SmolLM3 no_rope_layers)
 
     bool outputHead = true; ///< an LM head exists (XxxForCausalLM); false for BertModel

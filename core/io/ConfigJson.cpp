@@ -50,18 +50,49 @@ int nestingDepth(std::string_view text) {
 /// initialisation, RoPE frequencies, dtypes, bookkeeping.
 bool isBenignKey(std::string_view key) {
     static constexpr std::string_view kExact[] = {
-        "architectures",   "auto_map",        "torch_dtype",       "dtype",           "use_cache",
-        "transformers_version", "quantization_config", "_name_or_path", "tokenizer_class", "rope_theta",
-        "rope_scaling",    "rope_parameters", "pretraining_tp",    "return_dict",     "output_hidden_states",
-        "output_attentions", "output_router_logits", "id2label", "label2id",          "problem_type",
-        "task_specific_params", "chat_template", "use_return_dict", "attn_implementation", "_attn_implementation",
-        "max_length",      "logit_scale",     "bos_token_id",      "eos_token_id",    "pad_token_id",
-        "initializer_range", "rms_norm_eps",  "layer_norm_eps",    "layer_norm_epsilon", "norm_eps",
-        "tie_encoder_decoder", "gradient_checkpointing", "image_token_index", "image_token_id",
+        "architectures",
+        "auto_map",
+        "torch_dtype",
+        "dtype",
+        "use_cache",
+        "transformers_version",
+        "quantization_config",
+        "_name_or_path",
+        "tokenizer_class",
+        "rope_theta",
+        "rope_scaling",
+        "rope_parameters",
+        "pretraining_tp",
+        "return_dict",
+        "output_hidden_states",
+        "output_attentions",
+        "output_router_logits",
+        "id2label",
+        "label2id",
+        "problem_type",
+        "task_specific_params",
+        "chat_template",
+        "use_return_dict",
+        "attn_implementation",
+        "_attn_implementation",
+        "max_length",
+        "logit_scale",
+        "bos_token_id",
+        "eos_token_id",
+        "pad_token_id",
+        "initializer_range",
+        "rms_norm_eps",
+        "layer_norm_eps",
+        "layer_norm_epsilon",
+        "norm_eps",
+        "tie_encoder_decoder",
+        "gradient_checkpointing",
+        "image_token_index",
+        "image_token_id",
     };
-    static constexpr std::string_view kParts[] = {"token_id", "dropout", "_eps", "initializer", "init_std",
-                                                  "rope_", "loss_coef", "aux_loss", "jitter", "multiplier",
-                                                  "softcap", "temperature", "z_loss"};
+    static constexpr std::string_view kParts[] = {"token_id", "dropout",     "_eps",     "initializer", "init_std",
+                                                  "rope_",    "loss_coef",   "aux_loss", "jitter",      "multiplier",
+                                                  "softcap",  "temperature", "z_loss"};
     return std::find(std::begin(kExact), std::end(kExact), key) != std::end(kExact) ||
            std::any_of(std::begin(kParts), std::end(kParts),
                        [&](std::string_view part) { return key.find(part) != std::string_view::npos; });
@@ -69,12 +100,12 @@ bool isBenignKey(std::string_view key) {
 
 /// Fields the common reader interprets in their usual Hugging Face meaning (Llama's).
 constexpr std::string_view kCommonKeys[] = {
-    "vocab_size",    "hidden_size",       "num_hidden_layers", "num_attention_heads",
-    "num_key_value_heads", "head_dim",    "intermediate_size", "max_position_embeddings",
-    "hidden_act",    "tie_word_embeddings", "attention_bias",  "mlp_bias",
+    "vocab_size",     "hidden_size",       "num_hidden_layers",       "num_attention_heads", "num_key_value_heads",
+    "head_dim",       "intermediate_size", "max_position_embeddings", "hidden_act",          "tie_word_embeddings",
+    "attention_bias", "mlp_bias",
 };
-constexpr std::string_view kRequiredKeys[] = {"vocab_size", "hidden_size", "num_hidden_layers",
-                                              "num_attention_heads", "intermediate_size"};
+constexpr std::string_view kRequiredKeys[] = {"vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads",
+                                              "intermediate_size"};
 
 bool isAttentionLayerTypes(const json& value) {
     return value.is_array() && std::all_of(value.begin(), value.end(), [](const json& item) {
@@ -180,7 +211,7 @@ struct Wrapper {
 };
 
 constexpr Wrapper kWrappers[] = {
-    {"gemma3", "gemma3_text"},   {"llama4", "llama4_text"},         {"mistral3", "mistral"},
+    {"gemma3", "gemma3_text"},   {"llama4", "llama4_text"},           {"mistral3", "mistral"},
     {"qwen3_5", "qwen3_5_text"}, {"qwen3_5_moe", "qwen3_5_moe_text"},
 };
 

@@ -2,6 +2,7 @@
 // Per-family config.json readers and writers. Defaults and tensor layouts follow the configuration
 // and modeling files of huggingface/transformers, as summarised in FORMULAS.md §2.
 #include "io/Families.h"
+
 #include "io/FamilyIo.h"
 
 #include <fmt/format.h>
@@ -684,14 +685,16 @@ void readDeepseek(JsonFields& f, ModelConfig& c, bool v3) {
                           .kvHeads = 128,
                           .maxPositions = 4096},
                          {.qLoraRank = 1536},
-                         {.numExperts = 256, .topK = 8, .expertIntermediateSize = 2048, .numSharedExperts = 1,
+                         {.numExperts = 256,
+                          .topK = 8,
+                          .expertIntermediateSize = 2048,
+                          .numSharedExperts = 1,
                           .firstDenseLayers = 3});
     } else {
-        readDeepseekWith(f, c, false,
-                         {.vocab = 32000, .hidden = 4096, .intermediate = 11008, .layers = 32, .heads = 32,
-                          .maxPositions = 2048},
-                         {.qLoraRank = 1536},
-                         {.numExperts = 64, .topK = 0, .expertIntermediateSize = 1407, .numSharedExperts = 2});
+        readDeepseekWith(
+            f, c, false,
+            {.vocab = 32000, .hidden = 4096, .intermediate = 11008, .layers = 32, .heads = 32, .maxPositions = 2048},
+            {.qLoraRank = 1536}, {.numExperts = 64, .topK = 0, .expertIntermediateSize = 1407, .numSharedExperts = 2});
     }
 }
 

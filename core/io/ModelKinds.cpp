@@ -198,8 +198,8 @@ constexpr std::pair<std::string_view, std::string_view> kUncountable[] = {
 template <std::size_t N>
 std::optional<std::string_view> lookUp(const std::pair<std::string_view, std::string_view> (&table)[N],
                                        std::string_view modelType) {
-    const auto it = std::find_if(std::begin(table), std::end(table),
-                                 [&](const auto& entry) { return entry.first == modelType; });
+    const auto it =
+        std::find_if(std::begin(table), std::end(table), [&](const auto& entry) { return entry.first == modelType; });
     return it == std::end(table) ? std::nullopt : std::optional<std::string_view>(it->second);
 }
 

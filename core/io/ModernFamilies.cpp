@@ -74,8 +74,7 @@ void writeMixerTypes(const ModelConfig& c, json& out, std::string_view linearNam
 }
 
 /// Indices i < layers where `pick(i)` holds.
-template <typename Pick>
-std::vector<std::int64_t> layersWhere(std::int64_t layers, Pick pick) {
+template <typename Pick> std::vector<std::int64_t> layersWhere(std::int64_t layers, Pick pick) {
     std::vector<std::int64_t> result;
     for (std::int64_t i = 0; i < layers && i < 100000; ++i) {
         if (pick(i)) {
@@ -91,7 +90,8 @@ void readNoRopeLayers(JsonFields& f, ModelConfig& c, std::int64_t defaultInterva
     const std::int64_t interval = f.integer("no_rope_layer_interval", defaultInterval);
     const std::vector<std::int64_t> flags = f.integers("no_rope_layers");
     if (flags.empty()) {
-        c.nopeLayers = layersWhere(c.numLayers, [&](std::int64_t i) { return interval > 0 && (i + 1) % interval == 0; });
+        c.nopeLayers =
+            layersWhere(c.numLayers, [&](std::int64_t i) { return interval > 0 && (i + 1) % interval == 0; });
     } else {
         c.nopeLayers = layersWhere(std::min<std::int64_t>(c.numLayers, static_cast<std::int64_t>(flags.size())),
                                    [&](std::int64_t i) { return flags[static_cast<std::size_t>(i)] == 0; });
@@ -319,7 +319,8 @@ void writeErnieMoe(const ModelConfig& c, json& out) {
     out["moe_num_shared_experts"] = c.moe.numSharedExperts;
     // Written as an explicit range only when the MoE layers are contiguous from some start.
     const auto& layers = c.moe.moeLayers;
-    const bool contiguous = !layers.empty() && layers.back() - layers.front() + 1 == static_cast<std::int64_t>(layers.size());
+    const bool contiguous =
+        !layers.empty() && layers.back() - layers.front() + 1 == static_cast<std::int64_t>(layers.size());
     requireExpressible(out, contiguous);
     if (contiguous) {
         out["moe_layer_start_index"] = layers.front();
@@ -328,12 +329,8 @@ void writeErnieMoe(const ModelConfig& c, json& out) {
     }
 }
 
-const Defaults kHunyuan{.vocab = 290943,
-                        .hidden = 4096,
-                        .intermediate = 11008,
-                        .layers = 32,
-                        .heads = 32,
-                        .maxPositions = 2048};
+const Defaults kHunyuan{
+    .vocab = 290943, .hidden = 4096, .intermediate = 11008, .layers = 32, .heads = 32, .maxPositions = 2048};
 
 // HunYuan builds query_layernorm and key_layernorm [head_dim] whatever use_qk_norm says.
 void readHunyuanCommon(JsonFields& f, ModelConfig& c) {
@@ -475,8 +472,7 @@ void readQwenHybridMoe(JsonFields& f, ModelConfig& c, const MixtureOfExperts& d)
     c.moe.numExperts = f.integer("num_experts", d.numExperts);
     c.moe.topK = f.integer("num_experts_per_tok", d.topK);
     c.moe.expertIntermediateSize = f.integer("moe_intermediate_size", d.expertIntermediateSize);
-    c.moe.sharedExpertIntermediateSize =
-        f.integer("shared_expert_intermediate_size", d.sharedExpertIntermediateSize);
+    c.moe.sharedExpertIntermediateSize = f.integer("shared_expert_intermediate_size", d.sharedExpertIntermediateSize);
     c.moe.sparseStep = f.integer("decoder_sparse_step", 1);
     c.moe.denseLayers = f.integers("mlp_only_layers");
 }
@@ -565,7 +561,8 @@ void readMiniMax(JsonFields& f, ModelConfig& c) {
         const std::vector<std::int64_t> attnTypes = f.integers("attn_type_list");
         c.mixers.clear();
         for (std::int64_t i = 0; i < c.numLayers && i < 100000; ++i) {
-            const bool softmax = attnTypes.empty() ? i % 2 == 0 : attnTypes[static_cast<std::size_t>(i) % attnTypes.size()] == 1;
+            const bool softmax =
+                attnTypes.empty() ? i % 2 == 0 : attnTypes[static_cast<std::size_t>(i) % attnTypes.size()] == 1;
             c.mixers.push_back(softmax ? TokenMixer::Attention : TokenMixer::LightningAttention);
         }
     } else {
@@ -605,8 +602,7 @@ void readMiniMaxM2(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kMiniMaxM2);
     c.qkNorm = QkNorm::FullWidth;
     for (std::string_view ignored : {"use_qk_norm", "qk_norm_type", "rotary_dim", "attn_type_list", "use_mtp",
-                                     "num_mtp_modules", "mtp_transformer_layers", "scoring_func",
-                                     "use_routing_bias"}) {
+                                     "num_mtp_modules", "mtp_transformer_layers", "scoring_func", "use_routing_bias"}) {
         f.consume(ignored); // not read by the transformers modeling code
     }
     readUniformWindow(f, c, std::nullopt);
@@ -621,8 +617,8 @@ void writeMiniMaxM2(const ModelConfig& c, json& out) {
     copy.intermediateSize = c.moe.expertIntermediateSize;
     writeCommon(copy, out, kMiniMaxM2);
     writeUniformWindow(c, out);
-    requireExpressible(out, c.qkNorm == QkNorm::FullWidth && c.ffnKind == FfnKind::Moe &&
-                                c.moe.numSharedExperts == 0 && c.moe.moeLayers.empty() && c.moe.firstDenseLayers == 0);
+    requireExpressible(out, c.qkNorm == QkNorm::FullWidth && c.ffnKind == FfnKind::Moe && c.moe.numSharedExperts == 0 &&
+                                c.moe.moeLayers.empty() && c.moe.firstDenseLayers == 0);
     out["num_local_experts"] = c.moe.numExperts;
     out["num_experts_per_tok"] = c.moe.topK;
 }
@@ -664,8 +660,8 @@ void readLfm2(JsonFields& f, ModelConfig& c) {
         const std::vector<std::int64_t> attention = f.integers("full_attn_idxs");
         c.mixers.clear();
         for (std::int64_t i = 0; i < c.numLayers && i < 100000; ++i) {
-            const bool attends = !f.has("full_attn_idxs") ||
-                                 std::find(attention.begin(), attention.end(), i) != attention.end();
+            const bool attends =
+                !f.has("full_attn_idxs") || std::find(attention.begin(), attention.end(), i) != attention.end();
             c.mixers.push_back(attends ? TokenMixer::Attention : TokenMixer::ShortConv);
         }
     } else {
@@ -1029,10 +1025,10 @@ void readCohere2(JsonFields& f, ModelConfig& c) {
 
 void writeCohere2(const ModelConfig& c, json& out) {
     writeCommon(c, out, kCohere2, {.headDim = ""});
-    requireExpressible(out, uniformAttentionBias(c) && !c.headDim && c.normKind == NormKind::LayerNormNoBias &&
-                                c.normPlacement == NormPlacement::ParallelSingle &&
-                                (c.slidingPattern == SlidingPattern::GlobalEveryN ||
-                                 c.slidingPattern == SlidingPattern::Explicit));
+    requireExpressible(
+        out, uniformAttentionBias(c) && !c.headDim && c.normKind == NormKind::LayerNormNoBias &&
+                 c.normPlacement == NormPlacement::ParallelSingle &&
+                 (c.slidingPattern == SlidingPattern::GlobalEveryN || c.slidingPattern == SlidingPattern::Explicit));
     out["attention_bias"] = c.qBias;
     out["sliding_window"] = c.slidingWindow;
     out["sliding_window_pattern"] = c.globalEvery;
@@ -1041,7 +1037,8 @@ void writeCohere2(const ModelConfig& c, json& out) {
 
 // ---- OLMo 3, Apertus, EXAONE 4 ---------------------------------------------------------------
 
-const Defaults kOlmo3{.vocab = 50304, .hidden = 4096, .intermediate = 11008, .layers = 32, .heads = 32, .maxPositions = 2048};
+const Defaults kOlmo3{
+    .vocab = 50304, .hidden = 4096, .intermediate = 11008, .layers = 32, .heads = 32, .maxPositions = 2048};
 
 // OLMo 3: OLMo 2's post-norm layers with full-width QK-norm, three sliding layers to one global.
 void readOlmo3(JsonFields& f, ModelConfig& c) {

@@ -48,9 +48,8 @@ constexpr std::array kPlacements{NormPlacement::Pre,
                                  NormPlacement::PostOnly};
 constexpr std::array kPositionals{PositionalKind::Learned, PositionalKind::Sinusoidal,   PositionalKind::Rope,
                                   PositionalKind::Alibi,   PositionalKind::RelativeBias, PositionalKind::None};
-constexpr std::array kMixers{TokenMixer::Attention,          TokenMixer::GatedDeltaNet, TokenMixer::LightningAttention,
-                             TokenMixer::Mamba2,             TokenMixer::ShortConv,
-                             TokenMixer::AttentionWithMamba2};
+constexpr std::array kMixers{TokenMixer::Attention, TokenMixer::GatedDeltaNet, TokenMixer::LightningAttention,
+                             TokenMixer::Mamba2,    TokenMixer::ShortConv,     TokenMixer::AttentionWithMamba2};
 constexpr std::array kQkNorms{QkNorm::None, QkNorm::PerHead, QkNorm::FullWidth};
 constexpr std::array kPatterns{SlidingPattern::None, SlidingPattern::All, SlidingPattern::GlobalEveryN,
                                SlidingPattern::FromLayer, SlidingPattern::Explicit};

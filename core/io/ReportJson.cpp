@@ -58,20 +58,20 @@ json kvJson(const Analysis& analysis) {
                           {"bytes", layer.bytes}});
     }
     json out = {{"dtype", std::string(toString(kv.dtype))},
-            {"sequence_length", kv.sequenceLength},
-            {"encoder_sequence_length", kv.encoderSequenceLength},
-            {"batch", kv.batch},
-            {"bytes_per_token", kv.bytesPerToken},
-            {"expanded_bytes_per_token", kv.expandedBytesPerToken},
-            {"cross_bytes_per_encoder_token", kv.crossBytesPerEncoderToken},
-            {"fixed_state_bytes", kv.fixedStateBytes},
-            {"fixed_state_bytes_per_sequence", kv.fixedStateBytesPerSequence},
-            {"state_dtype", kv.stateDType ? std::string(toString(*kv.stateDType)) : std::string("as implemented")},
-            {"total_bytes", kv.totalBytes},
-            {"expanded_total_bytes", kv.expandedTotalBytes},
-            {"latent", analysis.config.latent.has_value()},
-            {"gpu_fit", deviceFitJson(analysis)},
-            {"layers", layers}};
+                {"sequence_length", kv.sequenceLength},
+                {"encoder_sequence_length", kv.encoderSequenceLength},
+                {"batch", kv.batch},
+                {"bytes_per_token", kv.bytesPerToken},
+                {"expanded_bytes_per_token", kv.expandedBytesPerToken},
+                {"cross_bytes_per_encoder_token", kv.crossBytesPerEncoderToken},
+                {"fixed_state_bytes", kv.fixedStateBytes},
+                {"fixed_state_bytes_per_sequence", kv.fixedStateBytesPerSequence},
+                {"state_dtype", kv.stateDType ? std::string(toString(*kv.stateDType)) : std::string("as implemented")},
+                {"total_bytes", kv.totalBytes},
+                {"expanded_total_bytes", kv.expandedTotalBytes},
+                {"latent", analysis.config.latent.has_value()},
+                {"gpu_fit", deviceFitJson(analysis)},
+                {"layers", layers}};
     addExactness(out, analysis.config);
     return out;
 }

@@ -69,7 +69,8 @@ std::uint64_t FixedState::elements() const {
 
 std::uint64_t FixedState::bytes(DType dtype, bool forced) const {
     const DType recurrentDType = recurrentInFp32 && !forced ? DType::FP32 : dtype;
-    const Checked sum = Checked(bytesFor(convolutionElements, dtype)) + Checked(bytesFor(recurrentElements, recurrentDType));
+    const Checked sum =
+        Checked(bytesFor(convolutionElements, dtype)) + Checked(bytesFor(recurrentElements, recurrentDType));
     return sum.overflowed() ? UINT64_MAX : sum.value();
 }
 
@@ -152,6 +153,7 @@ KvCacheReport kvCache(const ModelConfig& config, const ModelPlan& plan, std::uin
             const FixedState state = core::fixedState(config, layer);
             cache.fixedStateElements = state.elements();
             const std::uint64_t stateBytes = state.bytes(stateDType.value_or(dtype), stateDType.has_value());
+            cache.fixedStateBytes = stateBytes;
             stateTotal += stateBytes;
             cache.bytes = (Checked(bytesFor((elements * batch).value(), dtype)) + Checked(stateBytes) * batch).value();
             report.overflow = report.overflow || (elements * batch).overflowed() || expandedElements.overflowed();

@@ -30,7 +30,8 @@ struct KvLayerCache {
     /// Elements of the fixed per-sequence state of a linear-attention, state-space or convolution
     /// mixer (convolution window plus recurrent state); 0 for attention layers (FORMULAS.md §4.6).
     std::uint64_t fixedStateElements = 0;
-    std::uint64_t bytes = 0; ///< self + cross + fixed state, times batch
+    std::uint64_t fixedStateBytes = 0; ///< the fixed state of one sequence at its precision
+    std::uint64_t bytes = 0;           ///< self + cross + fixed state, times batch
 };
 
 /// The fixed per-sequence state one layer keeps (FORMULAS.md §4.6), as Hugging Face's caches hold it:

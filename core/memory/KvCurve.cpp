@@ -93,8 +93,29 @@ std::vector<KvKindShare> kvByLayerKind(const ModelPlan& plan, const KvCacheRepor
         if (layer.stack != Stack::Decoder) {
             continue;
         }
+        if (cache.fixedStateBytes > 0) {
+            auto state = std::find_if(shares.begin(), shares.end(), [&](const KvKindShare& share) {
+                return share.fixedState && share.mixer == layer.mixer;
+            });
+            if (state == shares.end()) {
+                KvKindShare share;
+                share.name = std::string(mixerName(layer.mixer == TokenMixer::AttentionWithMamba2 ? TokenMixer::Mamba2
+                                                                                                  : layer.mixer)) +
+                             " state";
+                share.fixedState = true;
+                share.mixer = layer.mixer;
+                shares.push_back(share);
+                selfElements.emplace_back();
+                state = std::prev(shares.end());
+            }
+            ++state->layers;
+            state->bytes = (Checked(state->bytes) + Checked(cache.fixedStateBytes) * Checked(report.batch)).value();
+        }
+        if (!layer.attends()) {
+            continue;
+        }
         auto found = std::find_if(shares.begin(), shares.end(), [&](const KvKindShare& share) {
-            return share.attention == layer.attention && share.latent == layer.latent &&
+            return !share.fixedState && share.attention == layer.attention && share.latent == layer.latent &&
                    share.cachedTokens == cache.cachedTokens &&
                    share.elementsPerTokenPerLayer == cache.selfElementsPerToken;
         });
@@ -128,6 +149,9 @@ std::vector<KvKindShare> kvByLayerKind(const ModelPlan& plan, const KvCacheRepor
         }
     }
     for (std::size_t i = 0; i < shares.size(); ++i) {
+        if (shares[i].fixedState) {
+            continue;
+        }
         shares[i].bytes = bytesFor((selfElements[i] * Checked(report.batch)).value(), report.dtype);
     }
     if (cross.layers > 0) {

@@ -50,6 +50,9 @@ struct KvKindShare {
     LayerAttention attention = LayerAttention::Global;
     bool latent = false;
     bool cross = false;                         ///< cross-attention K/V of the encoder output
+    /// The fixed state of a linear-attention / state-space / convolution mixer: flat over the sequence.
+    bool fixedState = false;
+    TokenMixer mixer = TokenMixer::Attention;
     std::int64_t layers = 0;                    ///< decoder layers of this kind
     std::uint64_t elementsPerTokenPerLayer = 0; ///< cached elements one token adds to one layer
     std::uint64_t bytesPerTokenPerLayer = 0;    ///< the same in bytes at the report's precision
@@ -58,7 +61,7 @@ struct KvKindShare {
 };
 
 /// Splits a cache report by layer kind: decoder self-attention grouped by attention kind, window and
-/// MLA, then one cross-attention share. Shares are in plan order; their bytes sum to the report's
+/// MLA, one fixed-state share per non-attention mixer, then one cross-attention share. Shares are in plan order; their bytes sum to the report's
 /// total up to the rounding of sub-byte precisions.
 std::vector<KvKindShare> kvByLayerKind(const ModelPlan& plan, const KvCacheReport& report);
 

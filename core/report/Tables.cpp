@@ -186,8 +186,9 @@ std::string estimateLabel(const ModelConfig& config) {
 }
 
 std::string uncountedLabel(const ModelConfig& config) {
-    return config.uncountedParts.empty() ? std::string()
-                                         : "counts the language model only; not counted: " + joined(config.uncountedParts);
+    return config.uncountedParts.empty()
+               ? std::string()
+               : "counts the language model only; not counted: " + joined(config.uncountedParts);
 }
 
 std::string mixerLabel(const ModelConfig& config) {

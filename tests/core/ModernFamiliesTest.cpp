@@ -48,8 +48,8 @@ TEST(ModernReference, EveryConfigCountsExactlyByComponent) {
     const nlohmann::json counts = readJson(kModernDir / "counts.json");
     ASSERT_TRUE(counts.is_object());
     const std::map<std::string, Component> components = {
-        {"embed", Component::Embedding}, {"head", Component::OutputHead}, {"attn", Component::Attention},
-        {"norm", Component::Norm},       {"mixer", Component::Mixer},     {"router", Component::Router},
+        {"embed", Component::Embedding}, {"head", Component::OutputHead},      {"attn", Component::Attention},
+        {"norm", Component::Norm},       {"mixer", Component::Mixer},          {"router", Component::Router},
         {"expert", Component::Experts},  {"shared", Component::SharedExperts}, {"ffn", Component::Ffn}};
     int checked = 0;
     for (const auto& [name, entry] : counts.items()) {
@@ -73,7 +73,8 @@ TEST(ModernReference, EveryConfigCountsExactlyByComponent) {
                       entry["kv_bytes_per_token_bf16_expanded_as_hf_caches"].get<std::uint64_t>())
                 << name;
         }
-        EXPECT_EQ(analysis.kv.fixedStateBytesPerSequence, entry.value("fixed_state_bytes_per_sequence", std::uint64_t{0}))
+        EXPECT_EQ(analysis.kv.fixedStateBytesPerSequence,
+                  entry.value("fixed_state_bytes_per_sequence", std::uint64_t{0}))
             << name;
         ++checked;
     }
@@ -128,8 +129,9 @@ TEST(ModernReference, FurtherCheckpointsCountExactly) {
             EXPECT_EQ(analysis.params.active, entry["active_params"].get<std::uint64_t>()) << name;
         }
         EXPECT_EQ(analysis.kv.bytesPerToken, entry["kv_bytes_per_token_bf16"].get<std::uint64_t>()) << name;
-        const std::uint64_t state =
-            entry["fixed_state_bytes_as_implemented"].is_number() ? entry["fixed_state_bytes_as_implemented"].get<std::uint64_t>() : 0;
+        const std::uint64_t state = entry["fixed_state_bytes_as_implemented"].is_number()
+                                        ? entry["fixed_state_bytes_as_implemented"].get<std::uint64_t>()
+                                        : 0;
         EXPECT_EQ(analysis.kv.fixedStateBytesPerSequence, state) << name;
         ++checked;
     }
@@ -256,8 +258,8 @@ TEST(ModernSpellings, HuggingFaceValuesAreReadInTheirFamilyMeaning) {
         R"({"model_type": "hunyuan_v1_moe", "num_hidden_layers": 2, "num_experts": [8, 8], "moe_topk": [2, 2]})");
     ASSERT_TRUE(uniform.config);
     EXPECT_EQ(uniform.config->moe.numExperts, 8);
-    const auto varying = core::importConfigText(
-        R"({"model_type": "hunyuan_v1_moe", "num_hidden_layers": 2, "num_experts": [8, 16]})");
+    const auto varying =
+        core::importConfigText(R"({"model_type": "hunyuan_v1_moe", "num_hidden_layers": 2, "num_experts": [8, 16]})");
     EXPECT_FALSE(varying.config);
     EXPECT_TRUE(mentions(varying.diagnostics, "num_experts"));
     // An unknown hybrid layer type names the field.

@@ -19,6 +19,15 @@ QString tr(const char* text) {
 } // namespace
 
 QString attentionName(const core::LayerPlan& layer) {
+    if (!layer.attends()) {
+        return QString::fromUtf8(core::mixerName(layer.mixer).data(),
+                                 static_cast<qsizetype>(core::mixerName(layer.mixer).size()));
+    }
+    if (layer.mixer == core::TokenMixer::AttentionWithMamba2) {
+        core::LayerPlan attentionOnly = layer;
+        attentionOnly.mixer = core::TokenMixer::Attention;
+        return attentionName(attentionOnly) + tr(" + Mamba-2");
+    }
     if (layer.latent) {
         return tr("latent (MLA)");
     }

@@ -22,6 +22,7 @@ QColor shareColor(const core::KvKindShare& share, const QPalette& palette) {
         return colors::crossAttention(palette);
     }
     core::LayerPlan layer;
+    layer.mixer = share.fixedState ? core::TokenMixer::Mamba2 : core::TokenMixer::Attention;
     layer.attention = share.attention;
     layer.latent = share.latent;
     return colors::attention(layer, palette);
@@ -284,11 +285,19 @@ void KvCacheView::paintShares(QPainter& painter, const layout::KvLayout& placed)
         };
         cell(0.0, 0.26, QStringLiteral("      %1 × %2").arg(qs(share.name)).arg(share.layers), Qt::AlignLeft);
         painter.setPen(colors::muted(pal));
-        cell(0.26, 0.5,
-             share.cross ? tr("%1 per source token per layer").arg(bytesText(share.bytesPerTokenPerLayer))
-                         : tr("%1 per token per layer").arg(bytesText(share.bytesPerTokenPerLayer)),
-             Qt::AlignLeft);
-        cell(0.5, 0.7, tr("holds %1 tokens").arg(exactCount(share.cachedTokens)), Qt::AlignLeft);
+        if (share.fixedState) {
+            cell(0.26, 0.5,
+                 tr("%1 per sequence per layer")
+                     .arg(bytesText(share.bytes / std::max<std::uint64_t>(share.layers * analysis().kv.batch, 1))),
+                 Qt::AlignLeft);
+            cell(0.5, 0.7, tr("fixed: any sequence length"), Qt::AlignLeft);
+        } else {
+            cell(0.26, 0.5,
+                 share.cross ? tr("%1 per source token per layer").arg(bytesText(share.bytesPerTokenPerLayer))
+                             : tr("%1 per token per layer").arg(bytesText(share.bytesPerTokenPerLayer)),
+                 Qt::AlignLeft);
+            cell(0.5, 0.7, tr("holds %1 tokens").arg(exactCount(share.cachedTokens)), Qt::AlignLeft);
+        }
         painter.setPen(pal.color(QPalette::Text));
         cell(0.7, 0.86, bytesText(share.bytes), Qt::AlignRight);
         painter.setPen(colors::muted(pal));

@@ -14,6 +14,9 @@ QColor pick(const QPalette& palette, QRgb light, QRgb dark) {
 } // namespace
 
 QColor attention(const core::LayerPlan& layer, const QPalette& palette) {
+    if (!layer.attends()) {
+        return component(core::Component::Mixer, palette); // linear attention, state space, convolution
+    }
     if (layer.latent) {
         return pick(palette, 0x7b4fc4, 0xa888e8);
     }
