@@ -47,7 +47,7 @@ FileResult FileController::report(FileResult result) {
     return result;
 }
 
-FileResult FileController::openPath(const QString& path) {
+FileResult FileController::openPath(const QString& path, bool estimate) {
     const QString name = QFileInfo(path).fileName();
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
@@ -70,11 +70,18 @@ FileResult FileController::openPath(const QString& path) {
         m_bridge->loadState(state, tr("Open session %1").arg(name));
         result = {true, tr("Opened session %1.").arg(name), describe(read.diagnostics), read.diagnostics, true};
     } else {
-        core::ImportResult imported =
-            core::importConfigText(std::string_view(data.constData(), std::size_t(data.size())));
+        core::ImportResult imported = core::importConfigText(
+            std::string_view(data.constData(), std::size_t(data.size())), {.bestEffort = estimate});
         if (!imported.config) {
+            const bool estimable =
+                !estimate && core::importConfigText(std::string_view(data.constData(), std::size_t(data.size())),
+                                                    {.bestEffort = true})
+                                 .config.has_value();
             return report({false,
-                           tr("Could not read %1; the current config is unchanged.").arg(name),
+                           estimable ? tr("archplay cannot count %1 exactly; the current config is unchanged. "
+                                          "File > Open as an Estimate reads it anyway, labelled as an estimate.")
+                                           .arg(name)
+                                     : tr("Could not read %1; the current config is unchanged.").arg(name),
                            describe(imported.diagnostics),
                            {}});
         }
@@ -211,6 +218,14 @@ void FileController::openInteractive() {
                                                       dialogDirectory(), jsonFilter());
     if (!path.isEmpty()) {
         openPath(path);
+    }
+}
+
+void FileController::openEstimateInteractive() {
+    const QString path = QFileDialog::getOpenFileName(m_dialogParent, tr("Open config.json as an estimate"),
+                                                      dialogDirectory(), jsonFilter());
+    if (!path.isEmpty()) {
+        openPath(path, true);
     }
 }
 

@@ -33,7 +33,9 @@ public:
     FileController(ModelBridge* bridge, QWidget* dialogParent);
 
     /// Opens a config.json or a session file (told apart by content) as one undo step.
-    FileResult openPath(const QString& path);
+    /// Opens a config.json or session. With `estimate`, a config archplay would refuse is read
+    /// ignoring the fields it does not understand, and every figure is labelled an estimate.
+    FileResult openPath(const QString& path, bool estimate = false);
     /// Reads a config (or session) from text, e.g. the clipboard, as one undo step.
     FileResult openText(const QString& text);
     FileResult saveConfigTo(const QString& path);
@@ -50,6 +52,8 @@ public:
     void clearRecentFiles();
 
     void openInteractive();
+    /// File > Open as an Estimate: openPath(path, true) on a chosen file.
+    void openEstimateInteractive();
     void saveInteractive();
     void saveAsInteractive();
     void saveSessionInteractive();

@@ -111,6 +111,7 @@ private:
     QDockWidget* m_historyDock = nullptr;
 
     QAction* m_openAction = nullptr;
+    QAction* m_openEstimateAction = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;
     QAction* m_saveSessionAction = nullptr;

@@ -48,6 +48,11 @@ void MainWindow::createActions() {
     m_openAction->setToolTip(tr("Open a config.json or a saved session (you can also drop a file on the window)"));
     connect(m_openAction, &QAction::triggered, m_files, &FileController::openInteractive);
 
+    m_openEstimateAction = makeAction(this, tr("Open as an &Estimate…"), QKeySequence());
+    m_openEstimateAction->setToolTip(tr("Open a config.json archplay cannot count exactly, ignoring the fields it "
+                                        "does not understand; every figure is then labelled an estimate"));
+    connect(m_openEstimateAction, &QAction::triggered, m_files, &FileController::openEstimateInteractive);
+
     m_saveAction = makeAction(this, tr("&Save config.json"), QKeySequence::Save, QStringLiteral("document-save"));
     m_saveAction->setToolTip(tr("Save the config as a Hugging Face config.json"));
     connect(m_saveAction, &QAction::triggered, m_files, &FileController::saveInteractive);
@@ -111,6 +116,7 @@ void MainWindow::createActions() {
 void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_openAction);
+    file->addAction(m_openEstimateAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     updateRecentMenu({});
     file->addSeparator();

@@ -129,9 +129,51 @@ void checkAttention(const ModelConfig& c, Checker& check) {
     check.size("num_nextn_predict_layers", c.mtpLayers, 0);
 }
 
+bool usesMixer(const ModelConfig& c, TokenMixer mixer) {
+    return std::find(c.mixers.begin(), c.mixers.end(), mixer) != c.mixers.end();
+}
+
+// The dimensions of linear-attention, state-space and convolution layers, when the stack has them.
+void checkMixers(const ModelConfig& c, Checker& check) {
+    if (usesMixer(c, TokenMixer::GatedDeltaNet)) {
+        check.size("linear_num_key_heads", c.deltaNet.numKeyHeads);
+        check.size("linear_num_value_heads", c.deltaNet.numValueHeads);
+        check.size("linear_key_head_dim", c.deltaNet.keyHeadDim);
+        check.size("linear_value_head_dim", c.deltaNet.valueHeadDim);
+        check.size("linear_conv_kernel_dim", c.deltaNet.convKernel);
+        if (c.deltaNet.numKeyHeads > 0 && c.deltaNet.numValueHeads % c.deltaNet.numKeyHeads != 0) {
+            check.error("linear_num_value_heads", "linear_num_value_heads must be a multiple of linear_num_key_heads");
+        }
+    }
+    if (usesMixer(c, TokenMixer::Mamba2) || usesMixer(c, TokenMixer::AttentionWithMamba2)) {
+        check.size("mamba_n_heads", c.mamba.numHeads);
+        check.size("mamba_d_head", c.mamba.headDim);
+        check.size("mamba_d_state", c.mamba.stateSize);
+        check.size("mamba_n_groups", c.mamba.numGroups);
+        check.size("mamba_d_conv", c.mamba.convKernel);
+        if (c.mamba.numGroups > 0 && c.mamba.numHeads % c.mamba.numGroups != 0) {
+            check.error("mamba_n_groups", "mamba_n_heads must be a multiple of mamba_n_groups");
+        }
+    }
+    if (usesMixer(c, TokenMixer::ShortConv)) {
+        check.size("conv_L_cache", c.shortConv.kernel);
+    }
+    if (c.indexer) {
+        check.size("index_n_heads", c.indexer->numHeads);
+        check.size("index_head_dim", c.indexer->headDim);
+        check.size("index_topk", c.indexer->topK);
+        if (!c.latent) {
+            check.error("index_n_heads", "the sparse-attention indexer needs latent attention (kv_lora_rank)");
+        }
+    }
+}
+
 bool usesDenseFfn(const ModelConfig& c) {
     if (c.ffnKind != FfnKind::Moe) {
         return true;
+    }
+    if (!c.moe.moeLayers.empty()) {
+        return static_cast<std::int64_t>(c.moe.moeLayers.size()) < c.numLayers;
     }
     return c.moe.firstDenseLayers > 0 || c.moe.sparseStep > 1 || !c.moe.denseLayers.empty();
 }
@@ -220,6 +262,14 @@ Diagnostics validate(const ModelConfig& config) {
     checkShape(config, check);
     checkAttention(config, check);
     checkFfn(config, check);
+    checkMixers(config, check);
+    if (!config.exact()) {
+        std::string ignored;
+        for (const std::string& field : config.ignoredFields) {
+            ignored += (ignored.empty() ? "" : ", ") + field;
+        }
+        check.warning("model_type", "every figure is an estimate: it ignores " + ignored);
+    }
     checkConventions(config, check);
     return check.take();
 }

@@ -306,3 +306,20 @@ TEST(ModernHostile, MutatedModernConfigsNeverCrash) {
 
 } // namespace
 } // namespace archplay::test
+
+namespace archplay::test {
+namespace {
+
+TEST(ModernHostile, ImpossibleMixerDimensionsAreNamed) {
+    const auto negative = core::importConfigText(R"({"model_type": "qwen3_next", "linear_num_key_heads": -3})");
+    ASSERT_TRUE(negative.config);
+    const core::Diagnostics diagnostics = core::validate(*negative.config);
+    EXPECT_TRUE(mentions(diagnostics, "linear_num_key_heads"));
+    const auto groups =
+        core::importConfigText(R"({"model_type": "falcon_h1", "mamba_n_heads": 24, "mamba_n_groups": 5})");
+    ASSERT_TRUE(groups.config);
+    EXPECT_TRUE(mentions(core::validate(*groups.config), "mamba_n_groups"));
+}
+
+} // namespace
+} // namespace archplay::test

@@ -50,6 +50,29 @@ TEST_F(Files, ErrorsNameTheField) {
     }
 }
 
+TEST_F(Files, AnUncountableConfigIsRefusedAndOpensOnPurposeAsALabelledEstimate) {
+    QFile file(path("moe.json"));
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"model_type": "new_moe", "vocab_size": 32000, "hidden_size": 2048, "num_hidden_layers": 16,
+        "num_attention_heads": 16, "intermediate_size": 8192, "num_experts": 8})");
+    file.close();
+    const BridgeState before = m_bridge.state();
+    const FileResult refused = m_files.openPath(path("moe.json"));
+    EXPECT_FALSE(refused.ok);
+    EXPECT_TRUE(refused.message.contains(QStringLiteral("Open as an Estimate"))) << refused.message.toStdString();
+    EXPECT_TRUE(refused.details.join(' ').contains(QStringLiteral("num_experts")));
+    EXPECT_TRUE(m_bridge.state() == before);
+
+    const FileResult estimate = m_files.openPath(path("moe.json"), true);
+    ASSERT_TRUE(estimate.ok);
+    EXPECT_FALSE(m_bridge.config().exact());
+    const core::Analysis analysis = m_bridge.analysis();
+    const bool labelled = std::any_of(analysis.diagnostics.begin(), analysis.diagnostics.end(), [](const auto& d) {
+        return d.message.find("estimate") != std::string::npos && d.message.find("num_experts") != std::string::npos;
+    });
+    EXPECT_TRUE(labelled);
+}
+
 TEST_F(Files, ASavedConfigReopensIdentical) {
     for (const core::Preset& preset : core::builtinPresets()) {
         ASSERT_TRUE(m_bridge.loadPreset(QString::fromStdString(preset.info.id)));
