@@ -103,6 +103,8 @@ QColor LayerWeightsView::colorOf(layout::WeightRole role) const {
         return colors::attention(layer, pal);
     case layout::WeightRole::CrossAttention:
         return colors::crossAttention(pal);
+    case layout::WeightRole::Mixer:
+        return colors::component(core::Component::Mixer, pal);
     case layout::WeightRole::Router:
         return colors::component(core::Component::Router, pal);
     case layout::WeightRole::Experts:

@@ -56,12 +56,15 @@ QString storedShape(const core::TensorSpec& tensor) {
 
 WeightItems weightItems(const core::ModelConfig& config, const core::LayerPlan& layer) {
     WeightItems result;
-    enum Group { Attention, Cross, Router, Experts, Shared, Ffn, Vectors, GroupCount };
+    enum Group { Attention, Cross, Mixer, Router, Experts, Shared, Ffn, Vectors, GroupCount };
     result.groups.resize(GroupCount);
     result.groups[Attention].title = layer.latent           ? tr("Latent attention (MLA)")
                                      : layer.crossAttention ? tr("Self-attention")
                                                             : tr("Attention");
     result.groups[Cross].title = tr("Cross-attention");
+    const std::string_view mixer =
+        core::mixerName(layer.mixer == core::TokenMixer::AttentionWithMamba2 ? core::TokenMixer::Mamba2 : layer.mixer);
+    result.groups[Mixer].title = QString::fromUtf8(mixer.data(), static_cast<qsizetype>(mixer.size()));
     result.groups[Router].title = tr("Router");
     result.groups[Experts].title = tr("Routed experts");
     result.groups[Shared].title = tr("Shared experts");
@@ -106,6 +109,9 @@ WeightItems weightItems(const core::ModelConfig& config, const core::LayerPlan& 
             if (startsWith(tensor.name, "cross_attn.")) {
                 item.group = Cross;
                 role = WeightRole::CrossAttention;
+            } else if (tensor.component == core::Component::Mixer) {
+                item.group = Mixer;
+                role = WeightRole::Mixer;
             } else if (tensor.component == core::Component::Attention) {
                 item.group = Attention;
                 role = WeightRole::Attention;

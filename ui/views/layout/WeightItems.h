@@ -12,7 +12,7 @@
 namespace archplay::ui::layout {
 
 /// What a drawn weight is, for its colour.
-enum class WeightRole { Attention, CrossAttention, Router, Experts, SharedExperts, Ffn, Vector };
+enum class WeightRole { Attention, CrossAttention, Mixer, Router, Experts, SharedExperts, Ffn, Vector };
 
 /// The drawable weights of one layer, from core::layerTensors().
 struct WeightItems {
