@@ -32,17 +32,29 @@ LayerAttention scheduledAttention(const ModelConfig& config, std::int64_t index)
 
 // Qwen2-MoE / Qwen3-MoE: MoE iff not in mlp_only_layers and (i+1) % decoder_sparse_step == 0;
 // DeepSeek: dense for i < first_k_dense_replace (FORMULAS.md §2.5, §2.15).
-FfnKind scheduledFfn(const ModelConfig& config, std::int64_t index) {
+/// Marks the listed layer indices below `count`, so that each layer is looked up in constant time.
+std::vector<bool> marked(const std::vector<std::int64_t>& indices, std::int64_t count) {
+    std::vector<bool> result(static_cast<std::size_t>(count), false);
+    for (std::int64_t index : indices) {
+        if (index >= 0 && index < count) {
+            result[static_cast<std::size_t>(index)] = true;
+        }
+    }
+    return result;
+}
+
+FfnKind scheduledFfn(const ModelConfig& config, std::int64_t index, const std::vector<bool>& listedMoe,
+                     const std::vector<bool>& listedDense) {
     if (config.ffnKind != FfnKind::Moe) {
         return config.ffnKind;
     }
     const MixtureOfExperts& moe = config.moe;
+    const auto at = static_cast<std::size_t>(index);
     if (!moe.moeLayers.empty()) {
-        const bool listed = std::find(moe.moeLayers.begin(), moe.moeLayers.end(), index) != moe.moeLayers.end();
-        return listed ? FfnKind::Moe : FfnKind::Gated;
+        return listedMoe[at] ? FfnKind::Moe : FfnKind::Gated;
     }
-    const bool dense = index < moe.firstDenseLayers || moe.sparseStep <= 0 || (index + 1) % moe.sparseStep != 0 ||
-                       std::find(moe.denseLayers.begin(), moe.denseLayers.end(), index) != moe.denseLayers.end();
+    const bool dense =
+        index < moe.firstDenseLayers || moe.sparseStep <= 0 || (index + 1) % moe.sparseStep != 0 || listedDense[at];
     return dense ? FfnKind::Gated : FfnKind::Moe;
 }
 
@@ -128,6 +140,9 @@ ModelPlan planLayers(const ModelConfig& config) {
             return;
         }
         plan.layers.reserve(plan.layers.size() + static_cast<std::size_t>(count));
+        const std::vector<bool> listedMoe = marked(config.moe.moeLayers, count);
+        const std::vector<bool> listedDense = marked(config.moe.denseLayers, count);
+        const std::vector<bool> nope = marked(config.nopeLayers, count);
         for (std::int64_t i = 0; i < count; ++i) {
             LayerPlan layer;
             layer.stack = stack;
@@ -137,9 +152,7 @@ ModelPlan planLayers(const ModelConfig& config) {
             layer.latent = config.latent.has_value() && stack == Stack::Decoder;
             layer.mixer = stack == Stack::Decoder ? config.mixerAt(i) : TokenMixer::Attention;
             layer.attention = layer.attends() ? scheduledAttention(config, i) : LayerAttention::Global;
-            layer.positional =
-                !(config.positional == PositionalKind::Rope &&
-                  std::find(config.nopeLayers.begin(), config.nopeLayers.end(), i) != config.nopeLayers.end());
+            layer.positional = !(config.positional == PositionalKind::Rope && nope[static_cast<std::size_t>(i)]);
             if (!layer.attends()) {
                 layer.latent = false;
             }
@@ -148,7 +161,7 @@ ModelPlan planLayers(const ModelConfig& config) {
             } else if (layer.attention == LayerAttention::Chunked) {
                 layer.window = config.attentionChunkSize;
             }
-            layer.ffn = scheduledFfn(config, i);
+            layer.ffn = scheduledFfn(config, i, listedMoe, listedDense);
             plan.layers.push_back(layer);
         }
     };

@@ -98,10 +98,21 @@ void readNoRopeLayers(JsonFields& f, ModelConfig& c, std::int64_t defaultInterva
     }
 }
 
+/// One flag per layer (at most 100,000): true for a NoPE layer.
+std::vector<bool> nopeFlags(const ModelConfig& c) {
+    std::vector<bool> flags(static_cast<std::size_t>(std::clamp<std::int64_t>(c.numLayers, 0, 100000)), false);
+    for (std::int64_t index : c.nopeLayers) {
+        if (index >= 0 && index < static_cast<std::int64_t>(flags.size())) {
+            flags[static_cast<std::size_t>(index)] = true;
+        }
+    }
+    return flags;
+}
+
 void writeNoRopeLayers(const ModelConfig& c, json& out) {
     json flags = json::array();
-    for (std::int64_t i = 0; i < c.numLayers && i < 100000; ++i) {
-        flags.push_back(std::find(c.nopeLayers.begin(), c.nopeLayers.end(), i) == c.nopeLayers.end() ? 1 : 0);
+    for (bool none : nopeFlags(c)) {
+        flags.push_back(none ? 0 : 1);
     }
     out["no_rope_layers"] = std::move(flags);
     out.erase("no_rope_layer_interval");
@@ -190,9 +201,9 @@ void readLlama4Text(JsonFields& f, ModelConfig& c) {
         // RoPE layers are chunked, NoPE layers global.
         c.slidingPattern = SlidingPattern::Explicit;
         c.layerTypes.clear();
-        for (std::int64_t i = 0; i < c.numLayers && i < 100000; ++i) {
-            const bool nope = std::find(c.nopeLayers.begin(), c.nopeLayers.end(), i) != c.nopeLayers.end();
-            c.layerTypes.push_back(nope ? LayerAttention::Global : LayerAttention::Chunked);
+        const std::vector<bool> nope = nopeFlags(c);
+        for (bool none : nope) {
+            c.layerTypes.push_back(none ? LayerAttention::Global : LayerAttention::Chunked);
         }
     }
     c.ffnKind = FfnKind::Moe;
@@ -391,9 +402,8 @@ void readSmolLm3(JsonFields& f, ModelConfig& c) {
     c.slidingWindow = f.nullableInteger("sliding_window", 4096).value_or(4096);
     if (!readLayerTypes(f, c) && sliding) {
         c.slidingPattern = SlidingPattern::Explicit;
-        for (std::int64_t i = 0; i < c.numLayers && i < 100000; ++i) {
-            const bool nope = std::find(c.nopeLayers.begin(), c.nopeLayers.end(), i) != c.nopeLayers.end();
-            c.layerTypes.push_back(nope ? LayerAttention::Sliding : LayerAttention::Global);
+        for (bool none : nopeFlags(c)) {
+            c.layerTypes.push_back(none ? LayerAttention::Sliding : LayerAttention::Global);
         }
     }
 }
@@ -657,12 +667,16 @@ void readLfm2(JsonFields& f, ModelConfig& c) {
     }
     c.intermediateSize = width;
     if (!readMixerTypes(f, c)) {
-        const std::vector<std::int64_t> attention = f.integers("full_attn_idxs");
-        c.mixers.clear();
-        for (std::int64_t i = 0; i < c.numLayers && i < 100000; ++i) {
-            const bool attends =
-                !f.has("full_attn_idxs") || std::find(attention.begin(), attention.end(), i) != attention.end();
-            c.mixers.push_back(attends ? TokenMixer::Attention : TokenMixer::ShortConv);
+        // Without full_attn_idxs every layer is attention.
+        c.mixers = {TokenMixer::Attention};
+        if (f.has("full_attn_idxs")) {
+            const std::int64_t layers = std::clamp<std::int64_t>(c.numLayers, 0, 100000);
+            c.mixers.assign(static_cast<std::size_t>(layers), TokenMixer::ShortConv);
+            for (std::int64_t index : f.integers("full_attn_idxs")) {
+                if (index >= 0 && index < layers) {
+                    c.mixers[static_cast<std::size_t>(index)] = TokenMixer::Attention;
+                }
+            }
         }
     } else {
         f.consume("full_attn_idxs");
