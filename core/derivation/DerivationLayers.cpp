@@ -13,7 +13,9 @@ namespace {
 
 std::string attentionDescription(const LayerPlan& kind) {
     std::string text;
-    if (kind.latent) {
+    if (!kind.attends()) {
+        text = std::string(mixerName(kind.mixer)) + " (no KV cache, a fixed state)";
+    } else if (kind.latent) {
         text = "latent attention (MLA)";
     } else if (kind.attention == LayerAttention::Sliding && kind.window > 0) {
         text = fmt::format("{} attention, window $W = {}$", kind.causal ? "sliding-window" : "local", num(kind.window));
@@ -21,6 +23,9 @@ std::string attentionDescription(const LayerPlan& kind) {
         text = fmt::format("chunked attention, $C = {}$", num(kind.window));
     } else {
         text = kind.causal ? "global causal attention" : "bidirectional attention";
+    }
+    if (kind.mixer == TokenMixer::AttentionWithMamba2) {
+        text += " beside a Mamba-2 branch";
     }
     if (kind.crossAttention) {
         text += ", cross-attention";
@@ -87,10 +92,15 @@ public:
 
     std::vector<DerivationStep> steps() {
         inputNorm();
-        if (m_kind.latent) {
+        if (!m_kind.attends()) {
+            tokenMixer(m_kind.mixer);
+        } else if (m_kind.latent) {
             latentAttention();
         } else {
             standardAttention();
+        }
+        if (m_kind.mixer == TokenMixer::AttentionWithMamba2) {
+            tokenMixer(TokenMixer::Mamba2);
         }
         if (m_kind.crossAttention) {
             crossAttention();
@@ -315,6 +325,91 @@ private:
                                 "}\\,\\right] W_{O}, \\quad W_{O} \\in " +
                                 real(c.numHeads * mla.vHeadDim, c.hiddenSize));
         attentionResidual(out, in);
+    }
+
+    // Linear attention, state-space and convolution mixers: a recurrence over a fixed-size state
+    // instead of attention over a growing cache (FORMULAS.md §4.6; the transformers modeling files).
+    void tokenMixer(TokenMixer mixer) {
+        const std::string in = attentionInput();
+        const bool branch = m_kind.mixer == TokenMixer::AttentionWithMamba2;
+        const std::string out = branch ? "\\operatorname{Mamba}(" + in + ")" : "\\operatorname{Attn}(" + in + ")";
+        const std::int64_t hidden = c.hiddenSize;
+        switch (mixer) {
+        case TokenMixer::GatedDeltaNet: {
+            const GatedDeltaNet& d = c.deltaNet;
+            auto& s = step("Gated DeltaNet",
+                           fmt::format("Linear attention with a delta-rule memory: {} key heads of $d_k = {}$, {} "
+                                       "value heads of $d_v = {}$, a causal convolution of width {} over q, k, v. The "
+                                       "state $S$ replaces the KV cache and does not grow with the sequence.",
+                                       d.numKeyHeads, d.keyHeadDim, d.numValueHeads, d.valueHeadDim, d.convKernel));
+            s.equations.push_back("\\left[\\,q \\;\\; k \\;\\; v \\;\\; z\\,\\right] = " + in +
+                                  "\\, W_{qkvz}, \\quad W_{qkvz} \\in " +
+                                  real(hidden, 2 * d.keyWidth() + 2 * d.valueWidth()));
+            s.equations.push_back(
+                "S_{t} = \\alpha_{t}\\, S_{t-1}\\left(I - \\beta_{t}\\, k_{t} k_{t}^{\\top}\\right) + "
+                "\\beta_{t}\\, v_{t} k_{t}^{\\top}, \\quad S_{t} \\in \\mathbb{R}^{" +
+                num(d.numValueHeads) + " \\times " + num(d.valueHeadDim) + " \\times " + num(d.keyHeadDim) + "}");
+            s.equations.push_back(out + " = \\left(" + m_norm + "(S_{t} q_{t}) \\odot \\operatorname{SiLU}(z_{t})" +
+                                  "\\right) W_{O}, \\quad W_{O} \\in " + real(d.valueWidth(), hidden));
+            break;
+        }
+        case TokenMixer::LightningAttention: {
+            const std::int64_t width = c.numHeads * m_headDim;
+            auto& s = step("Lightning attention",
+                           fmt::format("Linear attention: {} heads of $d = {}$ accumulate $k^{{\\top}} v$ with a "
+                                       "per-head decay $\\lambda$; the state replaces the KV cache.",
+                                       c.numHeads, m_headDim));
+            s.equations.push_back("\\left[\\,q \\;\\; k \\;\\; v\\,\\right] = \\operatorname{SiLU}(" + in +
+                                  "\\, W_{qkv}), \\quad W_{qkv} \\in " + real(hidden, 3 * width));
+            s.equations.push_back("S_{t} = \\lambda\\, S_{t-1} + k_{t}^{\\top} v_{t}, \\quad S_{t} \\in "
+                                  "\\mathbb{R}^{" +
+                                  num(c.numHeads) + " \\times " + num(m_headDim) + " \\times " + num(m_headDim) + "}");
+            s.equations.push_back(out + " = \\left(" + m_norm + "(q_{t} S_{t}) \\odot \\sigma(" + in +
+                                  " W_{g})\\right) W_{O}, \\quad W_{g} \\in " + real(hidden, width));
+            break;
+        }
+        case TokenMixer::Mamba2:
+        case TokenMixer::AttentionWithMamba2: {
+            const Mamba2Mixer& m = c.mamba;
+            auto& s = step(branch ? "Mamba-2 branch" : "Mamba-2",
+                           fmt::format("A selective state-space layer: {} heads of $d = {}$, state size $N = {}$, {} "
+                                       "group(s) of B and C, a causal convolution of width {}.{}",
+                                       m.numHeads, m.headDim, m.stateSize, m.numGroups, m.convKernel,
+                                       branch ? " It runs beside attention; both outputs join the residual." : ""));
+            s.equations.push_back("\\left[\\,z \\;\\; x \\;\\; B \\;\\; C \\;\\; \\Delta\\,\\right] = " + in +
+                                  "\\, W_{in}, \\quad W_{in} \\in " +
+                                  real(hidden, m.innerWidth() + m.convChannels() + m.numHeads));
+            s.equations.push_back("h_{t} = e^{\\Delta_{t} A}\\, h_{t-1} + \\Delta_{t}\\, B_{t}\\, x_{t}, \\quad "
+                                  "y_{t} = C_{t}\\, h_{t} + D\\, x_{t}, \\quad h_{t} \\in \\mathbb{R}^{" +
+                                  num(m.numHeads) + " \\times " + num(m.headDim) + " \\times " + num(m.stateSize) +
+                                  "}");
+            s.equations.push_back(out +
+                                  " = \\left(y \\odot \\operatorname{SiLU}(z)\\right) W_{out}, \\quad W_{out} "
+                                  "\\in " +
+                                  real(m.innerWidth(), hidden));
+            if (branch) {
+                s.equations.push_back("X' = X^{(\\ell-1)} + \\operatorname{Attn}(" + in + ") + " + out);
+                m_residual = "X'";
+            }
+            break;
+        }
+        case TokenMixer::ShortConv: {
+            auto& s = step("Gated short convolution",
+                           fmt::format("A depthwise causal convolution of width $L = {}$ between two gates; its "
+                                       "state is the last {} inputs.",
+                                       c.shortConv.kernel, c.shortConv.kernel));
+            s.equations.push_back("\\left[\\,B \\;\\; C \\;\\; x\\,\\right] = " + in +
+                                  "\\, W_{in}, \\quad W_{in} \\in " + real(hidden, 3 * hidden));
+            s.equations.push_back(out + " = \\left(C \\odot \\operatorname{conv}_{" + num(c.shortConv.kernel) +
+                                  "}(B \\odot x)\\right) W_{out}, \\quad W_{out} \\in " + real(hidden, hidden));
+            break;
+        }
+        case TokenMixer::Attention:
+            return;
+        }
+        if (!branch) {
+            attentionResidual(m_steps.back(), in);
+        }
     }
 
     void attentionResidual(DerivationStep& s, const std::string& in) {
