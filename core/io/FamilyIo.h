@@ -57,6 +57,11 @@ void writeLayerTypes(const ModelConfig& c, nlohmann::json& out);
 void readUniformWindow(JsonFields& f, ModelConfig& c, std::optional<std::int64_t> fallback);
 void writeUniformWindow(const ModelConfig& c, nlohmann::json& out);
 
+/// Qwen-MoE experts (num_experts, num_experts_per_tok, moe_intermediate_size, decoder_sparse_step,
+/// mlp_only_layers); num_experts 0 makes the model dense.
+void readQwenMoe(JsonFields& f, ModelConfig& c, const MixtureOfExperts& d);
+void writeQwenMoe(const ModelConfig& c, nlohmann::json& out);
+
 /// DeepSeek-V2/V3 layout (MLA + DeepSeekMoE) with a family's class defaults.
 void readDeepseekWith(JsonFields& f, ModelConfig& c, bool v3, const Defaults& d, const LatentAttention& mlaDefaults,
                       const MixtureOfExperts& moeDefaults);

@@ -476,26 +476,16 @@ const Defaults kQwen3Next{.vocab = 151936,
                           .headDim = 256,
                           .maxPositions = 32768};
 
+/// Qwen-MoE experts plus the gated shared expert of width shared_expert_intermediate_size.
 void readQwenHybridMoe(JsonFields& f, ModelConfig& c, const MixtureOfExperts& d) {
-    c.ffnKind = FfnKind::Moe;
-    c.moe = d;
-    c.moe.numExperts = f.integer("num_experts", d.numExperts);
-    c.moe.topK = f.integer("num_experts_per_tok", d.topK);
-    c.moe.expertIntermediateSize = f.integer("moe_intermediate_size", d.expertIntermediateSize);
+    readQwenMoe(f, c, d);
     c.moe.sharedExpertIntermediateSize = f.integer("shared_expert_intermediate_size", d.sharedExpertIntermediateSize);
-    c.moe.sparseStep = f.integer("decoder_sparse_step", 1);
-    c.moe.denseLayers = f.integers("mlp_only_layers");
 }
 
 void writeQwenHybridMoe(const ModelConfig& c, json& out) {
-    requireExpressible(out, c.ffnKind == FfnKind::Moe && c.moe.numSharedExperts == 1 && c.moe.sharedExpertGate &&
-                                c.moe.firstDenseLayers == 0 && c.moe.moeLayers.empty());
-    out["num_experts"] = c.moe.numExperts;
-    out["num_experts_per_tok"] = c.moe.topK;
-    out["moe_intermediate_size"] = c.moe.expertIntermediateSize;
+    writeQwenMoe(c, out);
+    requireExpressible(out, c.moe.numSharedExperts == 1 && c.moe.sharedExpertGate && c.moe.moeLayers.empty());
     out["shared_expert_intermediate_size"] = c.moe.sharedExpertIntermediateSize;
-    out["decoder_sparse_step"] = c.moe.sparseStep;
-    out["mlp_only_layers"] = c.moe.denseLayers;
 }
 
 const MixtureOfExperts kQwenHybridExperts{.numExperts = 512,

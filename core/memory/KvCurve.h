@@ -49,7 +49,7 @@ struct KvKindShare {
     std::string name; ///< "global", "sliding 4096", "latent", "cross-attention"
     LayerAttention attention = LayerAttention::Global;
     bool latent = false;
-    bool cross = false;                         ///< cross-attention K/V of the encoder output
+    bool cross = false; ///< cross-attention K/V of the encoder output
     /// The fixed state of a linear-attention / state-space / convolution mixer: flat over the sequence.
     bool fixedState = false;
     TokenMixer mixer = TokenMixer::Attention;
@@ -61,8 +61,8 @@ struct KvKindShare {
 };
 
 /// Splits a cache report by layer kind: decoder self-attention grouped by attention kind, window and
-/// MLA, one fixed-state share per non-attention mixer, then one cross-attention share. Shares are in plan order; their bytes sum to the report's
-/// total up to the rounding of sub-byte precisions.
+/// MLA, one fixed-state share per non-attention mixer, then one cross-attention share. Shares are in plan order; their
+/// bytes sum to the report's total up to the rounding of sub-byte precisions.
 std::vector<KvKindShare> kvByLayerKind(const ModelPlan& plan, const KvCacheReport& report);
 
 /// What the architecture's cache saves against simpler caches at the same scenario. Units: bytes.

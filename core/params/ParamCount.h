@@ -50,10 +50,10 @@ struct ParamReport {
     /// plus the LM head even when tied (FORMULAS.md §2.24, §5.2).
     std::uint64_t activeCompute = 0;
     std::array<std::uint64_t, kComponentCount> byComponent{}; ///< indexed by Component
-    ParamNode breakdown;                         ///< root named "Model"
-    std::vector<LayerParams> layers;             ///< aligned with ModelPlan::layers
-    ParamNode extras;                            ///< stored but not counted (DeepSeek-V3 MTP); params 0 if none
-    bool overflow = false;                       ///< a count exceeded 2^64 - 1; figures are saturated
+    ParamNode breakdown;                                      ///< root named "Model"
+    std::vector<LayerParams> layers;                          ///< aligned with ModelPlan::layers
+    ParamNode extras;      ///< stored but not counted (DeepSeek-V3 MTP); params 0 if none
+    bool overflow = false; ///< a count exceeded 2^64 - 1; figures are saturated
 
     std::uint64_t component(Component c) const { return byComponent[static_cast<std::size_t>(c)]; }
 };
