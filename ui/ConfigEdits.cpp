@@ -171,4 +171,55 @@ QString formatLayerTypes(const std::vector<core::LayerAttention>& layers) {
     return parts.join(QLatin1Char(' '));
 }
 
+namespace {
+
+struct MixerLetter {
+    core::TokenMixer mixer;
+    QLatin1Char letter;
+};
+constexpr MixerLetter kMixerLetters[] = {
+    {core::TokenMixer::Attention, QLatin1Char('A')},          {core::TokenMixer::GatedDeltaNet, QLatin1Char('D')},
+    {core::TokenMixer::LightningAttention, QLatin1Char('L')}, {core::TokenMixer::Mamba2, QLatin1Char('M')},
+    {core::TokenMixer::ShortConv, QLatin1Char('C')},          {core::TokenMixer::AttentionWithMamba2, QLatin1Char('P')},
+};
+
+} // namespace
+
+std::optional<std::vector<core::TokenMixer>> parseMixers(const QString& text) {
+    std::vector<core::TokenMixer> mixers;
+    const QStringList parts = text.split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts);
+    for (const QString& part : parts) {
+        const auto it = std::find_if(std::begin(kMixerLetters), std::end(kMixerLetters), [&](const MixerLetter& m) {
+            const std::string_view name = core::toString(m.mixer);
+            return part.compare(QString(m.letter), Qt::CaseInsensitive) == 0 ||
+                   part.compare(QLatin1String(name.data(), qsizetype(name.size())), Qt::CaseInsensitive) == 0;
+        });
+        if (it == std::end(kMixerLetters)) {
+            return std::nullopt;
+        }
+        mixers.push_back(it->mixer);
+    }
+    return mixers;
+}
+
+QString formatMixers(const std::vector<core::TokenMixer>& mixers) {
+    // The list repeats cyclically, so its shortest period that divides it reads the same: "D D D A".
+    std::size_t period = 1;
+    while (period < mixers.size() &&
+           (mixers.size() % period != 0 ||
+            !std::equal(mixers.begin() + std::ptrdiff_t(period), mixers.end(), mixers.begin()))) {
+        ++period;
+    }
+    QStringList parts;
+    for (core::TokenMixer mixer :
+         std::vector(mixers.begin(), mixers.begin() + std::ptrdiff_t(std::min(period, mixers.size())))) {
+        for (const MixerLetter& m : kMixerLetters) {
+            if (m.mixer == mixer) {
+                parts << QString(m.letter);
+            }
+        }
+    }
+    return parts.join(QLatin1Char(' '));
+}
+
 } // namespace archplay::ui::edits

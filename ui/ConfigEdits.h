@@ -48,5 +48,10 @@ QString formatLayerList(const std::vector<std::int64_t>& layers);
 std::optional<std::vector<core::LayerAttention>> parseLayerTypes(const QString& text);
 QString formatLayerTypes(const std::vector<core::LayerAttention>& layers);
 
+/// "D D D A" -> token mixers: A attention, D Gated DeltaNet, L lightning attention, M Mamba-2,
+/// C short convolution, P attention and Mamba-2 in parallel (also the native names, "gated_deltanet").
+std::optional<std::vector<core::TokenMixer>> parseMixers(const QString& text);
+QString formatMixers(const std::vector<core::TokenMixer>& mixers);
+
 } // namespace edits
 } // namespace archplay::ui

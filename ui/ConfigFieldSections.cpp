@@ -166,6 +166,45 @@ std::vector<FieldSpec> attentionFields() {
                                "the same, only the checkpoint's tensor names differ."),
                             &ModelConfig::fusedQkv));
     fields.back().jsonKey = QStringLiteral("model_type");
+    fields.push_back(toggle(A, QStringLiteral("attention_sinks"), tr("Attention sinks"),
+                            tr("A learned sink logit per head joins the softmax, so a head can attend to nothing "
+                               "(gpt-oss)."),
+                            &ModelConfig::attentionSinks));
+    fields.back().jsonKey = QStringLiteral("attention_sinks (gpt-oss: model_type)");
+    fields.push_back(toggle(A, QStringLiteral("attention_output_gate"), tr("Output gate"),
+                            tr("The query projection also yields a sigmoid gate on each head's output, doubling "
+                               "its width (Qwen3-Next, Qwen3.5)."),
+                            &ModelConfig::attentionOutputGate));
+    fields.back().jsonKey = QStringLiteral("attention_output_gate, attn_output_gate");
+    const auto hasIndexer = [](const ModelConfig& c) {
+        return c.indexer.has_value();
+    };
+    const auto indexerInteger = [&](QString key, QString label, QString tooltip, qint64 minimum, qint64 maximum,
+                                    std::int64_t core::SparseIndexer::*member) {
+        FieldSpec spec = integer(A, std::move(key), std::move(label), std::move(tooltip), minimum, maximum,
+                                 SliderScale::Logarithmic, Snap::PowerOfTwo, nullptr, 1 << 20);
+        spec.get = [member](const ModelConfig& c, const Scenario&) {
+            return c.indexer ? qint64((*c.indexer).*member) : 0;
+        };
+        spec.set = [member](ModelConfig& c, Scenario&, qint64 v, const EditContext&) {
+            if (c.indexer) {
+                (*c.indexer).*member = v;
+            }
+        };
+        spec.applies = hasIndexer;
+        return spec;
+    };
+    fields.push_back(indexerInteger(QStringLiteral("index_n_heads"), tr("Indexer heads"),
+                                    tr("Heads of DeepSeek sparse attention's lightning indexer, which picks the "
+                                       "past tokens each query attends to."),
+                                    1, 256, &core::SparseIndexer::numHeads));
+    fields.push_back(indexerInteger(QStringLiteral("index_head_dim"), tr("Indexer dim"),
+                                    tr("Width of one indexer head; the indexer caches one key of this width per "
+                                       "token and layer."),
+                                    16, 1024, &core::SparseIndexer::headDim));
+    fields.push_back(indexerInteger(QStringLiteral("index_topk"), tr("Indexer top-k"),
+                                    tr("Past tokens each query attends to after the indexer's selection."), 64, 1 << 16,
+                                    &core::SparseIndexer::topK));
     return fields;
 }
 
@@ -280,9 +319,55 @@ std::vector<FieldSpec> feedForwardFields() {
             c.moe.denseLayers = std::move(*layers);
             return true;
         };
+        spec.applies = [](const ModelConfig& c) {
+            return isMoe(c) && c.moe.moeLayers.empty();
+        };
+        fields.push_back(std::move(spec));
+    }
+    {
+        FieldSpec spec;
+        spec.section = F;
+        spec.key = QStringLiteral("moe_layers");
+        spec.jsonKey = QStringLiteral("moe_layers, moe_layer_freq, mlp_layer_types");
+        spec.label = tr("MoE layers");
+        spec.tooltip = tr("Layer indices that have experts, separated by commas; when set, it replaces the "
+                          "dense-first, every-N and dense-list rules. Empty: those rules decide.");
+        spec.kind = FieldKind::Text;
+        spec.getText = [](const ModelConfig& c) {
+            return edits::formatLayerList(c.moe.moeLayers);
+        };
+        spec.setText = [](ModelConfig& c, const QString& text) {
+            auto layers = edits::parseLayerList(text);
+            if (!layers) {
+                return false;
+            }
+            c.moe.moeLayers = std::move(*layers);
+            return true;
+        };
         spec.applies = isMoe;
         fields.push_back(std::move(spec));
     }
+    const auto moeToggle = [&](QString key, QString label, QString tooltip, bool core::MixtureOfExperts::*member) {
+        FieldSpec spec = toggle(F, std::move(key), std::move(label), std::move(tooltip), nullptr);
+        spec.get = [member](const ModelConfig& c, const Scenario&) {
+            return qint64(c.moe.*member ? 1 : 0);
+        };
+        spec.set = [member](ModelConfig& c, Scenario&, qint64 v, const EditContext&) {
+            c.moe.*member = v != 0;
+        };
+        spec.applies = isMoe;
+        return spec;
+    };
+    fields.push_back(moeToggle(QStringLiteral("router_bias"), tr("Router bias"),
+                               tr("The router's linear layer has a bias (gpt-oss)."),
+                               &core::MixtureOfExperts::routerBias));
+    fields.push_back(moeToggle(QStringLiteral("expert_bias"), tr("Expert biases"),
+                               tr("Every expert projection has a bias (gpt-oss)."),
+                               &core::MixtureOfExperts::expertBias));
+    fields.push_back(moeToggle(QStringLiteral("correction_bias_parameter"), tr("Counted correction bias"),
+                               tr("The router's score-correction bias is a parameter (counted, ERNIE 4.5 MoE), not a "
+                                  "buffer (DeepSeek-V3, GLM-4.5: not counted)."),
+                               &core::MixtureOfExperts::correctionBiasParameter));
     return fields;
 }
 

@@ -159,8 +159,11 @@ std::vector<FieldSpec> shapeFields() {
             integer(S, QStringLiteral("intermediate_size"), tr("FFN width"),
                     tr("Inner width of the dense feed-forward block (the dense layers of a MoE model)."), 64, 262144,
                     SliderScale::Logarithmic, Snap::Multiple128, &ModelConfig::intermediateSize, 1 << 24);
+        spec.labelFor = [](const ModelConfig& c) {
+            return isMoe(c) ? tr("Dense FFN width") : tr("FFN width");
+        };
         spec.applies = [](const ModelConfig& c) {
-            return !isMoe(c) || c.moe.firstDenseLayers > 0 || c.moe.sparseStep > 1 || !c.moe.denseLayers.empty();
+            return c.hasDenseFfnLayers();
         };
         fields.push_back(std::move(spec));
     }
@@ -176,6 +179,7 @@ std::vector<FieldSpec> shapeFields() {
 } // namespace
 
 std::vector<FieldSpec> attentionFields();
+std::vector<FieldSpec> mixerFields();
 std::vector<FieldSpec> feedForwardFields();
 std::vector<FieldSpec> embeddingFields();
 std::vector<FieldSpec> scenarioFields();
@@ -186,6 +190,8 @@ QString sectionTitle(FieldSection section) {
         return tr("Shape");
     case FieldSection::Attention:
         return tr("Attention");
+    case FieldSection::Mixers:
+        return tr("Linear attention and SSM");
     case FieldSection::FeedForward:
         return tr("Feed-forward");
     case FieldSection::EmbeddingsNorms:
@@ -199,7 +205,8 @@ QString sectionTitle(FieldSection section) {
 const std::vector<FieldSpec>& fieldSpecs() {
     static const std::vector<FieldSpec> specs = [] {
         std::vector<FieldSpec> all = shapeFields();
-        for (auto&& part : {attentionFields(), feedForwardFields(), embeddingFields(), scenarioFields()}) {
+        for (auto&& part :
+             {attentionFields(), mixerFields(), feedForwardFields(), embeddingFields(), scenarioFields()}) {
             all.insert(all.end(), part.begin(), part.end());
         }
         return all;

@@ -14,7 +14,7 @@
 namespace archplay::ui {
 
 /// The groups of the config panel, in display order.
-enum class FieldSection { Shape, Attention, FeedForward, EmbeddingsNorms, Scenario };
+enum class FieldSection { Shape, Attention, Mixers, FeedForward, EmbeddingsNorms, Scenario };
 QString sectionTitle(FieldSection section);
 
 enum class FieldKind {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Embeddings-and-norms and Scenario fields of the config panel.
 #include "memory/GpuFit.h"
+#include "ui/ConfigEdits.h"
 #include "ui/ConfigFieldBuilders.h"
 #include "ui/ConfigFields.h"
 
@@ -35,6 +36,31 @@ std::vector<FieldSpec> embeddingFields() {
         };
         spec.setReal = [](ModelConfig& c, double v) {
             c.rotaryFraction = v;
+        };
+        spec.applies = [](const ModelConfig& c) {
+            return c.positional == core::PositionalKind::Rope;
+        };
+        fields.push_back(std::move(spec));
+    }
+    {
+        FieldSpec spec;
+        spec.section = E;
+        spec.key = QStringLiteral("nope_layers");
+        spec.jsonKey = QStringLiteral("nope_layers, no_rope_layers");
+        spec.label = tr("NoPE layers");
+        spec.tooltip = tr("Layer indices that use no rotary position (Llama 4 every fourth, SmolLM3), separated "
+                          "by commas; the parameter count is the same, the attention sees no positions there.");
+        spec.kind = FieldKind::Text;
+        spec.getText = [](const ModelConfig& c) {
+            return edits::formatLayerList(c.nopeLayers);
+        };
+        spec.setText = [](ModelConfig& c, const QString& text) {
+            auto layers = edits::parseLayerList(text);
+            if (!layers) {
+                return false;
+            }
+            c.nopeLayers = std::move(*layers);
+            return true;
         };
         spec.applies = [](const ModelConfig& c) {
             return c.positional == core::PositionalKind::Rope;
@@ -179,6 +205,24 @@ std::vector<FieldSpec> scenarioFields() {
     fields.back().applies = [](const ModelConfig& c) {
         return c.hasDecoder();
     };
+    {
+        FieldSpec spec = dtypeChoice(QStringLiteral("state_dtype"), tr("Fixed state"),
+                                     tr("Number format of the convolution and recurrent states of linear-attention "
+                                        "and state-space layers. As implemented: the KV format, except the Gated "
+                                        "DeltaNet recurrent state, which transformers keeps in FP32."),
+                                     nullptr);
+        spec.choices.insert(spec.choices.begin(), {tr("As implemented"), -1});
+        spec.get = [](const ModelConfig&, const Scenario& s) {
+            return s.stateDType ? qint64(*s.stateDType) : qint64(-1);
+        };
+        spec.set = [](ModelConfig&, Scenario& s, qint64 v, const EditContext&) {
+            s.stateDType = v < 0 ? std::nullopt : std::optional(core::DType(v));
+        };
+        spec.applies = [](const ModelConfig& c) {
+            return c.hybrid();
+        };
+        fields.push_back(std::move(spec));
+    }
     {
         FieldSpec spec;
         spec.section = FieldSection::Scenario;

@@ -68,6 +68,9 @@ QByteArray sessionToJson(const Session& session) {
         {"gpu_memory_gib", s.gpuMemoryGiB},
         {"gpu_count", s.gpuCount},
     };
+    if (s.stateDType) {
+        root["scenario"]["state_dtype"] = std::string(core::toString(*s.stateDType));
+    }
     return QByteArray::fromStdString(root.dump(2) + "\n");
 }
 
@@ -125,6 +128,11 @@ SessionReadResult sessionFromJson(const QByteArray& json) {
         ok = readCount(*scenario, "batch_size", s.batch, result.diagnostics) && ok;
         ok = readDType(*scenario, "weight_dtype", s.weightDType, result.diagnostics) && ok;
         ok = readDType(*scenario, "kv_dtype", s.kvDType, result.diagnostics) && ok;
+        if (scenario->contains("state_dtype")) {
+            core::DType state = s.kvDType;
+            ok = readDType(*scenario, "state_dtype", state, result.diagnostics) && ok;
+            s.stateDType = state;
+        }
         ok = readCount(*scenario, "gpu_memory_gib", s.gpuMemoryGiB, result.diagnostics) && ok;
         ok = readCount(*scenario, "gpu_count", s.gpuCount, result.diagnostics) && ok;
         if (ok && core::findGpuMemorySize(s.gpuMemoryGiB) == nullptr) {

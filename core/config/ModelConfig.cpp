@@ -23,6 +23,20 @@ bool ModelConfig::hybrid() const {
     return std::any_of(mixers.begin(), mixers.end(), [](TokenMixer m) { return m != TokenMixer::Attention; });
 }
 
+bool ModelConfig::hasDenseFfnLayers() const {
+    if (ffnKind != FfnKind::Moe) {
+        return true;
+    }
+    if (!moe.moeLayers.empty()) {
+        return static_cast<std::int64_t>(moe.moeLayers.size()) < numLayers;
+    }
+    return moe.firstDenseLayers > 0 || moe.sparseStep > 1 || !moe.denseLayers.empty();
+}
+
+bool ModelConfig::usesMixer(TokenMixer mixer) const {
+    return std::find(mixers.begin(), mixers.end(), mixer) != mixers.end();
+}
+
 bool hasAttention(TokenMixer mixer) {
     return mixer == TokenMixer::Attention || mixer == TokenMixer::AttentionWithMamba2;
 }

@@ -256,6 +256,11 @@ struct ModelConfig {
     TokenMixer mixerAt(std::int64_t index) const;
     /// True when some layer is not plain attention.
     bool hybrid() const;
+    /// True when some layer has a dense feed-forward block of width intermediateSize (every layer of a
+    /// dense model; the dense-first, off-step or listed layers of a mixture of experts).
+    bool hasDenseFfnLayers() const;
+    /// True when some layer of the stack uses this mixer.
+    bool usesMixer(TokenMixer mixer) const;
 
     bool operator==(const ModelConfig&) const = default;
 };

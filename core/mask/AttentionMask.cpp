@@ -45,6 +45,10 @@ std::string maskName(const MaskSpec& mask) {
         return spanName("Prefix-LM P = ", mask.span);
     case MaskKind::Cross:
         return "Cross-attention";
+    case MaskKind::Recurrent:
+        return "Fixed state";
+    case MaskKind::Convolution:
+        return spanName("Short convolution K = ", mask.span);
     }
     return {};
 }
@@ -67,6 +71,10 @@ std::string_view toString(MaskKind kind) {
         return "prefix-LM";
     case MaskKind::Cross:
         return "cross-attention";
+    case MaskKind::Recurrent:
+        return "recurrent";
+    case MaskKind::Convolution:
+        return "convolution";
     }
     return {};
 }
@@ -76,12 +84,14 @@ KeyRange attendedKeys(const MaskSpec& mask, std::uint64_t query, std::uint64_t k
     KeyRange range{0, causalEnd};
     switch (mask.kind) {
     case MaskKind::Causal:
+    case MaskKind::Recurrent:
         break;
     case MaskKind::Bidirectional:
     case MaskKind::Cross:
         range.last = keyCount;
         break;
     case MaskKind::SlidingWindow:
+    case MaskKind::Convolution:
         if (mask.span > 0 && query + 1 > mask.span) {
             range.first = query + 1 - mask.span;
         }
@@ -114,6 +124,9 @@ bool attends(const MaskSpec& mask, std::uint64_t query, std::uint64_t key, std::
 
 std::uint64_t attendedPairs(const MaskSpec& mask, std::uint64_t queries, std::uint64_t keyCount) {
     switch (mask.kind) {
+    case MaskKind::Recurrent:
+    case MaskKind::Convolution:
+        return 0;
     case MaskKind::Bidirectional:
     case MaskKind::Cross:
         return (Checked(queries) * Checked(keyCount)).value();
@@ -203,15 +216,33 @@ MaskSpec selfAttentionMask(const LayerPlan& layer) {
     return {layer.causal ? MaskKind::Causal : MaskKind::Bidirectional, 0};
 }
 
-std::vector<MaskUse> modelMasks(const ModelPlan& plan) {
+MaskSpec layerMask(const ModelConfig& config, const LayerPlan& layer) {
+    switch (layer.mixer) {
+    case TokenMixer::Attention:
+    case TokenMixer::AttentionWithMamba2:
+        return selfAttentionMask(layer);
+    case TokenMixer::GatedDeltaNet:
+    case TokenMixer::LightningAttention:
+    case TokenMixer::Mamba2:
+        return {MaskKind::Recurrent, 0};
+    case TokenMixer::ShortConv:
+        return {MaskKind::Convolution, static_cast<std::uint64_t>(std::max<std::int64_t>(config.shortConv.kernel, 0))};
+    }
+    return selfAttentionMask(layer);
+}
+
+std::vector<MaskUse> modelMasks(const ModelConfig& config, const ModelPlan& plan) {
     std::vector<MaskUse> self;
     MaskUse cross{{MaskKind::Cross, 0}, Stack::Decoder, true, {}, maskName({MaskKind::Cross, 0})};
     for (const LayerPlan& layer : plan.layers) {
-        const MaskSpec mask = selfAttentionMask(layer);
+        const MaskSpec mask = layerMask(config, layer);
         auto found = std::find_if(self.begin(), self.end(),
                                   [&](const MaskUse& use) { return use.stack == layer.stack && use.mask == mask; });
         if (found == self.end()) {
-            self.push_back({mask, layer.stack, false, {}, maskName(mask)});
+            // A recurrent layer is named for its mixer ("Gated DeltaNet · fixed state").
+            std::string name = mask.kind == MaskKind::Recurrent ? std::string(mixerName(layer.mixer)) + " · fixed state"
+                                                                : maskName(mask);
+            self.push_back({mask, layer.stack, false, {}, std::move(name)});
             found = std::prev(self.end());
         }
         found->layers.push_back(layer.index);
@@ -231,7 +262,7 @@ std::vector<MaskUse> modelMasks(const ModelPlan& plan) {
 std::vector<MaskUse> referenceMasks(const std::vector<MaskUse>& masks, std::uint64_t gridTokens) {
     std::uint64_t span = 0;
     for (const MaskUse& use : masks) {
-        if (use.mask.span > 0 && (span == 0 || use.mask.span < span)) {
+        if (use.mask.kind != MaskKind::Convolution && use.mask.span > 0 && (span == 0 || use.mask.span < span)) {
             span = use.mask.span;
         }
     }
@@ -255,7 +286,8 @@ std::vector<MaskUse> referenceMasks(const std::vector<MaskUse>& masks, std::uint
 std::uint64_t maskScale(const std::vector<MaskUse>& masks, int cells) {
     std::uint64_t span = 0;
     for (const MaskUse& use : masks) {
-        if (use.mask.kind != MaskKind::PrefixLm && use.mask.span > 0 && (span == 0 || use.mask.span < span)) {
+        const bool windowed = use.mask.kind != MaskKind::PrefixLm && use.mask.kind != MaskKind::Convolution;
+        if (windowed && use.mask.span > 0 && (span == 0 || use.mask.span < span)) {
             span = use.mask.span;
         }
     }

@@ -19,6 +19,8 @@ enum class MaskKind {
     Chunked,       ///< floor(i / C) == floor(j / C) and j <= i (Llama 4 chunked local attention)
     PrefixLm,      ///< j < P or j <= i: bidirectional over a prefix of P tokens, causal after it (T5 prefix-LM, UniLM)
     Cross,         ///< every decoder query sees every encoder key (encoder-decoder cross-attention)
+    Recurrent,   ///< j <= i folded into a fixed state, no score matrix (Gated DeltaNet, lightning attention, Mamba-2)
+    Convolution, ///< i - K < j <= i through a causal convolution of kernel K, no score matrix (LFM2 short conv)
 };
 
 std::string_view toString(MaskKind kind);
@@ -26,7 +28,7 @@ std::string_view toString(MaskKind kind);
 /// A mask kind with its span. Units: tokens.
 struct MaskSpec {
     MaskKind kind = MaskKind::Causal;
-    std::uint64_t span = 0; ///< W for SlidingWindow and LocalWindow, C for Chunked, P for PrefixLm; else unused
+    std::uint64_t span = 0; ///< W for SlidingWindow and LocalWindow, C for Chunked, P for PrefixLm, K for Convolution
 
     bool operator==(const MaskSpec&) const = default;
 };
@@ -46,8 +48,8 @@ KeyRange attendedKeys(const MaskSpec& mask, std::uint64_t query, std::uint64_t k
 bool attends(const MaskSpec& mask, std::uint64_t query, std::uint64_t key, std::uint64_t keyCount);
 
 /// (query, key) pairs a mask lets through for `queries` queries over `keyCount` keys: the size of the
-/// score matrix that is actually computed. Closed form; saturates at 2^64 - 1.
-/// Causal over S tokens: S(S + 1) / 2.
+/// score matrix that is actually computed (none for Recurrent and Convolution). Closed form;
+/// saturates at 2^64 - 1. Causal over S tokens: S(S + 1) / 2.
 std::uint64_t attendedPairs(const MaskSpec& mask, std::uint64_t queries, std::uint64_t keyCount);
 
 /// A coarse picture of a mask: `cells` x `cells` blocks of `tokensPerCell` x `tokensPerCell` token
@@ -70,6 +72,9 @@ MaskGrid maskGrid(const MaskSpec& mask, int cells, std::uint64_t tokensPerCell);
 
 /// The self-attention mask of a planned layer: causal or bidirectional, sliding or chunked by its window.
 MaskSpec selfAttentionMask(const LayerPlan& layer);
+/// What a layer's token mixer lets each token see: its attention mask, or for a linear-attention or
+/// state-space layer every earlier token through its fixed state, or for a short convolution its kernel.
+MaskSpec layerMask(const ModelConfig& config, const LayerPlan& layer);
 
 /// A distinct mask used in a model, with the layers that use it.
 struct MaskUse {
@@ -80,9 +85,9 @@ struct MaskUse {
     std::string name;                 ///< e.g. "Sliding window W = 4096", "Cross-attention"
 };
 
-/// Every distinct mask of the plan, encoder masks first, then decoder self-attention, then
-/// cross-attention. Empty for an empty plan.
-std::vector<MaskUse> modelMasks(const ModelPlan& plan);
+/// Every distinct mask of the plan (layerMask of each layer), encoder masks first, then decoder
+/// self-attention, then cross-attention. Empty for an empty plan.
+std::vector<MaskUse> modelMasks(const ModelConfig& config, const ModelPlan& plan);
 
 /// The mask of every kind, for comparison with the model's own: spans follow the model's narrowest
 /// window where it has one, else a quarter of the grid (`gridTokens` tokens wide).

@@ -135,9 +135,7 @@ std::vector<ConfigRow> configRows(const ModelConfig& config) {
     add("ffn", "Feed-forward", ffnLabel(config));
     add("hidden_act", "Activation", std::string(toString(config.activation)));
     const bool moe = config.ffnKind == FfnKind::Moe;
-    const bool denseLayers =
-        !moe || config.moe.firstDenseLayers > 0 || config.moe.sparseStep > 1 || !config.moe.denseLayers.empty();
-    if (denseLayers) {
+    if (config.hasDenseFfnLayers()) {
         add("intermediate_size", moe ? "Dense FFN width" : "FFN width", number(config.intermediateSize));
     }
     if (moe) {
@@ -272,6 +270,9 @@ nlohmann::json summaryJson(const Analysis& analysis) {
                   {"gpu_count", analysis.scenario.gpuCount}}},
                 {"gpu_fit", deviceFitJson(analysis)},
                 {"rows", rows}};
+    if (analysis.scenario.stateDType) {
+        out["scenario"]["state_dtype"] = std::string(toString(*analysis.scenario.stateDType));
+    }
     if (config.architecture == ArchitectureKind::EncoderDecoder) {
         out["encoder_layers"] = config.numEncoderLayers;
     }

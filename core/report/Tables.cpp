@@ -130,6 +130,19 @@ std::string attentionDetail(const ModelConfig& config) {
     if (config.attentionChunkSize > 0) {
         text += ", chunks " + withThousands(static_cast<std::uint64_t>(config.attentionChunkSize));
     }
+    if (config.hybrid() && config.numLayers > 0) {
+        // Linear-attention and state-space layers have no softmax attention: say how many layers do.
+        const auto cycle = static_cast<std::int64_t>(config.mixers.size());
+        const auto attends = [&](std::int64_t end) {
+            return std::count_if(config.mixers.begin(), config.mixers.begin() + end,
+                                 [](TokenMixer m) { return hasAttention(m); });
+        };
+        const std::int64_t count =
+            config.numLayers / cycle * attends(cycle) + attends(std::min(cycle, config.numLayers % cycle));
+        text = config.slidingPattern == SlidingPattern::None
+                   ? fmt::format("global on {} of {} layers", count, config.numLayers)
+                   : fmt::format("{} of {} layers: {}", count, config.numLayers, text);
+    }
     if (config.latent) {
         // Global attention is the rule; an MLA card has no room for both.
         const bool global = config.slidingPattern == SlidingPattern::None && config.attentionChunkSize <= 0;

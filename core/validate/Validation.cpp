@@ -129,13 +129,9 @@ void checkAttention(const ModelConfig& c, Checker& check) {
     check.size("num_nextn_predict_layers", c.mtpLayers, 0);
 }
 
-bool usesMixer(const ModelConfig& c, TokenMixer mixer) {
-    return std::find(c.mixers.begin(), c.mixers.end(), mixer) != c.mixers.end();
-}
-
 // The dimensions of linear-attention, state-space and convolution layers, when the stack has them.
 void checkMixers(const ModelConfig& c, Checker& check) {
-    if (usesMixer(c, TokenMixer::GatedDeltaNet)) {
+    if (c.usesMixer(TokenMixer::GatedDeltaNet)) {
         check.size("linear_num_key_heads", c.deltaNet.numKeyHeads);
         check.size("linear_num_value_heads", c.deltaNet.numValueHeads);
         check.size("linear_key_head_dim", c.deltaNet.keyHeadDim);
@@ -145,7 +141,7 @@ void checkMixers(const ModelConfig& c, Checker& check) {
             check.error("linear_num_value_heads", "linear_num_value_heads must be a multiple of linear_num_key_heads");
         }
     }
-    if (usesMixer(c, TokenMixer::Mamba2) || usesMixer(c, TokenMixer::AttentionWithMamba2)) {
+    if (c.usesMixer(TokenMixer::Mamba2) || c.usesMixer(TokenMixer::AttentionWithMamba2)) {
         check.size("mamba_n_heads", c.mamba.numHeads);
         check.size("mamba_d_head", c.mamba.headDim);
         check.size("mamba_d_state", c.mamba.stateSize);
@@ -155,7 +151,7 @@ void checkMixers(const ModelConfig& c, Checker& check) {
             check.error("mamba_n_groups", "mamba_n_heads must be a multiple of mamba_n_groups");
         }
     }
-    if (usesMixer(c, TokenMixer::ShortConv)) {
+    if (c.usesMixer(TokenMixer::ShortConv)) {
         check.size("conv_L_cache", c.shortConv.kernel);
     }
     if (c.indexer) {
@@ -168,18 +164,8 @@ void checkMixers(const ModelConfig& c, Checker& check) {
     }
 }
 
-bool usesDenseFfn(const ModelConfig& c) {
-    if (c.ffnKind != FfnKind::Moe) {
-        return true;
-    }
-    if (!c.moe.moeLayers.empty()) {
-        return static_cast<std::int64_t>(c.moe.moeLayers.size()) < c.numLayers;
-    }
-    return c.moe.firstDenseLayers > 0 || c.moe.sparseStep > 1 || !c.moe.denseLayers.empty();
-}
-
 void checkFfn(const ModelConfig& c, Checker& check) {
-    if (usesDenseFfn(c)) {
+    if (c.hasDenseFfnLayers()) {
         check.size("intermediate_size", c.intermediateSize);
     }
     if (c.ffnKind != FfnKind::Moe) {
@@ -230,7 +216,7 @@ void checkConventions(const ModelConfig& c, Checker& check) {
                                              "the embedding and output matmuls",
                                              c.vocabSize, (c.vocabSize + 63) / 64 * 64));
     }
-    if (usesDenseFfn(c) && c.intermediateSize > 0 && c.intermediateSize % 64 != 0) {
+    if (c.hasDenseFfnLayers() && c.intermediateSize > 0 && c.intermediateSize % 64 != 0) {
         check.hint("intermediate_size",
                    fmt::format("intermediate_size {} is not a multiple of 64", c.intermediateSize));
     }
@@ -239,7 +225,7 @@ void checkConventions(const ModelConfig& c, Checker& check) {
                                                       "tensor parallelism to fewer GPUs",
                                                       c.numHeads));
     }
-    if (usesDenseFfn(c) && c.hiddenSize > 0 && c.intermediateSize > 0) {
+    if (c.hasDenseFfnLayers() && c.hiddenSize > 0 && c.intermediateSize > 0) {
         const double ratio = static_cast<double>(c.intermediateSize) / static_cast<double>(c.hiddenSize);
         const bool gated = c.ffnKind != FfnKind::Mlp;
         if (ratio < 1.0 || ratio > 8.0) {

@@ -20,6 +20,11 @@ std::uint64_t countByBruteForce(const MaskSpec& mask, std::uint64_t queries, std
     return count;
 }
 
+std::vector<core::MaskUse> masksOf(const char* preset) {
+    const core::Analysis analysis = analyzePreset(preset);
+    return core::modelMasks(analysis.config, analysis.plan);
+}
+
 const std::vector<MaskSpec>& everyKind() {
     static const std::vector<MaskSpec> masks = {
         {MaskKind::Causal, 0},        {MaskKind::Bidirectional, 0}, {MaskKind::SlidingWindow, 5},
@@ -97,14 +102,14 @@ TEST(AttentionMask, CoarseGridCoverageIsTheExactShareOfPairs) {
 
 TEST(AttentionMask, ModelMasksListEveryDistinctKind) {
     const auto gemma = analyzePreset("gemma-3-1b");
-    const auto masks = core::modelMasks(gemma.plan);
+    const auto masks = core::modelMasks(gemma.config, gemma.plan);
     ASSERT_EQ(masks.size(), 2u);
     EXPECT_EQ(masks[0].mask, (MaskSpec{MaskKind::SlidingWindow, 512}));
     EXPECT_EQ(masks[0].layers.size(), 22u);
     EXPECT_EQ(masks[1].mask, (MaskSpec{MaskKind::Causal, 0}));
     EXPECT_EQ(masks[1].layers, (std::vector<std::int64_t>{5, 11, 17, 23}));
 
-    const auto t5 = core::modelMasks(analyzePreset("t5-small").plan);
+    const auto t5 = masksOf("t5-small");
     ASSERT_EQ(t5.size(), 3u);
     EXPECT_EQ(t5[0].mask.kind, MaskKind::Bidirectional);
     EXPECT_EQ(t5[0].stack, core::Stack::Encoder);
@@ -112,19 +117,44 @@ TEST(AttentionMask, ModelMasksListEveryDistinctKind) {
     EXPECT_TRUE(t5[2].cross);
     EXPECT_EQ(t5[2].layers.size(), 6u);
 
-    const auto llama = core::modelMasks(analyzePreset("llama-3-8b").plan);
+    const auto llama = masksOf("llama-3-8b");
     ASSERT_EQ(llama.size(), 1u);
     EXPECT_EQ(llama[0].layers.size(), 32u);
 }
 
+TEST(AttentionMask, LinearAttentionAndConvolutionLayersSeeThroughTheirStateNotAScoreMatrix) {
+    // Qwen3-Next: three Gated DeltaNet layers, then one attention layer, twelve times.
+    const auto next = masksOf("qwen3-next-80b-a3b");
+    ASSERT_EQ(next.size(), 2u);
+    EXPECT_EQ(next[0].mask.kind, MaskKind::Recurrent);
+    EXPECT_EQ(next[0].layers.size(), 36u);
+    EXPECT_EQ(next[1].mask.kind, MaskKind::Causal);
+    EXPECT_EQ(next[1].layers, (std::vector<std::int64_t>{3, 7, 11, 15, 19, 23, 27, 31, 35, 39, 43, 47}));
+    EXPECT_EQ(core::attendedPairs(next[0].mask, 100, 100), 0u);
+    EXPECT_TRUE(core::attends(next[0].mask, 99, 0, 100));
+    EXPECT_FALSE(core::attends(next[0].mask, 0, 1, 100));
+
+    // LFM2: gated short convolutions of kernel conv_L_cache see the last L tokens.
+    const auto lfm = masksOf("lfm2-2.6b");
+    const auto conv = std::find_if(lfm.begin(), lfm.end(),
+                                   [](const core::MaskUse& use) { return use.mask.kind == MaskKind::Convolution; });
+    ASSERT_NE(conv, lfm.end());
+    EXPECT_EQ(conv->mask.span, 3u);
+    EXPECT_TRUE(core::attends(conv->mask, 10, 8, 20));
+    EXPECT_FALSE(core::attends(conv->mask, 10, 7, 20));
+    EXPECT_EQ(core::attendedPairs(conv->mask, 100, 100), 0u);
+    // The kernel does not set the scale: LFM2's attention is global, so one cell is one token.
+    EXPECT_EQ(core::maskScale(lfm, 32), 1u);
+}
+
 TEST(AttentionMask, ScaleShowsTheNarrowestWindowOverAQuarterOfTheGrid) {
-    EXPECT_EQ(core::maskScale(core::modelMasks(analyzePreset("llama-3-8b").plan), 32), 1u);
-    EXPECT_EQ(core::maskScale(core::modelMasks(analyzePreset("gemma-3-1b").plan), 32), 64u);       // 512 / 8
-    EXPECT_EQ(core::maskScale(core::modelMasks(analyzePreset("mistral-7b-v0.1").plan), 32), 512u); // 4096 / 8
+    EXPECT_EQ(core::maskScale(masksOf("llama-3-8b"), 32), 1u);
+    EXPECT_EQ(core::maskScale(masksOf("gemma-3-1b"), 32), 64u);       // 512 / 8
+    EXPECT_EQ(core::maskScale(masksOf("mistral-7b-v0.1"), 32), 512u); // 4096 / 8
 }
 
 TEST(AttentionMask, ReferenceMasksCoverEveryKind) {
-    const auto reference = core::referenceMasks(core::modelMasks(analyzePreset("gemma-3-1b").plan), 32 * 64);
+    const auto reference = core::referenceMasks(masksOf("gemma-3-1b"), 32 * 64);
     ASSERT_EQ(reference.size(), 6u);
     EXPECT_EQ(reference[2].mask, (MaskSpec{MaskKind::SlidingWindow, 512}));
     EXPECT_EQ(reference[4].mask.kind, MaskKind::PrefixLm);

@@ -93,6 +93,53 @@ TEST(ConfigFields, KeysAreUniqueAndAliasesResolve) {
     EXPECT_EQ(findFieldSpec(QStringLiteral("n_routed_experts"))->key, QStringLiteral("num_experts"));
 }
 
+TEST(ConfigEdits, MixerListsReadLettersAndNamesAndPrintTheirPeriod) {
+    using core::TokenMixer;
+    const auto parsed = edits::parseMixers(QStringLiteral("d, D gated_deltanet A m c P L"));
+    ASSERT_TRUE(parsed.has_value());
+    EXPECT_EQ(*parsed, (std::vector<TokenMixer>{TokenMixer::GatedDeltaNet, TokenMixer::GatedDeltaNet,
+                                                TokenMixer::GatedDeltaNet, TokenMixer::Attention, TokenMixer::Mamba2,
+                                                TokenMixer::ShortConv, TokenMixer::AttentionWithMamba2,
+                                                TokenMixer::LightningAttention}));
+    EXPECT_FALSE(edits::parseMixers(QStringLiteral("D X")).has_value());
+    EXPECT_EQ(edits::parseMixers(QString())->size(), 0u);
+    // A list that repeats (Qwen3-Next's 48 layers) prints as its period; the stack reads it cyclically.
+    std::vector<TokenMixer> next;
+    for (int i = 0; i < 48; ++i) {
+        next.push_back(i % 4 == 3 ? TokenMixer::Attention : TokenMixer::GatedDeltaNet);
+    }
+    EXPECT_EQ(edits::formatMixers(next), QStringLiteral("D D D A"));
+    next.back() = TokenMixer::GatedDeltaNet;
+    EXPECT_EQ(edits::formatMixers(next).count(QLatin1Char(' ')), 47);
+    EXPECT_EQ(edits::formatMixers({}), QString());
+}
+
+TEST(ConfigFields, EveryNewArchitectureKeyHasAField) {
+    // Diagnostics name these keys; the panel must have a field to focus for each.
+    for (const char* key :
+         {"token_mixers", "linear_num_key_heads", "linear_num_value_heads", "linear_key_head_dim",
+          "linear_value_head_dim", "linear_conv_kernel_dim", "mamba_n_heads", "mamba_d_head", "mamba_d_state",
+          "mamba_n_groups", "mamba_d_conv", "conv_L_cache", "attention_sinks", "attention_output_gate",
+          "index_n_heads", "index_head_dim", "index_topk", "moe_layers", "router_bias", "expert_bias",
+          "nope_layers", "state_dtype"}) {
+        EXPECT_NE(findFieldSpec(QString::fromLatin1(key)), nullptr) << key;
+    }
+    core::ModelConfig config;
+    core::Scenario scenario;
+    const EditContext context;
+    const FieldSpec* heads = findFieldSpec(QStringLiteral("mamba_n_heads"));
+    EXPECT_FALSE(heads->applies(config));
+    config.mixers = {core::TokenMixer::Mamba2, core::TokenMixer::Attention};
+    EXPECT_TRUE(heads->applies(config));
+    heads->set(config, scenario, 96, context);
+    EXPECT_EQ(config.mamba.numHeads, 96);
+    const FieldSpec* state = findFieldSpec(QStringLiteral("state_dtype"));
+    state->set(config, scenario, qint64(core::DType::BF16), context);
+    EXPECT_EQ(scenario.stateDType, core::DType::BF16);
+    state->set(config, scenario, -1, context);
+    EXPECT_FALSE(scenario.stateDType.has_value());
+}
+
 TEST(ConfigFields, GettersReadWhatSettersWrite) {
     core::ModelConfig config;
     core::Scenario scenario;

@@ -118,6 +118,11 @@ TEST_F(Files, SessionsCarryASchemaVersion) {
     const SessionReadResult read = sessionFromJson(json);
     ASSERT_TRUE(read.session.has_value());
     EXPECT_EQ(read.session->scenario.batch, 3u);
+    EXPECT_FALSE(read.session->scenario.stateDType.has_value());
+    session.scenario.stateDType = core::DType::BF16;
+    const SessionReadResult withState = sessionFromJson(sessionToJson(session));
+    ASSERT_TRUE(withState.session.has_value());
+    EXPECT_EQ(withState.session->scenario.stateDType, core::DType::BF16);
 
     QByteArray newer = json;
     newer.replace("\"schema_version\": 1", "\"schema_version\": 99");

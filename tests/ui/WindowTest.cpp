@@ -203,6 +203,39 @@ TEST_F(Window, FieldsThatDoNotApplyAreHidden) {
     EXPECT_FALSE(panel->editorFor(QStringLiteral("num_key_value_heads"))->isEnabled());
 }
 
+TEST_F(Window, HybridModelsShowTheirMixerFieldsAndTypedMixersChangeTheCache) {
+    ConfigPanel* panel = m_window.configPanel();
+    ASSERT_TRUE(bridge()->loadPreset(QStringLiteral("qwen3-next-80b-a3b")));
+    EXPECT_TRUE(panel->editorFor(QStringLiteral("linear_num_value_heads"))->isVisibleTo(panel));
+    EXPECT_FALSE(panel->editorFor(QStringLiteral("mamba_d_state"))->isVisibleTo(panel));
+    EXPECT_TRUE(panel->editorFor(QStringLiteral("state_dtype"))->isVisibleTo(panel));
+    auto* mixers = qobject_cast<QLineEdit*>(panel->editorFor(QStringLiteral("token_mixers")));
+    ASSERT_NE(mixers, nullptr);
+    EXPECT_EQ(mixers->text(), QStringLiteral("D D D A"));
+    EXPECT_TRUE(cardTip("kv-per-token").contains(QStringLiteral("fixed convolution and recurrent state")));
+
+    // Half the layers attention instead of a quarter: the per-token cache doubles.
+    const std::uint64_t before = bridge()->analysis().kv.bytesPerToken;
+    mixers->setText(QStringLiteral("D A"));
+    mixers->setModified(true);
+    emit mixers->editingFinished();
+    EXPECT_EQ(bridge()->analysis().kv.bytesPerToken, 2 * before);
+    bridge()->undoStack()->undo();
+    EXPECT_EQ(bridge()->analysis().kv.bytesPerToken, before);
+
+    ASSERT_TRUE(bridge()->loadPreset(QStringLiteral("granite-4.0-h-small")));
+    EXPECT_TRUE(panel->editorFor(QStringLiteral("mamba_d_state"))->isVisibleTo(panel));
+    EXPECT_FALSE(panel->editorFor(QStringLiteral("linear_num_value_heads"))->isVisibleTo(panel));
+    ASSERT_TRUE(bridge()->loadPreset(QStringLiteral("gpt-oss-120b")));
+    EXPECT_TRUE(panel->editorFor(QStringLiteral("router_bias"))->isVisibleTo(panel));
+    EXPECT_FALSE(panel->editorFor(QStringLiteral("state_dtype"))->isVisibleTo(panel));
+    // An encoder has no decoder mixers: the whole section goes.
+    ASSERT_TRUE(bridge()->loadPreset(presetLike("bert-base")));
+    auto* section = panel->findChild<QWidget*>(QStringLiteral("section.%1").arg(int(FieldSection::Mixers)));
+    ASSERT_NE(section, nullptr);
+    EXPECT_FALSE(section->isVisibleTo(panel));
+}
+
 TEST_F(Window, ClickingADiagnosticFocusesItsField) {
     bridge()->edit(QStringLiteral("bad"), [](core::ModelConfig& c, core::Scenario&) {
         c.numHeads = 32;

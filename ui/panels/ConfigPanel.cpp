@@ -23,8 +23,8 @@ namespace archplay::ui {
 
 namespace {
 
-constexpr FieldSection kSections[] = {FieldSection::Shape, FieldSection::Attention, FieldSection::FeedForward,
-                                      FieldSection::EmbeddingsNorms, FieldSection::Scenario};
+constexpr FieldSection kSections[] = {FieldSection::Shape,       FieldSection::Attention,       FieldSection::Mixers,
+                                      FieldSection::FeedForward, FieldSection::EmbeddingsNorms, FieldSection::Scenario};
 
 QString severityWord(core::Severity severity) {
     switch (severity) {
@@ -238,6 +238,13 @@ void ConfigPanel::setAnalysis(const core::Analysis& analysis) {
             }
             strip->setVisible(any);
         }
+    }
+    // A section none of whose fields applies (linear attention and SSM for an encoder) is hidden.
+    for (std::size_t i = 0; i < m_sections.size(); ++i) {
+        const bool any = std::any_of(m_rows.begin(), m_rows.end(), [&](FieldRow* row) {
+            return row->spec().section == kSections[i] && row->isShown();
+        });
+        m_sections[i]->setVisible(any);
     }
     if (m_keepRatio) {
         const FieldSpec* ffn = findFieldSpec(QStringLiteral("intermediate_size"));

@@ -169,6 +169,15 @@ std::vector<CardContent> summaryCards(const core::Analysis& analysis, const Orig
                          .arg(exact(cache.bytesPerToken), dtypeName(cache.dtype), exact(cache.totalBytes),
                               exact(cache.sequenceLength))
                          .arg(cache.batch);
+        if (cache.fixedStateBytes > 0) {
+            // Linear-attention and state-space layers keep a fixed state instead of a per-token cache.
+            kv.detail =
+                SummaryCards::tr("+ %1 fixed state").arg(qs(core::binaryBytes(cache.fixedStateBytesPerSequence)));
+            kv.toolTip += SummaryCards::tr("<br>of which %1 bytes are the fixed convolution and recurrent state of "
+                                           "the linear-attention / state-space layers (%2 bytes per sequence), "
+                                           "which does not grow with the sequence")
+                              .arg(exact(cache.fixedStateBytes), exact(cache.fixedStateBytesPerSequence));
+        }
         if (cache.expandedBytesPerToken != cache.bytesPerToken) {
             kv.toolTip += SummaryCards::tr("<br>Expanded per-head cache (Hugging Face eager MLA): %1 bytes per token")
                               .arg(exact(cache.expandedBytesPerToken));

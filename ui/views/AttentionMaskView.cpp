@@ -35,6 +35,10 @@ QString statsText(const core::MaskSpec& mask, std::uint64_t queries, std::uint64
             .arg(tokens(mask.span), at, percentText(pairs, causal));
     case core::MaskKind::PrefixLm:
         return AttentionMaskView::tr("prefix both ways, then causal · %1").arg(at);
+    case core::MaskKind::Recurrent:
+        return AttentionMaskView::tr("all earlier tokens, folded into a fixed state · no score matrix");
+    case core::MaskKind::Convolution:
+        return AttentionMaskView::tr("the last %1 tokens, by a convolution · no score matrix").arg(tokens(mask.span));
     }
     return {};
 }
@@ -71,7 +75,7 @@ void AttentionMaskView::rebuild() {
     if (!a.valid) {
         return;
     }
-    const std::vector<core::MaskUse> masks = core::modelMasks(a.plan);
+    const std::vector<core::MaskUse> masks = core::modelMasks(a.config, a.plan);
     m_tokensPerCell = core::maskScale(masks, kCells);
     const bool encoderDecoder = a.config.architecture == core::ArchitectureKind::EncoderDecoder;
     const std::uint64_t decoderTokens = a.scenario.sequenceLength;
@@ -159,6 +163,9 @@ QColor AttentionMaskView::colorOf(const core::MaskSpec& mask) const {
         return colors::component(core::Component::Pooler, palette());
     case core::MaskKind::Cross:
         return colors::crossAttention(palette());
+    case core::MaskKind::Recurrent:
+    case core::MaskKind::Convolution:
+        return colors::component(core::Component::Mixer, palette());
     }
     return colors::attention(layer, palette());
 }
@@ -175,7 +182,7 @@ void AttentionMaskView::paintContent(QPainter& painter, const QRectF& target) co
         const Panel& panel = m_panels[i];
         const bool isSelected = selectedPlan && !panel.reference && !panel.use.cross &&
                                 panel.use.stack == selectedPlan->stack &&
-                                panel.use.mask == core::selfAttentionMask(*selectedPlan);
+                                panel.use.mask == core::layerMask(analysis().config, *selectedPlan);
         paintPanel(painter, placed.panels[i], panel, m_grids[i], isSelected);
     }
     painter.setFont(smallFont());
