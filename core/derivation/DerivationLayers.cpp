@@ -186,8 +186,16 @@ private:
                                     (c.qBias ? " + b_{QKV}" : "") + ", \\quad W_{QKV} \\in " +
                                     real(c.hiddenSize, qWidth + 2 * kvWidth));
         } else {
-            qkv.equations.push_back("Q = " + in + "\\, W_{Q}" + (c.qBias ? " + b_{Q}" : "") + ", \\quad W_{Q} \\in " +
-                                    real(c.hiddenSize, qWidth));
+            if (c.attentionOutputGate) {
+                // Qwen3-Next's q_proj is twice as wide: each head's query, then its output gate.
+                qkv.text += " The query projection also yields a gate $G$ for each head's output.";
+                qkv.equations.push_back("\\left[\\,Q \\;\\; G\\,\\right] = " + in + "\\, W_{Q}" +
+                                        (c.qBias ? " + b_{Q}" : "") + ", \\quad W_{Q} \\in " +
+                                        real(c.hiddenSize, 2 * qWidth));
+            } else {
+                qkv.equations.push_back("Q = " + in + "\\, W_{Q}" + (c.qBias ? " + b_{Q}" : "") +
+                                        ", \\quad W_{Q} \\in " + real(c.hiddenSize, qWidth));
+            }
             qkv.equations.push_back("K = " + in + "\\, W_{K}" + (c.kBias ? " + b_{K}" : "") + ", \\quad W_{K} \\in " +
                                     real(c.hiddenSize, kvWidth));
             qkv.equations.push_back("V = " + in + "\\, W_{V}" + (c.vBias ? " + b_{V}" : "") + ", \\quad W_{V} \\in " +
@@ -253,6 +261,16 @@ private:
                                      scientific(*cap) + "\\right)");
         }
         std::string output = "A_{h} = \\operatorname{softmax}(S_{h})\\, V" + keyName("h") + " \\in " + headShape;
+        if (c.attentionSinks) {
+            // gpt-oss: a learned logit per head joins every row's softmax and is dropped after it.
+            sdpa.text += " A learned sink logit $s_h$ per head joins each row's softmax and is dropped after it, so a "
+                         "head can attend to nothing.";
+            sdpa.equations.push_back(
+                "P_{h} = \\operatorname{softmax}\\left(\\left[\\,S_{h} \\;\\; s_{h}\\,\\right]\\right), "
+                "\\quad s_{h} \\in \\mathbb{R}, \\; h = 1, \\ldots, " +
+                num(c.numHeads));
+            output = "A_{h} = P_{h,\\,:,\\,1:T}\\, V" + keyName("h") + " \\in " + headShape;
+        }
         if (family == AttentionFamily::GQA) {
             output += ", \\quad g(h) = \\left\\lceil h / " + num(c.numHeads / c.numKvHeads) + " \\right\\rceil";
         }
@@ -262,9 +280,12 @@ private:
         }
 
         auto& out = step("Output projection and residual");
-        out.equations.push_back("\\operatorname{Attn}(" + in + ") = \\left[\\,A_{1} \\; \\cdots \\; A_{" +
-                                num(c.numHeads) + "}\\,\\right] W_{O}" + (c.oBias ? " + b_{O}" : "") +
-                                ", \\quad W_{O} \\in " + real(qWidth, c.hiddenSize));
+        const std::string lastHead = num(c.numHeads);
+        const std::string heads = c.attentionOutputGate ? "A_{1} \\odot \\sigma(G_{1}) \\; \\cdots \\; A_{" + lastHead +
+                                                              "} \\odot \\sigma(G_{" + lastHead + "})"
+                                                        : "A_{1} \\; \\cdots \\; A_{" + lastHead + "}";
+        out.equations.push_back("\\operatorname{Attn}(" + in + ") = \\left[\\," + heads + "\\,\\right] W_{O}" +
+                                (c.oBias ? " + b_{O}" : "") + ", \\quad W_{O} \\in " + real(qWidth, c.hiddenSize));
         attentionResidual(out, in);
     }
 

@@ -55,12 +55,14 @@ DeviceFit deviceFit(const GpuMemorySize& gpu, std::uint64_t devices, std::uint64
 }
 
 std::vector<GpuFit> gpuFits(const ModelConfig& config, const ModelPlan& plan, std::uint64_t weightBytes,
-                            std::uint64_t sequenceLength, std::uint64_t batch, DType kvDType,
-                            std::uint64_t encoderSequenceLength) {
+                            const Scenario& scenario) {
+    const std::uint64_t batch = scenario.batch;
     auto cacheAt = [&](std::uint64_t length) {
-        return kvCache(config, plan, length, batch, kvDType, encoderSequenceLength).totalBytes;
+        return kvCache(config, plan, length, batch, scenario.kvDType, scenario.encoderSequenceLength,
+                       scenario.stateDType)
+            .totalBytes;
     };
-    const std::uint64_t kvBytes = cacheAt(sequenceLength);
+    const std::uint64_t kvBytes = cacheAt(scenario.sequenceLength);
     const std::uint64_t longestCache = cacheAt(kLongestSearched);
     std::vector<GpuFit> fits;
     for (const GpuMemorySize& gpu : gpuMemorySizes()) {

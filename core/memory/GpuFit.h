@@ -3,6 +3,7 @@
 
 #include "config/LayerPlan.h"
 #include "config/ModelConfig.h"
+#include "config/Scenario.h"
 #include "memory/KvCache.h"
 
 #include <cstdint>
@@ -59,7 +60,6 @@ struct GpuFit {
 /// Weights plus the scenario's cache on each memory size of gpuMemorySizes(). Activations and runtime
 /// overhead (FORMULAS.md §6.4) are not included.
 std::vector<GpuFit> gpuFits(const ModelConfig& config, const ModelPlan& plan, std::uint64_t weightBytes,
-                            std::uint64_t sequenceLength, std::uint64_t batch, DType kvDType,
-                            std::uint64_t encoderSequenceLength);
+                            const Scenario& scenario);
 
 } // namespace archplay::core

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "config/DType.h"
 #include "config/LayerPlan.h"
 #include "config/ModelConfig.h"
 
@@ -10,16 +11,6 @@
 #include <vector>
 
 namespace archplay::core {
-
-/// Number formats for weights and caches.
-enum class DType { FP32, FP16, BF16, FP8, INT8, INT4 };
-
-/// Bits one element occupies.
-int bitsOf(DType dtype);
-std::string_view toString(DType dtype);
-/// Parses "fp32", "fp16", "bf16", "fp8", "int8", "int4" (case-insensitive).
-std::optional<DType> parseDType(std::string_view name);
-inline constexpr DType kAllDTypes[] = {DType::FP32, DType::FP16, DType::BF16, DType::FP8, DType::INT8, DType::INT4};
 
 /// Cache of one layer. Elements are per token; bytes are for the whole scenario.
 struct KvLayerCache {
@@ -88,8 +79,5 @@ struct KvCacheReport {
 KvCacheReport kvCache(const ModelConfig& config, const ModelPlan& plan, std::uint64_t sequenceLength,
                       std::uint64_t batch, DType dtype, std::uint64_t encoderSequenceLength = 0,
                       std::optional<DType> stateDType = std::nullopt);
-
-/// Bytes of `elements` values at `dtype`, rounded up to whole bytes; saturates at 2^64 - 1.
-std::uint64_t bytesFor(std::uint64_t elements, DType dtype);
 
 } // namespace archplay::core

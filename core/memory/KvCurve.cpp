@@ -42,8 +42,8 @@ std::vector<DType> kvCurveDTypes(DType current) {
 }
 
 std::vector<KvCurve> kvCurves(const ModelConfig& config, const ModelPlan& plan,
-                              const std::vector<std::uint64_t>& lengths, std::uint64_t batch,
-                              std::uint64_t encoderSequenceLength, const std::vector<DType>& dtypes) {
+                              const std::vector<std::uint64_t>& lengths, const Scenario& scenario,
+                              const std::vector<DType>& dtypes) {
     std::vector<KvCurve> curves;
     curves.reserve(dtypes.size());
     for (DType dtype : dtypes) {
@@ -52,7 +52,9 @@ std::vector<KvCurve> kvCurves(const ModelConfig& config, const ModelPlan& plan,
         curve.lengths = lengths;
         curve.bytes.reserve(lengths.size());
         for (std::uint64_t length : lengths) {
-            curve.bytes.push_back(kvCache(config, plan, length, batch, dtype, encoderSequenceLength).totalBytes);
+            curve.bytes.push_back(kvCache(config, plan, length, scenario.batch, dtype, scenario.encoderSequenceLength,
+                                          scenario.stateDType)
+                                      .totalBytes);
         }
         curves.push_back(std::move(curve));
     }
@@ -60,8 +62,7 @@ std::vector<KvCurve> kvCurves(const ModelConfig& config, const ModelPlan& plan,
 }
 
 KvCurve kvAlternativeCurve(const ModelConfig& config, const ModelPlan& plan, const std::vector<std::uint64_t>& lengths,
-                           std::uint64_t batch, std::uint64_t encoderSequenceLength, DType dtype,
-                           KvAlternative alternative) {
+                           const Scenario& scenario, DType dtype, KvAlternative alternative) {
     ModelPlan uncapped = plan;
     if (alternative == KvAlternative::Uncapped) {
         for (LayerPlan& layer : uncapped.layers) {
@@ -73,7 +74,8 @@ KvCurve kvAlternativeCurve(const ModelConfig& config, const ModelPlan& plan, con
     curve.lengths = lengths;
     curve.bytes.reserve(lengths.size());
     for (std::uint64_t length : lengths) {
-        const KvCacheReport report = kvCache(config, uncapped, length, batch, dtype, encoderSequenceLength);
+        const KvCacheReport report = kvCache(config, uncapped, length, scenario.batch, dtype,
+                                             scenario.encoderSequenceLength, scenario.stateDType);
         curve.bytes.push_back(alternative == KvAlternative::Expanded ? report.expandedTotalBytes : report.totalBytes);
     }
     return curve;
@@ -163,10 +165,13 @@ std::vector<KvKindShare> kvByLayerKind(const ModelPlan& plan, const KvCacheRepor
     return shares;
 }
 
-KvSavings kvSavings(const ModelConfig& config, const ModelPlan& plan, std::uint64_t sequenceLength, std::uint64_t batch,
-                    DType dtype, std::uint64_t encoderSequenceLength) {
+KvSavings kvSavings(const ModelConfig& config, const ModelPlan& plan, const Scenario& scenario) {
+    const auto cacheOf = [&](const ModelPlan& layers) {
+        return kvCache(config, layers, scenario.sequenceLength, scenario.batch, scenario.kvDType,
+                       scenario.encoderSequenceLength, scenario.stateDType);
+    };
     KvSavings savings;
-    const KvCacheReport report = kvCache(config, plan, sequenceLength, batch, dtype, encoderSequenceLength);
+    const KvCacheReport report = cacheOf(plan);
     savings.totalBytes = report.totalBytes;
     savings.expandedBytes = report.expandedTotalBytes;
     ModelPlan uncapped = plan;
@@ -175,9 +180,7 @@ KvSavings kvSavings(const ModelConfig& config, const ModelPlan& plan, std::uint6
         savings.latent = savings.latent || (layer.latent && layer.stack == Stack::Decoder);
         layer.window = 0;
     }
-    savings.uncappedBytes =
-        savings.windowed ? kvCache(config, uncapped, sequenceLength, batch, dtype, encoderSequenceLength).totalBytes
-                         : report.totalBytes;
+    savings.uncappedBytes = savings.windowed ? cacheOf(uncapped).totalBytes : report.totalBytes;
     return savings;
 }
 

@@ -3,6 +3,7 @@
 
 #include "config/LayerPlan.h"
 #include "config/ModelConfig.h"
+#include "config/Scenario.h"
 #include "memory/KvCache.h"
 
 #include <cstdint>
@@ -28,10 +29,11 @@ std::vector<std::uint64_t> kvCurveLengths(const ModelPlan& plan, std::uint64_t m
 /// int8, cost the same): fp32, 16-bit, 8-bit, int4, widest first.
 std::vector<DType> kvCurveDTypes(DType current);
 
-/// Cache bytes at every length for every precision, each point from kvCache() (FORMULAS.md §4).
+/// Cache bytes at every length for every precision, each point from kvCache() at the scenario's
+/// batch, encoder length and fixed-state precision (FORMULAS.md §4).
 std::vector<KvCurve> kvCurves(const ModelConfig& config, const ModelPlan& plan,
-                              const std::vector<std::uint64_t>& lengths, std::uint64_t batch,
-                              std::uint64_t encoderSequenceLength, const std::vector<DType>& dtypes);
+                              const std::vector<std::uint64_t>& lengths, const Scenario& scenario,
+                              const std::vector<DType>& dtypes);
 
 /// A cache the architecture avoids, for comparison.
 enum class KvAlternative {
@@ -41,8 +43,7 @@ enum class KvAlternative {
 
 /// The alternative cache over `lengths` at `dtype`, each point from kvCache() (FORMULAS.md §4.2, §4.3).
 KvCurve kvAlternativeCurve(const ModelConfig& config, const ModelPlan& plan, const std::vector<std::uint64_t>& lengths,
-                           std::uint64_t batch, std::uint64_t encoderSequenceLength, DType dtype,
-                           KvAlternative alternative);
+                           const Scenario& scenario, DType dtype, KvAlternative alternative);
 
 /// The part of one cache that a kind of layer holds.
 struct KvKindShare {
@@ -74,8 +75,8 @@ struct KvSavings {
     bool latent = false;             ///< some layer caches an MLA latent
 };
 
-/// Recomputes the cache without windows and with expanded MLA to show what they save (FORMULAS.md §4.2, §4.3).
-KvSavings kvSavings(const ModelConfig& config, const ModelPlan& plan, std::uint64_t sequenceLength, std::uint64_t batch,
-                    DType dtype, std::uint64_t encoderSequenceLength);
+/// Recomputes the scenario's cache without windows and with expanded MLA to show what they save
+/// (FORMULAS.md §4.2, §4.3).
+KvSavings kvSavings(const ModelConfig& config, const ModelPlan& plan, const Scenario& scenario);
 
 } // namespace archplay::core

@@ -123,7 +123,7 @@ ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan) {
             std::find_if(groups.begin(), groups.end(), [&](const KindGroup& g) { return sameKind(g.kind, layer); });
         if (found == groups.end()) {
             KindGroup group{layer, {}, {}, layerTensors(config, layer)};
-            Checked layerTotal, attention, ffn, norms, unused;
+            Checked layerTotal, mixer, ffn, norms, unused;
             for (const TensorSpec& tensor : group.tensors) {
                 const Checked params = tensor.total();
                 layerTotal += params;
@@ -132,14 +132,14 @@ ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan) {
                 } else if (isFfnComponent(tensor.component)) {
                     ffn += params;
                 } else {
-                    attention += params;
+                    mixer += params;
                 }
                 if (tensor.component == Component::Experts && config.moe.numExperts > config.moe.topK) {
                     unused += tensor.elements() * dim(config.moe.numExperts - config.moe.topK);
                 }
             }
             overflow = overflow || layerTotal.overflowed() || unused.overflowed();
-            group.params = {layerTotal.value(), (layerTotal - unused).value(), attention.value(), ffn.value(),
+            group.params = {layerTotal.value(), (layerTotal - unused).value(), mixer.value(), ffn.value(),
                             norms.value()};
             groups.push_back(std::move(group));
             found = std::prev(groups.end());

@@ -35,8 +35,8 @@ struct ParamNode {
 struct LayerParams {
     std::uint64_t total = 0;
     std::uint64_t active = 0; ///< used by one token: routed experts count k of E
-    std::uint64_t attention = 0;
-    std::uint64_t ffn = 0; ///< dense FFN, or router + experts + shared experts
+    std::uint64_t mixer = 0; ///< the token mixer: attention, or linear attention / state-space / convolution
+    std::uint64_t ffn = 0;   ///< dense FFN, or router + experts + shared experts
     std::uint64_t norms = 0;
 };
 

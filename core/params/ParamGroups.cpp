@@ -11,7 +11,7 @@ std::vector<LayerKindParams> paramsByLayerKind(const ModelConfig& config, const 
                                                const ParamReport& report) {
     std::vector<LayerKindParams> groups;
     struct Sums {
-        Checked attention, ffn, ffnActive, norms, total, active;
+        Checked mixer, ffn, ffnActive, norms, total, active;
     };
     std::vector<Sums> sums;
     const std::size_t count = std::min(plan.layers.size(), report.layers.size());
@@ -34,7 +34,7 @@ std::vector<LayerKindParams> paramsByLayerKind(const ModelConfig& config, const 
         }
         found->layers.push_back(layer.index);
         Sums& sum = sums[static_cast<std::size_t>(found - groups.begin())];
-        sum.attention += params.attention;
+        sum.mixer += params.mixer;
         sum.ffn += params.ffn;
         // What a token skips is routed experts, which sit in the FFN.
         sum.ffnActive += Checked(params.ffn) - (Checked(params.total) - Checked(params.active));
@@ -43,7 +43,7 @@ std::vector<LayerKindParams> paramsByLayerKind(const ModelConfig& config, const 
         sum.active += params.active;
     }
     for (std::size_t i = 0; i < groups.size(); ++i) {
-        groups[i].attention = sums[i].attention.value();
+        groups[i].mixer = sums[i].mixer.value();
         groups[i].ffn = sums[i].ffn.value();
         groups[i].ffnActive = sums[i].ffnActive.value();
         groups[i].norms = sums[i].norms.value();

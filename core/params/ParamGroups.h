@@ -17,7 +17,7 @@ struct LayerKindParams {
     std::string name;                 ///< layerKindName(), prefixed by the stack for encoder-decoder models
     std::vector<std::int64_t> layers; ///< indices within the stack
     std::uint64_t perLayer = 0;       ///< total of one layer
-    std::uint64_t attention = 0;
+    std::uint64_t mixer = 0;     ///< the token mixer: attention, or linear attention / state-space / convolution
     std::uint64_t ffn = 0;       ///< dense FFN, or router + experts + shared experts
     std::uint64_t ffnActive = 0; ///< the FFN parameters one token uses (router, k experts, shared experts)
     std::uint64_t norms = 0;

@@ -73,6 +73,19 @@ TEST(Derivation, HeterogeneousStacksGetASectionPerKind) {
     EXPECT_TRUE(contains(text, "\\operatorname{FFN}_{\\mathrm{shared}}(x)"));
 }
 
+TEST(Derivation, GatedOutputAndSinksAreWrittenOut) {
+    // Qwen3-Next: q_proj yields the queries and a gate per head (2048 x 2 x 16 x 256).
+    const std::string next = everything(derive("qwen3-next-80b-a3b"));
+    EXPECT_TRUE(contains(next, "\\left[\\,Q \\;\\; G\\,\\right]"));
+    EXPECT_TRUE(contains(next, "W_{Q} \\in \\mathbb{R}^{2048 \\times 8192}"));
+    EXPECT_TRUE(contains(next, "A_{16} \\odot \\sigma(G_{16})"));
+    EXPECT_TRUE(contains(next, "W_{O} \\in \\mathbb{R}^{4096 \\times 2048}"));
+    // gpt-oss: a sink logit per head joins the softmax.
+    const std::string oss = everything(derive("gpt-oss-120b"));
+    EXPECT_TRUE(contains(oss, "\\left[\\,S_{h} \\;\\; s_{h}\\,\\right]"));
+    EXPECT_FALSE(contains(everything(derive("llama-3-8b")), "s_{h}"));
+}
+
 TEST(Derivation, EncoderDecoderHasBothStacksAndCrossAttention) {
     const core::Derivation t5 = derive("t5-small");
     const std::string text = everything(t5);

@@ -14,6 +14,32 @@ namespace {
 
 using core::DType;
 
+/// A bf16 scenario of `batch` sequences of `length` tokens (no encoder).
+core::Scenario scenario(std::uint64_t batch, std::uint64_t length = 4096) {
+    core::Scenario s;
+    s.batch = batch;
+    s.sequenceLength = length;
+    s.encoderSequenceLength = 0;
+    return s;
+}
+
+TEST(KvCurve, FixedStatePrecisionReachesTheCurvesAndTheDeviceFit) {
+    // Qwen3-Next keeps its Gated DeltaNet recurrent state in fp32; at bf16 the flat part halves.
+    const auto next = analyzePreset("qwen3-next-80b-a3b");
+    core::Scenario asImplemented = scenario(1, 1);
+    core::Scenario bf16 = asImplemented;
+    bf16.stateDType = DType::BF16;
+    const auto wide = core::kvCurves(next.config, next.plan, {1}, asImplemented, {DType::BF16});
+    const auto narrow = core::kvCurves(next.config, next.plan, {1}, bf16, {DType::BF16});
+    const core::KvCacheReport wideReport = core::kvCache(next.config, next.plan, 1, 1, DType::BF16, 0);
+    const core::KvCacheReport narrowReport = core::kvCache(next.config, next.plan, 1, 1, DType::BF16, 0, DType::BF16);
+    EXPECT_EQ(wide.front().bytes.front(), wideReport.totalBytes);
+    EXPECT_EQ(narrow.front().bytes.front(), narrowReport.totalBytes);
+    EXPECT_LT(narrowReport.fixedStateBytes, wideReport.fixedStateBytes);
+    EXPECT_EQ(core::gpuFits(next.config, next.plan, next.weightBytes, bf16).front().kvBytes, narrowReport.totalBytes);
+    EXPECT_EQ(core::kvSavings(next.config, next.plan, bf16).totalBytes, narrowReport.totalBytes);
+}
+
 TEST(KvCurve, LengthsAreSortedUniqueAndHoldWindowsAndTheCurrentLength) {
     const auto gemma = analyzePreset("gemma-3-1b");
     const auto lengths = core::kvCurveLengths(gemma.plan, 32768, 3000);
@@ -29,7 +55,8 @@ TEST(KvCurve, LengthsAreSortedUniqueAndHoldWindowsAndTheCurrentLength) {
 TEST(KvCurve, EveryPointIsTheCoresCache) {
     const auto mistral = analyzePreset("mistral-7b-v0.1");
     const auto lengths = core::kvCurveLengths(mistral.plan, 1 << 16, 4096);
-    const auto curves = core::kvCurves(mistral.config, mistral.plan, lengths, 2, 0, core::kvCurveDTypes(DType::FP16));
+    const auto curves =
+        core::kvCurves(mistral.config, mistral.plan, lengths, scenario(2), core::kvCurveDTypes(DType::FP16));
     ASSERT_EQ(curves.size(), 4u);
     EXPECT_EQ(curves[1].dtype, DType::FP16);
     for (const core::KvCurve& curve : curves) {
@@ -95,13 +122,13 @@ TEST(KvByLayerKind, EncoderDecoderHasACrossShare) {
 
 TEST(KvSavings, WindowsAndLatentAreComparedWithTheirUncappedForms) {
     const auto gemma = analyzePreset("gemma-2-9b");
-    const auto windowed = core::kvSavings(gemma.config, gemma.plan, 8192, 1, DType::BF16, 0);
+    const auto windowed = core::kvSavings(gemma.config, gemma.plan, scenario(1, 8192));
     EXPECT_TRUE(windowed.windowed);
     EXPECT_EQ(windowed.totalBytes, 2'113'929'216u);
     EXPECT_EQ(windowed.uncappedBytes, 42ull * 8192 * 8192);
 
     const auto v3 = analyzePreset("deepseek-v3");
-    const auto latent = core::kvSavings(v3.config, v3.plan, 1, 1, DType::BF16, 0);
+    const auto latent = core::kvSavings(v3.config, v3.plan, scenario(1, 1));
     EXPECT_TRUE(latent.latent);
     EXPECT_EQ(latent.totalBytes, 70'272u);
     EXPECT_EQ(latent.expandedBytes, 4'997'120u);
@@ -110,19 +137,19 @@ TEST(KvSavings, WindowsAndLatentAreComparedWithTheirUncappedForms) {
 TEST(KvCurve, AlternativesAreTheUncappedAndExpandedCaches) {
     const auto gemma = analyzePreset("gemma-2-9b");
     const std::vector<std::uint64_t> lengths = {1024, 8192};
-    const auto uncapped =
-        core::kvAlternativeCurve(gemma.config, gemma.plan, lengths, 1, 0, DType::BF16, core::KvAlternative::Uncapped);
+    const auto uncapped = core::kvAlternativeCurve(gemma.config, gemma.plan, lengths, scenario(1), DType::BF16,
+                                                   core::KvAlternative::Uncapped);
     EXPECT_EQ(uncapped.bytes[1], 42ull * 8192 * 8192);
     EXPECT_EQ(uncapped.bytes[0], core::kvCache(gemma.config, gemma.plan, 1024, 1, DType::BF16).totalBytes);
     const auto v3 = analyzePreset("deepseek-v3");
     const auto expanded =
-        core::kvAlternativeCurve(v3.config, v3.plan, {1}, 1, 0, DType::BF16, core::KvAlternative::Expanded);
+        core::kvAlternativeCurve(v3.config, v3.plan, {1}, scenario(1), DType::BF16, core::KvAlternative::Expanded);
     EXPECT_EQ(expanded.bytes[0], 4'997'120u);
 }
 
 TEST(GpuFit, LlamaEightBFitsOnEveryListedSize) {
     const auto llama = analyzePreset("llama-3-8b");
-    const auto fits = core::gpuFits(llama.config, llama.plan, llama.weightBytes, 4096, 1, DType::BF16, 0);
+    const auto fits = core::gpuFits(llama.config, llama.plan, llama.weightBytes, scenario(1, 4096));
     ASSERT_EQ(fits.size(), 6u);
     EXPECT_EQ(fits.front().gpu.label, "24 GB");
     EXPECT_EQ(fits.back().gpu.label, "192 GB");
@@ -142,14 +169,14 @@ TEST(GpuFit, LlamaEightBFitsOnEveryListedSize) {
 
 TEST(GpuFit, DeepSeekNeedsSeveralDevicesAndWindowedModelsCanBeUnbounded) {
     const auto v3 = analyzePreset("deepseek-v3");
-    const auto fits = core::gpuFits(v3.config, v3.plan, v3.weightBytes, 4096, 1, DType::BF16, 0);
+    const auto fits = core::gpuFits(v3.config, v3.plan, v3.weightBytes, scenario(1, 4096));
     EXPECT_FALSE(fits.back().fits);
     EXPECT_EQ(fits.back().maxSequenceLength, 0u);
     EXPECT_EQ(fits.back().devicesNeeded,
               (v3.weightBytes + v3.kv.totalBytes + fits.back().gpu.bytes - 1) / fits.back().gpu.bytes);
 
     const auto mistral = analyzePreset("mistral-7b-v0.1");
-    const auto capped = core::gpuFits(mistral.config, mistral.plan, mistral.weightBytes, 4096, 1, DType::BF16, 0);
+    const auto capped = core::gpuFits(mistral.config, mistral.plan, mistral.weightBytes, scenario(1, 4096));
     EXPECT_TRUE(capped.front().unbounded);
 }
 

@@ -20,8 +20,8 @@ TEST(ParamGroups, KindGroupsSumToTheLayers) {
             total += group.total;
             layers += group.layers.size();
             EXPECT_EQ(group.total, group.perLayer * group.layers.size()) << preset.info.id;
-            EXPECT_EQ(group.attention + group.ffn + group.norms, group.total) << preset.info.id;
-            EXPECT_EQ(group.attention + group.ffnActive + group.norms, group.active) << preset.info.id;
+            EXPECT_EQ(group.mixer + group.ffn + group.norms, group.total) << preset.info.id;
+            EXPECT_EQ(group.mixer + group.ffnActive + group.norms, group.active) << preset.info.id;
         }
         for (const auto& layer : analysis.params.layers) {
             layerSum += layer.total;

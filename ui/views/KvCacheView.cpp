@@ -94,15 +94,17 @@ void KvCacheView::rebuild() {
         2 * std::max<std::uint64_t>(
                 {static_cast<std::uint64_t>(std::max<std::int64_t>(a.config.maxPositions, 1)), s.sequenceLength, 1});
     const std::vector<std::uint64_t> lengths = core::kvCurveLengths(a.plan, longest, s.sequenceLength);
-    m_curves =
-        core::kvCurves(a.config, a.plan, lengths, s.batch, s.encoderSequenceLength, core::kvCurveDTypes(s.kvDType));
-    m_fits =
-        core::gpuFits(a.config, a.plan, a.weightBytes, s.sequenceLength, s.batch, s.kvDType, s.encoderSequenceLength);
-    const core::KvSavings savings =
-        core::kvSavings(a.config, a.plan, s.sequenceLength, s.batch, s.kvDType, s.encoderSequenceLength);
+    m_curves = core::kvCurves(a.config, a.plan, lengths, s, core::kvCurveDTypes(s.kvDType));
+    m_fits = core::gpuFits(a.config, a.plan, a.weightBytes, s);
+    const core::KvSavings savings = core::kvSavings(a.config, a.plan, s);
 
     m_subtitle = tr("Keys and values (or MLA's latent) kept for every token of context, as this architecture caches "
                     "them; hover the curve for exact bytes.");
+    if (kv.fixedStateBytes > 0) {
+        m_subtitle = tr("Keys and values kept for every token of context by the attention layers, plus the fixed "
+                        "state of the linear-attention / state-space layers, which does not grow; hover the curve "
+                        "for exact bytes.");
+    }
     m_headline = bytesText(kv.totalBytes);
     m_headlineDetail =
         tr("at S = %1 tokens × batch %2, %3 cache · %4 per token of context")
@@ -179,14 +181,14 @@ void KvCacheView::rebuild() {
     }
     std::vector<KvCurvePlot::Alternative> alternatives;
     if (savings.windowed) {
-        alternatives.push_back({tr("%1 if every layer were global").arg(dtypeName(s.kvDType)),
-                                core::kvAlternativeCurve(a.config, a.plan, lengths, s.batch, s.encoderSequenceLength,
-                                                         s.kvDType, core::KvAlternative::Uncapped)});
+        alternatives.push_back(
+            {tr("%1 if every layer were global").arg(dtypeName(s.kvDType)),
+             core::kvAlternativeCurve(a.config, a.plan, lengths, s, s.kvDType, core::KvAlternative::Uncapped)});
     }
     if (savings.latent) {
-        alternatives.push_back({tr("%1 per-head K and V (MLA expanded)").arg(dtypeName(s.kvDType)),
-                                core::kvAlternativeCurve(a.config, a.plan, lengths, s.batch, s.encoderSequenceLength,
-                                                         s.kvDType, core::KvAlternative::Expanded)});
+        alternatives.push_back(
+            {tr("%1 per-head K and V (MLA expanded)").arg(dtypeName(s.kvDType)),
+             core::kvAlternativeCurve(a.config, a.plan, lengths, s, s.kvDType, core::KvAlternative::Expanded)});
     }
     // Room lines only where they meet the curves; the panel beside the plot covers the rest.
     std::uint64_t highest = 1;

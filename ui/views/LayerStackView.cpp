@@ -377,8 +377,9 @@ QString LayerStackView::toolTipFor(int planIndex) const {
     if (params.active < params.total) {
         tip += tr(" (%1 active per token)").arg(exactCount(params.active));
     }
-    tip += tr("\nattention %1 · feed-forward %2 · norms %3")
-               .arg(shortCount(params.attention), shortCount(params.ffn), shortCount(params.norms));
+    tip += tr("\n%1 %2 · feed-forward %3 · norms %4")
+               .arg(qs(core::mixerName(layer.mixer)), shortCount(params.mixer), shortCount(params.ffn),
+                    shortCount(params.norms));
     if (index < a.kv.layers.size() && layer.stack == core::Stack::Decoder) {
         const core::KvLayerCache& cache = a.kv.layers[index];
         tip += tr("\nKV cache: %1 per token, %2 at this scenario")

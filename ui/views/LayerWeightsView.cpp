@@ -71,8 +71,9 @@ void LayerWeightsView::rebuild() {
     m_weights = layout::weightItems(a.config, layer);
     m_title = tr("Inside %1: %2").arg(layerTitle(a, index).toLower(), kindName(a.config, layer));
     m_subtitle = tr("Every weight at one scale: area ∝ parameters, drawn d_in (rows) × d_out (columns). "
-                    "%1 parameters: attention %2, feed-forward %3, norms %4.")
-                     .arg(exactCount(params.total), shortCount(params.attention), shortCount(params.ffn),
+                    "%1 parameters: %2 %3, feed-forward %4, norms %5.")
+                     .arg(exactCount(params.total), qs(core::mixerName(layer.mixer)), shortCount(params.mixer),
+                          shortCount(params.ffn),
                           shortCount(params.norms));
     m_note.clear();
     if (layer.ffn == core::FfnKind::Moe) {

@@ -68,8 +68,8 @@ private:
 };
 
 /// QString from UTF-8.
-inline QString qs(const std::string& text) {
-    return QString::fromStdString(text);
+inline QString qs(std::string_view text) {
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
 }
 
 } // namespace archplay::ui

@@ -261,11 +261,11 @@ void ParameterChartView::rebuild() {
                                      .arg(qs(kind.name))
                                      .arg(static_cast<qulonglong>(kind.layers.size()))
                                      .arg(exact(kind.perLayer));
-            const double attentionEnd = double(kind.attention);
+            const double attentionEnd = double(kind.mixer);
             const double ffnEnd = attentionEnd + double(kind.ffn);
             std::vector<Segment> segments;
             segments.push_back({0, attentionEnd, colors::attention(kind.kind, pal), false, false,
-                                tr("%1\nattention: %2").arg(head, exact(kind.attention))});
+                                tr("%1\n%2: %3").arg(head, qs(core::mixerName(kind.kind.mixer)), exact(kind.mixer))});
             const QColor ffnColor = colors::ffn(kind.kind.ffn, pal);
             QString ffnTip = tr("%1\nfeed-forward: %2").arg(head, exact(kind.ffn));
             if (kind.ffnActive < kind.ffn) {
