@@ -101,9 +101,8 @@ void KvCacheView::rebuild() {
     m_subtitle = tr("Keys and values (or MLA's latent) kept for every token of context, as this architecture caches "
                     "them; hover the curve for exact bytes.");
     if (kv.fixedStateBytes > 0) {
-        m_subtitle = tr("Keys and values kept for every token of context by the attention layers, plus the fixed "
-                        "state of the linear-attention / state-space layers, which does not grow; hover the curve "
-                        "for exact bytes.");
+        m_subtitle = tr("Keys and values of the attention layers per token, plus the fixed state of the other "
+                        "layers; hover for exact bytes.");
     }
     m_headline = bytesText(kv.totalBytes);
     m_headlineDetail =
