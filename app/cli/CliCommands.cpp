@@ -33,13 +33,13 @@ constexpr const char* kUsage = R"(usage: archplay-cli <command> [options]
 commands:
   params CONFIG [--json]                 parameter count: total, active, breakdown
   kv CONFIG --seq N [--batch B] [--kv-dtype fp32|fp16|bf16|fp8|int8|int4]
-                [--encoder-seq N] [--weight-dtype D] [--gpu GB] [--gpus N] [--json]
+                [--encoder-seq N] [--weight-dtype D] [--gpu GIB] [--gpus N] [--json]
                                          KV cache for a scenario, and whether weights and
                                          cache fit the GPUs (--gpu 24|40|48|80|141|192, default 80)
   validate CONFIG [--json]               errors, warnings and hints
   presets [--json]                       the built-in presets
   zoo [--json|--csv|--md] [--seq N --batch B --encoder-seq N --kv-dtype D --weight-dtype D
-      --gpu GB --gpus N]
+      --gpu GIB --gpus N]
                                          every preset in one scenario, smallest first: total,
                                          active and published parameters, attention, FFN,
                                          KV cache, weights and GPU fit
@@ -80,14 +80,9 @@ std::optional<Analysis> analyzeSpec(const Options& options, const core::Scenario
     return analysis;
 }
 
-std::string percent(std::uint64_t part, std::uint64_t whole) {
-    return whole == 0 ? std::string()
-                      : fmt::format("{:.2f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
-}
-
 void printTree(std::ostream& out, const core::ParamNode& node, std::uint64_t total, int depth) {
     const std::string name = std::string(static_cast<std::size_t>(depth) * 2, ' ') + node.name;
-    fmt::print(out, "{:<64} {:>22} {:>8}  {}\n", name, core::withThousands(node.params), percent(node.params, total),
+    fmt::print(out, "{:<64} {:>22} {:>8}  {}\n", name, core::withThousands(node.params), (total == 0 ? std::string() : core::percentText(node.params, total)),
                core::toString(node.shape));
     for (const core::ParamNode& child : node.children) {
         printTree(out, child, total, depth + 1);
@@ -257,7 +252,7 @@ int commandZoo(const Options& options, std::ostream& out) {
                        core::withThousands(row.totalParams), core::withThousands(row.activeParams),
                        row.publishedParams ? (row.matchesPublished ? "yes" : "NO") : "-", row.layersLabel(),
                        row.attention, row.ffn, core::binaryBytes(row.kvBytesPerToken),
-                       core::binaryBytes(row.kvTotalBytes), core::decimalBytes(row.weightBytes), row.fit);
+                       core::binaryBytes(row.kvTotalBytes), core::binaryBytes(row.weightBytes), row.fit);
         }
     }
     return Success;

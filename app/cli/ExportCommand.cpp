@@ -38,8 +38,8 @@ export:
                derivation: tex (a whole document), md, pdf (paged), png, svg
                summary: csv, md, json; layer-stack, layer, attention-mask, moe-routing: png, svg, pdf
   -o FILE    the file to write, atomically; '-' writes a text format to standard output
-  --seq N --batch B --encoder-seq N --kv-dtype D --weight-dtype D --gpu GB --gpus N
-             the scenario (default 4096 tokens, batch 1, bf16, one 80 GB device;
+  --seq N --batch B --encoder-seq N --kv-dtype D --weight-dtype D --gpu GIB --gpus N
+             the scenario (default 4096 tokens, batch 1, bf16, one 80 GiB device;
              --gpu is one of 24, 40, 48, 80, 141, 192)
   --size WxH   figure size in device-independent pixels (default 1280x800)
   --scale S    PNG pixels per device-independent pixel, e.g. 2 or 3 for slides (default 1;

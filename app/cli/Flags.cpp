@@ -18,7 +18,7 @@ namespace {
 std::uint64_t gpuMemory(const std::string& text) {
     const std::uint64_t gib = wholeNumber("--gpu", text, false);
     if (core::findGpuMemorySize(gib) == nullptr) {
-        throw UsageError{fmt::format("--gpu takes a device memory size in GB, one of {}; not '{}'",
+        throw UsageError{fmt::format("--gpu takes a device memory size in GiB, one of {}; not '{}'",
                                      core::gpuMemorySizeList(), text)};
     }
     return gib;

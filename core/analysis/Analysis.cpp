@@ -16,7 +16,7 @@ Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
     if (gpu == nullptr) {
         analysis.diagnostics.push_back(
             {Severity::Error, "gpu_memory_gib",
-             std::to_string(scenario.gpuMemoryGiB) + " GB is not one of " + gpuMemorySizeList()});
+             std::to_string(scenario.gpuMemoryGiB) + " GiB is not one of " + gpuMemorySizeList()});
     }
     if (scenario.gpuCount == 0) {
         analysis.diagnostics.push_back({Severity::Error, "gpu_count", "must be at least 1"});

@@ -14,12 +14,12 @@ constexpr std::uint64_t kLongestSearched = std::uint64_t{1} << 40;
 
 const std::vector<GpuMemorySize>& gpuMemorySizes() {
     static const std::vector<GpuMemorySize> sizes = {
-        {"24 GB", 24 * kGiB, "RTX 3090, RTX 4090, L4"},
-        {"40 GB", 40 * kGiB, "A100 40GB"},
-        {"48 GB", 48 * kGiB, "L40S, RTX 6000 Ada, A6000"},
-        {"80 GB", 80 * kGiB, "A100 80GB, H100"},
-        {"141 GB", 141 * kGiB, "H200"},
-        {"192 GB", 192 * kGiB, "MI300X, B200"},
+        {"24 GiB", 24 * kGiB, "RTX 3090, RTX 4090, L4"},
+        {"40 GiB", 40 * kGiB, "A100 40GB"},
+        {"48 GiB", 48 * kGiB, "L40S, RTX 6000 Ada, A6000"},
+        {"80 GiB", 80 * kGiB, "A100 80GB, H100"},
+        {"141 GiB", 141 * kGiB, "H200"},
+        {"192 GiB", 192 * kGiB, "MI300X, B200"},
     };
     return sizes;
 }

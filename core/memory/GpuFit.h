@@ -14,16 +14,16 @@ namespace archplay::core {
 
 /// A common accelerator memory size.
 struct GpuMemorySize {
-    std::string label;       ///< "80 GB"
+    std::string label;       ///< "80 GiB"
     std::uint64_t bytes = 0; ///< nominal capacity, label x 2^30 (HBM and GDDR come in binary sizes). Units: bytes.
     std::string examples;    ///< "A100 80GB, H100"
 };
 
-/// 24, 40, 48, 80, 141 and 192 GB, smallest first (FORMULAS.md §8). Nominal: drivers and the CUDA
+/// 24, 40, 48, 80, 141 and 192 GiB, smallest first (FORMULAS.md §8). Nominal: drivers and the CUDA
 /// context take a little of it.
 const std::vector<GpuMemorySize>& gpuMemorySizes();
 
-/// "24, 40, 48, 80, 141, 192": the listed sizes in GB, for messages.
+/// "24, 40, 48, 80, 141, 192": the listed sizes in GiB, for messages.
 std::string gpuMemorySizeList();
 
 /// The memory size of gpuMemorySizes() whose capacity is `gib` x 2^30 bytes, or nullptr.

@@ -114,7 +114,7 @@ std::string zooMarkdown(const ModelZoo& zoo) {
                            withThousands(row.totalParams), withThousands(row.activeParams), published(row, true),
                            matchText(row), row.layersLabel(), markdownCell(row.attention), markdownCell(row.ffn),
                            binaryBytes(row.kvBytesPerToken), binaryBytes(row.kvTotalBytes),
-                           decimalBytes(row.weightBytes), markdownCell(row.fit));
+                           binaryBytes(row.weightBytes), markdownCell(row.fit));
     }
     return out;
 }

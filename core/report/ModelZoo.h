@@ -30,7 +30,7 @@ struct ZooRow {
     std::uint64_t kvTotalBytes = 0;    ///< the scenario's whole cache. Units: bytes.
     std::uint64_t weightBytes = 0;     ///< at the scenario's weight precision. Units: bytes.
     bool fits = false;                 ///< weights + cache fit the scenario's GPUs
-    std::string fit;                   ///< fitVerdict(): "fits, 23% used", "needs 2 x 80 GB"
+    std::string fit;                   ///< fitVerdict(): "fits, 23% used", "needs 2 x 80 GiB"
 
     /// "32", or "12 + 12" for an encoder-decoder model (encoder + decoder), as the summary shows it.
     std::string layersLabel() const;

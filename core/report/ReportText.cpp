@@ -321,8 +321,8 @@ std::string countingConvention() {
            "the architecture's own: 2 x kv_heads x head_dim elements per layer per token, at most the window on "
            "sliding layers, kv_lora_rank + qk_rope_head_dim per layer for latent attention (MLA), plus "
            "cross-attention keys and values for the encoder tokens of encoder-decoder models, times the bytes of "
-           "the cache precision, the sequence length and the batch. KiB, MiB and GiB are powers of 1024; KB, MB "
-           "and GB are powers of 1000.";
+           "the cache precision, the sequence length and the batch. Every byte size is binary: KiB, MiB and GiB are "
+           "powers of 1024, device memory included (80 GiB = 85,899,345,920 bytes).";
 }
 
 std::vector<std::string> sourceLines(const ReportInfo& info) {

@@ -11,6 +11,7 @@
 namespace archplay::core {
 namespace {
 
+/// The share as a plain number for CSV (a machine column, share_percent).
 std::string share(std::uint64_t part, std::uint64_t whole) {
     return whole == 0 ? "0" : fmt::format("{:.4f}", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
 }
@@ -31,8 +32,8 @@ void markdownRows(const ParamNode& node, int depth, std::uint64_t total, std::st
         indent += "\u00a0\u00a0\u00a0\u00a0";
     }
     const std::string shape = node.shape.empty() ? "" : "`" + toString(node.shape) + "`";
-    out += fmt::format("| {}{} | {} | {}% | {} |\n", indent, markdownCell(node.name), withThousands(node.params),
-                       share(node.params, total), shape);
+    out += fmt::format("| {}{} | {} | {} | {} |\n", indent, markdownCell(node.name), withThousands(node.params),
+                       percentText(node.params, total), shape);
     for (const ParamNode& child : node.children) {
         markdownRows(child, depth + 1, total, out);
     }
@@ -173,7 +174,7 @@ std::string ffnLabel(const ModelConfig& config) {
 }
 
 std::string devicesLabel(const Scenario& scenario) {
-    return fmt::format("{} x {} GB", scenario.gpuCount, scenario.gpuMemoryGiB);
+    return fmt::format("{} x {} GiB", scenario.gpuCount, scenario.gpuMemoryGiB);
 }
 
 std::string fitVerdict(const DeviceFit& fit) {
@@ -264,7 +265,7 @@ std::vector<SummaryRow> summaryRows(const Analysis& analysis) {
     }
     text("ffn", "FFN", ffnLabel(config));
     rows.push_back({"weight_bytes", fmt::format("Weights ({})", toString(analysis.scenario.weightDType)),
-                    decimalBytes(analysis.weightBytes), withThousands(analysis.weightBytes) + " bytes"});
+                    binaryBytes(analysis.weightBytes), withThousands(analysis.weightBytes) + " bytes"});
     const DeviceFit& fit = analysis.devices;
     rows.push_back({"gpu_fit", fmt::format("Weights + KV on {}", devicesLabel(analysis.scenario)), fitVerdict(fit),
                     fmt::format("{} of {} bytes", withThousands(fit.requiredBytes), withThousands(fit.capacityBytes))});

@@ -27,9 +27,9 @@ std::string estimateLabel(const ModelConfig& config);
 std::string uncountedLabel(const ModelConfig& config);
 /// "Gated DeltaNet 36 + attention 12": the token mixers of a hybrid stack; empty when all attention.
 std::string mixerLabel(const ModelConfig& config);
-/// "2 x 80 GB": the scenario's devices.
+/// "2 x 80 GiB": the scenario's devices.
 std::string devicesLabel(const Scenario& scenario);
-/// "fits, 23% used" or "needs 9 x 80 GB".
+/// "fits, 23% used" or "needs 9 x 80 GiB".
 std::string fitVerdict(const DeviceFit& fit);
 
 /// "32", or "12 + 12" (encoder + decoder).

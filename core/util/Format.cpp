@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cctype>
+#include <cmath>
 
 namespace archplay::core {
 namespace {
@@ -114,8 +115,20 @@ std::string binaryBytes(std::uint64_t bytes) {
     return scaled(bytes, 1024.0, {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}, true);
 }
 
-std::string decimalBytes(std::uint64_t bytes) {
-    return scaled(bytes, 1000.0, {"B", "KB", "MB", "GB", "TB", "PB", "EB"}, true);
+std::string percentText(double fraction, int decimals) {
+    const double percent = 100.0 * fraction;
+    const double smallest = std::pow(10.0, -decimals);
+    if (percent > 0 && percent < smallest) {
+        return fmt::format("< {:.{}f}%", smallest, decimals);
+    }
+    return fmt::format("{:.{}f}%", percent, decimals);
+}
+
+std::string percentText(std::uint64_t part, std::uint64_t whole, int decimals) {
+    if (whole == 0) {
+        return "0%";
+    }
+    return percentText(static_cast<double>(part) / static_cast<double>(whole), decimals);
 }
 
 } // namespace archplay::core

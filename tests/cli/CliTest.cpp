@@ -69,11 +69,11 @@ TEST(CliKv, SaysWhetherWeightsAndCacheFitTheGpus) {
 
     const Result two = runCli({"kv", "llama-3-70b", "--seq", "4096", "--gpu", "80", "--gpus", "2"});
     ASSERT_EQ(two.exitCode, 0) << two.err;
-    EXPECT_NE(two.out.find("+ cache on 2 x 80 GB: fits, 82% used"), std::string::npos) << two.out;
+    EXPECT_NE(two.out.find("+ cache on 2 x 80 GiB: fits, 82% used"), std::string::npos) << two.out;
 
     const Result odd = runCli({"kv", "llama-3-70b", "--seq", "4096", "--gpu", "100"});
     EXPECT_EQ(odd.exitCode, 2);
-    EXPECT_NE(odd.err.find("--gpu takes a device memory size in GB, one of 24, 40, 48, 80, 141, 192"),
+    EXPECT_NE(odd.err.find("--gpu takes a device memory size in GiB, one of 24, 40, 48, 80, 141, 192"),
               std::string::npos);
     EXPECT_EQ(runCli({"kv", "llama-3-70b", "--seq", "4096", "--gpus", "0"}).exitCode, 2);
 }

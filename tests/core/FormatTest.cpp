@@ -26,7 +26,18 @@ TEST(Format, Bytes) {
     EXPECT_EQ(binaryBytes(512), "512 B");
     EXPECT_EQ(binaryBytes(131072), "128 KiB");
     EXPECT_EQ(binaryBytes(2147483648), "2.00 GiB");
-    EXPECT_EQ(decimalBytes(16060522496), "16.1 GB");
+    EXPECT_EQ(binaryBytes(16060522496), "15.0 GiB");
+}
+
+TEST(Format, Percentages) {
+    EXPECT_EQ(percentText(311164928, 79674391296), "0.39%");
+    EXPECT_EQ(percentText(1, 3, 1), "33.3%");
+    EXPECT_EQ(percentText(1, 1), "100.00%");
+    EXPECT_EQ(percentText(2048, 79674391296), "< 0.01%");
+    EXPECT_EQ(percentText(2048, 79674391296, 0), "< 1%");
+    EXPECT_EQ(percentText(0, 5), "0.00%");
+    EXPECT_EQ(percentText(5, 0), "0%");
+    EXPECT_EQ(percentText(0.25, 0), "25%");
 }
 
 TEST(Format, ParsesCounts) {

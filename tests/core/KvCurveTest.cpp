@@ -151,8 +151,8 @@ TEST(GpuFit, LlamaEightBFitsOnEveryListedSize) {
     const auto llama = analyzePreset("llama-3-8b");
     const auto fits = core::gpuFits(llama.config, llama.plan, llama.weightBytes, scenario(1, 4096));
     ASSERT_EQ(fits.size(), 6u);
-    EXPECT_EQ(fits.front().gpu.label, "24 GB");
-    EXPECT_EQ(fits.back().gpu.label, "192 GB");
+    EXPECT_EQ(fits.front().gpu.label, "24 GiB");
+    EXPECT_EQ(fits.back().gpu.label, "192 GiB");
     for (const auto& fit : fits) {
         EXPECT_TRUE(fit.fits) << fit.gpu.label;
         EXPECT_EQ(fit.devicesNeeded, 1u);
@@ -163,7 +163,7 @@ TEST(GpuFit, LlamaEightBFitsOnEveryListedSize) {
         EXPECT_LE(core::kvCache(llama.config, llama.plan, fit.maxSequenceLength, 1, DType::BF16).totalBytes, room);
         EXPECT_GT(core::kvCache(llama.config, llama.plan, fit.maxSequenceLength + 1, 1, DType::BF16).totalBytes, room);
     }
-    // 24 GiB - 16.06 GB of weights leaves about 8.0 GiB: 65,000-odd tokens at 128 KiB each.
+    // 24 GiB - 14.96 GiB of weights (16,060,522,496 bytes) leaves about 9.0 GiB: 74,000-odd tokens at 128 KiB each.
     EXPECT_EQ(fits.front().maxSequenceLength, (24ull * (1 << 30) - llama.weightBytes) / 131072);
 }
 
@@ -181,7 +181,7 @@ TEST(GpuFit, DeepSeekNeedsSeveralDevicesAndWindowedModelsCanBeUnbounded) {
 }
 
 TEST(GpuFit, TheScenarioGpuSplitsWeightsAndCacheOverItsDevices) {
-    // DeepSeek-V3 in BF16 is 1,342,052,808,704 bytes of weights: 8 x 141 GiB (1,211 GB) is too
+    // DeepSeek-V3 in BF16 is 1,342,052,808,704 bytes of weights: 8 x 141 GiB (1,211 GiB) is too
     // little, 8 x 192 GiB holds it with the 4K cache.
     core::Scenario scenario;
     scenario.gpuMemoryGiB = 141;
@@ -192,22 +192,22 @@ TEST(GpuFit, TheScenarioGpuSplitsWeightsAndCacheOverItsDevices) {
     EXPECT_EQ(h200.devices.requiredBytes, h200.weightBytes + h200.kv.totalBytes);
     EXPECT_FALSE(h200.devices.fits);
     EXPECT_EQ(h200.devices.devicesNeeded, 9u);
-    EXPECT_EQ(core::fitVerdict(h200.devices), "needs 9 x 141 GB");
+    EXPECT_EQ(core::fitVerdict(h200.devices), "needs 9 x 141 GiB");
 
     scenario.gpuMemoryGiB = 192;
     const auto mi300 = analyzePreset("deepseek-v3", scenario);
     EXPECT_TRUE(mi300.devices.fits);
-    EXPECT_EQ(core::devicesLabel(mi300.scenario), "8 x 192 GB");
+    EXPECT_EQ(core::devicesLabel(mi300.scenario), "8 x 192 GiB");
     // 1,342,340,642,816 of 1,649,267,441,664 bytes: 81.39%, floored.
     EXPECT_EQ(core::fitVerdict(mi300.devices), "fits, 81% used");
 
-    // The default scenario is one 80 GB device, and the summary table says whether the model fits.
+    // The default scenario is one 80 GiB device, and the summary table says whether the model fits.
     const auto llama = analyzePreset("llama-3-8b");
     EXPECT_TRUE(llama.devices.fits);
     EXPECT_EQ(llama.devices.devices, 1u);
     const auto rows = core::summaryRows(llama);
     ASSERT_EQ(rows.back().key, "gpu_fit");
-    EXPECT_EQ(rows.back().label, "Weights + KV on 1 x 80 GB");
+    EXPECT_EQ(rows.back().label, "Weights + KV on 1 x 80 GiB");
     EXPECT_EQ(rows.back().value, "fits, 19% used"); // 16,597,393,408 of 85,899,345,920 bytes
 }
 
@@ -218,14 +218,14 @@ TEST(GpuFit, AnUnlistedMemorySizeOrNoDevicesIsAnErrorNamingTheField) {
     EXPECT_FALSE(odd.valid);
     ASSERT_TRUE(core::hasErrors(odd.diagnostics));
     EXPECT_EQ(odd.diagnostics.back().field, "gpu_memory_gib");
-    EXPECT_EQ(odd.diagnostics.back().message, "100 GB is not one of 24, 40, 48, 80, 141, 192");
+    EXPECT_EQ(odd.diagnostics.back().message, "100 GiB is not one of 24, 40, 48, 80, 141, 192");
 
     scenario = {};
     scenario.gpuCount = 0;
     const core::Analysis none = core::analyze(preset("llama-3-8b"), scenario);
     EXPECT_FALSE(none.valid);
     EXPECT_EQ(none.diagnostics.back().field, "gpu_count");
-    EXPECT_EQ(core::findGpuMemorySize(80)->label, "80 GB");
+    EXPECT_EQ(core::findGpuMemorySize(80)->label, "80 GiB");
     EXPECT_EQ(core::findGpuMemorySize(0), nullptr);
     EXPECT_EQ(core::findGpuMemorySize(~0ull), nullptr);
 }

@@ -143,8 +143,8 @@ TEST_F(Window, TheScenarioGpuDecidesWhetherTheWeightsCardSaysItFits) {
     ASSERT_NE(gpu, nullptr);
     ASSERT_NE(count, nullptr);
     const CardContent* weights = &m_window.summaryCards()->card(QStringLiteral("weights"))->content();
-    // 141 GB of BF16 weights do not fit one 80 GB device.
-    EXPECT_TRUE(weights->detail.contains(QStringLiteral("needs 2 x 80 GB"))) << weights->detail.toStdString();
+    // 131 GiB of BF16 weights do not fit one 80 GiB device.
+    EXPECT_TRUE(weights->detail.contains(QStringLiteral("needs 2 x 80 GiB"))) << weights->detail.toStdString();
     EXPECT_EQ(weights->tone, CardContent::Tone::Caution);
 
     const int h200 = gpu->findData(QVariant::fromValue(qint64(141)));
@@ -153,7 +153,7 @@ TEST_F(Window, TheScenarioGpuDecidesWhetherTheWeightsCardSaysItFits) {
     emit gpu->activated(h200);
     EXPECT_EQ(bridge()->scenario().gpuMemoryGiB, 141u);
     weights = &m_window.summaryCards()->card(QStringLiteral("weights"))->content();
-    EXPECT_TRUE(weights->detail.contains(QStringLiteral("fits on 1 x 141 GB"))) << weights->detail.toStdString();
+    EXPECT_TRUE(weights->detail.contains(QStringLiteral("fits on 1 x 141 GiB"))) << weights->detail.toStdString();
     EXPECT_EQ(weights->tone, CardContent::Tone::Good);
     EXPECT_EQ(bridge()->analysis().devices.fits, true);
 

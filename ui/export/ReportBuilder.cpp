@@ -101,8 +101,7 @@ void breakdownTable(ReportComposer& composer, const core::ParamReport& params) {
     for (const BreakdownRow& row : breakdownRows(params)) {
         QString share = QStringLiteral("not counted");
         if (row.share >= 0) {
-            share = row.share > 0 && row.share < 0.0001 ? QStringLiteral("< 0.01 %")
-                                                        : QStringLiteral("%1 %").arg(row.share * 100, 0, 'f', 2);
+            share = qs(core::percentText(row.share));
         }
         TableRow line{{row.name, qs(core::withThousands(row.params)), share, row.shape}, row.depth};
         line.strong = row.depth == 0;

@@ -32,10 +32,7 @@ QString shareText(double share) {
     if (share < 0) {
         return BreakdownTableView::tr("not counted");
     }
-    if (share > 0 && share < 0.0001) {
-        return QStringLiteral("< 0.01 %");
-    }
-    return QStringLiteral("%1 %").arg(share * 100.0, 0, 'f', 2);
+    return QString::fromStdString(core::percentText(share));
 }
 
 /// Draws the share column as a bar behind the percentage.

@@ -91,14 +91,9 @@ QString bytesText(std::uint64_t bytes) {
 }
 
 QString percentText(std::uint64_t part, std::uint64_t whole) {
-    if (whole == 0) {
-        return QStringLiteral("0 %");
-    }
-    const double share = 100.0 * static_cast<double>(part) / static_cast<double>(whole);
-    if (share > 0 && share < 0.01) {
-        return QStringLiteral("< 0.01 %");
-    }
-    return QStringLiteral("%1 %").arg(share, 0, 'f', share < 1 ? 2 : 1);
+    // Two digits below 1%, where one would round small shares away.
+    const double share = whole == 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(whole);
+    return QString::fromStdString(core::percentText(share, share < 0.01 ? 2 : 1));
 }
 
 void drawArrowHead(QPainter& painter, const QLineF& line, qreal size) {

@@ -16,7 +16,7 @@ class KvCurvePlot;
 /// The KV cache: a memory bar at the scenario's sequence length, batch and precision split by
 /// layer kind, bytes per token and per layer, what sliding windows and MLA save, the cache against
 /// sequence length (log axes, a line per precision, the current point marked), and whether weights
-/// plus cache fit 24 to 192 GB devices.
+/// plus cache fit 24 to 192 GiB devices.
 class KvCacheView : public PaintedView {
     Q_OBJECT
 
