@@ -82,7 +82,8 @@ std::optional<Analysis> analyzeSpec(const Options& options, const core::Scenario
 
 void printTree(std::ostream& out, const core::ParamNode& node, std::uint64_t total, int depth) {
     const std::string name = std::string(static_cast<std::size_t>(depth) * 2, ' ') + node.name;
-    fmt::print(out, "{:<64} {:>22} {:>8}  {}\n", name, core::withThousands(node.params), (total == 0 ? std::string() : core::percentText(node.params, total)),
+    fmt::print(out, "{:<64} {:>22} {:>8}  {}\n", name, core::withThousands(node.params),
+               (total == 0 ? std::string() : core::percentText(core::fractionOf(node.params, total))),
                core::toString(node.shape));
     for (const core::ParamNode& child : node.children) {
         printTree(out, child, total, depth + 1);

@@ -33,7 +33,7 @@ void markdownRows(const ParamNode& node, int depth, std::uint64_t total, std::st
     }
     const std::string shape = node.shape.empty() ? "" : "`" + toString(node.shape) + "`";
     out += fmt::format("| {}{} | {} | {} | {} |\n", indent, markdownCell(node.name), withThousands(node.params),
-                       percentText(node.params, total), shape);
+                       percentText(fractionOf(node.params, total)), shape);
     for (const ParamNode& child : node.children) {
         markdownRows(child, depth + 1, total, out);
     }

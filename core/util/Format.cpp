@@ -124,11 +124,8 @@ std::string percentText(double fraction, int decimals) {
     return fmt::format("{:.{}f}%", percent, decimals);
 }
 
-std::string percentText(std::uint64_t part, std::uint64_t whole, int decimals) {
-    if (whole == 0) {
-        return "0%";
-    }
-    return percentText(static_cast<double>(part) / static_cast<double>(whole), decimals);
+double fractionOf(std::uint64_t part, std::uint64_t whole) {
+    return whole == 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(whole);
 }
 
 } // namespace archplay::core

@@ -17,12 +17,11 @@ std::string shortCount(std::uint64_t value);
 /// "1.5B" -> 1500000000, "350M", "7000000000". nullopt when malformed, when the value is not a whole
 /// number ("1.5" with no suffix) or above 2^64 - 1.
 std::optional<std::uint64_t> parseCount(std::string_view text);
-/// A share as archplay prints percentages everywhere: `part` of `whole` with `decimals` digits,
-/// "< 0.01%" (at the precision asked) for a share too small to show, "0%" when `whole` is 0:
-/// percentText(311164928, 79674391296) -> "0.39%", percentText(1, 3, 1) -> "33.3%".
-std::string percentText(std::uint64_t part, std::uint64_t whole, int decimals = 2);
-/// The same for a fraction in [0, 1] (0.0039 -> "0.39%").
+/// A fraction as archplay prints percentages everywhere, with `decimals` digits and "< 0.01%" (at
+/// the precision asked) for a share too small to show: 0.0039 -> "0.39%", (1.0 / 3, 1) -> "33.3%".
 std::string percentText(double fraction, int decimals = 2);
+/// part / whole, 0 when whole is 0: percentText(fractionOf(part, whole)).
+double fractionOf(std::uint64_t part, std::uint64_t whole);
 /// A byte size in archplay's one byte-unit convention, binary units labelled as such, in the window,
 /// the CLI and every export (device memory included): 131072 -> "128 KiB", 2147483648 -> "2.00 GiB".
 std::string binaryBytes(std::uint64_t bytes);

@@ -30,13 +30,13 @@ TEST(Format, Bytes) {
 }
 
 TEST(Format, Percentages) {
-    EXPECT_EQ(percentText(311164928, 79674391296), "0.39%");
-    EXPECT_EQ(percentText(1, 3, 1), "33.3%");
-    EXPECT_EQ(percentText(1, 1), "100.00%");
-    EXPECT_EQ(percentText(2048, 79674391296), "< 0.01%");
-    EXPECT_EQ(percentText(2048, 79674391296, 0), "< 1%");
-    EXPECT_EQ(percentText(0, 5), "0.00%");
-    EXPECT_EQ(percentText(5, 0), "0%");
+    EXPECT_EQ(percentText(fractionOf(311164928, 79674391296)), "0.39%");
+    EXPECT_EQ(percentText(fractionOf(1, 3), 1), "33.3%");
+    EXPECT_EQ(percentText(fractionOf(1, 1)), "100.00%");
+    EXPECT_EQ(percentText(fractionOf(2048, 79674391296)), "< 0.01%");
+    EXPECT_EQ(percentText(fractionOf(2048, 79674391296), 0), "< 1%");
+    EXPECT_EQ(percentText(fractionOf(0, 5)), "0.00%");
+    EXPECT_EQ(percentText(fractionOf(5, 0)), "0.00%");
     EXPECT_EQ(percentText(0.25, 0), "25%");
 }
 

@@ -92,7 +92,7 @@ QString bytesText(std::uint64_t bytes) {
 
 QString percentText(std::uint64_t part, std::uint64_t whole) {
     // Two digits below 1%, where one would round small shares away.
-    const double share = whole == 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(whole);
+    const double share = core::fractionOf(part, whole);
     return QString::fromStdString(core::percentText(share, share < 0.01 ? 2 : 1));
 }
 
