@@ -200,6 +200,18 @@ ModelConfig readObject(const json& object, const std::string& modelType, Diagnos
         readNative(fields, config, false);
     }
     config.passthrough = fields.remaining();
+    for (const auto& [field, why] : fields.notModelledFields()) {
+        if (!options.bestEffort) {
+            diagnostics.push_back(
+                {Severity::Error, field,
+                 fmt::format("{}: archplay cannot count this exactly and refuses rather than guess; open it as an "
+                             "estimate to ignore it",
+                             why)});
+        } else {
+            diagnostics.push_back({Severity::Warning, field, fmt::format("estimate: {}", why)});
+            config.ignoredFields.push_back(field);
+        }
+    }
     return config;
 }
 

@@ -110,7 +110,7 @@ bool readLayerTypes(JsonFields& f, ModelConfig& c) {
         if (auto type = parseLayerType(name)) {
             types.push_back(*type);
         } else {
-            f.warn("layer_types", fmt::format("unknown layer type '{}' read as full attention", name));
+            f.notModelled("layer_types", fmt::format("layer type '{}' is not one archplay models", name));
             types.push_back(LayerAttention::Global);
         }
     }
@@ -466,8 +466,7 @@ void readPhi(JsonFields& f, ModelConfig& c) {
     c.outputHeadBias = true;
     c.rotaryFraction = f.number("partial_rotary_factor", 0.5);
     if (f.flag("qk_layernorm", false)) {
-        f.warn("qk_layernorm", "Phi's qk_layernorm (LayerNorm per head with bias) is counted as an RMS QK-norm "
-                               "without bias; the total may be short by 2 x head_dim per layer");
+        f.notModelled("qk_layernorm", "Phi's qk_layernorm (a LayerNorm with bias per head) is not modelled");
         c.qkNorm = QkNorm::PerHead;
     }
 }
@@ -534,7 +533,7 @@ void readGpt2(JsonFields& f, ModelConfig& c) {
     setAttentionBias(c, true);
     c.ffnBias = true;
     if (f.flag("add_cross_attention", false)) {
-        f.warn("add_cross_attention", "GPT-2 cross-attention blocks are not modelled; the count leaves them out");
+        f.notModelled("add_cross_attention", "GPT-2 cross-attention blocks are not modelled");
     }
 }
 
@@ -875,8 +874,9 @@ void readBert(JsonFields& f, ModelConfig& c) {
     c.pooler = true;
     const std::string positions = f.peekText("position_embedding_type");
     if (!positions.empty() && positions != "absolute") {
-        f.warn("position_embedding_type",
-               fmt::format("position_embedding_type '{}' adds a distance embedding that is not modelled", positions));
+        f.notModelled(
+            "position_embedding_type",
+            fmt::format("position_embedding_type '{}' adds a distance embedding that is not modelled", positions));
     }
 }
 
@@ -934,8 +934,8 @@ void readBart(JsonFields& f, ModelConfig& c) {
     const std::int64_t encoderFfn = f.integer("encoder_ffn_dim", 4096);
     c.intermediateSize = f.integer("decoder_ffn_dim", 4096);
     if (encoderHeads != c.numHeads || encoderFfn != c.intermediateSize) {
-        f.warn("encoder_ffn_dim", "encoder and decoder differ in heads or FFN width; archplay models one value and "
-                                  "uses the decoder's");
+        f.notModelled("encoder_ffn_dim", "encoder and decoder differ in heads or FFN width, and archplay models "
+                                         "one value for both");
     }
     c.maxPositions = f.integer("max_position_embeddings", 1024);
     c.tieWordEmbeddings = f.flag("tie_word_embeddings", true);

@@ -180,6 +180,10 @@ void JsonFields::warn(std::string field, std::string message) {
     m_diagnostics.push_back({Severity::Warning, std::move(field), std::move(message)});
 }
 
+void JsonFields::notModelled(std::string field, std::string why) {
+    m_notModelled.emplace_back(std::move(field), std::move(why));
+}
+
 void JsonFields::error(std::string field, std::string message) {
     m_diagnostics.push_back({Severity::Error, std::move(field), std::move(message)});
 }

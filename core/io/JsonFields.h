@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace archplay::core {
 
@@ -52,6 +53,12 @@ public:
 
     void warn(std::string field, std::string message);
     void error(std::string field, std::string message);
+    /// A field this reader understands but archplay does not model exactly: the import refuses it,
+    /// naming the field and `why`, unless the user asked for an estimate (then it is ignored and the
+    /// config is labelled an estimate).
+    void notModelled(std::string field, std::string why);
+    /// The fields notModelled() named, each with its reason.
+    const std::vector<std::pair<std::string, std::string>>& notModelledFields() const { return m_notModelled; }
 
     nlohmann::json remaining() const;
 
@@ -61,6 +68,7 @@ private:
     const nlohmann::json& m_object;
     Diagnostics& m_diagnostics;
     std::set<std::string> m_consumed;
+    std::vector<std::pair<std::string, std::string>> m_notModelled;
 };
 
 } // namespace archplay::core

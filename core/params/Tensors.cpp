@@ -185,11 +185,12 @@ void addMoeFfn(TensorList& list, const ModelConfig& c) {
     list.linear("mlp.experts.up_proj", Component::Experts, hidden, width, moe.expertBias, moe.numExperts);
     list.linear("mlp.experts.down_proj", Component::Experts, width, hidden, moe.expertBias, moe.numExperts);
     if (moe.numSharedExperts > 0) {
-        // DeepSeek fuses its shared experts into one GLU of width n_shared x Im; the count is the same.
+        // The shared experts are one GLU of width n_shared x Im (DeepSeek, ERNIE 4.5, Hunyuan), with the
+        // dense FFN's biases (ERNIE's use_bias, Hunyuan's mlp_bias).
         const std::int64_t sharedWidth = moe.numSharedExperts * moe.sharedWidth();
-        list.linear("mlp.shared_experts.gate_proj", Component::SharedExperts, hidden, sharedWidth, false);
-        list.linear("mlp.shared_experts.up_proj", Component::SharedExperts, hidden, sharedWidth, false);
-        list.linear("mlp.shared_experts.down_proj", Component::SharedExperts, sharedWidth, hidden, false);
+        list.linear("mlp.shared_experts.gate_proj", Component::SharedExperts, hidden, sharedWidth, c.ffnBias);
+        list.linear("mlp.shared_experts.up_proj", Component::SharedExperts, hidden, sharedWidth, c.ffnBias);
+        list.linear("mlp.shared_experts.down_proj", Component::SharedExperts, sharedWidth, hidden, c.ffnBias);
     }
     if (moe.sharedExpertGate) {
         list.linear("mlp.shared_expert_gate", Component::Router, hidden, 1, false);

@@ -220,6 +220,28 @@ TEST(ModernRefusals, UnknownTypesWithArchitectureFieldsAreRefusedNamingThem) {
     EXPECT_EQ(reloaded.config->ignoredFields, estimate.config->ignoredFields);
 }
 
+TEST(ModernRefusals, DedicatedReadersRefuseWhatTheyDoNotModel) {
+    // Known families with a switch archplay does not model exactly: refused, or read as an estimate.
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {R"({"model_type": "phi", "qk_layernorm": true})", "qk_layernorm"},
+        {R"({"model_type": "gpt2", "add_cross_attention": true})", "add_cross_attention"},
+        {R"({"model_type": "bert", "position_embedding_type": "relative_key"})", "position_embedding_type"},
+        {R"({"model_type": "bart", "encoder_ffn_dim": 1024, "decoder_ffn_dim": 4096})", "encoder_ffn_dim"},
+        {R"({"model_type": "gemma3_text", "num_hidden_layers": 2, "layer_types": ["full_attention", "odd"]})",
+         "layer_types"},
+    };
+    for (const auto& [text, field] : cases) {
+        const ImportResult refused = core::importConfigText(text);
+        EXPECT_FALSE(refused.config) << text;
+        EXPECT_TRUE(mentions(refused.diagnostics, field)) << text;
+        const ImportResult estimate = core::importConfigText(text, {.bestEffort = true});
+        ASSERT_TRUE(estimate.config) << text;
+        EXPECT_EQ(estimate.config->ignoredFields, std::vector<std::string>{field}) << text;
+    }
+    // Off, the same switches are exact.
+    EXPECT_TRUE(core::importConfigText(R"({"model_type": "phi", "qk_layernorm": false})").config);
+}
+
 TEST(ModernRefusals, MissingRequiredShapeFieldsAreNamedUnlessTheClassHasADefault) {
     const auto generic = core::importConfigText(R"({"model_type": "mystery", "hidden_size": 64})");
     EXPECT_FALSE(generic.config);
