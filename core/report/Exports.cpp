@@ -203,12 +203,12 @@ std::optional<std::string> exportText(const Analysis& analysis, ExportWhat what,
         return paramsJson(analysis.params).dump(2) + "\n";
     case ExportWhat::Summary:
         if (format == ExportFormat::Csv) {
-            return summaryCsv(analysis);
+            return summaryCsv(summaryRows(analysis, summaryContext(info)));
         }
         if (format == ExportFormat::Markdown) {
-            return summaryMarkdown(analysis);
+            return summaryMarkdown(summaryRows(analysis, summaryContext(info)));
         }
-        return summaryJson(analysis).dump(2) + "\n";
+        return summaryJson(analysis, summaryContext(info)).dump(2) + "\n";
     case ExportWhat::KvCache:
         if (format == ExportFormat::Csv) {
             return kvCsv(analysis);

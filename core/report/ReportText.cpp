@@ -52,14 +52,6 @@ std::string slidingDescription(const ModelConfig& config) {
     return {};
 }
 
-void markdownSummaryRows(const std::vector<SummaryRow>& rows, std::string& out) {
-    out += "| Quantity | Value | Exact |\n|---|---:|---:|\n";
-    for (const SummaryRow& row : rows) {
-        out += fmt::format("| {} | {} | {} |\n", markdownCell(row.label), markdownCell(row.value),
-                           markdownCell(row.exact));
-    }
-}
-
 /// The derivation's Markdown under a report's "## Forward pass": its own title dropped (the report
 /// section names it) and its section headings one level down.
 std::string nestedDerivation(const std::string& markdown) {
@@ -217,10 +209,7 @@ std::vector<SummaryRow> kvFigures(const Analysis& analysis) {
 }
 
 std::string kvCsv(const Analysis& analysis) {
-    std::string out = "key,label,value,exact\n";
-    for (const SummaryRow& row : kvFigures(analysis)) {
-        out += fmt::format("{},{},{},{}\n", row.key, csvField(row.label), csvField(row.value), csvField(row.exact));
-    }
+    std::string out = summaryCsv(kvFigures(analysis));
     out += "\nlayers,kind,layer_count,elements_per_token,cached_tokens,cross_elements_per_token,bytes_per_layer,"
            "bytes\n";
     for (const KvRow& row : kvRows(analysis)) {
@@ -232,8 +221,7 @@ std::string kvCsv(const Analysis& analysis) {
 }
 
 std::string kvMarkdown(const Analysis& analysis) {
-    std::string out;
-    markdownSummaryRows(kvFigures(analysis), out);
+    std::string out = summaryMarkdown(kvFigures(analysis));
     out += "\n| Layers | Kind | Elements per token | Cached tokens | Bytes per layer | Bytes |\n"
            "|---|---|---:|---:|---:|---:|\n";
     for (const KvRow& row : kvRows(analysis)) {
@@ -244,12 +232,28 @@ std::string kvMarkdown(const Analysis& analysis) {
     return out;
 }
 
-nlohmann::json summaryJson(const Analysis& analysis) {
+SummaryContext summaryContext(const ReportInfo& info) {
+    SummaryContext context;
+    if (info.preset && !info.modified) {
+        context.publishedParams = info.preset->publishedParams;
+        context.publishedLabel = info.preset->publishedLabel;
+    }
+    if (info.modified) {
+        context.modifiedFrom = info.title;
+    }
+    return context;
+}
+
+nlohmann::json summaryJson(const Analysis& analysis, const SummaryContext& context) {
     using nlohmann::json;
     const ModelConfig& config = analysis.config;
     json rows = json::array();
-    for (const SummaryRow& row : summaryRows(analysis)) {
-        rows.push_back({{"key", row.key}, {"label", row.label}, {"value", row.value}, {"exact", row.exact}});
+    for (const SummaryRow& row : summaryRows(analysis, context)) {
+        rows.push_back({{"key", row.key},
+                        {"label", row.label},
+                        {"value", row.value},
+                        {"exact", row.exact},
+                        {"detail", row.detail}});
     }
     json out = {{"total_params", analysis.params.total},
                 {"active_params", analysis.params.active},
@@ -290,7 +294,7 @@ nlohmann::json reportJson(const Analysis& analysis, const ReportInfo& info) {
                 {"date", info.date},
                 {"modified", info.modified},
                 {"config", config},
-                {"summary", summaryJson(analysis)},
+                {"summary", summaryJson(analysis, summaryContext(info))},
                 {"params", paramsJson(analysis.params)},
                 {"kv", kvJson(analysis)},
                 {"diagnostics", diagnosticsJson(analysis.diagnostics)},
@@ -430,7 +434,7 @@ std::string reportMarkdown(const Analysis& analysis, const ReportInfo& info, std
             }
             break;
         case ReportPart::Summary:
-            out += summaryMarkdown(analysis);
+            out += summaryMarkdown(summaryRows(analysis, summaryContext(info)));
             break;
         case ReportPart::Breakdown:
             out += breakdownMarkdown(analysis.params);

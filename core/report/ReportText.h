@@ -55,9 +55,11 @@ std::vector<SummaryRow> kvFigures(const Analysis& analysis);
 std::string kvCsv(const Analysis& analysis);
 std::string kvMarkdown(const Analysis& analysis);
 
+/// What the summary says of the config's origin: the preset's published count, or what it was modified from.
+SummaryContext summaryContext(const ReportInfo& info);
 /// The summary as one JSON object: exact numbers under their keys ("total_params", "active_params",
 /// "kv_bytes_per_token", "kv_total_bytes", "weight_bytes", ...), the scenario, and the rows as shown.
-nlohmann::json summaryJson(const Analysis& analysis);
+nlohmann::json summaryJson(const Analysis& analysis, const SummaryContext& context = {});
 /// Everything a report holds as one JSON object: info, scenario, config, summary, params, kv,
 /// diagnostics and the counting convention.
 nlohmann::json reportJson(const Analysis& analysis, const ReportInfo& info);

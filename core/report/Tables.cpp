@@ -173,105 +173,6 @@ std::string ffnLabel(const ModelConfig& config) {
                        config.intermediateSize);
 }
 
-std::string devicesLabel(const Scenario& scenario) {
-    return fmt::format("{} x {} GiB", scenario.gpuCount, scenario.gpuMemoryGiB);
-}
-
-std::string fitVerdict(const DeviceFit& fit) {
-    if (fit.fits) {
-        // Floored, so a fit never reads as "100% used".
-        const double used =
-            std::floor(100.0 * double(fit.requiredBytes) / double(std::max<std::uint64_t>(fit.capacityBytes, 1)));
-        return used < 1.0 ? std::string("fits, <1% used") : fmt::format("fits, {:.0f}% used", used);
-    }
-    return fmt::format("needs {} x {}", fit.devicesNeeded, fit.gpu.label);
-}
-
-std::string joined(const std::vector<std::string>& items) {
-    std::string text;
-    for (const std::string& item : items) {
-        text += (text.empty() ? "" : ", ") + item;
-    }
-    return text;
-}
-
-std::string estimateLabel(const ModelConfig& config) {
-    return config.exact() ? std::string() : "estimate: ignores " + joined(config.ignoredFields);
-}
-
-std::string uncountedLabel(const ModelConfig& config) {
-    return config.uncountedParts.empty()
-               ? std::string()
-               : "counts the language model only; not counted: " + joined(config.uncountedParts);
-}
-
-std::string mixerLabel(const ModelConfig& config) {
-    if (!config.hybrid()) {
-        return {};
-    }
-    const ModelPlan plan = planLayers(config);
-    std::vector<std::pair<TokenMixer, std::int64_t>> counts;
-    for (const LayerPlan& layer : plan.layers) {
-        auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == layer.mixer; });
-        if (it == counts.end()) {
-            counts.emplace_back(layer.mixer, 1);
-        } else {
-            ++it->second;
-        }
-    }
-    std::string text;
-    for (const auto& [mixer, count] : counts) {
-        text += fmt::format("{}{} {}", text.empty() ? "" : " + ", mixerName(mixer), count);
-    }
-    return text;
-}
-
-std::vector<SummaryRow> summaryRows(const Analysis& analysis) {
-    const ModelConfig& config = analysis.config;
-    const ParamReport& params = analysis.params;
-    const KvCacheReport& kv = analysis.kv;
-    std::vector<SummaryRow> rows;
-    auto count = [&](std::string key, std::string label, std::uint64_t value) {
-        rows.push_back({std::move(key), std::move(label), shortCount(value), withThousands(value)});
-    };
-    auto bytes = [&](std::string key, std::string label, std::uint64_t value) {
-        rows.push_back({std::move(key), std::move(label), binaryBytes(value), withThousands(value) + " bytes"});
-    };
-    auto text = [&](std::string key, std::string label, std::string value) {
-        rows.push_back({std::move(key), std::move(label), value, value});
-    };
-    if (!config.exact()) {
-        text("estimate", "Estimate", estimateLabel(config));
-    }
-    if (!config.uncountedParts.empty()) {
-        text("counted", "Counted", uncountedLabel(config));
-    }
-    count("total_params", "Total parameters", params.total);
-    count("active_params", "Active parameters", params.active);
-    text("layers", "Layers", layersLabel(config));
-    text("head_dim", "d_head", headDimLabel(config));
-    text("attention", "Attention", attentionLabel(config));
-    if (config.hybrid()) {
-        text("token_mixers", "Token mixers", mixerLabel(config));
-    }
-    bytes("kv_bytes_per_token", fmt::format("KV per token ({})", toString(kv.dtype)), kv.bytesPerToken);
-    bytes("kv_total_bytes", fmt::format("KV cache ({} tokens x {})", withThousands(kv.sequenceLength), kv.batch),
-          kv.totalBytes);
-    if (kv.fixedStateBytes > 0) {
-        bytes("fixed_state_bytes",
-              fmt::format("Fixed state ({} sequence{}, {})", kv.batch, kv.batch == 1 ? "" : "s",
-                          kv.stateDType ? std::string(toString(*kv.stateDType)) : std::string("as implemented")),
-              kv.fixedStateBytes);
-    }
-    text("ffn", "FFN", ffnLabel(config));
-    rows.push_back({"weight_bytes", fmt::format("Weights ({})", toString(analysis.scenario.weightDType)),
-                    binaryBytes(analysis.weightBytes), withThousands(analysis.weightBytes) + " bytes"});
-    const DeviceFit& fit = analysis.devices;
-    rows.push_back({"gpu_fit", fmt::format("Weights + KV on {}", devicesLabel(analysis.scenario)), fitVerdict(fit),
-                    fmt::format("{} of {} bytes", withThousands(fit.requiredBytes), withThousands(fit.capacityBytes))});
-    return rows;
-}
-
 std::string breakdownCsv(const ParamReport& params) {
     std::string out = "component,parameters,share_percent,shape\n";
     csvRows(params.breakdown, "", params.total, out);
@@ -286,23 +187,6 @@ std::string breakdownMarkdown(const ParamReport& params) {
     markdownRows(params.breakdown, 0, params.total, out);
     if (params.extras.params > 0) {
         markdownRows(params.extras, 0, params.total, out);
-    }
-    return out;
-}
-
-std::string summaryCsv(const Analysis& analysis) {
-    std::string out = "key,label,value,exact\n";
-    for (const SummaryRow& row : summaryRows(analysis)) {
-        out += fmt::format("{},{},{},{}\n", row.key, csvField(row.label), csvField(row.value), csvField(row.exact));
-    }
-    return out;
-}
-
-std::string summaryMarkdown(const Analysis& analysis) {
-    std::string out = "| Quantity | Value | Exact |\n|---|---:|---:|\n";
-    for (const SummaryRow& row : summaryRows(analysis)) {
-        out += fmt::format("| {} | {} | {} |\n", markdownCell(row.label), markdownCell(row.value),
-                           markdownCell(row.exact));
     }
     return out;
 }

@@ -2,35 +2,13 @@
 #pragma once
 
 #include "analysis/Analysis.h"
+#include "report/Summary.h"
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace archplay::core {
-
-/// One line of the model summary: what the summary cards show and what reports print.
-struct SummaryRow {
-    std::string key;   ///< stable machine name, e.g. "total_params"
-    std::string label; ///< "Total parameters"
-    std::string value; ///< short, with units: "8.03B", "128 KiB", "GQA 8/32"
-    std::string exact; ///< the exact figure: "8,030,261,248", or the value again for text rows
-};
-
-/// The summary of an analysis: parameters (total, active), layers, d_head, attention, KV cache per
-/// token and for the scenario, FFN type, weight memory at the scenario's precision.
-std::vector<SummaryRow> summaryRows(const Analysis& analysis);
-/// "estimate: ignores num_experts, moe_k": shown beside every figure of a config read as an
-/// estimate; empty for an exact config.
-std::string estimateLabel(const ModelConfig& config);
-/// "counts the language model only; not counted: vision": empty unless parts are left out.
-std::string uncountedLabel(const ModelConfig& config);
-/// "Gated DeltaNet 36 + attention 12": the token mixers of a hybrid stack; empty when all attention.
-std::string mixerLabel(const ModelConfig& config);
-/// "2 x 80 GiB": the scenario's devices.
-std::string devicesLabel(const Scenario& scenario);
-/// "fits, 23% used" or "needs 9 x 80 GiB".
-std::string fitVerdict(const DeviceFit& fit);
 
 /// "32", or "12 + 12" (encoder + decoder).
 std::string layersLabel(const ModelConfig& config);
@@ -49,9 +27,6 @@ std::string ffnLabel(const ModelConfig& config);
 std::string breakdownCsv(const ParamReport& params);
 /// The breakdown tree as a Markdown table with indented names and exact counts.
 std::string breakdownMarkdown(const ParamReport& params);
-/// Summary rows as CSV (key, label, value, exact) and as a Markdown table.
-std::string summaryCsv(const Analysis& analysis);
-std::string summaryMarkdown(const Analysis& analysis);
 
 /// RFC 4180 field: quoted when it holds a comma, quote or line break.
 std::string csvField(const std::string& text);

@@ -16,7 +16,9 @@ TEST(Tables, SummaryRowsCarryTheCoreFigures) {
     EXPECT_EQ(row("total_params").value, "8.03B");
     EXPECT_EQ(row("attention").value, "GQA 8/32");
     EXPECT_EQ(row("kv_bytes_per_token").value, "128 KiB");
-    EXPECT_EQ(row("ffn").value, "SwiGLU 14336");
+    EXPECT_EQ(row("ffn").value, "SwiGLU");
+    EXPECT_EQ(row("ffn").exact, "SwiGLU 14336");
+    EXPECT_EQ(row("ffn").detail, "width 14,336");
     EXPECT_EQ(core::attentionLabel(preset("deepseek-v3")), "MLA 128");
     EXPECT_EQ(core::attentionDetail(preset("deepseek-v3")), "latent rank 512");
     EXPECT_EQ(core::attentionDetail(preset("gemma-3-27b")), "window 1,024, 1 global in 6");
@@ -42,7 +44,7 @@ TEST(Tables, MarkdownTablesAreWellFormed) {
     const std::string md = core::breakdownMarkdown(analysis.params);
     EXPECT_NE(md.find("| Model | 671,026,404,352 | 100.00% |"), std::string::npos) << md;
     EXPECT_NE(md.find("Multi-token prediction module"), std::string::npos);
-    const std::string summary = core::summaryMarkdown(analysis);
+    const std::string summary = core::summaryMarkdown(core::summaryRows(analysis));
     EXPECT_NE(summary.find("| Total parameters | 671B | 671,026,404,352 |"), std::string::npos) << summary;
 }
 

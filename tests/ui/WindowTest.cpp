@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/ConfigJson.h"
 #include "io/Presets.h"
+#include "report/Exports.h"
+#include "report/Summary.h"
 #include "ui/FileController.h"
 #include "ui/MainWindow.h"
 #include "ui/ModelBridge.h"
@@ -92,9 +94,9 @@ TEST_F(Window, DraggingASliderUpdatesTheSummaryInOneUndoStep) {
 
     const core::Analysis expected = core::analyze(bridge()->config(), bridge()->scenario());
     ASSERT_TRUE(expected.valid);
-    EXPECT_EQ(cardValue("total"), qs(core::shortCount(expected.params.total)));
-    EXPECT_TRUE(cardTip("total").contains(qs(core::withThousands(expected.params.total))));
-    EXPECT_EQ(cardValue("weights"), qs(core::binaryBytes(expected.weightBytes)));
+    EXPECT_EQ(cardValue("total_params"), qs(core::shortCount(expected.params.total)));
+    EXPECT_TRUE(cardTip("total_params").contains(qs(core::withThousands(expected.params.total))));
+    EXPECT_EQ(cardValue("weight_bytes"), qs(core::binaryBytes(expected.weightBytes)));
     auto* spin = m_window.findChild<QSpinBox*>(QStringLiteral("field.hidden_size.spin"));
     EXPECT_EQ(spin->value(), bridge()->config().hiddenSize);
 
@@ -109,7 +111,7 @@ TEST_F(Window, TypedValuesAreExact) {
     spin->setValue(50257);
     EXPECT_EQ(bridge()->config().vocabSize, 50257);
     const core::Analysis expected = core::analyze(bridge()->config(), bridge()->scenario());
-    EXPECT_TRUE(cardTip("total").contains(qs(core::withThousands(expected.params.total))));
+    EXPECT_TRUE(cardTip("total_params").contains(qs(core::withThousands(expected.params.total))));
 }
 
 TEST_F(Window, CtrlZInAnUntouchedSpinBoxUndoesTheModel) {
@@ -136,13 +138,33 @@ TEST_F(Window, ChoicesEditTheConfig) {
     EXPECT_TRUE(cardValue("attention").startsWith(QStringLiteral("MQA")));
 }
 
+TEST_F(Window, TheCardsSayWhatTheExportedSummarySays) {
+    for (const char* id : {"llama-3-8b", "qwen3-next-80b-a3b", "t5-small", "deepseek-v3"}) {
+        ASSERT_TRUE(bridge()->loadPreset(QString::fromLatin1(id))) << id;
+        const std::optional<std::string> csv =
+            core::exportText(bridge()->analysis(), core::ExportWhat::Summary, core::ExportFormat::Csv,
+                             m_window.exportActions()->reportInfo());
+        ASSERT_TRUE(csv.has_value());
+        for (const core::SummaryCardSpec& spec : core::summaryCardSpecs()) {
+            const CardContent& card = m_window.summaryCards()->card(qs(std::string(spec.key)))->content();
+            // The exported row: key, label, value, exact, detail.
+            const std::string line = std::string(spec.key) + ",";
+            const std::size_t at = csv->find("\n" + line);
+            ASSERT_NE(at, std::string::npos) << id << " " << spec.key;
+            const std::string row = csv->substr(at + 1, csv->find('\n', at + 1) - at - 1);
+            EXPECT_NE(row.find(card.value.toStdString()), std::string::npos) << id << " " << row;
+            EXPECT_NE(row.find(card.detail.toStdString()), std::string::npos) << id << " " << row;
+        }
+    }
+}
+
 TEST_F(Window, TheScenarioGpuDecidesWhetherTheWeightsCardSaysItFits) {
     ASSERT_TRUE(bridge()->loadPreset(QStringLiteral("llama-3-70b")));
     auto* gpu = m_window.findChild<QComboBox*>(QStringLiteral("field.gpu_memory_gib.combo"));
     auto* count = m_window.findChild<QSpinBox*>(QStringLiteral("field.gpu_count.spin"));
     ASSERT_NE(gpu, nullptr);
     ASSERT_NE(count, nullptr);
-    const CardContent* weights = &m_window.summaryCards()->card(QStringLiteral("weights"))->content();
+    const CardContent* weights = &m_window.summaryCards()->card(QStringLiteral("weight_bytes"))->content();
     // 131 GiB of BF16 weights do not fit one 80 GiB device.
     EXPECT_TRUE(weights->detail.contains(QStringLiteral("needs 2 x 80 GiB"))) << weights->detail.toStdString();
     EXPECT_EQ(weights->tone, CardContent::Tone::Caution);
@@ -152,7 +174,7 @@ TEST_F(Window, TheScenarioGpuDecidesWhetherTheWeightsCardSaysItFits) {
     gpu->setCurrentIndex(h200);
     emit gpu->activated(h200);
     EXPECT_EQ(bridge()->scenario().gpuMemoryGiB, 141u);
-    weights = &m_window.summaryCards()->card(QStringLiteral("weights"))->content();
+    weights = &m_window.summaryCards()->card(QStringLiteral("weight_bytes"))->content();
     EXPECT_TRUE(weights->detail.contains(QStringLiteral("fits on 1 x 141 GiB"))) << weights->detail.toStdString();
     EXPECT_EQ(weights->tone, CardContent::Tone::Good);
     EXPECT_EQ(bridge()->analysis().devices.fits, true);
@@ -168,9 +190,9 @@ TEST_F(Window, EveryPresetLoadsAndShowsItsCount) {
     for (const core::Preset& preset : core::builtinPresets()) {
         ASSERT_TRUE(bridge()->loadPreset(qs(preset.info.id)));
         const core::Analysis expected = core::analyze(*core::presetConfig(preset), bridge()->scenario());
-        EXPECT_EQ(cardValue("total"), qs(core::shortCount(expected.params.total))) << preset.info.id;
+        EXPECT_EQ(cardValue("total_params"), qs(core::shortCount(expected.params.total))) << preset.info.id;
         if (preset.info.publishedParams) {
-            const CardContent& total = m_window.summaryCards()->card(QStringLiteral("total"))->content();
+            const CardContent& total = m_window.summaryCards()->card(QStringLiteral("total_params"))->content();
             if (*preset.info.publishedParams == expected.params.total) {
                 EXPECT_EQ(total.tone, CardContent::Tone::Good) << preset.info.id;
             } else {
@@ -212,7 +234,7 @@ TEST_F(Window, HybridModelsShowTheirMixerFieldsAndTypedMixersChangeTheCache) {
     auto* mixers = qobject_cast<QLineEdit*>(panel->editorFor(QStringLiteral("token_mixers")));
     ASSERT_NE(mixers, nullptr);
     EXPECT_EQ(mixers->text(), QStringLiteral("D D D A"));
-    EXPECT_TRUE(cardTip("kv-per-token").contains(QStringLiteral("fixed convolution and recurrent state")));
+    EXPECT_TRUE(cardTip("kv_bytes_per_token").contains(QStringLiteral("fixed convolution and recurrent state")));
 
     // Half the layers attention instead of a quarter: the per-token cache doubles.
     const std::uint64_t before = bridge()->analysis().kv.bytesPerToken;
@@ -243,7 +265,7 @@ TEST_F(Window, ClickingADiagnosticFocusesItsField) {
         c.latent.reset();
     });
     EXPECT_FALSE(bridge()->analysis().valid);
-    EXPECT_EQ(cardValue("total"), QStringLiteral("—"));
+    EXPECT_EQ(cardValue("total_params"), QStringLiteral("—"));
     QListWidget* list = m_window.diagnostics()->list();
     QListWidgetItem* target = nullptr;
     for (int i = 0; i < list->count(); ++i) {

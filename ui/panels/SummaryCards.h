@@ -16,7 +16,7 @@ namespace archplay::ui {
 /// What one card says. Tone colours the detail line: a match badge is good, a mismatch cautions.
 struct CardContent {
     enum class Tone { Normal, Good, Caution, Bad };
-    QString id; ///< "total", "active", "layers", "head-dim", "attention", "kv-per-token", "ffn", "weights"
+    QString id; ///< the core summary row it shows: "total_params", "kv_bytes_per_token", "weight_bytes", ...
     QString title;
     QString value;   ///< short, with units
     QString detail;  ///< one line under the value

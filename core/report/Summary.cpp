@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/Summary.h"
+
+#include "report/Tables.h"
+#include "util/Format.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace archplay::core {
+
+std::string devicesLabel(const Scenario& scenario) {
+    return fmt::format("{} x {} GiB", scenario.gpuCount, scenario.gpuMemoryGiB);
+}
+
+std::string fitVerdict(const DeviceFit& fit) {
+    if (fit.fits) {
+        // Floored, so a fit never reads as "100% used".
+        const double used =
+            std::floor(100.0 * double(fit.requiredBytes) / double(std::max<std::uint64_t>(fit.capacityBytes, 1)));
+        return used < 1.0 ? std::string("fits, <1% used") : fmt::format("fits, {:.0f}% used", used);
+    }
+    return fmt::format("needs {} x {}", fit.devicesNeeded, fit.gpu.label);
+}
+
+namespace {
+
+std::string joined(const std::vector<std::string>& items) {
+    std::string text;
+    for (const std::string& item : items) {
+        text += (text.empty() ? "" : ", ") + item;
+    }
+    return text;
+}
+
+} // namespace
+
+std::string estimateLabel(const ModelConfig& config) {
+    return config.exact() ? std::string() : "estimate: ignores " + joined(config.ignoredFields);
+}
+
+std::string uncountedLabel(const ModelConfig& config) {
+    return config.uncountedParts.empty()
+               ? std::string()
+               : "counts the language model only; not counted: " + joined(config.uncountedParts);
+}
+
+std::string mixerLabel(const ModelConfig& config) {
+    if (!config.hybrid()) {
+        return {};
+    }
+    const ModelPlan plan = planLayers(config);
+    std::vector<std::pair<TokenMixer, std::int64_t>> counts;
+    for (const LayerPlan& layer : plan.layers) {
+        auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == layer.mixer; });
+        if (it == counts.end()) {
+            counts.emplace_back(layer.mixer, 1);
+        } else {
+            ++it->second;
+        }
+    }
+    std::string text;
+    for (const auto& [mixer, count] : counts) {
+        text += fmt::format("{}{} {}", text.empty() ? "" : " + ", mixerName(mixer), count);
+    }
+    return text;
+}
+
+std::string layerKindsLabel(const ModelPlan& plan) {
+    std::vector<std::pair<std::string, std::int64_t>> counts;
+    for (const LayerRun& run : plan.runs()) {
+        const std::string name = layerKindName(run.kind);
+        auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& entry) { return entry.first == name; });
+        if (it == counts.end()) {
+            counts.emplace_back(name, run.count);
+        } else {
+            it->second += run.count;
+        }
+    }
+    std::stable_sort(counts.begin(), counts.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    if (counts.size() == 1) {
+        return counts.front().first;
+    }
+    std::string text;
+    for (const auto& [name, count] : counts) {
+        text += fmt::format("{}{} × {}", text.empty() ? "" : ", ", count, name);
+    }
+    return text;
+}
+
+namespace {
+
+constexpr const char* kNone = "—";
+
+std::string signedPercent(double fraction) {
+    return (fraction >= 0 ? "+" : "") + percentText(fraction);
+}
+
+SummaryRow totalRow(const Analysis& analysis, const SummaryContext& context) {
+    const ParamReport& params = analysis.params;
+    SummaryRow row{"total_params", "Total parameters", shortCount(params.total), withThousands(params.total)};
+    row.notes.push_back(
+        fmt::format("{} parameters (unique and trainable; tied weights once)", withThousands(params.total)));
+    if (params.extras.params > 0) {
+        row.notes.push_back(fmt::format("Not counted: {} stored beside the model ({})",
+                                        withThousands(params.extras.params), params.extras.name));
+    }
+    if (params.overflow) {
+        row.detail = "overflow: saturated";
+        row.tone = Tone::Bad;
+    } else if (context.publishedParams) {
+        const std::uint64_t published = *context.publishedParams;
+        const bool match = published == params.total;
+        row.notes.push_back(fmt::format("Published: {}{}", withThousands(published), match ? ", an exact match" : ""));
+        if (match) {
+            row.detail =
+                "✓ published " + (context.publishedLabel.empty() ? shortCount(published) : context.publishedLabel);
+            row.tone = Tone::Good;
+        } else {
+            const double delta =
+                (double(params.total) - double(published)) / double(std::max<std::uint64_t>(published, 1));
+            row.detail = fmt::format("published {} · Δ {}", shortCount(published), signedPercent(delta));
+            row.tone = Tone::Caution;
+        }
+    } else if (!context.modifiedFrom.empty()) {
+        row.detail = "modified from " + context.modifiedFrom;
+    } else {
+        row.detail = "unique, tied once";
+    }
+    return row;
+}
+
+SummaryRow activeRow(const ParamReport& params) {
+    SummaryRow row{"active_params", "Active parameters", shortCount(params.active), withThousands(params.active)};
+    row.notes.push_back(fmt::format("{} parameters used per token", withThousands(params.active)));
+    row.detail = params.active == params.total
+                     ? std::string("dense: all used per token")
+                     : "per token · " + percentText(fractionOf(params.active, params.total), 1) + " of total";
+    return row;
+}
+
+SummaryRow headDimRow(const ModelConfig& config) {
+    const std::string label = headDimLabel(config);
+    SummaryRow row{"head_dim", "d_head", label, label};
+    if (config.latent) {
+        row.detail = fmt::format("MLA q/k · v {}", config.latent->vHeadDim);
+        row.notes.push_back(fmt::format("qk_nope_head_dim + qk_rope_head_dim; v_head_dim {}", config.latent->vHeadDim));
+    } else {
+        row.detail = config.headDim ? "set by head_dim" : "hidden / heads";
+    }
+    return row;
+}
+
+SummaryRow kvRow(const Analysis& analysis) {
+    const KvCacheReport& kv = analysis.kv;
+    SummaryRow row{"kv_bytes_per_token", fmt::format("KV per token ({})", toString(kv.dtype)),
+                   binaryBytes(kv.bytesPerToken), withThousands(kv.bytesPerToken) + " bytes"};
+    if (!analysis.config.hasDecoder()) {
+        row.value = "none";
+        row.detail = "encoder-only: nothing cached";
+        row.notes.push_back("An encoder attends over the whole input at once and keeps no KV cache.");
+        return row;
+    }
+    row.detail = kv.batch == 1
+                     ? fmt::format("{} for {} tokens", binaryBytes(kv.totalBytes), withThousands(kv.sequenceLength))
+                     : fmt::format("{} for {} × {} tokens", binaryBytes(kv.totalBytes), kv.batch,
+                                   withThousands(kv.sequenceLength));
+    row.notes.push_back(
+        fmt::format("{} bytes per token at {}, all layers", withThousands(kv.bytesPerToken), toString(kv.dtype)));
+    row.notes.push_back(fmt::format("{} bytes for {} tokens × batch {} (windows applied)", withThousands(kv.totalBytes),
+                                    withThousands(kv.sequenceLength), kv.batch));
+    if (kv.fixedStateBytes > 0) {
+        // Linear-attention and state-space layers keep a fixed state instead of a per-token cache.
+        row.detail = "+ " + binaryBytes(kv.fixedStateBytesPerSequence) + " fixed state";
+        row.notes.push_back(fmt::format("of which {} bytes are the fixed convolution and recurrent state of the "
+                                        "linear-attention / state-space layers ({} bytes per sequence), which "
+                                        "does not grow with the sequence",
+                                        withThousands(kv.fixedStateBytes),
+                                        withThousands(kv.fixedStateBytesPerSequence)));
+    }
+    if (kv.expandedBytesPerToken != kv.bytesPerToken) {
+        row.notes.push_back(fmt::format("Expanded per-head cache (Hugging Face eager MLA): {} bytes per token",
+                                        withThousands(kv.expandedBytesPerToken)));
+    }
+    return row;
+}
+
+SummaryRow ffnRow(const ModelConfig& config) {
+    SummaryRow row{"ffn", "FFN", ffnKindLabel(config), ffnLabel(config)};
+    if (config.ffnKind == FfnKind::Moe) {
+        row.detail = fmt::format("{} wide", withThousands(static_cast<std::uint64_t>(
+                                                std::max<std::int64_t>(0, config.moe.expertIntermediateSize))));
+        if (config.moe.numSharedExperts > 0) {
+            row.detail += fmt::format(" · +{} shared", config.moe.numSharedExperts);
+        }
+        row.notes.push_back(fmt::format("top-{} of {} routed experts", config.moe.topK, config.moe.numExperts));
+    } else {
+        row.detail =
+            "width " + withThousands(static_cast<std::uint64_t>(std::max<std::int64_t>(0, config.intermediateSize)));
+    }
+    return row;
+}
+
+SummaryRow weightsRow(const Analysis& analysis) {
+    const DeviceFit& fit = analysis.devices;
+    std::string dtype(toString(analysis.scenario.weightDType));
+    std::transform(dtype.begin(), dtype.end(), dtype.begin(), [](unsigned char ch) { return std::toupper(ch); });
+    const std::string devices = devicesLabel(analysis.scenario);
+    SummaryRow row{"weight_bytes", fmt::format("Weights ({})", toString(analysis.scenario.weightDType)),
+                   binaryBytes(analysis.weightBytes), withThousands(analysis.weightBytes) + " bytes"};
+    row.detail =
+        fit.fits ? fmt::format("{} · fits on {}", dtype, devices) : fmt::format("{} · {}", dtype, fitVerdict(fit));
+    row.tone = fit.fits ? Tone::Good : Tone::Caution;
+    row.notes.push_back(fmt::format("{} bytes of weights at {}", withThousands(analysis.weightBytes), dtype));
+    row.notes.push_back(fmt::format("weights + KV cache on {}: {} of {} bytes, {}", devices,
+                                    withThousands(fit.requiredBytes), withThousands(fit.capacityBytes),
+                                    fitVerdict(fit)));
+    return row;
+}
+
+SummaryRow text(std::string key, std::string label, std::string value) {
+    return {std::move(key), std::move(label), value, value};
+}
+
+SummaryRow missing(std::string key, std::string label) {
+    return {std::move(key), std::move(label), kNone, kNone};
+}
+
+} // namespace
+
+std::vector<SummaryRow> summaryRows(const Analysis& analysis, const SummaryContext& context) {
+    const ModelConfig& config = analysis.config;
+    const bool valid = analysis.valid;
+    std::vector<SummaryRow> rows;
+    if (!config.exact()) {
+        rows.push_back(text("estimate", "Estimate", estimateLabel(config)));
+    }
+    if (!config.uncountedParts.empty()) {
+        rows.push_back(text("counted", "Counted", uncountedLabel(config)));
+    }
+    if (valid) {
+        rows.push_back(totalRow(analysis, context));
+        rows.push_back(activeRow(analysis.params));
+    } else {
+        SummaryRow total = missing("total_params", "Total parameters");
+        total.detail = "fix the errors below";
+        total.tone = Tone::Bad;
+        rows.push_back(std::move(total));
+        rows.push_back(missing("active_params", "Active parameters"));
+    }
+    SummaryRow layers = text("layers", "Layers", layersLabel(config));
+    if (valid) {
+        layers.detail = layerKindsLabel(analysis.plan);
+    }
+    if (config.architecture == ArchitectureKind::EncoderDecoder) {
+        layers.notes.push_back("encoder + decoder");
+    }
+    rows.push_back(std::move(layers));
+    rows.push_back(headDimRow(config));
+    SummaryRow attention = text("attention", "Attention", attentionLabel(config));
+    attention.detail = attentionDetail(config);
+    attention.notes.push_back(fmt::format("{} query heads, {} key/value heads", config.numHeads, config.numKvHeads));
+    rows.push_back(std::move(attention));
+    if (config.hybrid()) {
+        rows.push_back(text("token_mixers", "Token mixers", mixerLabel(config)));
+    }
+    if (!valid) {
+        rows.push_back(missing("kv_bytes_per_token", "KV per token"));
+        rows.push_back(ffnRow(config));
+        rows.push_back(missing("weight_bytes", "Weights"));
+        return rows;
+    }
+    const KvCacheReport& kv = analysis.kv;
+    rows.push_back(kvRow(analysis));
+    rows.push_back({"kv_total_bytes",
+                    fmt::format("KV cache ({} tokens x {})", withThousands(kv.sequenceLength), kv.batch),
+                    binaryBytes(kv.totalBytes), withThousands(kv.totalBytes) + " bytes"});
+    if (kv.fixedStateBytes > 0) {
+        rows.push_back(
+            {"fixed_state_bytes",
+             fmt::format("Fixed state ({} sequence{}, {})", kv.batch, kv.batch == 1 ? "" : "s",
+                         kv.stateDType ? std::string(toString(*kv.stateDType)) : std::string("as implemented")),
+             binaryBytes(kv.fixedStateBytes), withThousands(kv.fixedStateBytes) + " bytes"});
+    }
+    rows.push_back(ffnRow(config));
+    rows.push_back(weightsRow(analysis));
+    const DeviceFit& fit = analysis.devices;
+    rows.push_back({"gpu_fit",
+                    fmt::format("Weights + KV on {}", devicesLabel(analysis.scenario)),
+                    fitVerdict(fit),
+                    fmt::format("{} of {} bytes", withThousands(fit.requiredBytes), withThousands(fit.capacityBytes)),
+                    {},
+                    fit.fits ? Tone::Good : Tone::Caution});
+    return rows;
+}
+
+const std::vector<SummaryCardSpec>& summaryCardSpecs() {
+    static const std::vector<SummaryCardSpec> specs = {
+        {"total_params", "Total parameters"},
+        {"active_params", "Active parameters"},
+        {"layers", "Layers"},
+        {"head_dim", "d_head"},
+        {"attention", "Attention"},
+        {"kv_bytes_per_token", "KV cache / token"},
+        {"ffn", "FFN"},
+        {"weight_bytes", "Weights"},
+    };
+    return specs;
+}
+
+const SummaryRow* findRow(const std::vector<SummaryRow>& rows, std::string_view key) {
+    const auto it = std::find_if(rows.begin(), rows.end(), [&](const SummaryRow& row) { return row.key == key; });
+    return it == rows.end() ? nullptr : &*it;
+}
+
+std::string summaryCsv(const std::vector<SummaryRow>& rows) {
+    std::string out = "key,label,value,exact,detail\n";
+    for (const SummaryRow& row : rows) {
+        out += fmt::format("{},{},{},{},{}\n", row.key, csvField(row.label), csvField(row.value), csvField(row.exact),
+                           csvField(row.detail));
+    }
+    return out;
+}
+
+std::string summaryMarkdown(const std::vector<SummaryRow>& rows) {
+    std::string out = "| Quantity | Value | Exact | Detail |\n|---|---:|---:|---|\n";
+    for (const SummaryRow& row : rows) {
+        out += fmt::format("| {} | {} | {} | {} |\n", markdownCell(row.label), markdownCell(row.value),
+                           markdownCell(row.exact), markdownCell(row.detail));
+    }
+    return out;
+}
+
+} // namespace archplay::core

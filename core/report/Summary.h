@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The model summary: one list of rows that the summary cards, the CLI and every export print, so
+// that no two of them can disagree.
+
+#include "analysis/Analysis.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace archplay::core {
+
+/// How a row's detail line reads: a verdict the user should notice, or plain information.
+enum class Tone { Normal, Good, Caution, Bad };
+
+/// One line of the model summary.
+struct SummaryRow {
+    std::string key;    ///< stable machine name, e.g. "total_params"
+    std::string label;  ///< "Total parameters"
+    std::string value;  ///< short, with units: "8.03B", "128 KiB", "GQA 8/32"
+    std::string exact;  ///< the exact figure: "8,030,261,248", or the value again for text rows
+    std::string detail; ///< one short line under the value: "per token · 4.9% of total"; may be empty
+    Tone tone = Tone::Normal;
+    std::vector<std::string> notes; ///< longer explanations, one per line (the cards' tooltips)
+};
+
+/// What the summary knows about where the config came from.
+struct SummaryContext {
+    std::optional<std::uint64_t> publishedParams; ///< the preset's published count, when unmodified
+    std::string publishedLabel;                   ///< how the publisher writes it: "8B"
+    std::string modifiedFrom;                     ///< the preset or file the config was edited from
+};
+
+/// The summary of an analysis: parameters (total, active), layers, d_head, attention, KV cache per
+/// token and for the scenario, fixed state, FFN type, weight memory and device fit. An invalid
+/// analysis gives the config-only rows (layers, d_head, attention, FFN) and "—" for the figures.
+std::vector<SummaryRow> summaryRows(const Analysis& analysis, const SummaryContext& context = {});
+/// A summary card: which row it shows, under which short title.
+struct SummaryCardSpec {
+    std::string_view key;
+    std::string_view title;
+};
+/// The summary cards of the window, in display order: total, active, layers, d_head, attention,
+/// KV per token, FFN, weights.
+const std::vector<SummaryCardSpec>& summaryCardSpecs();
+/// The row with this key, or nullptr.
+const SummaryRow* findRow(const std::vector<SummaryRow>& rows, std::string_view key);
+
+/// "22 × short conv · gated, 8 × global · gated": how many layers of each kind, most common first.
+std::string layerKindsLabel(const ModelPlan& plan);
+/// "estimate: ignores num_experts, moe_k": shown beside every figure of a config read as an
+/// estimate; empty for an exact config.
+std::string estimateLabel(const ModelConfig& config);
+/// "counts the language model only; not counted: vision": empty unless parts are left out.
+std::string uncountedLabel(const ModelConfig& config);
+/// "Gated DeltaNet 36 + attention 12": the token mixers of a hybrid stack; empty when all attention.
+std::string mixerLabel(const ModelConfig& config);
+/// "2 x 80 GiB": the scenario's devices.
+std::string devicesLabel(const Scenario& scenario);
+/// "fits, 23% used" or "needs 9 x 80 GiB".
+std::string fitVerdict(const DeviceFit& fit);
+
+/// Summary rows as CSV (key, label, value, exact, detail) and as a Markdown table.
+std::string summaryCsv(const std::vector<SummaryRow>& rows);
+std::string summaryMarkdown(const std::vector<SummaryRow>& rows);
+
+} // namespace archplay::core
