@@ -2,8 +2,8 @@
 #include "ui/FileController.h"
 
 #include "io/ConfigJson.h"
+#include "io/Session.h"
 #include "ui/ModelBridge.h"
-#include "ui/SessionFile.h"
 #include "ui/export/AtomicWrite.h"
 
 #include <QApplication>
@@ -58,8 +58,8 @@ FileResult FileController::openPath(const QString& path, bool estimate) {
     }
     const QByteArray data = file.readAll();
     FileResult result;
-    if (looksLikeSession(data)) {
-        SessionReadResult read = sessionFromJson(data);
+    if (core::looksLikeSession(data.toStdString())) {
+        core::SessionReadResult read = core::sessionFromJson(data.toStdString());
         if (!read.session) {
             return report({false,
                            tr("Could not read session %1; the current config is unchanged.").arg(name),
@@ -102,10 +102,10 @@ FileResult FileController::openPath(const QString& path, bool estimate) {
     return report(result);
 }
 
-BridgeState FileController::stateFrom(const Session& session, const QString& label, const QString& path) const {
+BridgeState FileController::stateFrom(const core::Session& session, const QString& label, const QString& path) const {
     BridgeState state;
     // A session that started from a preset stays "modified from" that preset after reopening.
-    if (auto preset = m_bridge->presetState(session.presetId)) {
+    if (auto preset = m_bridge->presetState(QString::fromStdString(session.presetId))) {
         state.origin = preset->origin;
     } else {
         state.origin.kind = path.isEmpty() ? ConfigOrigin::Kind::Clipboard : ConfigOrigin::Kind::File;
@@ -123,8 +123,8 @@ FileResult FileController::openText(const QString& text) {
     if (text.trimmed().isEmpty()) {
         return report({false, tr("The clipboard holds no text to read as a config."), {}, {}});
     }
-    if (looksLikeSession(data)) {
-        SessionReadResult read = sessionFromJson(data);
+    if (core::looksLikeSession(data.toStdString())) {
+        core::SessionReadResult read = core::sessionFromJson(data.toStdString());
         if (!read.session) {
             return report({false,
                            tr("Could not read the pasted session; the current config is unchanged."),
@@ -167,11 +167,12 @@ FileResult FileController::saveConfigTo(const QString& path) {
 }
 
 FileResult FileController::saveSessionTo(const QString& path) {
-    Session session;
+    core::Session session;
     session.config = m_bridge->config();
     session.scenario = m_bridge->scenario();
-    session.presetId = m_bridge->origin().presetId;
-    const QString reason = exports::writeAtomically(path, sessionToJson(session));
+    session.presetId = m_bridge->origin().presetId.toStdString();
+    const QString reason =
+        exports::writeAtomically(path, QByteArray::fromStdString(core::sessionToJson(session, ARCHPLAY_VERSION)));
     const QString name = QFileInfo(path).fileName();
     if (!reason.isEmpty()) {
         return report({false, tr("Could not save session %1: %2. Nothing was lost.").arg(name, reason), {}, {}});

@@ -8,11 +8,14 @@
 
 class QWidget;
 
+namespace archplay::core {
+struct Session;
+} // namespace archplay::core
+
 namespace archplay::ui {
 
 class ModelBridge;
 struct BridgeState;
-struct Session;
 
 /// The outcome of an open, a paste or a save, for the window to report.
 struct FileResult {
@@ -42,7 +45,7 @@ public:
     FileResult saveSessionTo(const QString& path);
 
     /// The state a session restores: its config and scenario, and its preset as origin when it has one.
-    BridgeState stateFrom(const Session& session, const QString& label, const QString& path) const;
+    BridgeState stateFrom(const core::Session& session, const QString& label, const QString& path) const;
 
     /// The file Save writes to: the config last opened or saved, or empty.
     QString currentPath() const { return m_currentPath; }

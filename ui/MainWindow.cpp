@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/MainWindow.h"
 
+#include "io/Session.h"
 #include "ui/FileController.h"
 #include "ui/ModelBridge.h"
 #include "ui/Screenshot.h"
-#include "ui/SessionFile.h"
 #include "ui/export/ExportActions.h"
 #include "ui/panels/ConfigPanel.h"
 #include "ui/panels/DiagnosticsStrip.h"
@@ -302,7 +302,7 @@ void MainWindow::restoreSettings() {
     selectView(settings.value(QStringLiteral("ui/view")).toString());
 
     const QByteArray last = settings.value(QStringLiteral("session/last")).toByteArray();
-    SessionReadResult read = sessionFromJson(last);
+    core::SessionReadResult read = core::sessionFromJson(last.toStdString());
     if (!last.isEmpty() && read.session) {
         const QString path = settings.value(QStringLiteral("session/originPath")).toString();
         const QString label = settings.value(QStringLiteral("session/originLabel")).toString();
@@ -328,8 +328,9 @@ void MainWindow::saveSettings() const {
     if (const AnalysisView* view = currentView()) {
         settings.setValue(QStringLiteral("ui/view"), view->viewId());
     }
-    Session session{m_bridge->config(), m_bridge->scenario(), m_bridge->origin().presetId};
-    settings.setValue(QStringLiteral("session/last"), sessionToJson(session));
+    core::Session session{m_bridge->config(), m_bridge->scenario(), m_bridge->origin().presetId.toStdString()};
+    settings.setValue(QStringLiteral("session/last"),
+                      QByteArray::fromStdString(core::sessionToJson(session, ARCHPLAY_VERSION)));
     const ConfigOrigin& origin = m_bridge->origin();
     settings.setValue(QStringLiteral("session/originPath"),
                       origin.kind == ConfigOrigin::Kind::File ? origin.path : QString());

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/ConfigJson.h"
 
+#include "io/JsonText.h"
+
 #include "io/Families.h"
 #include "io/JsonFields.h"
 #include "io/ModelKinds.h"
@@ -19,33 +21,6 @@ using nlohmann::json;
 constexpr std::string_view kPresetKey = "archplay_preset";
 constexpr std::string_view kNestedKey = "text_config"; // where multimodal wrappers keep the language model
 constexpr std::uintmax_t kMaxFileBytes = 64u * 1024u * 1024u;
-// Copying and comparing JSON values recurses per level; real configs nest two or three levels deep.
-constexpr int kMaxNesting = 64;
-
-/// The deepest nesting of arrays and objects in JSON text, ignoring brackets inside strings.
-int nestingDepth(std::string_view text) {
-    int depth = 0;
-    int deepest = 0;
-    bool inString = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char ch = text[i];
-        if (inString) {
-            if (ch == '\\') {
-                ++i;
-            } else if (ch == '"') {
-                inString = false;
-            }
-        } else if (ch == '"') {
-            inString = true;
-        } else if (ch == '[' || ch == '{') {
-            deepest = std::max(deepest, ++depth);
-        } else if (ch == ']' || ch == '}') {
-            --depth;
-        }
-    }
-    return deepest;
-}
-
 /// Fields of a config.json that never change the parameters or caches: token ids, dropout, epsilons,
 /// initialisation, RoPE frequencies, dtypes, bookkeeping.
 bool isBenignKey(std::string_view key) {
@@ -342,25 +317,14 @@ ImportResult importConfig(const json& object, const ImportOptions& options) {
 }
 
 ImportResult importConfigText(std::string_view text, const ImportOptions& options) {
-    if (nestingDepth(text) > kMaxNesting) {
+    Diagnostics diagnostics;
+    std::optional<json> parsed = parseJsonText(text, diagnostics);
+    if (!parsed) {
         ImportResult result;
-        result.diagnostics.push_back(
-            {Severity::Error, "",
-             fmt::format("the JSON nests deeper than {} levels; a config.json is flat", kMaxNesting)});
+        result.diagnostics = std::move(diagnostics);
         return result;
     }
-    // allow_exceptions=false still throws for out-of-range numbers such as 1e400; catch everything.
-    try {
-        return importConfig(json::parse(text.begin(), text.end()), options);
-    } catch (const json::exception& error) {
-        ImportResult result;
-        std::string reason = error.what();
-        if (auto colon = reason.find("] "); colon != std::string::npos) {
-            reason = reason.substr(colon + 2);
-        }
-        result.diagnostics.push_back({Severity::Error, "", "the text is not valid JSON: " + reason});
-        return result;
-    }
+    return importConfig(*parsed, options);
 }
 
 ImportResult importConfigFile(const std::filesystem::path& path, const ImportOptions& options) {

@@ -2,6 +2,7 @@
 #include "report/ModelZoo.h"
 
 #include "io/Presets.h"
+#include "io/Session.h"
 #include "report/Tables.h"
 #include "util/Format.h"
 
@@ -141,15 +142,7 @@ nlohmann::json zooJson(const ModelZoo& zoo) {
                           {"fits", row.fits},
                           {"gpu_fit", row.fit}});
     }
-    return {{"scenario",
-             {{"sequence_length", s.sequenceLength},
-              {"encoder_sequence_length", s.encoderSequenceLength},
-              {"batch", s.batch},
-              {"weight_dtype", std::string(toString(s.weightDType))},
-              {"kv_dtype", std::string(toString(s.kvDType))},
-              {"gpu_memory_gib", s.gpuMemoryGiB},
-              {"gpu_count", s.gpuCount}}},
-            {"models", models}};
+    return {{"scenario", scenarioJson(s)}, {"models", models}};
 }
 
 } // namespace archplay::core

@@ -2,6 +2,7 @@
 #include "report/ReportText.h"
 
 #include "io/ReportJson.h"
+#include "io/Session.h"
 #include "util/Checked.h"
 #include "util/Format.h"
 
@@ -264,19 +265,9 @@ nlohmann::json summaryJson(const Analysis& analysis, const SummaryContext& conte
                 {"kv_bytes_per_token", analysis.kv.bytesPerToken},
                 {"kv_total_bytes", analysis.kv.totalBytes},
                 {"weight_bytes", analysis.weightBytes},
-                {"scenario",
-                 {{"sequence_length", analysis.scenario.sequenceLength},
-                  {"encoder_sequence_length", analysis.scenario.encoderSequenceLength},
-                  {"batch", analysis.scenario.batch},
-                  {"weight_dtype", std::string(toString(analysis.scenario.weightDType))},
-                  {"kv_dtype", std::string(toString(analysis.scenario.kvDType))},
-                  {"gpu_memory_gib", analysis.scenario.gpuMemoryGiB},
-                  {"gpu_count", analysis.scenario.gpuCount}}},
+                {"scenario", scenarioJson(analysis.scenario)},
                 {"gpu_fit", deviceFitJson(analysis)},
                 {"rows", rows}};
-    if (analysis.scenario.stateDType) {
-        out["scenario"]["state_dtype"] = std::string(toString(*analysis.scenario.stateDType));
-    }
     if (config.architecture == ArchitectureKind::EncoderDecoder) {
         out["encoder_layers"] = config.numEncoderLayers;
     }

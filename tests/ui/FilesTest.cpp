@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/ConfigJson.h"
 #include "io/Presets.h"
+#include "io/Session.h"
 #include "ui/FileController.h"
 #include "ui/ModelBridge.h"
-#include "ui/SessionFile.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -107,37 +107,6 @@ TEST_F(Files, ASavedSessionReopensWithItsScenario) {
     // It started from a preset, and still says so.
     EXPECT_EQ(m_bridge.origin().presetId, saved.origin.presetId);
     EXPECT_TRUE(m_bridge.originSummary().modified);
-}
-
-TEST_F(Files, SessionsCarryASchemaVersion) {
-    Session session;
-    session.scenario.batch = 3;
-    const QByteArray json = sessionToJson(session);
-    EXPECT_TRUE(json.contains("\"schema_version\": 1"));
-    EXPECT_TRUE(looksLikeSession(json));
-    const SessionReadResult read = sessionFromJson(json);
-    ASSERT_TRUE(read.session.has_value());
-    EXPECT_EQ(read.session->scenario.batch, 3u);
-    EXPECT_FALSE(read.session->scenario.stateDType.has_value());
-    session.scenario.stateDType = core::DType::BF16;
-    const SessionReadResult withState = sessionFromJson(sessionToJson(session));
-    ASSERT_TRUE(withState.session.has_value());
-    EXPECT_EQ(withState.session->scenario.stateDType, core::DType::BF16);
-
-    QByteArray newer = json;
-    newer.replace("\"schema_version\": 1", "\"schema_version\": 99");
-    const SessionReadResult rejected = sessionFromJson(newer);
-    EXPECT_FALSE(rejected.session.has_value());
-    ASSERT_FALSE(rejected.diagnostics.empty());
-    EXPECT_EQ(rejected.diagnostics.front().field, "schema_version");
-
-    QByteArray oddGpu = json;
-    oddGpu.replace("\"gpu_memory_gib\": 80", "\"gpu_memory_gib\": 100");
-    ASSERT_NE(oddGpu, json);
-    const SessionReadResult odd = sessionFromJson(oddGpu);
-    EXPECT_FALSE(odd.session.has_value());
-    ASSERT_FALSE(odd.diagnostics.empty());
-    EXPECT_EQ(odd.diagnostics.front().field, "gpu_memory_gib");
 }
 
 TEST_F(Files, AFailedSaveReportsWhyAndLosesNothing) {

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "validate/Diagnostic.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string_view>
+
+namespace archplay::core {
+
+/// Nesting accepted in any JSON archplay reads (config.json, sessions, settings): real files nest
+/// two to four levels, and copying or comparing JSON values recurses once per level.
+inline constexpr int kMaxJsonNesting = 64;
+
+/// The one way archplay parses JSON text: refuses text nested deeper than kMaxJsonNesting before
+/// parsing, and turns every parse error (malformed text, numbers out of range) into a diagnostic.
+std::optional<nlohmann::json> parseJsonText(std::string_view text, Diagnostics& diagnostics);
+
+} // namespace archplay::core

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "io/Session.h"
+
+#include "io/ConfigJson.h"
+#include "io/JsonText.h"
+#include "memory/GpuFit.h"
+
+#include <nlohmann/json.hpp>
+
+namespace archplay::core {
+
+namespace {
+
+Diagnostic error(std::string field, std::string message) {
+    return Diagnostic{Severity::Error, std::move(field), std::move(message)};
+}
+
+/// Reads an unsigned scenario number; absent keeps the default, anything else is an error.
+bool readCount(const nlohmann::json& object, const char* key, std::uint64_t& out, Diagnostics& diagnostics) {
+    auto it = object.find(key);
+    if (it == object.end()) {
+        return true;
+    }
+    if (!it->is_number_integer() || it->get<std::int64_t>() < 1) {
+        diagnostics.push_back(error(key, "expected a positive integer"));
+        return false;
+    }
+    out = it->get<std::uint64_t>();
+    return true;
+}
+
+bool readDType(const nlohmann::json& object, const char* key, DType& out, Diagnostics& diagnostics) {
+    auto it = object.find(key);
+    if (it == object.end()) {
+        return true;
+    }
+    std::optional<DType> dtype;
+    if (it->is_string()) {
+        dtype = parseDType(it->get<std::string>());
+    }
+    if (!dtype) {
+        diagnostics.push_back(error(key, "expected one of fp32, fp16, bf16, fp8, int8, int4"));
+        return false;
+    }
+    out = *dtype;
+    return true;
+}
+
+} // namespace
+
+nlohmann::json scenarioJson(const Scenario& s) {
+    nlohmann::json out = {
+        {"sequence_length", s.sequenceLength},
+        {"encoder_sequence_length", s.encoderSequenceLength},
+        {"batch_size", s.batch},
+        {"weight_dtype", std::string(toString(s.weightDType))},
+        {"kv_dtype", std::string(toString(s.kvDType))},
+        {"gpu_memory_gib", s.gpuMemoryGiB},
+        {"gpu_count", s.gpuCount},
+    };
+    if (s.stateDType) {
+        out["state_dtype"] = std::string(toString(*s.stateDType));
+    }
+    return out;
+}
+
+bool readScenario(const nlohmann::json& object, Scenario& s, Diagnostics& diagnostics) {
+    if (!object.is_object()) {
+        diagnostics.push_back(error("scenario", "expected an object"));
+        return false;
+    }
+    bool ok = readCount(object, "sequence_length", s.sequenceLength, diagnostics);
+    ok = readCount(object, "encoder_sequence_length", s.encoderSequenceLength, diagnostics) && ok;
+    ok = readCount(object, "batch_size", s.batch, diagnostics) && ok;
+    ok = readDType(object, "weight_dtype", s.weightDType, diagnostics) && ok;
+    ok = readDType(object, "kv_dtype", s.kvDType, diagnostics) && ok;
+    if (object.contains("state_dtype")) {
+        DType state = s.kvDType;
+        ok = readDType(object, "state_dtype", state, diagnostics) && ok;
+        s.stateDType = state;
+    }
+    ok = readCount(object, "gpu_memory_gib", s.gpuMemoryGiB, diagnostics) && ok;
+    ok = readCount(object, "gpu_count", s.gpuCount, diagnostics) && ok;
+    if (ok && findGpuMemorySize(s.gpuMemoryGiB) == nullptr) {
+        diagnostics.push_back(
+            error("gpu_memory_gib", std::to_string(s.gpuMemoryGiB) + " is not one of " + gpuMemorySizeList()));
+        ok = false;
+    }
+    return ok;
+}
+
+std::string sessionToJson(const Session& session, std::string_view appVersion) {
+    nlohmann::json root = nlohmann::json::object();
+    root["archplay_session"] = {{"schema_version", kSessionSchemaVersion}, {"app_version", std::string(appVersion)}};
+    if (!session.presetId.empty()) {
+        root["preset"] = session.presetId;
+    }
+    root["config"] = exportConfig(session.config);
+    root["scenario"] = scenarioJson(session.scenario);
+    return root.dump(2) + "\n";
+}
+
+bool looksLikeSession(std::string_view text) {
+    Diagnostics ignored;
+    const std::optional<nlohmann::json> root = parseJsonText(text, ignored);
+    return root && root->is_object() && root->contains("archplay_session");
+}
+
+SessionReadResult sessionFromJson(std::string_view text) {
+    SessionReadResult result;
+    const std::optional<nlohmann::json> parsed = parseJsonText(text, result.diagnostics);
+    if (!parsed) {
+        return result;
+    }
+    const nlohmann::json& root = *parsed;
+    if (!root.is_object()) {
+        result.diagnostics.push_back(error("", "not a JSON object"));
+        return result;
+    }
+    auto header = root.find("archplay_session");
+    if (header == root.end() || !header->is_object()) {
+        result.diagnostics.push_back(error("archplay_session", "missing: this is not an archplay session file"));
+        return result;
+    }
+    auto version = header->find("schema_version");
+    if (version == header->end() || !version->is_number_integer()) {
+        result.diagnostics.push_back(error("schema_version", "missing or not an integer"));
+        return result;
+    }
+    if (version->get<int>() > kSessionSchemaVersion) {
+        result.diagnostics.push_back(error("schema_version", "version " + std::to_string(version->get<int>()) +
+                                                                 " is newer than this program reads (" +
+                                                                 std::to_string(kSessionSchemaVersion) + ")"));
+        return result;
+    }
+    auto config = root.find("config");
+    if (config == root.end() || !config->is_object()) {
+        result.diagnostics.push_back(error("config", "missing or not an object"));
+        return result;
+    }
+    ImportResult imported = importConfig(*config);
+    result.diagnostics = imported.diagnostics;
+    if (!imported.config) {
+        return result;
+    }
+    Session session;
+    session.config = std::move(*imported.config);
+    if (auto preset = root.find("preset"); preset != root.end() && preset->is_string()) {
+        session.presetId = preset->get<std::string>();
+    }
+    if (auto scenario = root.find("scenario"); scenario != root.end()) {
+        if (!readScenario(*scenario, session.scenario, result.diagnostics)) {
+            return result;
+        }
+    }
+    result.session = std::move(session);
+    return result;
+}
+
+} // namespace archplay::core

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Session files and the one JSON form of a scenario.
+#include "io/Session.h"
+
+#include "TestSupport.h"
+#include "report/ReportText.h"
+
+#include <nlohmann/json.hpp>
+
+namespace archplay::test {
+namespace {
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+    const std::size_t at = text.find(from);
+    return at == std::string::npos ? text : text.replace(at, from.size(), to);
+}
+
+TEST(Session, CarriesASchemaVersionAndTheScenario) {
+    core::Session session;
+    session.scenario.batch = 3;
+    const std::string json = core::sessionToJson(session, "1.2.3");
+    EXPECT_TRUE(contains(json, "\"schema_version\": 1"));
+    EXPECT_TRUE(core::looksLikeSession(json));
+    const core::SessionReadResult read = core::sessionFromJson(json);
+    ASSERT_TRUE(read.session.has_value());
+    EXPECT_EQ(read.session->scenario.batch, 3u);
+    EXPECT_FALSE(read.session->scenario.stateDType.has_value());
+    session.scenario.stateDType = core::DType::BF16;
+    const core::SessionReadResult withState = core::sessionFromJson(core::sessionToJson(session, "1.2.3"));
+    ASSERT_TRUE(withState.session.has_value());
+    EXPECT_EQ(withState.session->scenario.stateDType, core::DType::BF16);
+
+    const std::string newer = replaced(json, "\"schema_version\": 1", "\"schema_version\": 99");
+    const core::SessionReadResult rejected = core::sessionFromJson(newer);
+    EXPECT_FALSE(rejected.session.has_value());
+    ASSERT_FALSE(rejected.diagnostics.empty());
+    EXPECT_EQ(rejected.diagnostics.front().field, "schema_version");
+
+    const std::string oddGpu = replaced(json, "\"gpu_memory_gib\": 80", "\"gpu_memory_gib\": 100");
+    ASSERT_NE(oddGpu, json);
+    const core::SessionReadResult odd = core::sessionFromJson(oddGpu);
+    EXPECT_FALSE(odd.session.has_value());
+    ASSERT_FALSE(odd.diagnostics.empty());
+    EXPECT_EQ(odd.diagnostics.front().field, "gpu_memory_gib");
+}
+
+TEST(Session, DeeplyNestedJsonIsRefusedNotRecursedInto) {
+    // 300,000 levels inside the config overflowed the stack before; every JSON entry point shares the limit.
+    const std::string deep = R"({"archplay_session": {"schema_version": 1}, "config": )" + std::string(300000, '[') +
+                             std::string(300000, ']') + "}";
+    const core::SessionReadResult read = core::sessionFromJson(deep);
+    EXPECT_FALSE(read.session.has_value());
+    ASSERT_FALSE(read.diagnostics.empty());
+    EXPECT_TRUE(contains(read.diagnostics.front().message, "nests deeper"));
+    EXPECT_FALSE(core::looksLikeSession(deep));
+}
+
+TEST(Session, EveryExportWritesTheScenarioUnderTheSameKeys) {
+    core::Scenario scenario;
+    scenario.batch = 4;
+    const core::Analysis analysis = analyzePreset("llama-3-8b", scenario);
+    const nlohmann::json summary = core::summaryJson(analysis);
+    EXPECT_EQ(summary["scenario"], core::scenarioJson(scenario));
+    EXPECT_EQ(summary["scenario"]["batch_size"], 4);
+    core::Scenario read;
+    core::Diagnostics diagnostics;
+    ASSERT_TRUE(core::readScenario(summary["scenario"], read, diagnostics));
+    EXPECT_EQ(read, scenario);
+}
+
+} // namespace
+} // namespace archplay::test
