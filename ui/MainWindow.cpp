@@ -4,7 +4,7 @@
 #include "io/Session.h"
 #include "ui/FileController.h"
 #include "ui/ModelBridge.h"
-#include "ui/Screenshot.h"
+#include "ui/export/ViewExporter.h"
 #include "ui/export/ExportActions.h"
 #include "ui/panels/ConfigPanel.h"
 #include "ui/panels/DiagnosticsStrip.h"
@@ -251,7 +251,7 @@ void MainWindow::exportWindow() {
     if (path.isEmpty()) {
         return;
     }
-    const QString error = saveWidgetPng(*this, path);
+    const QString error = exports::saveWidgetPng(*this, path);
     if (error.isEmpty()) {
         statusBar()->showMessage(tr("Exported %1.").arg(QFileInfo(path).fileName()), 5000);
     } else {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ui/Benchmark.h"
-#include "ui/CommandLine.h"
+#include "app/gui/Benchmark.h"
+#include "app/gui/CommandLine.h"
+#include "app/gui/Screenshot.h"
 #include "ui/MainWindow.h"
-#include "ui/Screenshot.h"
 #include "ui/Theme.h"
 
 #include <QApplication>
@@ -22,7 +22,8 @@ void print(FILE* stream, const QString& text) {
 } // namespace
 
 int main(int argc, char* argv[]) {
-    using namespace archplay::ui;
+    using namespace archplay::app;
+    namespace ui = archplay::ui;
     const std::int64_t mainStartNs =
         std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
             .count();
@@ -63,8 +64,8 @@ int main(int argc, char* argv[]) {
         return status;
     }
 
-    applyTheme(ThemeMode::System);
-    MainWindow window;
+    ui::applyTheme(ui::ThemeMode::System);
+    ui::MainWindow window;
     if (options.theme) {
         window.setThemeMode(*options.theme);
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `archplay --bench`: its statistics and a short run of the real executable. Nothing here asserts
 // on time: the figures are checked for shape and consistency, never against a budget.
-#include "ui/Benchmark.h"
+#include "app/gui/Benchmark.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,7 +11,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-namespace archplay::ui {
+namespace archplay::app {
 namespace {
 
 TEST(Benchmark, PercentilesAreNearestRank) {
@@ -80,4 +80,4 @@ TEST(Benchmark, BadOptionsExitTwoBeforeAnyWindow) {
 }
 
 } // namespace
-} // namespace archplay::ui
+} // namespace archplay::app

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ui/CommandLine.h"
+#include "app/gui/CommandLine.h"
 
 #include "io/Presets.h"
 
 #include <gtest/gtest.h>
 
-namespace archplay::ui {
+namespace archplay::app {
 namespace {
 
 CommandLineResult parse(std::initializer_list<const char*> args) {
@@ -26,7 +26,7 @@ TEST(CommandLine, ScreenshotWithEverything) {
     EXPECT_EQ(result.options.presetId, QString::fromStdString(id));
     EXPECT_EQ(result.options.viewId, QStringLiteral("breakdown"));
     EXPECT_EQ(result.options.size, QSize(1920, 1080));
-    EXPECT_EQ(result.options.theme, ThemeMode::Dark);
+    EXPECT_EQ(result.options.theme, ui::ThemeMode::Dark);
 }
 
 TEST(CommandLine, DefaultsAndPositionalFile) {
@@ -97,4 +97,4 @@ TEST(CommandLine, BenchTakesSeveralPresetsAndChecksItsOptions) {
 }
 
 } // namespace
-} // namespace archplay::ui
+} // namespace archplay::app

@@ -5,7 +5,7 @@
 #include "io/Presets.h"
 #include "ui/MainWindow.h"
 #include "ui/ModelBridge.h"
-#include "ui/Screenshot.h"
+#include "ui/export/ViewExporter.h"
 #include "ui/panels/PresetPicker.h"
 #include "ui/panels/ShortcutsDialog.h"
 
@@ -42,10 +42,10 @@ TEST(ReviewShots, PickerDialogAndErrors) {
     picker.setFilterText(QStringLiteral("mix"));
     picker.show();
     QApplication::processEvents();
-    EXPECT_EQ(saveWidgetPng(picker, dir.filePath(QStringLiteral("picker-mix.png"))), QString());
+    EXPECT_EQ(exports::saveWidgetPng(picker, dir.filePath(QStringLiteral("picker-mix.png"))), QString());
     picker.setFilterText({});
     QApplication::processEvents();
-    EXPECT_EQ(saveWidgetPng(picker, dir.filePath(QStringLiteral("picker-all.png"))), QString());
+    EXPECT_EQ(exports::saveWidgetPng(picker, dir.filePath(QStringLiteral("picker-all.png"))), QString());
 
     QList<QPair<QString, QList<QAction*>>> menus;
     for (QAction* menu : window.menuBar()->actions()) {
@@ -54,7 +54,7 @@ TEST(ReviewShots, PickerDialogAndErrors) {
     ShortcutsDialog dialog(menus, &window);
     dialog.show();
     QApplication::processEvents();
-    EXPECT_EQ(saveWidgetPng(dialog, dir.filePath(QStringLiteral("shortcuts.png"))), QString());
+    EXPECT_EQ(exports::saveWidgetPng(dialog, dir.filePath(QStringLiteral("shortcuts.png"))), QString());
     dialog.close();
 
     window.bridge()->edit(QStringLiteral("bad"), [](core::ModelConfig& c, core::Scenario&) {
@@ -63,7 +63,7 @@ TEST(ReviewShots, PickerDialogAndErrors) {
         c.vocabSize = 50257;
     });
     QApplication::processEvents();
-    EXPECT_EQ(saveWidgetPng(window, dir.filePath(QStringLiteral("window-invalid.png"))), QString());
+    EXPECT_EQ(exports::saveWidgetPng(window, dir.filePath(QStringLiteral("window-invalid.png"))), QString());
 }
 
 TEST(ReviewShots, SliderDragCostOnBigModels) {

@@ -6,7 +6,7 @@
 #include "ui/FileController.h"
 #include "ui/MainWindow.h"
 #include "ui/ModelBridge.h"
-#include "ui/Screenshot.h"
+#include "ui/export/ViewExporter.h"
 #include "ui/export/ExportActions.h"
 #include "ui/export/ExportDialog.h"
 #include "ui/panels/ConfigPanel.h"
@@ -371,7 +371,7 @@ TEST_F(Window, TheBreakdownTableShowsExactCounts) {
     EXPECT_EQ(table->tree()->topLevelItem(0), root) << "rows are updated in place";
     EXPECT_EQ(root->childCount(), expandedChildren);
     EXPECT_EQ(root->text(1), qs(core::withThousands(bridge()->analysis().params.total)));
-    const QImage image = renderView(*table, QSize(900, 600));
+    const QImage image = exports::renderImage(*table, {QSize(900, 600), 1.0});
     ASSERT_FALSE(image.isNull());
     EXPECT_NE(image.pixel(450, 10), image.pixel(450, 590)) << "the header is drawn";
 }

@@ -15,6 +15,7 @@
 #include <QRegularExpression>
 #include <QScreen>
 #include <QSvgGenerator>
+#include <QWidget>
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -249,6 +250,20 @@ ScopedPalette::~ScopedPalette() {
     if (m_changed) {
         m_widget.setPalette(m_hadOwnPalette ? m_previous : QPalette());
     }
+}
+
+QString saveWidgetPng(QWidget& widget, const QString& path) {
+    const QImage image = widget.grab().toImage();
+    if (image.isNull()) {
+        return QStringLiteral("nothing to render");
+    }
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.save(&buffer, "PNG")) {
+        return QStringLiteral("could not encode the PNG");
+    }
+    return writeAtomically(path, bytes);
 }
 
 } // namespace archplay::ui::exports

@@ -44,6 +44,10 @@ QByteArray figureBytes(const AnalysisView& view, core::ExportFormat format, cons
 QString exportFigure(const AnalysisView& view, core::ExportFormat format, const FigureOptions& options,
                      const QString& path);
 
+/// A widget (the whole window, a dialog) grabbed as it is on screen and written as a PNG,
+/// atomically. Returns an empty string, or the reason.
+QString saveWidgetPng(QWidget& widget, const QString& path);
+
 /// The figure for the clipboard: the PNG image (application/x-qt-image and image/png) and the SVG
 /// (image/svg+xml) for programs that paste vectors.
 QMimeData* figureMimeData(const AnalysisView& view, const FigureOptions& options);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ui/CommandLine.h"
+#include "app/gui/CommandLine.h"
 
 #include "io/Presets.h"
 
@@ -9,7 +9,7 @@
 
 #include <cstring>
 
-namespace archplay::ui {
+namespace archplay::app {
 
 namespace {
 
@@ -174,7 +174,7 @@ CommandLineResult parseCommandLine(const QStringList& arguments) {
         options.size = QSize(width, height);
     }
     if (parser.isSet(theme)) {
-        options.theme = parseThemeMode(parser.value(theme));
+        options.theme = ui::parseThemeMode(parser.value(theme));
         if (!options.theme) {
             return failure(QStringLiteral("--theme expects light, dark or system, not '%1'").arg(parser.value(theme)));
         }
@@ -201,4 +201,4 @@ bool runsOffscreen(int argc, const char* const* argv) {
     return false;
 }
 
-} // namespace archplay::ui
+} // namespace archplay::app

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ui/Benchmark.h"
+#include "app/gui/Benchmark.h"
 
 #include "ui/MainWindow.h"
 #include "ui/ModelBridge.h"
@@ -31,7 +31,7 @@
 #include <unistd.h>
 #include <utility>
 
-namespace archplay::ui {
+namespace archplay::app {
 namespace {
 
 // The default set: a dense 8B, a sparse MoE, MLA with 256 experts, a 126-layer dense
@@ -138,11 +138,11 @@ public:
         , m_options(options) {}
 
     void start(std::int64_t mainStartNs) {
-        applyTheme(m_options.theme.value_or(ThemeMode::Light));
-        MainWindowOptions windowOptions;
+        ui::applyTheme(m_options.theme.value_or(ui::ThemeMode::Light));
+        ui::MainWindowOptions windowOptions;
         windowOptions.persistent = false; // the default layout, and the user's settings untouched
-        m_window = std::make_unique<MainWindow>(windowOptions);
-        m_window->setThemeMode(m_options.theme.value_or(ThemeMode::Light));
+        m_window = std::make_unique<ui::MainWindow>(windowOptions);
+        m_window->setThemeMode(m_options.theme.value_or(ui::ThemeMode::Light));
         m_window->resize(m_options.size);
         m_app.setTiming(true);
         m_window->show();
@@ -155,18 +155,18 @@ public:
         m_startupFromMainMs = double(steadyNowNs() - mainStartNs) / 1e6;
         m_startupMs = msSinceProcessStart();
 
-        for (AnalysisView* view : m_window->views()) {
+        for (ui::AnalysisView* view : m_window->views()) {
             m_app.track(view, view->viewId());
         }
         m_app.track(m_window->summaryCards(), QStringLiteral("summary-cards"));
         m_app.track(m_window->configPanel(), QStringLiteral("config-panel"));
         m_app.track(m_window->diagnostics(), QStringLiteral("diagnostics"));
-        QObject::connect(m_window->bridge(), &ModelBridge::analysisChanged, m_window.get(), [this] { ++m_changes; });
+        QObject::connect(m_window->bridge(), &ui::ModelBridge::analysisChanged, m_window.get(), [this] { ++m_changes; });
     }
 
     void measure(const QString& presetId) {
         Samples& samples = m_perPreset[presetId];
-        for (AnalysisView* view : m_window->views()) {
+        for (ui::AnalysisView* view : m_window->views()) {
             m_window->selectView(view->viewId());
             for (const QString& key : kSliderKeys) {
                 m_window->bridge()->loadPreset(presetId);
@@ -294,7 +294,7 @@ private:
 
     PaintTimingApplication& m_app;
     const GuiOptions& m_options;
-    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<ui::MainWindow> m_window;
     double m_startupMs = -1;
     double m_startupFromMainMs = 0;
     quint64 m_changes = 0;
@@ -364,7 +364,7 @@ int runBenchmark(PaintTimingApplication& app, const GuiOptions& options, std::in
     std::fwrite(report.constData(), 1, std::size_t(report.size()), stdout);
     std::fflush(stdout);
     if (!options.benchOutPath.isEmpty()) {
-        if (const QString failure = exports::writeAtomically(options.benchOutPath, report); !failure.isEmpty()) {
+        if (const QString failure = ui::exports::writeAtomically(options.benchOutPath, report); !failure.isEmpty()) {
             *error = QStringLiteral("cannot write %1: %2").arg(options.benchOutPath, failure);
             return 1;
         }
@@ -372,4 +372,4 @@ int runBenchmark(PaintTimingApplication& app, const GuiOptions& options, std::in
     return 0;
 }
 
-} // namespace archplay::ui
+} // namespace archplay::app

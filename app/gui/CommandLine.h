@@ -9,7 +9,7 @@
 
 #include <optional>
 
-namespace archplay::ui {
+namespace archplay::app {
 
 /// Options of the `archplay` executable.
 struct GuiOptions {
@@ -18,7 +18,7 @@ struct GuiOptions {
     QString configPath;             ///< --config FILE (or a lone positional file)
     QString viewId;                 ///< --view NAME: the tab to show (with --screenshot: render only it)
     QSize size{1280, 800};          ///< --size WxH
-    std::optional<ThemeMode> theme; ///< --theme light|dark|system
+    std::optional<ui::ThemeMode> theme; ///< --theme light|dark|system
 
     bool bench = false;       ///< --bench: measure slider-to-pixels latency offscreen and exit
     QStringList benchPresets; ///< --preset ID, repeatable, with --bench (empty: the default set)
@@ -44,4 +44,4 @@ CommandLineResult parseCommandLine(const QStringList& arguments);
 /// main() can choose the offscreen platform before the QApplication exists.
 bool runsOffscreen(int argc, const char* const* argv);
 
-} // namespace archplay::ui
+} // namespace archplay::app

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ui/CommandLine.h"
+#include "app/gui/CommandLine.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace archplay::ui {
+namespace archplay::app {
 
 /// Nearest-rank percentiles of a sample of durations. Units: milliseconds.
 struct LatencyStats {
@@ -55,4 +55,4 @@ private:
 /// exit status: 0, 1 when --out cannot be written; `error` says why.
 int runBenchmark(PaintTimingApplication& app, const GuiOptions& options, std::int64_t mainStartNs, QString* error);
 
-} // namespace archplay::ui
+} // namespace archplay::app

@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ui/Screenshot.h"
+#include "app/gui/Screenshot.h"
 
 #include "ui/FileController.h"
 #include "ui/MainWindow.h"
 #include "ui/ModelBridge.h"
-#include "ui/export/AtomicWrite.h"
+#include "ui/Theme.h"
 #include "ui/export/ViewExporter.h"
 #include "ui/views/AnalysisView.h"
 
 #include <QApplication>
-#include <QBuffer>
 
-namespace archplay::ui {
+namespace archplay::app {
 
 namespace {
 
@@ -23,44 +22,15 @@ void settle() {
     }
 }
 
-QString saveImage(const QImage& image, const QString& path) {
-    if (image.isNull()) {
-        return QStringLiteral("nothing to render");
-    }
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    if (!image.save(&buffer, "PNG")) {
-        return QStringLiteral("could not encode the PNG");
-    }
-    return exports::writeAtomically(path, bytes);
-}
-
 } // namespace
 
-QImage renderView(const AnalysisView& view, const QSize& size, qreal devicePixelRatio) {
-    return exports::renderImage(view, {size, devicePixelRatio});
-}
-
-QString saveViewPng(const AnalysisView& view, const QSize& size, qreal devicePixelRatio, const QString& path) {
-    return exports::exportFigure(view, core::ExportFormat::Png, {size, devicePixelRatio}, path);
-}
-
-QString saveViewSvg(const AnalysisView& view, const QSize& size, const QString& path) {
-    return exports::exportFigure(view, core::ExportFormat::Svg, {size, 1.0}, path);
-}
-
-QString saveWidgetPng(QWidget& widget, const QString& path) {
-    return saveImage(widget.grab().toImage(), path);
-}
-
-int applyOptions(MainWindow& window, const GuiOptions& options, QString* error) {
+int applyOptions(ui::MainWindow& window, const GuiOptions& options, QString* error) {
     if (!options.presetId.isEmpty() && !window.bridge()->loadPreset(options.presetId)) {
         *error = QStringLiteral("unknown preset '%1'").arg(options.presetId);
         return 2;
     }
     if (!options.configPath.isEmpty()) {
-        const FileResult result = window.files()->openPath(options.configPath);
+        const ui::FileResult result = window.files()->openPath(options.configPath);
         if (!result.ok) {
             *error = result.message;
             for (const QString& detail : result.details) {
@@ -73,7 +43,7 @@ int applyOptions(MainWindow& window, const GuiOptions& options, QString* error) 
     }
     if (!options.viewId.isEmpty() && !window.selectView(options.viewId)) {
         QStringList ids;
-        for (const AnalysisView* view : window.views()) {
+        for (const ui::AnalysisView* view : window.views()) {
             ids << view->viewId();
         }
         *error = QStringLiteral("unknown view '%1'; views: %2").arg(options.viewId, ids.join(QStringLiteral(", ")));
@@ -83,11 +53,11 @@ int applyOptions(MainWindow& window, const GuiOptions& options, QString* error) 
 }
 
 int runScreenshot(const GuiOptions& options, QString* error) {
-    applyTheme(options.theme.value_or(ThemeMode::Light));
-    MainWindowOptions windowOptions;
+    ui::applyTheme(options.theme.value_or(ui::ThemeMode::Light));
+    ui::MainWindowOptions windowOptions;
     windowOptions.persistent = false;
-    MainWindow window(windowOptions);
-    window.setThemeMode(options.theme.value_or(ThemeMode::Light));
+    ui::MainWindow window(windowOptions);
+    window.setThemeMode(options.theme.value_or(ui::ThemeMode::Light));
     if (const int status = applyOptions(window, options, error); status != 0) {
         return status;
     }
@@ -99,9 +69,10 @@ int runScreenshot(const GuiOptions& options, QString* error) {
     settle();
     QString failure;
     if (!options.viewId.isEmpty()) {
-        failure = saveViewPng(*window.currentView(), options.size, 1.0, options.screenshotPath);
+        failure = ui::exports::exportFigure(*window.currentView(), core::ExportFormat::Png, {options.size, 1.0},
+                                             options.screenshotPath);
     } else {
-        failure = saveWidgetPng(window, options.screenshotPath);
+        failure = ui::exports::saveWidgetPng(window, options.screenshotPath);
     }
     if (!failure.isEmpty()) {
         *error = failure;
@@ -110,4 +81,4 @@ int runScreenshot(const GuiOptions& options, QString* error) {
     return 0;
 }
 
-} // namespace archplay::ui
+} // namespace archplay::app
