@@ -161,7 +161,8 @@ public:
         m_app.track(m_window->summaryCards(), QStringLiteral("summary-cards"));
         m_app.track(m_window->configPanel(), QStringLiteral("config-panel"));
         m_app.track(m_window->diagnostics(), QStringLiteral("diagnostics"));
-        QObject::connect(m_window->bridge(), &ui::ModelBridge::analysisChanged, m_window.get(), [this] { ++m_changes; });
+        QObject::connect(m_window->bridge(), &ui::ModelBridge::analysisChanged, m_window.get(),
+                         [this] { ++m_changes; });
     }
 
     void measure(const QString& presetId) {

@@ -13,11 +13,11 @@ namespace archplay::app {
 
 /// Options of the `archplay` executable.
 struct GuiOptions {
-    QString screenshotPath;         ///< --screenshot FILE.png: render offscreen and exit
-    QString presetId;               ///< --preset ID
-    QString configPath;             ///< --config FILE (or a lone positional file)
-    QString viewId;                 ///< --view NAME: the tab to show (with --screenshot: render only it)
-    QSize size{1280, 800};          ///< --size WxH
+    QString screenshotPath;             ///< --screenshot FILE.png: render offscreen and exit
+    QString presetId;                   ///< --preset ID
+    QString configPath;                 ///< --config FILE (or a lone positional file)
+    QString viewId;                     ///< --view NAME: the tab to show (with --screenshot: render only it)
+    QSize size{1280, 800};              ///< --size WxH
     std::optional<ui::ThemeMode> theme; ///< --theme light|dark|system
 
     bool bench = false;       ///< --bench: measure slider-to-pixels latency offscreen and exit

@@ -70,7 +70,7 @@ int runScreenshot(const GuiOptions& options, QString* error) {
     QString failure;
     if (!options.viewId.isEmpty()) {
         failure = ui::exports::exportFigure(*window.currentView(), core::ExportFormat::Png, {options.size, 1.0},
-                                             options.screenshotPath);
+                                            options.screenshotPath);
     } else {
         failure = ui::exports::saveWidgetPng(window, options.screenshotPath);
     }

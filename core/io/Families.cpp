@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace archplay::core::familyio {
@@ -565,7 +566,8 @@ void readGptj(JsonFields& f, ModelConfig& c) {
 void writeGptj(const ModelConfig& c, json& out) {
     writeCommon(c, out, {}, kGpt2Keys);
     writeInner(c, out);
-    out["rotary_dim"] = static_cast<std::int64_t>(c.rotaryFraction * static_cast<double>(c.effectiveHeadDim()) + 0.5);
+    out["rotary_dim"] =
+        static_cast<std::int64_t>(std::llround(c.rotaryFraction * static_cast<double>(c.effectiveHeadDim())));
 }
 
 void readGptNeox(JsonFields& f, ModelConfig& c) {

@@ -94,6 +94,7 @@ const std::vector<Preset>& builtinPresets() {
             return a.params < b.params;
         });
         std::vector<Preset> result;
+        result.reserve(sortable.size());
         for (Sortable& item : sortable) {
             result.push_back(std::move(item.preset));
         }

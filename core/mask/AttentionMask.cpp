@@ -181,7 +181,8 @@ MaskGrid maskGrid(const MaskSpec& mask, int cells, std::uint64_t tokensPerCell) 
         for (int column = 0; column < grid.cells; ++column) {
             const std::uint64_t k0 = static_cast<std::uint64_t>(column) * t;
             const std::uint64_t k1 = k0 + t;
-            float& cell = grid.coverage[static_cast<std::size_t>(row * grid.cells + column)];
+            float& cell = grid.coverage[static_cast<std::size_t>(row) * static_cast<std::size_t>(grid.cells) +
+                                        static_cast<std::size_t>(column)];
             // Both ends of the key range never decrease down the rows, so the block's first and last
             // rows bound every row in between.
             if (bottom.first <= k0 && top.last >= k1) {

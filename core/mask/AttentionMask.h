@@ -62,7 +62,10 @@ struct MaskGrid {
     std::uint64_t tokensPerCell = 1;
     std::vector<float> coverage; ///< row-major, query block rows by key block columns
 
-    float at(int row, int column) const { return coverage[static_cast<std::size_t>(row * cells + column)]; }
+    float at(int row, int column) const {
+        return coverage[static_cast<std::size_t>(row) * static_cast<std::size_t>(cells) +
+                        static_cast<std::size_t>(column)];
+    }
     /// Tokens the grid spans on each axis.
     std::uint64_t tokens() const { return static_cast<std::uint64_t>(cells) * tokensPerCell; }
 };
