@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Attention, Feed-forward, Embeddings-and-norms and Scenario fields of the config panel.
-#include "ui/ConfigEdits.h"
+#include "config/ConfigEdits.h"
 #include "ui/ConfigFieldBuilders.h"
 #include "ui/ConfigFields.h"
 
@@ -30,7 +30,7 @@ std::vector<FieldSpec> attentionFields() {
             return qint64(core::attentionFamily(c));
         };
         spec.set = [](ModelConfig& c, Scenario&, qint64 v, const EditContext&) {
-            edits::setAttentionFamily(c, core::AttentionFamily(v));
+            core::edits::setAttentionFamily(c, core::AttentionFamily(v));
         };
         fields.push_back(std::move(spec));
     }
@@ -116,10 +116,10 @@ std::vector<FieldSpec> attentionFields() {
                           "C chunked.");
         spec.kind = FieldKind::Text;
         spec.getText = [](const ModelConfig& c) {
-            return edits::formatLayerTypes(c.layerTypes);
+            return QString::fromStdString(core::edits::formatLayerTypes(c.layerTypes));
         };
         spec.setText = [](ModelConfig& c, const QString& text) {
-            auto layers = edits::parseLayerTypes(text);
+            auto layers = core::edits::parseLayerTypes(text.toStdString());
             if (!layers) {
                 return false;
             }
@@ -221,7 +221,7 @@ std::vector<FieldSpec> feedForwardFields() {
                                  {tr("Mixture of experts"), qint64(core::FfnKind::Moe)}});
         spec.jsonKey = QStringLiteral("model_type, num_experts");
         spec.set = [](ModelConfig& c, Scenario&, qint64 v, const EditContext&) {
-            edits::setFfnKind(c, core::FfnKind(v));
+            core::edits::setFfnKind(c, core::FfnKind(v));
         };
         fields.push_back(std::move(spec));
     }
@@ -242,7 +242,7 @@ std::vector<FieldSpec> feedForwardFields() {
                        SliderScale::Logarithmic, Snap::PowerOfTwo, &core::MixtureOfExperts::numExperts, 65536);
         spec.jsonKey = QStringLiteral("num_experts, num_local_experts, n_routed_experts");
         spec.set = [](ModelConfig& c, Scenario&, qint64 v, const EditContext&) {
-            edits::setNumExperts(c, v);
+            core::edits::setNumExperts(c, v);
         };
         fields.push_back(std::move(spec));
     }
@@ -257,7 +257,7 @@ std::vector<FieldSpec> feedForwardFields() {
     }
     fields.push_back(moeInteger(QStringLiteral("moe_intermediate_size"), tr("Expert width"),
                                 tr("Inner width of one routed expert (Mixtral uses intermediate_size)."), 64, 65536,
-                                SliderScale::Logarithmic, Snap::Multiple128,
+                                SliderScale::Logarithmic, core::kFfnSnap,
                                 &core::MixtureOfExperts::expertIntermediateSize, 1 << 22));
     fields.push_back(moeInteger(QStringLiteral("n_shared_experts"), tr("Shared experts"),
                                 tr("Experts every token passes through besides its routed ones (DeepSeek, Qwen-MoE)."),
@@ -267,7 +267,7 @@ std::vector<FieldSpec> feedForwardFields() {
         FieldSpec spec = moeInteger(QStringLiteral("shared_expert_intermediate_size"), tr("Shared width"),
                                     tr("Inner width of each shared expert (DeepSeek: the expert width; Qwen2-MoE sets "
                                        "its own)."),
-                                    0, 65536, SliderScale::Logarithmic, Snap::Multiple128,
+                                    0, 65536, SliderScale::Logarithmic, core::kFfnSnap,
                                     &core::MixtureOfExperts::sharedExpertIntermediateSize, 1 << 22);
         spec.applies = [](const ModelConfig& c) {
             return isMoe(c) && c.moe.numSharedExperts > 0;
@@ -309,10 +309,10 @@ std::vector<FieldSpec> feedForwardFields() {
         spec.tooltip = tr("Layer indices that keep a dense FFN, separated by commas (Qwen-MoE's mlp_only_layers).");
         spec.kind = FieldKind::Text;
         spec.getText = [](const ModelConfig& c) {
-            return edits::formatLayerList(c.moe.denseLayers);
+            return QString::fromStdString(core::edits::formatLayerList(c.moe.denseLayers));
         };
         spec.setText = [](ModelConfig& c, const QString& text) {
-            auto layers = edits::parseLayerList(text);
+            auto layers = core::edits::parseLayerList(text.toStdString());
             if (!layers) {
                 return false;
             }
@@ -334,10 +334,10 @@ std::vector<FieldSpec> feedForwardFields() {
                           "dense-first, every-N and dense-list rules. Empty: those rules decide.");
         spec.kind = FieldKind::Text;
         spec.getText = [](const ModelConfig& c) {
-            return edits::formatLayerList(c.moe.moeLayers);
+            return QString::fromStdString(core::edits::formatLayerList(c.moe.moeLayers));
         };
         spec.setText = [](ModelConfig& c, const QString& text) {
-            auto layers = edits::parseLayerList(text);
+            auto layers = core::edits::parseLayerList(text.toStdString());
             if (!layers) {
                 return false;
             }

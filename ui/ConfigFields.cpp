@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/ConfigFields.h"
 
+#include "config/ConfigEdits.h"
 #include "io/ConfigJson.h"
-#include "ui/ConfigEdits.h"
 #include "ui/ConfigFieldBuilders.h"
 
 #include <QCoreApplication>
@@ -60,7 +60,7 @@ std::vector<FieldSpec> shapeFields() {
                                  {tr("Encoder-only"), qint64(core::ArchitectureKind::EncoderOnly)},
                                  {tr("Encoder-decoder"), qint64(core::ArchitectureKind::EncoderDecoder)}});
         spec.set = [](ModelConfig& c, Scenario&, qint64 v, const EditContext&) {
-            edits::setArchitecture(c, core::ArchitectureKind(v));
+            core::edits::setArchitecture(c, core::ArchitectureKind(v));
         };
         fields.push_back(std::move(spec));
     }
@@ -86,9 +86,9 @@ std::vector<FieldSpec> shapeFields() {
             integer(S, QStringLiteral("hidden_size"), tr("Hidden size"),
                     tr("Width of the residual stream: every token is a vector of this many numbers "
                        "between the blocks (d_model)."),
-                    64, 65536, SliderScale::Logarithmic, Snap::Multiple128, &ModelConfig::hiddenSize, 1 << 20);
+                    64, 65536, SliderScale::Logarithmic, core::kHiddenSnap, &ModelConfig::hiddenSize, 1 << 20);
         spec.set = [](ModelConfig& c, Scenario&, qint64 v, const EditContext& context) {
-            edits::setHiddenSize(c, v, context);
+            core::edits::setHiddenSize(c, v, context);
         };
         fields.push_back(std::move(spec));
     }
@@ -97,7 +97,7 @@ std::vector<FieldSpec> shapeFields() {
                                  tr("Query heads of each attention layer; the KV heads must divide them."), 1, 256,
                                  SliderScale::Linear, Snap::None, &ModelConfig::numHeads, 4096);
         spec.set = [](ModelConfig& c, Scenario&, qint64 v, const EditContext&) {
-            edits::setNumHeads(c, v);
+            core::edits::setNumHeads(c, v);
         };
         fields.push_back(std::move(spec));
     }
@@ -147,7 +147,7 @@ std::vector<FieldSpec> shapeFields() {
             return qint64(c.headDim ? 0 : 1);
         };
         spec.set = [](ModelConfig& c, Scenario&, qint64 v, const EditContext&) {
-            edits::setHeadDimFollows(c, v != 0);
+            core::edits::setHeadDimFollows(c, v != 0);
         };
         spec.applies = [](const ModelConfig& c) {
             return !isLatent(c);
@@ -158,7 +158,7 @@ std::vector<FieldSpec> shapeFields() {
         FieldSpec spec =
             integer(S, QStringLiteral("intermediate_size"), tr("FFN width"),
                     tr("Inner width of the dense feed-forward block (the dense layers of a MoE model)."), 64, 262144,
-                    SliderScale::Logarithmic, Snap::Multiple128, &ModelConfig::intermediateSize, 1 << 24);
+                    SliderScale::Logarithmic, core::kFfnSnap, &ModelConfig::intermediateSize, 1 << 24);
         spec.labelFor = [](const ModelConfig& c) {
             return isMoe(c) ? tr("Dense FFN width") : tr("FFN width");
         };
@@ -169,7 +169,7 @@ std::vector<FieldSpec> shapeFields() {
     }
     fields.push_back(integer(S, QStringLiteral("vocab_size"), tr("Vocabulary"),
                              tr("Tokens the embedding table and the output head cover."), 256, 1 << 20,
-                             SliderScale::Logarithmic, Snap::Multiple64, &ModelConfig::vocabSize, 1 << 26));
+                             SliderScale::Logarithmic, core::kVocabSnap, &ModelConfig::vocabSize, 1 << 26));
     fields.push_back(integer(S, QStringLiteral("max_position_embeddings"), tr("Context length"),
                              tr("Longest sequence the model is configured for; it sizes learned position tables."), 128,
                              1 << 24, SliderScale::Logarithmic, Snap::PowerOfTwo, &ModelConfig::maxPositions, INT_MAX));

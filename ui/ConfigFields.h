@@ -2,6 +2,7 @@
 #pragma once
 
 #include "analysis/Analysis.h"
+#include "config/ConfigEdits.h"
 #include "config/ModelConfig.h"
 #include "ui/Snapping.h"
 
@@ -25,12 +26,7 @@ enum class FieldKind {
     Real,    ///< spin box for a fraction
 };
 
-/// Editing aids that are not part of the config: snapping, and the FFN width following the hidden size.
-struct EditContext {
-    bool snap = false;
-    bool keepFfnRatio = false;
-    double ffnRatio = 0.0; ///< intermediate_size / hidden_size when the lock was taken
-};
+using core::edits::EditContext;
 
 struct FieldChoice {
     QString label;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Embeddings-and-norms and Scenario fields of the config panel.
+#include "config/ConfigEdits.h"
 #include "memory/GpuFit.h"
-#include "ui/ConfigEdits.h"
 #include "ui/ConfigFieldBuilders.h"
 #include "ui/ConfigFields.h"
 
@@ -52,10 +52,10 @@ std::vector<FieldSpec> embeddingFields() {
                           "by commas; the parameter count is the same, the attention sees no positions there.");
         spec.kind = FieldKind::Text;
         spec.getText = [](const ModelConfig& c) {
-            return edits::formatLayerList(c.nopeLayers);
+            return QString::fromStdString(core::edits::formatLayerList(c.nopeLayers));
         };
         spec.setText = [](ModelConfig& c, const QString& text) {
-            auto layers = edits::parseLayerList(text);
+            auto layers = core::edits::parseLayerList(text.toStdString());
             if (!layers) {
                 return false;
             }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The "Linear attention and SSM" fields of the config panel: which layers mix tokens without softmax
 // attention, and the dimensions of those mixers.
-#include "ui/ConfigEdits.h"
+#include "config/ConfigEdits.h"
 #include "ui/ConfigFieldBuilders.h"
 #include "ui/ConfigFields.h"
 
@@ -55,10 +55,10 @@ std::vector<FieldSpec> mixerFields() {
                           "fixed state per sequence. Empty: attention in every layer.");
         spec.kind = FieldKind::Text;
         spec.getText = [](const ModelConfig& c) {
-            return edits::formatMixers(c.mixers);
+            return QString::fromStdString(core::edits::formatMixers(c.mixers));
         };
         spec.setText = [](ModelConfig& c, const QString& text) {
-            auto mixers = edits::parseMixers(text);
+            auto mixers = core::edits::parseMixers(text.toStdString());
             if (!mixers) {
                 return false;
             }

@@ -1,34 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "config/Snapping.h"
+
 #include <QtGlobal>
 
 namespace archplay::ui {
 
-/// Hardware-friendly values a field snaps to while snapping is on.
-enum class Snap {
-    None,
-    Multiple16,    ///< head sizes: 64, 80, 96, 128, 256
-    Multiple64,    ///< vocabularies padded for tensor cores
-    Multiple128,   ///< hidden and FFN widths
-    PowerOfTwo,    ///< context lengths, windows, expert counts, batch sizes
-    DivisorOfHeads ///< key/value heads, which must divide the query heads
-};
+using core::Snap;
+using core::SnapContext;
+using core::snapNearest;
+using core::snapStep;
 
 /// How a slider maps its travel onto values.
 enum class SliderScale { Linear, Logarithmic };
-
-/// What a snap needs beyond the value: the query heads for DivisorOfHeads.
-struct SnapContext {
-    qint64 heads = 1;
-};
-
-/// The snapped value nearest to `value` within [minimum, maximum] (ties go up).
-qint64 snapNearest(qint64 value, Snap snap, const SnapContext& context, qint64 minimum, qint64 maximum);
-
-/// The snapped value `steps` snaps away from `value` (negative: downwards), clamped to
-/// [minimum, maximum]. A value between two snaps first moves to the next snap in that direction.
-qint64 snapStep(qint64 value, int steps, Snap snap, const SnapContext& context, qint64 minimum, qint64 maximum);
 
 /// Positions a slider has when its range is too wide to give every value its own position.
 inline constexpr int kSliderResolution = 1000;

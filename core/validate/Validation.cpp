@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "validate/Validation.h"
 
+#include "config/Snapping.h"
+
 #include <fmt/format.h>
 
 #include <string>
@@ -206,19 +208,20 @@ void checkConventions(const ModelConfig& c, Checker& check) {
                                            "FlashAttention are tuned for 64, 128 (and 256)",
                                            headDim));
     }
-    if (c.hiddenSize > 0 && c.hiddenSize % 128 != 0) {
-        check.hint("hidden_size", fmt::format("hidden_size {} is not a multiple of 128; tensor cores prefer multiples "
-                                              "of 64 or 128",
-                                              c.hiddenSize));
+    // The same rules the sliders snap to (config/Snapping.h), so a snapped value never draws a hint.
+    if (c.hiddenSize > 0 && !isSnapped(c.hiddenSize, kHiddenSnap)) {
+        check.hint("hidden_size", fmt::format("hidden_size {} is not a multiple of {}; tensor cores prefer it",
+                                              c.hiddenSize, multipleOf(kHiddenSnap)));
     }
-    if (c.vocabSize > 0 && c.vocabSize % 64 != 0) {
-        check.hint("vocab_size", fmt::format("vocab_size {} is not a multiple of 64; padding it (e.g. to {}) speeds up "
+    if (c.vocabSize > 0 && !isSnapped(c.vocabSize, kVocabSnap)) {
+        const std::int64_t m = multipleOf(kVocabSnap);
+        check.hint("vocab_size", fmt::format("vocab_size {} is not a multiple of {}; padding it (e.g. to {}) speeds up "
                                              "the embedding and output matmuls",
-                                             c.vocabSize, (c.vocabSize + 63) / 64 * 64));
+                                             c.vocabSize, m, (c.vocabSize + m - 1) / m * m));
     }
-    if (c.hasDenseFfnLayers() && c.intermediateSize > 0 && c.intermediateSize % 64 != 0) {
-        check.hint("intermediate_size",
-                   fmt::format("intermediate_size {} is not a multiple of 64", c.intermediateSize));
+    if (c.hasDenseFfnLayers() && c.intermediateSize > 0 && !isSnapped(c.intermediateSize, kFfnSnap)) {
+        check.hint("intermediate_size", fmt::format("intermediate_size {} is not a multiple of {}", c.intermediateSize,
+                                                    multipleOf(kFfnSnap)));
     }
     if (c.numHeads > 0 && c.numHeads % 8 != 0) {
         check.hint("num_attention_heads", fmt::format("num_attention_heads {} is not divisible by 8, which limits "

@@ -204,7 +204,7 @@ void ConfigPanel::setAnalysis(const core::Analysis& analysis) {
     }
     const core::ModelConfig& config = m_analysis.config;
     if (!m_hiddenEditInFlight && config.hiddenSize > 0) {
-        m_ffnRatio = double(config.intermediateSize) / double(config.hiddenSize);
+        m_ffnRatio = core::edits::ffnRatio(config);
     }
     std::map<QString, std::pair<core::Severity, QString>> marks;
     for (const core::Diagnostic& diagnostic : m_analysis.diagnostics) {
