@@ -95,6 +95,7 @@ KvCacheReport kvCache(const ModelConfig& config, const ModelPlan& plan, std::uin
             const Checked elements = self * cache.cachedTokens + cross * report.encoderSequenceLength;
             const Checked expandedElements = expanded * cache.cachedTokens + cross * report.encoderSequenceLength;
             cache.selfElementsPerToken = self.value();
+            cache.selfBytesPerToken = bytesFor(self.value(), dtype);
             cache.expandedElementsPerToken = expanded.value();
             cache.crossElementsPerToken = cross.value();
             const FixedState state = core::fixedState(config, layer);

@@ -15,6 +15,7 @@ namespace archplay::core {
 /// Cache of one layer. Elements are per token; bytes are for the whole scenario.
 struct KvLayerCache {
     std::uint64_t selfElementsPerToken = 0;     ///< cached K and V (or MLA latent) elements per token
+    std::uint64_t selfBytesPerToken = 0;        ///< the same in bytes at the cache precision
     std::uint64_t expandedElementsPerToken = 0; ///< what Hugging Face's eager MLA caches (= self for non-MLA)
     std::uint64_t cachedTokens = 0;             ///< tokens held: min(sequence, window)
     std::uint64_t crossElementsPerToken = 0;    ///< cross-attention K/V per encoder token

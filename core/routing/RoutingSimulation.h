@@ -64,6 +64,10 @@ struct RoutingSimulation {
     std::uint64_t seed = 0;
     std::vector<RoutedToken> tokens;
     std::vector<std::int64_t> expertLoad; ///< tokens of the sample sent to each routed expert
+    /// Tokens each expert would get if the sample were spread perfectly evenly: tokens x k / E.
+    double balancedLoad() const {
+        return numExperts > 0 ? double(tokens.size()) * double(topK) / double(numExperts) : 0.0;
+    }
 };
 
 /// The fixed sample sentence, as tokens with their leading spaces (word-level: a real tokenizer

@@ -23,6 +23,14 @@ TEST(KvCache, GqaBytesPerToken) {
     EXPECT_EQ(analyzePreset("llama-3.1-70b").kv.bytesPerToken, 327'680u);
     EXPECT_EQ(analyzePreset("qwen2.5-7b").kv.bytesPerToken, 57'344u);
     EXPECT_EQ(analyzePreset("qwen3-30b-a3b").kv.bytesPerToken, 98'304u);
+    // Per layer: 2 x 8 x 128 x 2 bytes, and the layers add up to the whole.
+    const auto llama = analyzePreset("llama-3-8b");
+    std::uint64_t sum = 0;
+    for (const core::KvLayerCache& layer : llama.kv.layers) {
+        EXPECT_EQ(layer.selfBytesPerToken, 4096u);
+        sum += layer.selfBytesPerToken;
+    }
+    EXPECT_EQ(sum, llama.kv.bytesPerToken);
 }
 
 TEST(KvCache, MhaBytesPerToken) {

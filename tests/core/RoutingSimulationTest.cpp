@@ -36,6 +36,12 @@ TEST(RoutingSimulation, IsDeterministic) {
         EXPECT_EQ(a.tokens[t].scores, b.tokens[t].scores);
         EXPECT_EQ(a.tokens[t].chosen, b.tokens[t].chosen);
     }
+    // Perfect balance: every token's k choices spread evenly over the E experts.
+    std::int64_t sent = 0;
+    for (std::int64_t load : a.expertLoad) {
+        sent += load;
+    }
+    EXPECT_DOUBLE_EQ(a.balancedLoad() * double(a.numExperts), double(sent));
 }
 
 TEST(RoutingSimulation, SoftmaxRowsSumToOneAndTopKIsTheLargest) {

@@ -382,8 +382,13 @@ QString LayerStackView::toolTipFor(int planIndex) const {
                     shortCount(params.norms));
     if (index < a.kv.layers.size() && layer.stack == core::Stack::Decoder) {
         const core::KvLayerCache& cache = a.kv.layers[index];
-        tip += tr("\nKV cache: %1 per token, %2 at this scenario")
-                   .arg(bytesText(core::bytesFor(cache.selfElementsPerToken, a.kv.dtype)), bytesText(cache.bytes));
+        if (cache.selfElementsPerToken > 0) {
+            tip += tr("\nKV cache: %1 per token").arg(bytesText(cache.selfBytesPerToken));
+        }
+        if (cache.fixedStateBytes > 0) {
+            tip += tr("\nFixed state: %1 per sequence").arg(bytesText(cache.fixedStateBytes));
+        }
+        tip += tr("\n%1 at this scenario").arg(bytesText(cache.bytes));
     }
     return tip;
 }

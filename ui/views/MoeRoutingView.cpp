@@ -227,8 +227,7 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
     }
 
     const std::int64_t peak = *std::max_element(m_simulation.expertLoad.begin(), m_simulation.expertLoad.end());
-    const double uniform =
-        double(m_simulation.tokens.size()) * double(m_simulation.topK) / double(m_simulation.numExperts);
+    const double uniform = m_simulation.balancedLoad();
     painter.setPen(text);
     painter.drawText(placed.loadTitle, Qt::AlignLeft | Qt::AlignVCenter,
                      tr("Load over the sample: tokens sent to each expert (busiest %1; dashed = %2 if perfectly "
