@@ -167,7 +167,7 @@ int commandKv(const Options& options, std::ostream& out, std::ostream& err) {
         }
         const std::string range =
             run.count == 1 ? std::to_string(run.first) : fmt::format("{}-{}", run.first, run.first + run.count - 1);
-        fmt::print(out, "{:<10} {:<32} {:>12} {:>14} {:>22}\n", range, core::layerKindName(run.kind),
+        fmt::print(out, "{:<10} {:<32} {:>12} {:>14} {:>22}\n", range, core::layerKindName(analysis->config, run.kind),
                    core::withThousands(cache.selfElementsPerToken), core::withThousands(cache.cachedTokens),
                    fmt::format("{} x {}", run.count, core::withThousands(cache.bytes)));
     }

@@ -84,15 +84,15 @@ std::string_view mixerName(TokenMixer mixer) {
     return {};
 }
 
-std::string layerKindName(const LayerPlan& layer) {
+std::string attentionKindName(const LayerPlan& layer) {
     std::string name;
     if (!layer.attends()) {
         name = mixerName(layer.mixer);
     } else if (layer.latent) {
-        name = "latent";
-    } else if (layer.attention == LayerAttention::Sliding) {
-        name = "sliding " + std::to_string(layer.window);
-    } else if (layer.attention == LayerAttention::Chunked) {
+        name = "latent (MLA)";
+    } else if (layer.attention == LayerAttention::Sliding && layer.window > 0) {
+        name = (layer.causal ? "sliding " : "local ") + std::to_string(layer.window);
+    } else if (layer.attention == LayerAttention::Chunked && layer.window > 0) {
         name = "chunked " + std::to_string(layer.window);
     } else {
         name = layer.causal ? "global" : "bidirectional";
@@ -103,21 +103,33 @@ std::string layerKindName(const LayerPlan& layer) {
     if (layer.attends() && !layer.positional) {
         name += " (NoPE)";
     }
-    if (layer.crossAttention) {
-        name += " + cross";
-    }
-    switch (layer.ffn) {
-    case FfnKind::Mlp:
-        name += " · MLP";
-        break;
-    case FfnKind::Gated:
-        name += " · gated";
-        break;
-    case FfnKind::Moe:
-        name += " · MoE";
-        break;
-    }
     return name;
+}
+
+std::string ffnKindName(const ModelConfig& config, FfnKind kind) {
+    switch (kind) {
+    case FfnKind::Mlp:
+        return "MLP";
+    case FfnKind::Gated:
+        return "gated";
+    case FfnKind::Moe:
+        return "MoE " + std::to_string(config.moe.numExperts) + " × top-" + std::to_string(config.moe.topK);
+    }
+    return {};
+}
+
+std::string layerKindName(const ModelConfig& config, const LayerPlan& layer) {
+    return attentionKindName(layer) + (layer.crossAttention ? " + cross" : "") + " · " + ffnKindName(config, layer.ffn);
+}
+
+std::string layerTitle(const ModelConfig& config, const LayerPlan& layer) {
+    const bool encoderDecoder = config.architecture == ArchitectureKind::EncoderDecoder;
+    const std::int64_t inStack =
+        encoderDecoder && layer.stack == Stack::Encoder ? config.numEncoderLayers : config.numLayers;
+    const std::string prefix = !encoderDecoder                    ? "Layer"
+                               : layer.stack == Stack::Encoder ? "Encoder layer"
+                                                               : "Decoder layer";
+    return prefix + " " + std::to_string(layer.index) + " of " + std::to_string(inStack);
 }
 
 std::vector<LayerRun> ModelPlan::runs() const {

@@ -37,8 +37,16 @@ bool sameKind(const LayerPlan& a, const LayerPlan& b);
 /// A human name for a token mixer, e.g. "Gated DeltaNet".
 std::string_view mixerName(TokenMixer mixer);
 
-/// A short human name for a layer's kind, e.g. "sliding 4096 · MoE" or "global · gated".
-std::string layerKindName(const LayerPlan& layer);
+/// The one set of names for layer kinds, in the views, the reports and the CLI.
+/// The token mixer: "global", "sliding 4096", "local 128" (an encoder's window), "chunked 8192",
+/// "latent (MLA)", "Gated DeltaNet", "global + Mamba-2"; " (NoPE)" without rotary positions.
+std::string attentionKindName(const LayerPlan& layer);
+/// The feed-forward block: "MLP", "gated", "MoE 8 × top-2".
+std::string ffnKindName(const ModelConfig& config, FfnKind kind);
+/// The whole kind: "sliding 4096 · MoE 8 × top-2", "global + cross · MLP".
+std::string layerKindName(const ModelConfig& config, const LayerPlan& layer);
+/// "Layer 3 of 32", "Decoder layer 0 of 6", in constant time.
+std::string layerTitle(const ModelConfig& config, const LayerPlan& layer);
 
 /// A run of consecutive layers of the same kind in one stack.
 struct LayerRun {

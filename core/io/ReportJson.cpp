@@ -50,7 +50,7 @@ json kvJson(const Analysis& analysis) {
         }
         const KvLayerCache& layer = kv.layers[i];
         layers.push_back({{"index", plan.index},
-                          {"kind", layerKindName(plan)},
+                          {"kind", layerKindName(analysis.config, plan)},
                           {"elements_per_token", layer.selfElementsPerToken},
                           {"cached_tokens", layer.cachedTokens},
                           {"cross_elements_per_token", layer.crossElementsPerToken},

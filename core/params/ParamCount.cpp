@@ -154,7 +154,7 @@ ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan) {
     for (KindGroup& group : groups) {
         const Checked layers = static_cast<std::uint64_t>(group.indices.size());
         ParamNode node = groupNode(
-            fmt::format("{} ({}, x{})", layerKindName(group.kind), layerRange(group.indices), group.indices.size()));
+            fmt::format("{} ({}, x{})", layerKindName(config, group.kind), layerRange(group.indices), group.indices.size()));
         ParamNode attention = groupNode(!group.kind.attends() ? std::string(mixerName(group.kind.mixer))
                                         : group.kind.latent   ? std::string("Latent attention")
                                                               : std::string("Attention"));

@@ -23,7 +23,7 @@ std::vector<LayerKindParams> paramsByLayerKind(const ModelConfig& config, const 
         if (found == groups.end()) {
             LayerKindParams group;
             group.kind = layer;
-            group.name = layerKindName(layer);
+            group.name = layerKindName(config, layer);
             if (config.architecture == ArchitectureKind::EncoderDecoder) {
                 group.name = (layer.stack == Stack::Encoder ? "encoder " : "decoder ") + group.name;
             }

@@ -176,7 +176,7 @@ std::vector<KvRow> kvRows(const Analysis& analysis) {
         const KvLayerCache& cache = kv.layers[first];
         KvRow row;
         row.layers = layerRange(run.first, run.count);
-        row.kind = layerKindName(run.kind);
+        row.kind = layerKindName(analysis.config, run.kind);
         row.layerCount = static_cast<std::uint64_t>(run.count);
         row.elementsPerToken = cache.selfElementsPerToken;
         row.cachedTokens = cache.cachedTokens;
@@ -374,7 +374,7 @@ std::vector<ReportSection> reportSections(const Analysis& analysis, std::int64_t
     if (!name.empty()) {
         const LayerPlan& planned = analysis.plan.layers[static_cast<std::size_t>(layer)];
         sections.push_back(
-            {ReportPart::Layer, fmt::format("Inside {} ({})", name, layerKindName(planned)), "layer-weights",
+            {ReportPart::Layer, fmt::format("Inside {} ({})", name, layerKindName(analysis.config, planned)), "layer-weights",
              fmt::format("The weights of {} drawn to one scale: area is proportional to parameters, rows by "
                          "columns are d_in by d_out.",
                          name)});

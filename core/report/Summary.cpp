@@ -68,10 +68,10 @@ std::string mixerLabel(const ModelConfig& config) {
     return text;
 }
 
-std::string layerKindsLabel(const ModelPlan& plan) {
+std::string layerKindsLabel(const ModelConfig& config, const ModelPlan& plan) {
     std::vector<std::pair<std::string, std::int64_t>> counts;
     for (const LayerRun& run : plan.runs()) {
-        const std::string name = layerKindName(run.kind);
+        const std::string name = layerKindName(config, run.kind);
         auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& entry) { return entry.first == name; });
         if (it == counts.end()) {
             counts.emplace_back(name, run.count);
@@ -252,7 +252,7 @@ std::vector<SummaryRow> summaryRows(const Analysis& analysis, const SummaryConte
     }
     SummaryRow layers = text("layers", "Layers", layersLabel(config));
     if (valid) {
-        layers.detail = layerKindsLabel(analysis.plan);
+        layers.detail = layerKindsLabel(config, analysis.plan);
     }
     if (config.architecture == ArchitectureKind::EncoderDecoder) {
         layers.notes.push_back("encoder + decoder");

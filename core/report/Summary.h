@@ -50,7 +50,7 @@ const std::vector<SummaryCardSpec>& summaryCardSpecs();
 const SummaryRow* findRow(const std::vector<SummaryRow>& rows, std::string_view key);
 
 /// "22 × short conv · gated, 8 × global · gated": how many layers of each kind, most common first.
-std::string layerKindsLabel(const ModelPlan& plan);
+std::string layerKindsLabel(const ModelConfig& config, const ModelPlan& plan);
 /// "estimate: ignores num_experts, moe_k": shown beside every figure of a config read as an
 /// estimate; empty for an exact config.
 std::string estimateLabel(const ModelConfig& config);

@@ -19,45 +19,15 @@ QString tr(const char* text) {
 } // namespace
 
 QString attentionName(const core::LayerPlan& layer) {
-    if (!layer.attends()) {
-        return QString::fromUtf8(core::mixerName(layer.mixer).data(),
-                                 static_cast<qsizetype>(core::mixerName(layer.mixer).size()));
-    }
-    if (layer.mixer == core::TokenMixer::AttentionWithMamba2) {
-        core::LayerPlan attentionOnly = layer;
-        attentionOnly.mixer = core::TokenMixer::Attention;
-        return attentionName(attentionOnly) + tr(" + Mamba-2");
-    }
-    if (layer.latent) {
-        return tr("latent (MLA)");
-    }
-    if (layer.attention == core::LayerAttention::Sliding && layer.window > 0) {
-        return (layer.causal ? tr("sliding %1") : tr("local %1")).arg(layer.window);
-    }
-    if (layer.attention == core::LayerAttention::Chunked && layer.window > 0) {
-        return tr("chunked %1").arg(layer.window);
-    }
-    return layer.causal ? tr("global") : tr("bidirectional");
+    return QString::fromStdString(core::attentionKindName(layer));
 }
 
 QString ffnName(const core::ModelConfig& config, core::FfnKind kind) {
-    switch (kind) {
-    case core::FfnKind::Mlp:
-        return tr("MLP");
-    case core::FfnKind::Gated:
-        return tr("gated");
-    case core::FfnKind::Moe:
-        return tr("MoE %1 × top-%2").arg(config.moe.numExperts).arg(config.moe.topK);
-    }
-    return {};
+    return QString::fromStdString(core::ffnKindName(config, kind));
 }
 
 QString kindName(const core::ModelConfig& config, const core::LayerPlan& layer) {
-    QString name = attentionName(layer);
-    if (layer.crossAttention) {
-        name += tr(" + cross");
-    }
-    return name + QStringLiteral(" · ") + ffnName(config, layer.ffn);
+    return QString::fromStdString(core::layerKindName(config, layer));
 }
 
 QString layerTitle(const core::Analysis& analysis, std::int64_t planIndex) {
@@ -65,17 +35,7 @@ QString layerTitle(const core::Analysis& analysis, std::int64_t planIndex) {
     if (planIndex < 0 || planIndex >= static_cast<std::int64_t>(layers.size())) {
         return tr("No layer");
     }
-    const core::LayerPlan& layer = layers[static_cast<std::size_t>(planIndex)];
-    std::int64_t inStack = 0;
-    for (const core::LayerPlan& other : layers) {
-        inStack += other.stack == layer.stack ? 1 : 0;
-    }
-    if (analysis.config.architecture == core::ArchitectureKind::EncoderDecoder) {
-        return (layer.stack == core::Stack::Encoder ? tr("Encoder layer %1 of %2") : tr("Decoder layer %1 of %2"))
-            .arg(layer.index)
-            .arg(inStack);
-    }
-    return tr("Layer %1 of %2").arg(layer.index).arg(inStack);
+    return QString::fromStdString(core::layerTitle(analysis.config, layers[static_cast<std::size_t>(planIndex)]));
 }
 
 QString exactCount(std::uint64_t value) {
