@@ -155,9 +155,7 @@ void MainWindow::createMenus() {
         }
         QString label = QString::fromStdString(preset.info.name);
         if (preset.info.publishedParams) {
-            label += QStringLiteral("  (%1)").arg(QString::fromStdString(
-                preset.info.publishedLabel.empty() ? core::shortCount(*preset.info.publishedParams)
-                                                   : preset.info.publishedLabel));
+            label += QStringLiteral("  (%1)").arg(QString::fromStdString(core::presetSizeLabel(preset.info)));
         }
         QAction* action = family->addAction(label);
         action->setCheckable(true);

@@ -66,7 +66,7 @@ OriginSummary ModelBridge::originSummary() const {
         summary.source = QString::fromStdString(p->info.source);
         if (!summary.modified && p->info.publishedParams) {
             summary.publishedParams = p->info.publishedParams;
-            summary.publishedLabel = QString::fromStdString(p->info.publishedLabel);
+            summary.publishedLabel = QString::fromStdString(core::presetSizeLabel(p->info));
         }
     }
     if (origin.kind == ConfigOrigin::Kind::File) {

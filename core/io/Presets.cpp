@@ -3,6 +3,7 @@
 
 #include "analysis/Analysis.h"
 #include "io/ConfigJson.h"
+#include "util/Format.h"
 
 #include <nlohmann/json.hpp>
 
@@ -111,6 +112,13 @@ const Preset* findPreset(std::string_view id) {
 
 std::optional<ModelConfig> presetConfig(const Preset& preset) {
     return importConfigText(preset.json).config;
+}
+
+std::string presetSizeLabel(const PresetInfo& info) {
+    if (!info.publishedLabel.empty()) {
+        return info.publishedLabel;
+    }
+    return info.publishedParams ? shortCount(*info.publishedParams) : std::string();
 }
 
 } // namespace archplay::core

@@ -29,6 +29,10 @@ struct Preset {
     std::string_view json;
 };
 
+/// How a preset's size reads: its published label ("8B"), else its published count in short form,
+/// else empty.
+std::string presetSizeLabel(const PresetInfo& info);
+
 /// Every built-in preset, ordered by family then by published size.
 const std::vector<Preset>& builtinPresets();
 /// The preset with this id, or nullptr.

@@ -237,7 +237,7 @@ SummaryContext summaryContext(const ReportInfo& info) {
     SummaryContext context;
     if (info.preset && !info.modified) {
         context.publishedParams = info.preset->publishedParams;
-        context.publishedLabel = info.preset->publishedLabel;
+        context.publishedLabel = presetSizeLabel(*info.preset);
     }
     if (info.modified) {
         context.modifiedFrom = info.title;

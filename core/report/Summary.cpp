@@ -15,12 +15,18 @@ std::string devicesLabel(const Scenario& scenario) {
     return fmt::format("{} x {} GiB", scenario.gpuCount, scenario.gpuMemoryGiB);
 }
 
+std::string deviceUseText(std::uint64_t requiredBytes, std::uint64_t capacityBytes) {
+    if (requiredBytes > capacityBytes) {
+        return fmt::format("{:.1f}×", double(requiredBytes) / double(std::max<std::uint64_t>(capacityBytes, 1)));
+    }
+    // Floored, so a fit never reads as "100%".
+    const double used = std::floor(100.0 * double(requiredBytes) / double(std::max<std::uint64_t>(capacityBytes, 1)));
+    return used < 1.0 ? std::string("<1%") : fmt::format("{:.0f}%", used);
+}
+
 std::string fitVerdict(const DeviceFit& fit) {
     if (fit.fits) {
-        // Floored, so a fit never reads as "100% used".
-        const double used =
-            std::floor(100.0 * double(fit.requiredBytes) / double(std::max<std::uint64_t>(fit.capacityBytes, 1)));
-        return used < 1.0 ? std::string("fits, <1% used") : fmt::format("fits, {:.0f}% used", used);
+        return fmt::format("fits, {} used", deviceUseText(fit.requiredBytes, fit.capacityBytes));
     }
     return fmt::format("needs {} x {}", fit.devicesNeeded, fit.gpu.label);
 }
@@ -112,6 +118,7 @@ SummaryRow totalRow(const Analysis& analysis, const SummaryContext& context) {
         row.tone = Tone::Bad;
     } else if (context.publishedParams) {
         const std::uint64_t published = *context.publishedParams;
+        const std::string label = context.publishedLabel.empty() ? shortCount(published) : context.publishedLabel;
         const bool match = published == params.total;
         row.notes.push_back(fmt::format("Published: {}{}", withThousands(published), match ? ", an exact match" : ""));
         if (match) {
@@ -121,7 +128,7 @@ SummaryRow totalRow(const Analysis& analysis, const SummaryContext& context) {
         } else {
             const double delta =
                 (double(params.total) - double(published)) / double(std::max<std::uint64_t>(published, 1));
-            row.detail = fmt::format("published {} · Δ {}", shortCount(published), signedPercent(delta));
+            row.detail = fmt::format("published {} · Δ {}", label, signedPercent(delta));
             row.tone = Tone::Caution;
         }
     } else if (!context.modifiedFrom.empty()) {

@@ -30,7 +30,7 @@ struct SummaryRow {
 /// What the summary knows about where the config came from.
 struct SummaryContext {
     std::optional<std::uint64_t> publishedParams; ///< the preset's published count, when unmodified
-    std::string publishedLabel;                   ///< how the publisher writes it: "8B"
+    std::string publishedLabel;                   ///< presetSizeLabel(): "8B"
     std::string modifiedFrom;                     ///< the preset or file the config was edited from
 };
 
@@ -60,6 +60,9 @@ std::string uncountedLabel(const ModelConfig& config);
 std::string mixerLabel(const ModelConfig& config);
 /// "2 x 80 GiB": the scenario's devices.
 std::string devicesLabel(const Scenario& scenario);
+/// How much of the devices weights and cache take: "23%" (floored, "<1%" below one percent) when
+/// they fit, "2.5×" the capacity when they do not. The one rule for a device's use.
+std::string deviceUseText(std::uint64_t requiredBytes, std::uint64_t capacityBytes);
 /// "fits, 23% used" or "needs 9 x 80 GiB".
 std::string fitVerdict(const DeviceFit& fit);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "util/Format.h"
+#include "report/Summary.h"
 
 #include <gtest/gtest.h>
 
@@ -38,6 +39,14 @@ TEST(Format, Percentages) {
     EXPECT_EQ(percentText(fractionOf(0, 5)), "0.00%");
     EXPECT_EQ(percentText(fractionOf(5, 0)), "0.00%");
     EXPECT_EQ(percentText(0.25, 0), "25%");
+}
+
+TEST(Format, DeviceUseHasOneRule) {
+    using archplay::core::deviceUseText;
+    EXPECT_EQ(deviceUseText(82, 100), "82%");
+    EXPECT_EQ(deviceUseText(999, 1000), "99%"); // floored: a fit never reads 100%
+    EXPECT_EQ(deviceUseText(1, 1000), "<1%");
+    EXPECT_EQ(deviceUseText(250, 100), "2.5×");
 }
 
 TEST(Format, ParsesCounts) {

@@ -2,6 +2,7 @@
 #include "ui/export/ExportActions.h"
 
 #include "ui/ModelBridge.h"
+#include "ui/Strings.h"
 #include "ui/Theme.h"
 #include "ui/export/AtomicWrite.h"
 #include "ui/export/MarkdownReport.h"
@@ -24,10 +25,6 @@
 
 namespace archplay::ui::exports {
 namespace {
-
-QString qs(std::string_view text) {
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
 
 QString formatName(core::ExportFormat format) {
     switch (format) {

@@ -3,6 +3,7 @@
 
 #include "derivation/Derivation.h"
 #include "report/Tables.h"
+#include "ui/Strings.h"
 #include "ui/export/OffscreenViews.h"
 #include "ui/export/ReportComposer.h"
 #include "ui/export/ViewExporter.h"
@@ -19,10 +20,6 @@
 
 namespace archplay::ui::exports {
 namespace {
-
-QString qs(const std::string& text) {
-    return QString::fromStdString(text);
-}
 
 /// The size a figure is laid out at before it is scaled to the page's width: narrow enough that its
 /// text stays legible once scaled (0.77 on A4 at 860 wide), wide enough for the view's layout. The

@@ -3,6 +3,7 @@
 
 #include "analysis/Analysis.h"
 #include "io/Presets.h"
+#include "ui/Strings.h"
 #include "util/Format.h"
 
 #include <QHeaderView>
@@ -19,10 +20,6 @@ namespace {
 
 constexpr int kIdRole = Qt::UserRole + 1;
 constexpr int kSearchRole = Qt::UserRole + 2;
-
-QString qs(const std::string& text) {
-    return QString::fromStdString(text);
-}
 
 } // namespace
 
@@ -97,7 +94,7 @@ void PresetPicker::populate() {
         QString count;
         QString countTip;
         if (info.publishedParams) {
-            count = info.publishedLabel.empty() ? qs(core::shortCount(*info.publishedParams)) : qs(info.publishedLabel);
+            count = qs(core::presetSizeLabel(info));
             countTip = tr("Published: %1 parameters").arg(qs(core::withThousands(*info.publishedParams)));
             if (!info.paramsSource.empty()) {
                 countTip += tr("<br>Source: %1").arg(qs(info.paramsSource).toHtmlEscaped());

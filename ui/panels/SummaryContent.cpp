@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the summary cards say: pure formatting of numbers the core computed.
 #include "report/Summary.h"
+#include "ui/Strings.h"
 #include "ui/panels/SummaryCards.h"
 #include "util/Format.h"
 
@@ -11,10 +12,6 @@
 namespace archplay::ui {
 
 namespace {
-
-QString qs(std::string_view text) {
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
 
 CardContent::Tone toneOf(core::Tone tone) {
     switch (tone) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/BreakdownTableView.h"
 
+#include "ui/Strings.h"
 #include "ui/Theme.h"
 #include "util/Format.h"
 
@@ -23,10 +24,6 @@ namespace {
 enum Column { NameColumn, ParamsColumn, ShareColumn, ShapeColumn, ColumnCount };
 constexpr int kShareRole = Qt::UserRole + 1;
 constexpr int kParamsRole = Qt::UserRole + 2;
-
-QString qs(const std::string& text) {
-    return QString::fromStdString(text);
-}
 
 QString shareText(double share) {
     if (share < 0) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/KvCacheView.h"
 
+#include "report/Summary.h"
 #include "report/Tables.h"
 #include "ui/Theme.h"
 #include "ui/views/KindNames.h"
@@ -383,14 +384,12 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(bar);
         if (i < placed.gpuDetails.size() && !placed.gpuDetails[i].isEmpty()) {
-            const QString detail = fit.fits
-                                       ? tr("weights %1 + cache %2 = %3 of %4")
-                                             .arg(bytesText(fit.weightBytes), bytesText(fit.kvBytes),
-                                                  percentText(fit.totalBytes, fit.gpu.bytes), bytesText(fit.gpu.bytes))
-                                       : tr("weights %1 + cache %2 = %3× the %4")
-                                             .arg(bytesText(fit.weightBytes), bytesText(fit.kvBytes))
-                                             .arg(double(fit.totalBytes) / capacity, 0, 'f', 1)
-                                             .arg(bytesText(fit.gpu.bytes));
+            const QString use = qs(core::deviceUseText(fit.totalBytes, fit.gpu.bytes));
+            const QString detail =
+                fit.fits ? tr("weights %1 + cache %2 = %3 of %4")
+                               .arg(bytesText(fit.weightBytes), bytesText(fit.kvBytes), use, bytesText(fit.gpu.bytes))
+                         : tr("weights %1 + cache %2 = %3 the %4")
+                               .arg(bytesText(fit.weightBytes), bytesText(fit.kvBytes), use, bytesText(fit.gpu.bytes));
             painter.setPen(colors::muted(pal));
             painter.drawText(placed.gpuDetails[i], Qt::AlignLeft | Qt::AlignVCenter,
                              metrics.elidedText(detail, Qt::ElideRight, placed.gpuDetails[i].width()));

@@ -73,8 +73,7 @@ void LayerWeightsView::rebuild() {
     m_subtitle = tr("Every weight at one scale: area ∝ parameters, drawn d_in (rows) × d_out (columns). "
                     "%1 parameters: %2 %3, feed-forward %4, norms %5.")
                      .arg(exactCount(params.total), qs(core::mixerName(layer.mixer)), shortCount(params.mixer),
-                          shortCount(params.ffn),
-                          shortCount(params.norms));
+                          shortCount(params.ffn), shortCount(params.norms));
     m_note.clear();
     if (layer.ffn == core::FfnKind::Moe) {
         const core::RoutingSimulation routing = core::simulateRouting(a.config, a.plan, index);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "ui/Strings.h"
 #include "ui/views/AnalysisView.h"
 
 #include <QFont>
@@ -66,10 +67,5 @@ private:
     mutable bool m_dirty = true;
     mutable quint64 m_generation = 0;
 };
-
-/// QString from UTF-8.
-inline QString qs(std::string_view text) {
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
 
 } // namespace archplay::ui
