@@ -145,7 +145,7 @@ void MainWindow::connectBridge() {
     connect(m_bridge, &ModelBridge::analysisChanged, m_diagnostics, &DiagnosticsStrip::setAnalysis);
     for (AnalysisView* view : m_views) {
         connect(m_bridge, &ModelBridge::analysisChanged, view, &AnalysisView::offer);
-        view->setAnalysis(m_bridge->analysis());
+        view->setSharedAnalysis(m_bridge->sharedAnalysis());
     }
     connect(m_bridge, &ModelBridge::analysisChanged, this, [this] {
         m_timingLabel->setText(
@@ -158,9 +158,9 @@ void MainWindow::connectBridge() {
         m_revertAction->setEnabled(m_bridge->originSummary().modified);
     });
     connect(m_bridge->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
-    m_summary->setAnalysis(m_bridge->analysis());
+    m_summary->setAnalysis(m_bridge->sharedAnalysis());
     m_summary->setOrigin(m_bridge->originSummary());
-    m_diagnostics->setAnalysis(m_bridge->analysis());
+    m_diagnostics->setAnalysis(m_bridge->sharedAnalysis());
 
     connect(m_diagnostics, &DiagnosticsStrip::fieldActivated, this, &MainWindow::focusField);
     connect(m_diagnostics, &DiagnosticsStrip::summaryChanged, this,

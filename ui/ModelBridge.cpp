@@ -170,7 +170,7 @@ void ModelBridge::applyState(const BridgeState& state) {
     m_state = state;
     QElapsedTimer timer;
     timer.start();
-    m_analysis = core::analyze(m_state.config, m_state.scenario);
+    m_analysis = std::make_shared<const core::Analysis>(core::analyze(m_state.config, m_state.scenario));
     m_lastAnalysisNs = timer.nsecsElapsed();
     emit analysisChanged(m_analysis);
     OriginSummary summary = originSummary();

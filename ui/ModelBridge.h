@@ -61,7 +61,9 @@ public:
     explicit ModelBridge(QObject* parent = nullptr);
     ~ModelBridge() override;
 
-    const core::Analysis& analysis() const { return m_analysis; }
+    const core::Analysis& analysis() const { return *m_analysis; }
+    /// The current analysis, shared with every view (never copied per view).
+    const core::AnalysisPtr& sharedAnalysis() const { return m_analysis; }
     const core::ModelConfig& config() const { return m_state.config; }
     const core::Scenario& scenario() const { return m_state.scenario; }
     const ConfigOrigin& origin() const { return m_state.origin; }
@@ -97,7 +99,7 @@ public:
 
 signals:
     /// Emitted once per change with the new analysis; every view renders from it.
-    void analysisChanged(const core::Analysis& analysis);
+    void analysisChanged(const archplay::core::AnalysisPtr& analysis);
     /// Emitted when the origin or its modified flag changes.
     void originChanged(const archplay::ui::OriginSummary& origin);
 
@@ -107,7 +109,7 @@ private:
     void push(const BridgeState& after, const QString& description, bool mergeable);
 
     BridgeState m_state;
-    core::Analysis m_analysis;
+    core::AnalysisPtr m_analysis = std::make_shared<const core::Analysis>();
     OriginSummary m_lastOrigin;
     QUndoStack* m_undoStack = nullptr;
     quint64 m_gesture = 0;

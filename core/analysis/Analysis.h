@@ -10,6 +10,7 @@
 #include "validate/Diagnostic.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 namespace archplay::core {
@@ -27,6 +28,9 @@ struct Analysis {
     std::uint64_t weightBytes = 0; ///< total parameters at the scenario's weight precision. Units: bytes.
     DeviceFit devices;             ///< weights + cache against the scenario's GPUs
 };
+
+/// One analysis shared by everything that shows it: computed once per change, never copied per view.
+using AnalysisPtr = std::shared_ptr<const Analysis>;
 
 /// Validates, plans and counts a config. Pure and fast (microseconds).
 Analysis analyze(const ModelConfig& config, const Scenario& scenario);

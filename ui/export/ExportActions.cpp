@@ -136,7 +136,8 @@ ExportActions::ExportActions(ModelBridge* bridge, QTabWidget* tabs, QWidget* win
         m_reportMarkdown->setEnabled(analysis.valid);
     };
     enable(m_bridge->analysis());
-    connect(m_bridge, &ModelBridge::analysisChanged, this, enable);
+    connect(m_bridge, &ModelBridge::analysisChanged, this,
+            [enable](const core::AnalysisPtr& analysis) { enable(*analysis); });
     installContextMenus();
 }
 

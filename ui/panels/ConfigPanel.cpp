@@ -92,7 +92,7 @@ ConfigPanel::ConfigPanel(ModelBridge* bridge, QWidget* parent)
 
     connect(m_snapAction, &QAction::toggled, this, [this] { setAnalysis(m_analysis); });
     connect(m_bridge, &ModelBridge::analysisChanged, this, &ConfigPanel::setAnalysis);
-    setAnalysis(m_bridge->analysis());
+    setAnalysis(m_bridge->sharedAnalysis());
 }
 
 void ConfigPanel::buildSection(FieldSection section) {
@@ -198,16 +198,14 @@ void ConfigPanel::onTextEdited(const FieldSpec* spec, const QString& text) {
     setAnalysis(m_analysis);
 }
 
-void ConfigPanel::setAnalysis(const core::Analysis& analysis) {
-    if (&analysis != &m_analysis) {
-        m_analysis = analysis;
-    }
-    const core::ModelConfig& config = m_analysis.config;
+void ConfigPanel::setAnalysis(const core::AnalysisPtr& analysis) {
+    m_analysis = analysis;
+    const core::ModelConfig& config = m_analysis->config;
     if (!m_hiddenEditInFlight && config.hiddenSize > 0) {
         m_ffnRatio = core::edits::ffnRatio(config);
     }
     std::map<QString, std::pair<core::Severity, QString>> marks;
-    for (const core::Diagnostic& diagnostic : m_analysis.diagnostics) {
+    for (const core::Diagnostic& diagnostic : m_analysis->diagnostics) {
         const QString key = canonicalFieldKey(QString::fromStdString(diagnostic.field));
         const QString line =
             severityWord(diagnostic.severity) + QStringLiteral(": ") + QString::fromStdString(diagnostic.message);
@@ -221,7 +219,7 @@ void ConfigPanel::setAnalysis(const core::Analysis& analysis) {
     }
     const bool snapping = m_snapAction->isChecked();
     for (FieldRow* row : m_rows) {
-        row->sync(config, m_analysis.scenario, snapping);
+        row->sync(config, m_analysis->scenario, snapping);
         auto it = marks.find(row->spec().key);
         if (it != marks.end()) {
             row->setDiagnostic(it->second.first, it->second.second);

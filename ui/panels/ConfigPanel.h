@@ -41,7 +41,7 @@ public:
     void setCollapsedSections(const QStringList& titles);
 
 public slots:
-    void setAnalysis(const core::Analysis& analysis);
+    void setAnalysis(const core::AnalysisPtr& analysis);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -61,7 +61,7 @@ private:
     std::vector<CollapsibleSection*> m_sections;
     std::vector<FieldRow*> m_rows;
     QHash<CollapsibleSection*, std::vector<QWidget*>> m_toggleStrips;
-    core::Analysis m_analysis;
+    core::AnalysisPtr m_analysis = std::make_shared<const core::Analysis>();
     double m_ffnRatio = 0.0;
     bool m_hiddenEditInFlight = false;
 };

@@ -37,11 +37,11 @@ DiagnosticsStrip::DiagnosticsStrip(QWidget* parent)
     rebuild();
 }
 
-void DiagnosticsStrip::setAnalysis(const core::Analysis& analysis) {
-    if (analysis.diagnostics == m_diagnostics && m_list->count() > 0) {
+void DiagnosticsStrip::setAnalysis(const core::AnalysisPtr& analysis) {
+    if (analysis->diagnostics == m_diagnostics && m_list->count() > 0) {
         return;
     }
-    m_diagnostics = analysis.diagnostics;
+    m_diagnostics = analysis->diagnostics;
     rebuild();
 }
 

@@ -24,7 +24,7 @@ public:
     QString summary() const { return m_summary; }
 
 public slots:
-    void setAnalysis(const core::Analysis& analysis);
+    void setAnalysis(const core::AnalysisPtr& analysis);
     /// Notes from reading a file or pasted text; shown until the next import.
     void setImportNotes(const core::Diagnostics& notes, const QString& source);
 

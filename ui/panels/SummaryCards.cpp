@@ -138,7 +138,7 @@ const SummaryCard* SummaryCards::card(const QString& id) const {
     return nullptr;
 }
 
-void SummaryCards::setAnalysis(const core::Analysis& analysis) {
+void SummaryCards::setAnalysis(const core::AnalysisPtr& analysis) {
     m_analysis = analysis;
     refresh();
 }
@@ -150,7 +150,7 @@ void SummaryCards::setOrigin(const OriginSummary& origin) {
 }
 
 void SummaryCards::refresh() {
-    const std::vector<CardContent> contents = summaryCards(m_analysis, m_originSummary);
+    const std::vector<CardContent> contents = summaryCards(*m_analysis, m_originSummary);
     for (std::size_t i = 0; i < contents.size() && i < m_cards.size(); ++i) {
         m_cards[i]->setContent(contents[i]);
     }

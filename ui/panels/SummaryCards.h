@@ -61,7 +61,7 @@ public:
     QLabel* originLabel() const { return m_origin; }
 
 public slots:
-    void setAnalysis(const core::Analysis& analysis);
+    void setAnalysis(const core::AnalysisPtr& analysis);
     void setOrigin(const archplay::ui::OriginSummary& origin);
 
 protected:
@@ -74,7 +74,7 @@ private:
     QLabel* m_origin;
     QGridLayout* m_grid;
     std::vector<SummaryCard*> m_cards;
-    core::Analysis m_analysis;
+    core::AnalysisPtr m_analysis = std::make_shared<const core::Analysis>();
     OriginSummary m_originSummary;
     int m_columns = 0;
 };

@@ -13,7 +13,7 @@ class QRectF;
 namespace archplay::ui {
 
 /// A live view of the Analysis, shown as a tab of the window's central area. A view only renders
-/// what it is given: setAnalysis() stores the new state and calls update(); paintEvent and every
+/// what it is given: setSharedAnalysis() keeps the shared state and calls update(); paintEvent and every
 /// exporter (PNG, SVG, PDF, `archplay --screenshot --view ID`) draw through render(), so an export
 /// looks exactly like the screen.
 ///
@@ -24,26 +24,30 @@ public:
     using QWidget::QWidget;
 
     /// Hands over the state to show, now when the view is visible, else when it is next shown or
-    /// ensureCurrent() is called. `analysis` must outlive the view (it is the bridge's).
-    void offer(const core::Analysis& analysis) {
-        m_offered = &analysis;
+    /// ensureCurrent() is called.
+    void offer(const core::AnalysisPtr& analysis) {
+        m_offered = analysis;
         if (isVisible()) {
             ensureCurrent();
         }
     }
     /// Applies a state offered while the view was hidden; call it before exporting the view.
     void ensureCurrent() {
-        if (const core::Analysis* analysis = std::exchange(m_offered, nullptr)) {
-            setAnalysis(*analysis);
+        if (core::AnalysisPtr analysis = std::exchange(m_offered, nullptr)) {
+            setSharedAnalysis(std::move(analysis));
         }
+    }
+    /// Shows a copy of `analysis` (exports of a one-off analysis, tests).
+    void setAnalysis(const core::Analysis& analysis) {
+        setSharedAnalysis(std::make_shared<const core::Analysis>(analysis));
     }
 
     /// Stable identifier for `--view`, settings and exports: "breakdown", "layer-stack", ...
     virtual QString viewId() const = 0;
     /// Tab title.
     virtual QString title() const = 0;
-    /// Stores the state to show and schedules a repaint. Called once per change, with every view.
-    virtual void setAnalysis(const core::Analysis& analysis) = 0;
+    /// Keeps the state to show (shared, not copied) and schedules a repaint. Called once per change.
+    virtual void setSharedAnalysis(core::AnalysisPtr analysis) = 0;
     /// Draws the whole view into `target` (device-independent pixels), with the widget's palette.
     virtual void render(QPainter& painter, const QRectF& target) const = 0;
 
@@ -54,7 +58,7 @@ protected:
     }
 
 private:
-    const core::Analysis* m_offered = nullptr;
+    core::AnalysisPtr m_offered;
 };
 
 } // namespace archplay::ui

@@ -188,7 +188,8 @@ void BreakdownTableView::fitNameColumn() {
     }
 }
 
-void BreakdownTableView::setAnalysis(const core::Analysis& analysis) {
+void BreakdownTableView::setSharedAnalysis(core::AnalysisPtr shared) {
+    const core::Analysis& analysis = *shared;
     m_valid = analysis.valid;
     QTreeWidgetItem* root = m_tree->invisibleRootItem();
     if (!analysis.valid) {

@@ -35,7 +35,7 @@ public:
 
     QString viewId() const override { return QStringLiteral("breakdown"); }
     QString title() const override { return tr("Parameter breakdown"); }
-    void setAnalysis(const core::Analysis& analysis) override;
+    void setSharedAnalysis(core::AnalysisPtr analysis) override;
     void render(QPainter& painter, const QRectF& target) const override;
 
     QTreeWidget* tree() const { return m_tree; }

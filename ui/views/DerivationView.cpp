@@ -89,8 +89,8 @@ DerivationView::DerivationView(QWidget* parent)
 
 DerivationView::~DerivationView() = default;
 
-void DerivationView::setAnalysis(const core::Analysis& analysis) {
-    m_analysis = analysis;
+void DerivationView::setSharedAnalysis(core::AnalysisPtr analysis) {
+    m_analysis = std::move(analysis);
     m_dirty = true;
     if (isVisible()) {
         ensureBuilt();
@@ -122,7 +122,7 @@ void DerivationView::ensureBuilt() const {
 }
 
 void DerivationView::rebuild() {
-    m_derivation = m_analysis.valid ? core::deriveForwardPass(m_analysis.config, m_analysis.plan) : core::Derivation{};
+    m_derivation = m_analysis->valid ? core::deriveForwardPass(m_analysis->config, m_analysis->plan) : core::Derivation{};
     if (!m_typesetter) {
         m_typesetter = std::make_shared<const math::MathTypesetter>(font());
     }
@@ -144,7 +144,7 @@ void DerivationView::relayout() {
 void DerivationView::paintCanvas(QPainter& painter, const QRect& exposed) const {
     ensureBuilt();
     painter.fillRect(exposed, palette().color(QPalette::Base));
-    if (!m_analysis.valid) {
+    if (!m_analysis->valid) {
         painter.setPen(colors::muted(palette()));
         painter.drawText(m_canvas->rect().adjusted(24, 24, -24, -24),
                          Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
@@ -163,7 +163,7 @@ void DerivationView::render(QPainter& painter, const QRectF& target) const {
     painter.fillRect(target, palette().color(QPalette::Base));
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
-    if (m_analysis.valid) {
+    if (m_analysis->valid) {
         m_document->paintFitted(painter, target.adjusted(kMargin, 14, -kMargin, -14), palette());
     } else {
         painter.setPen(colors::muted(palette()));

@@ -27,7 +27,7 @@ public:
 
     QString viewId() const override { return QStringLiteral("derivation"); }
     QString title() const override { return tr("Forward pass"); }
-    void setAnalysis(const core::Analysis& analysis) override;
+    void setSharedAnalysis(core::AnalysisPtr analysis) override;
     /// Paints the whole derivation into `target`, in columns and scaled down when it is taller.
     void render(QPainter& painter, const QRectF& target) const override;
 
@@ -50,7 +50,7 @@ private:
     void relayout();
     void paintCanvas(QPainter& painter, const QRect& exposed) const;
 
-    core::Analysis m_analysis;
+    core::AnalysisPtr m_analysis = std::make_shared<const core::Analysis>();
     core::Derivation m_derivation;
     std::shared_ptr<const math::MathTypesetter> m_typesetter;
     std::unique_ptr<layout::DerivationDocument> m_document;

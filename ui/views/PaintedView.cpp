@@ -17,8 +17,8 @@ PaintedView::PaintedView(QWidget* parent)
     connect(m_selection, &LayerSelection::layerChanged, this, &PaintedView::selectedLayerChanged);
 }
 
-void PaintedView::setAnalysis(const core::Analysis& analysis) {
-    m_analysis = analysis;
+void PaintedView::setSharedAnalysis(core::AnalysisPtr analysis) {
+    m_analysis = std::move(analysis);
     invalidate();
 }
 
@@ -39,7 +39,7 @@ void PaintedView::selectedLayerChanged() {
 }
 
 std::int64_t PaintedView::selectedLayer() const {
-    return m_selection->resolve(m_analysis.plan);
+    return m_selection->resolve(m_analysis->plan);
 }
 
 void PaintedView::invalidate() {
@@ -64,7 +64,7 @@ void PaintedView::render(QPainter& painter, const QRectF& target) const {
     painter.setFont(font());
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
-    if (m_analysis.valid) {
+    if (m_analysis->valid) {
         paintContent(painter, target);
     } else {
         painter.setPen(colors::muted(palette()));

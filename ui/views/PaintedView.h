@@ -14,7 +14,7 @@ namespace archplay::ui {
 
 class LayerSelection;
 
-/// Base of the custom-painted views. setAnalysis() only stores the analysis and schedules a repaint;
+/// Base of the custom-painted views. setSharedAnalysis() only keeps the analysis and schedules a repaint;
 /// what a view derives from it (core calls, texts) is rebuilt once per change, on the first paint
 /// or export after it, so hidden tabs cost nothing while a slider is dragged. paintEvent() calls
 /// render(), which the exporters call too.
@@ -24,14 +24,14 @@ class PaintedView : public AnalysisView {
 public:
     explicit PaintedView(QWidget* parent = nullptr);
 
-    void setAnalysis(const core::Analysis& analysis) override;
+    void setSharedAnalysis(core::AnalysisPtr analysis) override;
     void render(QPainter& painter, const QRectF& target) const override;
 
     /// Shares the selected layer with other views. Without one, the view keeps its own.
     void setLayerSelection(LayerSelection* selection);
     LayerSelection* layerSelection() const { return m_selection; }
 
-    const core::Analysis& analysis() const { return m_analysis; }
+    const core::Analysis& analysis() const { return *m_analysis; }
     /// Monotonic count of rebuilds, for caches keyed on the analysis.
     quint64 generation() const { return m_generation; }
 
@@ -62,7 +62,7 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    core::Analysis m_analysis;
+    core::AnalysisPtr m_analysis = std::make_shared<const core::Analysis>();
     LayerSelection* m_selection;
     mutable bool m_dirty = true;
     mutable quint64 m_generation = 0;

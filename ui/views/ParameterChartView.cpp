@@ -80,8 +80,8 @@ ParameterChartView::ParameterChartView(QWidget* parent)
 
 ParameterChartView::~ParameterChartView() = default;
 
-void ParameterChartView::setAnalysis(const core::Analysis& analysis) {
-    m_analysis = analysis;
+void ParameterChartView::setSharedAnalysis(core::AnalysisPtr analysis) {
+    m_analysis = std::move(analysis);
     m_dirty = true;
     if (isVisible()) {
         ensureBuilt();
@@ -201,8 +201,8 @@ void ParameterChartView::rebuild() {
     m_componentBars.clear();
     m_kindBars.clear();
     const QPalette pal = palette();
-    const core::ParamReport& params = m_analysis.params;
-    const bool valid = m_analysis.valid;
+    const core::ParamReport& params = m_analysis->params;
+    const bool valid = m_analysis->valid;
     const bool moe = valid && params.active < params.total;
 
     if (!valid) {
@@ -253,7 +253,7 @@ void ParameterChartView::rebuild() {
             componentLabels.push_back(tr("%1, not counted").arg(approx(params.extras.params)));
         }
 
-        for (const core::LayerKindParams& kind : core::paramsByLayerKind(m_analysis.config, m_analysis.plan, params)) {
+        for (const core::LayerKindParams& kind : core::paramsByLayerKind(m_analysis->config, m_analysis->plan, params)) {
             const QString name =
                 QStringLiteral("%1 ×%2").arg(qs(kind.name)).arg(static_cast<qulonglong>(kind.layers.size()));
             m_kindBars.push_back({name, kind.total, kind.active, false});

@@ -38,7 +38,7 @@ public:
 
     QString viewId() const override { return QStringLiteral("param-chart"); }
     QString title() const override { return tr("Parameter chart"); }
-    void setAnalysis(const core::Analysis& analysis) override;
+    void setSharedAnalysis(core::AnalysisPtr analysis) override;
     void render(QPainter& painter, const QRectF& target) const override;
 
     QCustomPlot* plot() const { return m_plot; }
@@ -81,7 +81,7 @@ private:
     QHash<QCPAbstractItem*, QString> m_toolTips;
     std::vector<ParameterBar> m_componentBars;
     std::vector<ParameterBar> m_kindBars;
-    core::Analysis m_analysis;
+    core::AnalysisPtr m_analysis = std::make_shared<const core::Analysis>();
     mutable bool m_dirty = true;
 };
 
