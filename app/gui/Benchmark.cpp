@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/Benchmark.h"
 
-#include "ui/MainWindow.h"
-#include "ui/ModelBridge.h"
-#include "ui/Theme.h"
-#include "ui/export/AtomicWrite.h"
+#include "ui/Strings.h"
 #include "ui/panels/ConfigPanel.h"
 #include "ui/panels/DiagnosticsStrip.h"
 #include "ui/panels/SummaryCards.h"
+#include "ui/session/AtomicWrite.h"
+#include "ui/session/ModelBridge.h"
+#include "ui/theme/Theme.h"
 #include "ui/views/AnalysisView.h"
+#include "ui/window/MainWindow.h"
 
 #include <QFile>
 #include <QMouseEvent>
@@ -138,11 +139,11 @@ public:
         , m_options(options) {}
 
     void start(std::int64_t mainStartNs) {
-        ui::applyTheme(m_options.theme.value_or(ui::ThemeMode::Light));
-        ui::MainWindowOptions windowOptions;
+        ui::theme::applyTheme(m_options.theme.value_or(ui::theme::ThemeMode::Light));
+        ui::window::MainWindowOptions windowOptions;
         windowOptions.persistent = false; // the default layout, and the user's settings untouched
-        m_window = std::make_unique<ui::MainWindow>(windowOptions);
-        m_window->setThemeMode(m_options.theme.value_or(ui::ThemeMode::Light));
+        m_window = std::make_unique<ui::window::MainWindow>(windowOptions);
+        m_window->setThemeMode(m_options.theme.value_or(ui::theme::ThemeMode::Light));
         m_window->resize(m_options.size);
         m_app.setTiming(true);
         m_window->show();
@@ -155,20 +156,20 @@ public:
         m_startupFromMainMs = double(steadyNowNs() - mainStartNs) / 1e6;
         m_startupMs = msSinceProcessStart();
 
-        for (ui::AnalysisView* view : m_window->views()) {
-            m_app.track(view, view->viewId());
+        for (ui::views::AnalysisView* view : m_window->views()) {
+            m_app.track(view, ui::qs(core::toString(view->kind())));
         }
         m_app.track(m_window->summaryCards(), QStringLiteral("summary-cards"));
         m_app.track(m_window->configPanel(), QStringLiteral("config-panel"));
         m_app.track(m_window->diagnostics(), QStringLiteral("diagnostics"));
-        QObject::connect(m_window->bridge(), &ui::ModelBridge::analysisChanged, m_window.get(),
+        QObject::connect(m_window->bridge(), &ui::session::ModelBridge::analysisChanged, m_window.get(),
                          [this] { ++m_changes; });
     }
 
     void measure(const QString& presetId) {
         Samples& samples = m_perPreset[presetId];
-        for (ui::AnalysisView* view : m_window->views()) {
-            m_window->selectView(view->viewId());
+        for (ui::views::AnalysisView* view : m_window->views()) {
+            m_window->selectView(view->kind());
             for (const QString& key : kSliderKeys) {
                 m_window->bridge()->loadPreset(presetId);
                 flush();
@@ -295,7 +296,7 @@ private:
 
     PaintTimingApplication& m_app;
     const GuiOptions& m_options;
-    std::unique_ptr<ui::MainWindow> m_window;
+    std::unique_ptr<ui::window::MainWindow> m_window;
     double m_startupMs = -1;
     double m_startupFromMainMs = 0;
     quint64 m_changes = 0;

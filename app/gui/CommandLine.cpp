@@ -2,6 +2,7 @@
 #include "app/gui/CommandLine.h"
 
 #include "io/Presets.h"
+#include "ui/Strings.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -134,7 +135,17 @@ CommandLineResult parseCommandLine(const QStringList& arguments) {
         options.presetId = parser.value(preset);
     }
     options.configPath = parser.value(config);
-    options.viewId = parser.value(view);
+    if (parser.isSet(view)) {
+        options.view = core::parseViewKind(parser.value(view).toStdString());
+        if (!options.view) {
+            QStringList names;
+            for (core::ViewKind kind : core::kAllViewKinds) {
+                names << ui::qs(core::toString(kind));
+            }
+            return failure(QStringLiteral("unknown view '%1'; views: %2")
+                               .arg(parser.value(view), names.join(QStringLiteral(", "))));
+        }
+    }
     if (parser.isSet(screenshot) && options.screenshotPath.isEmpty()) {
         return failure(QStringLiteral("--screenshot needs a file name"));
     }
@@ -174,7 +185,7 @@ CommandLineResult parseCommandLine(const QStringList& arguments) {
         options.size = QSize(width, height);
     }
     if (parser.isSet(theme)) {
-        options.theme = ui::parseThemeMode(parser.value(theme));
+        options.theme = ui::theme::parseThemeMode(parser.value(theme));
         if (!options.theme) {
             return failure(QStringLiteral("--theme expects light, dark or system, not '%1'").arg(parser.value(theme)));
         }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ui/Theme.h"
+#include "report/ViewKind.h"
+#include "ui/theme/Theme.h"
 
 #include <QSize>
 #include <QString>
@@ -13,12 +14,12 @@ namespace archplay::app {
 
 /// Options of the `archplay` executable.
 struct GuiOptions {
-    QString screenshotPath;             ///< --screenshot FILE.png: render offscreen and exit
-    QString presetId;                   ///< --preset ID
-    QString configPath;                 ///< --config FILE (or a lone positional file)
-    QString viewId;                     ///< --view NAME: the tab to show (with --screenshot: render only it)
-    QSize size{1280, 800};              ///< --size WxH
-    std::optional<ui::ThemeMode> theme; ///< --theme light|dark|system
+    QString screenshotPath;                    ///< --screenshot FILE.png: render offscreen and exit
+    QString presetId;                          ///< --preset ID
+    QString configPath;                        ///< --config FILE (or a lone positional file)
+    std::optional<core::ViewKind> view;        ///< --view NAME: the tab to show (with --screenshot: render only it)
+    QSize size{1280, 800};                     ///< --size WxH
+    std::optional<ui::theme::ThemeMode> theme; ///< --theme light|dark|system
 
     bool bench = false;       ///< --bench: measure slider-to-pixels latency offscreen and exit
     QStringList benchPresets; ///< --preset ID, repeatable, with --bench (empty: the default set)

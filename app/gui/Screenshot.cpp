@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/Screenshot.h"
 
-#include "ui/FileController.h"
-#include "ui/MainWindow.h"
-#include "ui/ModelBridge.h"
-#include "ui/Theme.h"
 #include "ui/export/ViewExporter.h"
+#include "ui/session/FileController.h"
+#include "ui/session/ModelBridge.h"
+#include "ui/theme/Theme.h"
 #include "ui/views/AnalysisView.h"
+#include "ui/window/MainWindow.h"
 
 #include <QApplication>
 
@@ -24,13 +24,13 @@ void settle() {
 
 } // namespace
 
-int applyOptions(ui::MainWindow& window, const GuiOptions& options, QString* error) {
+int applyOptions(ui::window::MainWindow& window, const GuiOptions& options, QString* error) {
     if (!options.presetId.isEmpty() && !window.bridge()->loadPreset(options.presetId)) {
         *error = QStringLiteral("unknown preset '%1'").arg(options.presetId);
         return 2;
     }
     if (!options.configPath.isEmpty()) {
-        const ui::FileResult result = window.files()->openPath(options.configPath);
+        const ui::session::FileResult result = window.files()->openPath(options.configPath);
         if (!result.ok) {
             *error = result.message;
             for (const QString& detail : result.details) {
@@ -41,23 +41,18 @@ int applyOptions(ui::MainWindow& window, const GuiOptions& options, QString* err
         // A config given on the command line is where the session starts, not an undoable step.
         window.bridge()->resetState(window.bridge()->state());
     }
-    if (!options.viewId.isEmpty() && !window.selectView(options.viewId)) {
-        QStringList ids;
-        for (const ui::AnalysisView* view : window.views()) {
-            ids << view->viewId();
-        }
-        *error = QStringLiteral("unknown view '%1'; views: %2").arg(options.viewId, ids.join(QStringLiteral(", ")));
-        return 2;
+    if (options.view) {
+        window.selectView(*options.view);
     }
     return 0;
 }
 
 int runScreenshot(const GuiOptions& options, QString* error) {
-    ui::applyTheme(options.theme.value_or(ui::ThemeMode::Light));
-    ui::MainWindowOptions windowOptions;
+    ui::theme::applyTheme(options.theme.value_or(ui::theme::ThemeMode::Light));
+    ui::window::MainWindowOptions windowOptions;
     windowOptions.persistent = false;
-    ui::MainWindow window(windowOptions);
-    window.setThemeMode(options.theme.value_or(ui::ThemeMode::Light));
+    ui::window::MainWindow window(windowOptions);
+    window.setThemeMode(options.theme.value_or(ui::theme::ThemeMode::Light));
     if (const int status = applyOptions(window, options, error); status != 0) {
         return status;
     }
@@ -68,7 +63,7 @@ int runScreenshot(const GuiOptions& options, QString* error) {
     window.applyDefaultLayout();
     settle();
     QString failure;
-    if (!options.viewId.isEmpty()) {
+    if (options.view) {
         failure = ui::exports::exportFigure(*window.currentView(), core::ExportFormat::Png, {options.size, 1.0},
                                             options.screenshotPath);
     } else {

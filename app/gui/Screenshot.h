@@ -5,14 +5,14 @@
 
 #include <QString>
 
-namespace archplay::ui {
+namespace archplay::ui::window {
 class MainWindow;
 }
 
 namespace archplay::app {
 
 /// Applies --preset, --config and --view to a window. Returns 0, or 2 with `error` set.
-int applyOptions(ui::MainWindow& window, const GuiOptions& options, QString* error);
+int applyOptions(ui::window::MainWindow& window, const GuiOptions& options, QString* error);
 
 /// `archplay --screenshot`: builds a window without touching the settings, renders it (or the
 /// chosen view) at options.size, writes the PNG. Returns the exit status: 0, 1 when the file

@@ -2,8 +2,8 @@
 #include "app/gui/Benchmark.h"
 #include "app/gui/CommandLine.h"
 #include "app/gui/Screenshot.h"
-#include "ui/MainWindow.h"
-#include "ui/Theme.h"
+#include "ui/theme/Theme.h"
+#include "ui/window/MainWindow.h"
 
 #include <QApplication>
 
@@ -64,8 +64,8 @@ int main(int argc, char* argv[]) {
         return status;
     }
 
-    ui::applyTheme(ui::ThemeMode::System);
-    ui::MainWindow window;
+    ui::theme::applyTheme(ui::theme::ThemeMode::System);
+    ui::window::MainWindow window;
     if (options.theme) {
         window.setThemeMode(*options.theme);
     }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/Presets.h"
-#include "ui/ModelBridge.h"
+#include "ui/session/ModelBridge.h"
 
 #include <QSignalSpy>
 #include <QUndoStack>
@@ -15,8 +15,8 @@ std::string firstPresetId() {
 }
 
 TEST(ModelBridge, EditRecomputesOnceAndMatchesCore) {
-    ModelBridge bridge;
-    QSignalSpy spy(&bridge, &ModelBridge::analysisChanged);
+    archplay::ui::session::ModelBridge bridge;
+    QSignalSpy spy(&bridge, &archplay::ui::session::ModelBridge::analysisChanged);
     bridge.edit(QStringLiteral("layers"), [](core::ModelConfig& c, core::Scenario&) { c.numLayers = 40; });
     EXPECT_EQ(spy.count(), 1);
     EXPECT_EQ(bridge.config().numLayers, 40);
@@ -26,14 +26,14 @@ TEST(ModelBridge, EditRecomputesOnceAndMatchesCore) {
 }
 
 TEST(ModelBridge, NoOpEditsLeaveNoUndoStep) {
-    ModelBridge bridge;
+    archplay::ui::session::ModelBridge bridge;
     const int before = bridge.undoStack()->count();
     bridge.edit(QStringLiteral("same"), [](core::ModelConfig&, core::Scenario&) {});
     EXPECT_EQ(bridge.undoStack()->count(), before);
 }
 
 TEST(ModelBridge, UndoRedoRoundTrips) {
-    ModelBridge bridge;
+    archplay::ui::session::ModelBridge bridge;
     const core::ModelConfig original = bridge.config();
     bridge.edit(QStringLiteral("hidden"), [](core::ModelConfig& c, core::Scenario&) { c.hiddenSize = 2048; });
     bridge.edit(QStringLiteral("seq"), [](core::ModelConfig&, core::Scenario& s) { s.sequenceLength = 8192; });
@@ -50,7 +50,7 @@ TEST(ModelBridge, UndoRedoRoundTrips) {
 }
 
 TEST(ModelBridge, AGestureIsOneUndoStep) {
-    ModelBridge bridge;
+    archplay::ui::session::ModelBridge bridge;
     const int before = bridge.undoStack()->count();
     bridge.beginGesture();
     for (int hidden = 1024; hidden <= 8192; hidden += 128) {
@@ -70,7 +70,7 @@ TEST(ModelBridge, AGestureIsOneUndoStep) {
 }
 
 TEST(ModelBridge, AGestureEndingWhereItStartedLeavesNothing) {
-    ModelBridge bridge;
+    archplay::ui::session::ModelBridge bridge;
     const int before = bridge.undoStack()->count();
     const std::int64_t start = bridge.config().hiddenSize;
     bridge.beginGesture();
@@ -82,7 +82,7 @@ TEST(ModelBridge, AGestureEndingWhereItStartedLeavesNothing) {
 
 TEST(ModelBridge, EveryPresetLoadsAsOneStep) {
     ASSERT_FALSE(core::builtinPresets().empty());
-    ModelBridge bridge;
+    archplay::ui::session::ModelBridge bridge;
     for (const core::Preset& preset : core::builtinPresets()) {
         const QString id = QString::fromStdString(preset.info.id);
         const int before = bridge.undoStack()->count();
@@ -90,7 +90,7 @@ TEST(ModelBridge, EveryPresetLoadsAsOneStep) {
         EXPECT_LE(bridge.undoStack()->count(), before + 1) << preset.info.id;
         EXPECT_EQ(bridge.origin().presetId, id);
         EXPECT_TRUE(bridge.analysis().valid) << preset.info.id;
-        const OriginSummary origin = bridge.originSummary();
+        const archplay::ui::session::OriginSummary origin = bridge.originSummary();
         EXPECT_FALSE(origin.modified);
         EXPECT_EQ(origin.publishedParams, preset.info.publishedParams) << preset.info.id;
         const core::Analysis expected = core::analyze(*core::presetConfig(preset), bridge.scenario());
@@ -100,9 +100,9 @@ TEST(ModelBridge, EveryPresetLoadsAsOneStep) {
 }
 
 TEST(ModelBridge, EditsMarkThePresetModifiedAndUndoClearsIt) {
-    ModelBridge bridge;
+    archplay::ui::session::ModelBridge bridge;
     ASSERT_TRUE(bridge.loadPreset(QString::fromStdString(firstPresetId())));
-    QSignalSpy spy(&bridge, &ModelBridge::originChanged);
+    QSignalSpy spy(&bridge, &archplay::ui::session::ModelBridge::originChanged);
     bridge.edit(QStringLiteral("layers"), [](core::ModelConfig& c, core::Scenario&) { c.numLayers += 1; });
     EXPECT_TRUE(bridge.originSummary().modified);
     EXPECT_FALSE(bridge.originSummary().publishedParams.has_value());
@@ -115,7 +115,7 @@ TEST(ModelBridge, EditsMarkThePresetModifiedAndUndoClearsIt) {
 }
 
 TEST(ModelBridge, ScenarioEditsAreUndoableAndKeepTheConfig) {
-    ModelBridge bridge;
+    archplay::ui::session::ModelBridge bridge;
     const core::ModelConfig config = bridge.config();
     bridge.edit(QStringLiteral("kv"), [](core::ModelConfig&, core::Scenario& s) { s.kvDType = core::DType::FP8; });
     EXPECT_EQ(bridge.analysis().kv.dtype, core::DType::FP8);

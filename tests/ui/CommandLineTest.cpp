@@ -24,9 +24,9 @@ TEST(CommandLine, ScreenshotWithEverything) {
     ASSERT_EQ(result.action, CommandLineResult::Action::Run) << result.error.toStdString();
     EXPECT_EQ(result.options.screenshotPath, QStringLiteral("/tmp/x.png"));
     EXPECT_EQ(result.options.presetId, QString::fromStdString(id));
-    EXPECT_EQ(result.options.viewId, QStringLiteral("breakdown"));
+    EXPECT_EQ(result.options.view, archplay::core::ViewKind::Breakdown);
     EXPECT_EQ(result.options.size, QSize(1920, 1080));
-    EXPECT_EQ(result.options.theme, ui::ThemeMode::Dark);
+    EXPECT_EQ(result.options.theme, ui::theme::ThemeMode::Dark);
 }
 
 TEST(CommandLine, DefaultsAndPositionalFile) {
@@ -47,6 +47,7 @@ TEST(CommandLine, BadArgumentsExitTwoWithAMessage) {
              {"--screenshot", "/tmp/x.jpg"},
              {"--preset", "x", "--config", "y.json"},
              {"a.json", "b.json"},
+             {"--view", "no-such-view"},
          }) {
         QStringList list{QStringLiteral("archplay")};
         for (const char* arg : args) {
@@ -57,6 +58,13 @@ TEST(CommandLine, BadArgumentsExitTwoWithAMessage) {
         EXPECT_EQ(result.exitCode, 2) << list.join(' ').toStdString();
         EXPECT_FALSE(result.error.isEmpty());
     }
+}
+
+TEST(CommandLine, AnUnknownViewListsTheViews) {
+    const CommandLineResult result = parse({"--view", "kv"});
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_TRUE(result.error.contains(QStringLiteral("unknown view 'kv'"))) << result.error.toStdString();
+    EXPECT_TRUE(result.error.contains(QStringLiteral("kv-cache, moe-routing"))) << result.error.toStdString();
 }
 
 TEST(CommandLine, HelpExitsZero) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ui/ConfigFields.h"
+#include "ui/panels/config/ConfigFields.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@ namespace {
 
 TEST(ConfigFields, KeysAreUniqueAndAliasesResolve) {
     QStringList keys;
-    for (const FieldSpec& spec : fieldSpecs()) {
+    for (const archplay::ui::panels::FieldSpec& spec : archplay::ui::panels::fieldSpecs()) {
         EXPECT_FALSE(keys.contains(spec.key)) << spec.key.toStdString();
         keys << spec.key;
         EXPECT_FALSE(spec.tooltip.isEmpty()) << spec.key.toStdString();
@@ -19,9 +19,10 @@ TEST(ConfigFields, KeysAreUniqueAndAliasesResolve) {
           "sliding_window", "vocab_size", "num_hidden_layers", "num_attention_heads", "max_position_embeddings",
           "moe_intermediate_size", "n_routed_experts", "num_local_experts", "num_experts", "kv_lora_rank",
           "q_lora_rank", "first_k_dense_replace"}) {
-        EXPECT_NE(findFieldSpec(QString::fromLatin1(key)), nullptr) << key;
+        EXPECT_NE(archplay::ui::panels::findFieldSpec(QString::fromLatin1(key)), nullptr) << key;
     }
-    EXPECT_EQ(findFieldSpec(QStringLiteral("n_routed_experts"))->key, QStringLiteral("num_experts"));
+    EXPECT_EQ(archplay::ui::panels::findFieldSpec(QStringLiteral("n_routed_experts"))->key,
+              QStringLiteral("num_experts"));
 }
 
 TEST(ConfigFields, EveryNewArchitectureKeyHasAField) {
@@ -48,18 +49,18 @@ TEST(ConfigFields, EveryNewArchitectureKeyHasAField) {
                             "expert_bias",
                             "nope_layers",
                             "state_dtype"}) {
-        EXPECT_NE(findFieldSpec(QString::fromLatin1(key)), nullptr) << key;
+        EXPECT_NE(archplay::ui::panels::findFieldSpec(QString::fromLatin1(key)), nullptr) << key;
     }
     core::ModelConfig config;
     core::Scenario scenario;
-    const EditContext context;
-    const FieldSpec* heads = findFieldSpec(QStringLiteral("mamba_n_heads"));
+    const core::edits::EditContext context;
+    const archplay::ui::panels::FieldSpec* heads = archplay::ui::panels::findFieldSpec(QStringLiteral("mamba_n_heads"));
     EXPECT_FALSE(heads->applies(config));
     config.mixers = {core::TokenMixer::Mamba2, core::TokenMixer::Attention};
     EXPECT_TRUE(heads->applies(config));
     heads->set(config, scenario, 96, context);
     EXPECT_EQ(config.mamba.numHeads, 96);
-    const FieldSpec* state = findFieldSpec(QStringLiteral("state_dtype"));
+    const archplay::ui::panels::FieldSpec* state = archplay::ui::panels::findFieldSpec(QStringLiteral("state_dtype"));
     state->set(config, scenario, qint64(core::DType::BF16), context);
     EXPECT_EQ(scenario.stateDType, core::DType::BF16);
     state->set(config, scenario, -1, context);
@@ -69,10 +70,10 @@ TEST(ConfigFields, EveryNewArchitectureKeyHasAField) {
 TEST(ConfigFields, GettersReadWhatSettersWrite) {
     core::ModelConfig config;
     core::Scenario scenario;
-    const EditContext context;
+    const core::edits::EditContext context;
     for (const char* key : {"num_hidden_layers", "hidden_size", "vocab_size", "max_position_embeddings",
                             "sequence_length", "batch_size"}) {
-        const FieldSpec* spec = findFieldSpec(QString::fromLatin1(key));
+        const archplay::ui::panels::FieldSpec* spec = archplay::ui::panels::findFieldSpec(QString::fromLatin1(key));
         ASSERT_NE(spec, nullptr) << key;
         spec->set(config, scenario, 2048, context);
         EXPECT_EQ(spec->get(config, scenario), 2048) << key;

@@ -6,9 +6,9 @@
 #include "analysis/Analysis.h"
 #include "derivation/Derivation.h"
 #include "io/Presets.h"
+#include "ui/mathtext/MathParser.h"
+#include "ui/mathtext/MathTypesetter.h"
 #include "ui/views/layout/DerivationDocument.h"
-#include "ui/views/math/MathParser.h"
-#include "ui/views/math/MathTypesetter.h"
 
 #include <QAction>
 #include <QApplication>
@@ -19,7 +19,7 @@
 namespace archplay::test {
 namespace {
 
-using ui::math::Node;
+using ui::mathtext::Node;
 
 core::Analysis analyzed(const char* id) {
     const core::Preset* found = core::findPreset(id);
@@ -28,31 +28,31 @@ core::Analysis analyzed(const char* id) {
 }
 
 TEST(MathParser, BuildsTheStructureOfAFormula) {
-    const ui::math::ParseResult parsed = ui::math::parse(
+    const ui::mathtext::ParseResult parsed = ui::mathtext::parse(
         QStringLiteral("A_{h} = \\operatorname{softmax}\\left(\\frac{Q K^{\\top}}{\\sqrt{128}}\\right) V"));
     EXPECT_TRUE(parsed.unknown.isEmpty());
     const auto& items = parsed.root.children;
     ASSERT_GE(items.size(), 5u);
-    EXPECT_EQ(items[0].kind, Node::Kind::Scripts);
-    EXPECT_EQ(items[1].atom, ui::math::Atom::Rel);
-    EXPECT_EQ(items[2].atom, ui::math::Atom::Op);
-    ASSERT_EQ(items[3].kind, Node::Kind::Delimited);
+    EXPECT_EQ(items[0].kind, archplay::ui::mathtext::Node::Kind::Scripts);
+    EXPECT_EQ(items[1].atom, ui::mathtext::Atom::Rel);
+    EXPECT_EQ(items[2].atom, ui::mathtext::Atom::Op);
+    ASSERT_EQ(items[3].kind, archplay::ui::mathtext::Node::Kind::Delimited);
     EXPECT_EQ(items[3].left, QStringLiteral("("));
-    EXPECT_EQ(items[3].children[0].children[0].kind, Node::Kind::Fraction);
+    EXPECT_EQ(items[3].children[0].children[0].kind, archplay::ui::mathtext::Node::Kind::Fraction);
 }
 
 TEST(MathParser, ReportsUnknownCommandsAndSplitsAtTopLevelQuads) {
-    EXPECT_EQ(ui::math::parse(QStringLiteral("\\frobnicate{x} + 1")).unknown,
+    EXPECT_EQ(ui::mathtext::parse(QStringLiteral("\\frobnicate{x} + 1")).unknown,
               QStringList{QStringLiteral("\\frobnicate")});
     const QStringList parts =
-        ui::math::splitAtQuads(QStringLiteral("a = b, \\quad c \\in \\left( d \\quad e \\right) \\qquad f"));
+        ui::mathtext::splitAtQuads(QStringLiteral("a = b, \\quad c \\in \\left( d \\quad e \\right) \\qquad f"));
     EXPECT_EQ(parts, (QStringList{QStringLiteral("a = b,"), QStringLiteral("c \\in \\left( d \\quad e \\right)"),
                                   QStringLiteral("f")}));
 }
 
 TEST(MathTypesetter, FractionsStackAroundTheAxisAndScriptsShrink) {
-    const ui::math::MathTypesetter typesetter(QApplication::font());
-    const ui::math::MathBox fraction = typesetter.typeset(QStringLiteral("\\frac{a}{b}"), true);
+    const ui::mathtext::MathTypesetter typesetter(QApplication::font());
+    const ui::mathtext::MathBox fraction = typesetter.typeset(QStringLiteral("\\frac{a}{b}"), true);
     ASSERT_EQ(fraction.runs.size(), 2u);
     EXPECT_LT(fraction.runs[0].origin.y(), 0); // numerator above the baseline
     EXPECT_GT(fraction.runs[1].origin.y(), fraction.runs[0].origin.y());
@@ -60,7 +60,7 @@ TEST(MathTypesetter, FractionsStackAroundTheAxisAndScriptsShrink) {
     EXPECT_GT(fraction.rules[0].top(), fraction.runs[0].origin.y());
     EXPECT_LT(fraction.rules[0].bottom(), fraction.runs[1].origin.y());
 
-    const ui::math::MathBox scripted = typesetter.typeset(QStringLiteral("x_{i}^{2}"), false);
+    const ui::mathtext::MathBox scripted = typesetter.typeset(QStringLiteral("x_{i}^{2}"), false);
     ASSERT_EQ(scripted.runs.size(), 3u);
     // The base, then its superscript, then its subscript.
     EXPECT_NE(scripted.runs[1].font, scripted.runs[0].font); // script size
@@ -69,9 +69,9 @@ TEST(MathTypesetter, FractionsStackAroundTheAxisAndScriptsShrink) {
     EXPECT_GT(scripted.runs[2].origin.y(), 0); // subscript lowered
 
     // A relation gets more room than a binary operator, which gets more than nothing.
-    const ui::math::MathBox relation = typesetter.typeset(QStringLiteral("a=b"), false);
-    const ui::math::MathBox binary = typesetter.typeset(QStringLiteral("a+b"), false);
-    const ui::math::MathBox plain = typesetter.typeset(QStringLiteral("ab"), false);
+    const ui::mathtext::MathBox relation = typesetter.typeset(QStringLiteral("a=b"), false);
+    const ui::mathtext::MathBox binary = typesetter.typeset(QStringLiteral("a+b"), false);
+    const ui::mathtext::MathBox plain = typesetter.typeset(QStringLiteral("ab"), false);
     EXPECT_GT(relation.runs[2].origin.x() - relation.runs[1].origin.x(), 0);
     EXPECT_GT(binary.width, plain.width);
 }
@@ -81,7 +81,7 @@ TEST(DerivationDocument, EveryPresetTypesetsWithKnownCommandsOnly) {
         const core::Analysis analysis = analyzed(preset.info.id.c_str());
         ASSERT_TRUE(analysis.valid) << preset.info.id;
         const core::Derivation derivation = core::deriveForwardPass(analysis.config, analysis.plan);
-        const ui::layout::DerivationDocument document(derivation, QApplication::font(), nullptr);
+        const ui::views::layout::DerivationDocument document(derivation, QApplication::font(), nullptr);
         EXPECT_TRUE(document.unknownCommands().isEmpty())
             << preset.info.id << ": " << document.unknownCommands().join(QLatin1Char(' ')).toStdString();
         const auto blocks = document.layout(560);
@@ -100,7 +100,7 @@ TEST(DerivationDocument, EveryPresetTypesetsWithKnownCommandsOnly) {
 
 TEST(DerivationView, CopiesTheCoresLatexAndMarkdown) {
     const core::Analysis analysis = analyzed("mixtral-8x7b-v0.1");
-    ui::DerivationView view;
+    ui::views::DerivationView view;
     view.setAnalysis(analysis);
     const core::Derivation derivation = core::deriveForwardPass(analysis.config, analysis.plan);
     EXPECT_EQ(view.latex().toStdString(), core::toLatex(derivation));

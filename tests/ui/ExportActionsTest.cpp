@@ -3,11 +3,11 @@
 // the reports and the tables.
 #include "ui/export/ExportActions.h"
 
-#include "ui/MainWindow.h"
-#include "ui/ModelBridge.h"
 #include "ui/export/ExportDialog.h"
+#include "ui/session/ModelBridge.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/views/DerivationView.h"
+#include "ui/window/MainWindow.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -68,10 +68,10 @@ protected:
             return m_dir.filePath(QFileInfo(suggested).fileName());
         });
     }
-    ExportActions* actions() const { return m_window.exportActions(); }
-    AnalysisView* view(const char* id) const {
-        for (AnalysisView* view : m_window.views()) {
-            if (view->viewId() == QLatin1String(id)) {
+    archplay::ui::exports::ExportActions* actions() const { return m_window.exportActions(); }
+    archplay::ui::views::AnalysisView* view(const char* id) const {
+        for (archplay::ui::views::AnalysisView* view : m_window.views()) {
+            if (view->name() == QLatin1String(id)) {
                 return view;
             }
         }
@@ -82,7 +82,7 @@ protected:
         return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
     }
 
-    MainWindow m_window{MainWindowOptions{false}};
+    archplay::ui::window::MainWindow m_window{archplay::ui::window::MainWindowOptions{false}};
     QTemporaryDir m_dir;
     QString m_suggested;
 };
@@ -106,17 +106,17 @@ TEST_F(ExportFromWindow, TheFileMenuOffersEveryExport) {
 }
 
 TEST_F(ExportFromWindow, ViewsAndTabsHaveExportInTheirContextMenu) {
-    AnalysisView* stack = view("layer-stack");
+    archplay::ui::views::AnalysisView* stack = view("layer-stack");
     ASSERT_NE(stack, nullptr);
-    m_window.selectView(stack->viewId());
+    m_window.selectView(stack->kind());
     QApplication::processEvents();
     QStringList menu = contextMenuAt(stack, QPoint(40, 40));
     EXPECT_TRUE(menu.contains(QStringLiteral("Export Layer stack…"))) << menu.join(QLatin1Char('|')).toStdString();
     EXPECT_TRUE(menu.contains(QStringLiteral("Copy Layer stack as Image")));
 
     // The derivation keeps its own entries and gains the export ones.
-    AnalysisView* derivation = view("derivation");
-    m_window.selectView(derivation->viewId());
+    archplay::ui::views::AnalysisView* derivation = view("derivation");
+    m_window.selectView(derivation->kind());
     QApplication::processEvents();
     QWidget* canvas = derivation->childAt(derivation->width() / 2, derivation->height() / 2);
     ASSERT_NE(canvas, nullptr);
@@ -132,22 +132,23 @@ TEST_F(ExportFromWindow, ViewsAndTabsHaveExportInTheirContextMenu) {
 }
 
 TEST_F(ExportFromWindow, ExportViewUsesTheDialogsSettingsAndColours) {
-    AnalysisView* chart = view("param-chart");
-    m_window.selectView(chart->viewId());
+    archplay::ui::views::AnalysisView* chart = view("param-chart");
+    m_window.selectView(chart->kind());
     QApplication::processEvents();
-    FigureExportSettings offered;
-    actions()->setDialogRunner([&](AnalysisView&, const FigureExportSettings& settings) {
-        offered = settings;
-        FigureExportSettings chosen = settings;
-        chosen.format = core::ExportFormat::Png;
-        chosen.size = QSize(600, 400);
-        chosen.scale = 2;
-        chosen.colours = ThemeMode::Dark;
-        chosen.path = m_dir.filePath(QStringLiteral("chart.png"));
-        return std::optional(chosen);
-    });
+    archplay::ui::exports::FigureExportSettings offered;
+    actions()->setDialogRunner(
+        [&](archplay::ui::views::AnalysisView&, const archplay::ui::exports::FigureExportSettings& settings) {
+            offered = settings;
+            archplay::ui::exports::FigureExportSettings chosen = settings;
+            chosen.format = core::ExportFormat::Png;
+            chosen.size = QSize(600, 400);
+            chosen.scale = 2;
+            chosen.colours = archplay::ui::theme::ThemeMode::Dark;
+            chosen.path = m_dir.filePath(QStringLiteral("chart.png"));
+            return std::optional(chosen);
+        });
     const QColor base = chart->palette().color(QPalette::Base);
-    QSignalSpy finished(actions(), &ExportActions::finished);
+    QSignalSpy finished(actions(), &archplay::ui::exports::ExportActions::finished);
     actions()->exportViewAction()->trigger();
     EXPECT_EQ(offered.size, chart->size()) << "the dialog offers the view's size";
     EXPECT_TRUE(offered.path.endsWith(QStringLiteral("mixtral-8x7b-v0.1-param-chart.png")))
@@ -160,7 +161,7 @@ TEST_F(ExportFromWindow, ExportViewUsesTheDialogsSettingsAndColours) {
     EXPECT_TRUE(finished.at(0).at(0).toBool());
 
     // A failure is reported, not thrown.
-    FigureExportSettings bad = offered;
+    archplay::ui::exports::FigureExportSettings bad = offered;
     bad.path = m_dir.filePath(QStringLiteral("missing/chart.svg"));
     bad.format = core::ExportFormat::Svg;
     EXPECT_FALSE(actions()->exportView(*chart, bad).isEmpty());
@@ -169,8 +170,8 @@ TEST_F(ExportFromWindow, ExportViewUsesTheDialogsSettingsAndColours) {
 }
 
 TEST_F(ExportFromWindow, CopyImagePutsPngAndSvgOnTheClipboard) {
-    AnalysisView* masks = view("attention-mask");
-    m_window.selectView(masks->viewId());
+    archplay::ui::views::AnalysisView* masks = view("attention-mask");
+    m_window.selectView(masks->kind());
     QApplication::processEvents();
     actions()->copyImageAction()->trigger();
     const QMimeData* mime = QApplication::clipboard()->mimeData();
@@ -207,9 +208,9 @@ TEST_F(ExportFromWindow, ReportsAndTablesAreWrittenWithTheExactNumbers) {
 
 TEST(ExportDialogTest, FormatChangesTheExtensionAndBadFoldersAreRefused) {
     QTemporaryDir dir;
-    FigureExportSettings settings;
+    archplay::ui::exports::FigureExportSettings settings;
     settings.path = dir.filePath(QStringLiteral("stack.png"));
-    ExportDialog dialog(QStringLiteral("Layer stack"), QSize(900, 560), settings);
+    archplay::ui::exports::ExportDialog dialog(QStringLiteral("Layer stack"), QSize(900, 560), settings);
     auto* format = dialog.findChild<QComboBox*>(QStringLiteral("export.format"));
     auto* scale = dialog.findChild<QComboBox*>(QStringLiteral("export.scale"));
     auto* path = dialog.findChild<QLineEdit*>(QStringLiteral("export.path"));
@@ -245,10 +246,10 @@ TEST_F(ExportFromWindow, ReviewShots) {
     if (dir.isEmpty()) {
         GTEST_SKIP() << "set ARCHPLAY_REVIEW_DIR to render the export dialog and menus";
     }
-    FigureExportSettings settings;
+    archplay::ui::exports::FigureExportSettings settings;
     settings.path = QDir(dir).filePath(QStringLiteral("mixtral-8x7b-v0.1-layer-stack.png"));
     settings.scale = 2;
-    ExportDialog dialog(QStringLiteral("Layer stack"), QSize(903, 561), settings, &m_window);
+    archplay::ui::exports::ExportDialog dialog(QStringLiteral("Layer stack"), QSize(903, 561), settings, &m_window);
     dialog.show();
     QApplication::processEvents();
     EXPECT_TRUE(dialog.grab().save(QDir(dir).filePath(QStringLiteral("export-dialog.png"))));
@@ -260,8 +261,8 @@ TEST_F(ExportFromWindow, ReviewShots) {
     EXPECT_TRUE(menu->grab().save(QDir(dir).filePath(QStringLiteral("export-menu.png"))));
     menu->close();
 
-    AnalysisView* derivation = view("derivation");
-    m_window.selectView(derivation->viewId());
+    archplay::ui::views::AnalysisView* derivation = view("derivation");
+    m_window.selectView(derivation->kind());
     QApplication::processEvents();
     QMenu* context = actions()->contextMenu(*derivation, derivation, &m_window);
     context->popup(m_window.mapToGlobal(QPoint(300, 300)));

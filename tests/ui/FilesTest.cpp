@@ -2,8 +2,8 @@
 #include "io/ConfigJson.h"
 #include "io/Presets.h"
 #include "io/Session.h"
-#include "ui/FileController.h"
-#include "ui/ModelBridge.h"
+#include "ui/session/FileController.h"
+#include "ui/session/ModelBridge.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -25,15 +25,15 @@ protected:
 
     QTemporaryDir m_dir;
     QWidget m_parent;
-    ModelBridge m_bridge;
-    FileController m_files{&m_bridge, &m_parent};
+    archplay::ui::session::ModelBridge m_bridge;
+    archplay::ui::session::FileController m_files{&m_bridge, &m_parent};
 };
 
 TEST_F(Files, InvalidJsonLeavesTheConfigUnchanged) {
-    const BridgeState before = m_bridge.state();
+    const archplay::ui::session::BridgeState before = m_bridge.state();
     const int steps = m_bridge.undoStack()->count();
     for (const char* text : {"{ not json", "[1, 2, 3]", "{\"hidden_size\": \"wide\"}", ""}) {
-        const FileResult result = m_files.openText(QString::fromLatin1(text));
+        const archplay::ui::session::FileResult result = m_files.openText(QString::fromLatin1(text));
         EXPECT_FALSE(result.ok) << text;
         EXPECT_FALSE(result.message.isEmpty());
         EXPECT_TRUE(m_bridge.state() == before) << text;
@@ -42,7 +42,7 @@ TEST_F(Files, InvalidJsonLeavesTheConfigUnchanged) {
 }
 
 TEST_F(Files, ErrorsNameTheField) {
-    const FileResult result =
+    const archplay::ui::session::FileResult result =
         m_files.openText(QStringLiteral("{\"model_type\": \"llama\", \"hidden_size\": \"wide\"}"));
     if (!result.ok) {
         EXPECT_TRUE(result.details.join(' ').contains(QStringLiteral("hidden_size")))
@@ -56,14 +56,14 @@ TEST_F(Files, AnUncountableConfigIsRefusedAndOpensOnPurposeAsALabelledEstimate) 
     file.write(R"({"model_type": "new_moe", "vocab_size": 32000, "hidden_size": 2048, "num_hidden_layers": 16,
         "num_attention_heads": 16, "intermediate_size": 8192, "num_experts": 8})");
     file.close();
-    const BridgeState before = m_bridge.state();
-    const FileResult refused = m_files.openPath(path("moe.json"));
+    const archplay::ui::session::BridgeState before = m_bridge.state();
+    const archplay::ui::session::FileResult refused = m_files.openPath(path("moe.json"));
     EXPECT_FALSE(refused.ok);
     EXPECT_TRUE(refused.message.contains(QStringLiteral("Open as an Estimate"))) << refused.message.toStdString();
     EXPECT_TRUE(refused.details.join(' ').contains(QStringLiteral("num_experts")));
     EXPECT_TRUE(m_bridge.state() == before);
 
-    const FileResult estimate = m_files.openPath(path("moe.json"), true);
+    const archplay::ui::session::FileResult estimate = m_files.openPath(path("moe.json"), true);
     ASSERT_TRUE(estimate.ok);
     EXPECT_FALSE(m_bridge.config().exact());
     const core::Analysis analysis = m_bridge.analysis();
@@ -80,11 +80,11 @@ TEST_F(Files, ASavedConfigReopensIdentical) {
         const core::Analysis analysis = m_bridge.analysis();
         ASSERT_TRUE(m_files.saveConfigTo(path("config.json")).ok);
         m_bridge.edit(QStringLiteral("x"), [](core::ModelConfig& c, core::Scenario&) { c.numLayers += 3; });
-        const FileResult reopened = m_files.openPath(path("config.json"));
+        const archplay::ui::session::FileResult reopened = m_files.openPath(path("config.json"));
         ASSERT_TRUE(reopened.ok) << reopened.message.toStdString();
         EXPECT_EQ(m_bridge.analysis().params.total, analysis.params.total) << preset.info.id;
         EXPECT_TRUE(m_bridge.config() == saved) << preset.info.id;
-        EXPECT_EQ(m_bridge.origin().kind, ConfigOrigin::Kind::File);
+        EXPECT_EQ(m_bridge.origin().kind, archplay::ui::session::ConfigOrigin::Kind::File);
         EXPECT_EQ(m_files.currentPath(), path("config.json"));
     }
 }
@@ -98,7 +98,7 @@ TEST_F(Files, ASavedSessionReopensWithItsScenario) {
         s.gpuMemoryGiB = 48;
         s.gpuCount = 2;
     });
-    const BridgeState saved = m_bridge.state();
+    const archplay::ui::session::BridgeState saved = m_bridge.state();
     ASSERT_TRUE(m_files.saveSessionTo(path("session.json")).ok);
     m_bridge.undoStack()->undo();
     ASSERT_TRUE(m_files.openPath(path("session.json")).ok);
@@ -110,14 +110,14 @@ TEST_F(Files, ASavedSessionReopensWithItsScenario) {
 }
 
 TEST_F(Files, AFailedSaveReportsWhyAndLosesNothing) {
-    const BridgeState before = m_bridge.state();
+    const archplay::ui::session::BridgeState before = m_bridge.state();
     ASSERT_TRUE(m_files.saveConfigTo(path("keep.json")).ok);
     QFile original(path("keep.json"));
     ASSERT_TRUE(original.open(QIODevice::ReadOnly));
     const QByteArray content = original.readAll();
     original.close();
 
-    const FileResult failed = m_files.saveConfigTo(path("missing-dir/config.json"));
+    const archplay::ui::session::FileResult failed = m_files.saveConfigTo(path("missing-dir/config.json"));
     EXPECT_FALSE(failed.ok);
     EXPECT_FALSE(failed.message.isEmpty());
     EXPECT_TRUE(m_bridge.state() == before);
@@ -125,7 +125,7 @@ TEST_F(Files, AFailedSaveReportsWhyAndLosesNothing) {
     // Saving over a read-only directory fails without touching the old file.
     QFile::setPermissions(m_dir.path(), QFileDevice::ReadOwner | QFileDevice::ExeOwner);
     m_bridge.edit(QStringLiteral("x"), [](core::ModelConfig& c, core::Scenario&) { c.numLayers += 1; });
-    const FileResult readOnly = m_files.saveConfigTo(path("keep.json"));
+    const archplay::ui::session::FileResult readOnly = m_files.saveConfigTo(path("keep.json"));
     QFile::setPermissions(m_dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     QFile after(path("keep.json"));
     ASSERT_TRUE(after.open(QIODevice::ReadOnly));
@@ -148,7 +148,8 @@ TEST_F(Files, PastedConfigIsOneUndoStep) {
     const int steps = m_bridge.undoStack()->count();
     core::ModelConfig other = before;
     other.numLayers = 5;
-    const FileResult result = m_files.openText(QString::fromStdString(core::exportConfigText(other)));
+    const archplay::ui::session::FileResult result =
+        m_files.openText(QString::fromStdString(core::exportConfigText(other)));
     ASSERT_TRUE(result.ok) << result.details.join('\n').toStdString();
     EXPECT_EQ(m_bridge.config().numLayers, 5);
     EXPECT_EQ(m_bridge.undoStack()->count(), steps + 1);

@@ -3,11 +3,11 @@
 // shortcuts dialog, an invalid config) for a human to review. Runs only when ARCHPLAY_REVIEW_DIR
 // names a directory; never compares pixels.
 #include "io/Presets.h"
-#include "ui/MainWindow.h"
-#include "ui/ModelBridge.h"
 #include "ui/export/ViewExporter.h"
 #include "ui/panels/PresetPicker.h"
-#include "ui/panels/ShortcutsDialog.h"
+#include "ui/session/ModelBridge.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/ShortcutsDialog.h"
 
 #include <QApplication>
 #include <QDir>
@@ -31,13 +31,13 @@ TEST(ReviewShots, PickerDialogAndErrors) {
         GTEST_SKIP() << "set ARCHPLAY_REVIEW_DIR to render review screenshots";
     }
     const QDir dir(reviewDir());
-    MainWindow window{MainWindowOptions{false}};
+    archplay::ui::window::MainWindow window{archplay::ui::window::MainWindowOptions{false}};
     window.resize(1280, 800);
     window.show();
     window.applyDefaultLayout();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
 
-    PresetPicker picker;
+    archplay::ui::panels::PresetPicker picker;
     picker.resize(560, 480);
     picker.setFilterText(QStringLiteral("mix"));
     picker.show();
@@ -51,7 +51,7 @@ TEST(ReviewShots, PickerDialogAndErrors) {
     for (QAction* menu : window.menuBar()->actions()) {
         menus.append({menu->text(), menu->menu()->actions()});
     }
-    ShortcutsDialog dialog(menus, &window);
+    archplay::ui::window::ShortcutsDialog dialog(menus, &window);
     dialog.show();
     QApplication::processEvents();
     EXPECT_EQ(exports::saveWidgetPng(dialog, dir.filePath(QStringLiteral("shortcuts.png"))), QString());
@@ -70,7 +70,7 @@ TEST(ReviewShots, SliderDragCostOnBigModels) {
     if (reviewDir().isEmpty()) {
         GTEST_SKIP() << "set ARCHPLAY_REVIEW_DIR to measure";
     }
-    MainWindow window{MainWindowOptions{false}};
+    archplay::ui::window::MainWindow window{archplay::ui::window::MainWindowOptions{false}};
     window.resize(1920, 1080);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/Presets.h"
-#include "ui/MainWindow.h"
-#include "ui/ModelBridge.h"
 #include "ui/panels/ConfigPanel.h"
+#include "ui/session/ModelBridge.h"
+#include "ui/window/MainWindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -18,26 +18,26 @@ TEST(Settings, TheNextStartRestoresConfigThemeAndToggles) {
     QSettings().clear();
     const QString preset = QString::fromStdString(core::builtinPresets().front().info.id);
     {
-        MainWindow window;
+        archplay::ui::window::MainWindow window;
         ASSERT_TRUE(window.bridge()->loadPreset(preset));
         window.bridge()->edit(QStringLiteral("edit"), [](core::ModelConfig& c, core::Scenario& s) {
             c.numLayers = 7;
             s.batch = 4;
         });
         window.configPanel()->snapAction()->setChecked(false);
-        window.setThemeMode(ThemeMode::Dark);
+        window.setThemeMode(archplay::ui::theme::ThemeMode::Dark);
         window.close();
     }
     {
-        MainWindow window;
+        archplay::ui::window::MainWindow window;
         EXPECT_EQ(window.bridge()->config().numLayers, 7);
         EXPECT_EQ(window.bridge()->scenario().batch, 4u);
         EXPECT_EQ(window.bridge()->origin().presetId, preset);
         EXPECT_TRUE(window.bridge()->originSummary().modified);
         EXPECT_EQ(window.bridge()->undoStack()->count(), 0) << "a restored session starts a fresh history";
         EXPECT_FALSE(window.configPanel()->snapAction()->isChecked());
-        EXPECT_EQ(currentThemeMode(), ThemeMode::Dark);
-        window.setThemeMode(ThemeMode::Light);
+        EXPECT_EQ(archplay::ui::theme::currentThemeMode(), archplay::ui::theme::ThemeMode::Dark);
+        window.setThemeMode(archplay::ui::theme::ThemeMode::Light);
         window.configPanel()->snapAction()->setChecked(true);
     }
     QSettings().clear();
@@ -45,7 +45,7 @@ TEST(Settings, TheNextStartRestoresConfigThemeAndToggles) {
 
 TEST(Settings, AFreshStartLoadsTheDefaultPreset) {
     QSettings().clear();
-    MainWindow window;
+    archplay::ui::window::MainWindow window;
     EXPECT_FALSE(window.bridge()->origin().presetId.isEmpty());
     EXPECT_TRUE(window.bridge()->analysis().valid);
     EXPECT_EQ(window.bridge()->undoStack()->count(), 0);

@@ -1,43 +1,43 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ui/Snapping.h"
+#include "ui/widgets/Snapping.h"
 
 #include <gtest/gtest.h>
 
-namespace archplay::ui {
+namespace archplay::ui::widgets {
 namespace {
 
 TEST(Snapping, MultiplesRoundToNearest) {
-    EXPECT_EQ(snapNearest(4000, Snap::Multiple128, {}, 64, 65536), 3968);
-    EXPECT_EQ(snapNearest(4050, Snap::Multiple128, {}, 64, 65536), 4096);
-    EXPECT_EQ(snapNearest(100, Snap::Multiple64, {}, 1, 1000), 128);
-    EXPECT_EQ(snapNearest(70, Snap::Multiple16, {}, 8, 512), 64);
+    EXPECT_EQ(core::snapNearest(4000, core::Snap::Multiple128, {}, 64, 65536), 3968);
+    EXPECT_EQ(core::snapNearest(4050, core::Snap::Multiple128, {}, 64, 65536), 4096);
+    EXPECT_EQ(core::snapNearest(100, core::Snap::Multiple64, {}, 1, 1000), 128);
+    EXPECT_EQ(core::snapNearest(70, core::Snap::Multiple16, {}, 8, 512), 64);
 }
 
 TEST(Snapping, PowersOfTwoOnALogScale) {
     // The geometric midpoint of 2048 and 4096 is 2896.
-    EXPECT_EQ(snapNearest(2800, Snap::PowerOfTwo, {}, 1, 1 << 20), 2048);
-    EXPECT_EQ(snapNearest(3000, Snap::PowerOfTwo, {}, 1, 1 << 20), 4096);
-    EXPECT_EQ(snapNearest(1, Snap::PowerOfTwo, {}, 1, 1 << 20), 1);
-    EXPECT_EQ(snapNearest(0, Snap::PowerOfTwo, {}, 0, 1 << 20), 0);
+    EXPECT_EQ(core::snapNearest(2800, core::Snap::PowerOfTwo, {}, 1, 1 << 20), 2048);
+    EXPECT_EQ(core::snapNearest(3000, core::Snap::PowerOfTwo, {}, 1, 1 << 20), 4096);
+    EXPECT_EQ(core::snapNearest(1, core::Snap::PowerOfTwo, {}, 1, 1 << 20), 1);
+    EXPECT_EQ(core::snapNearest(0, core::Snap::PowerOfTwo, {}, 0, 1 << 20), 0);
 }
 
 TEST(Snapping, DivisorsOfHeads) {
-    const SnapContext context{32};
-    EXPECT_EQ(snapNearest(7, Snap::DivisorOfHeads, context, 1, 32), 8);
-    EXPECT_EQ(snapNearest(13, Snap::DivisorOfHeads, context, 1, 32), 16);
-    EXPECT_EQ(snapStep(8, 1, Snap::DivisorOfHeads, context, 1, 32), 16);
-    EXPECT_EQ(snapStep(8, -1, Snap::DivisorOfHeads, context, 1, 32), 4);
-    EXPECT_EQ(snapStep(32, 1, Snap::DivisorOfHeads, context, 1, 32), 32);
+    const core::SnapContext context{32};
+    EXPECT_EQ(core::snapNearest(7, core::Snap::DivisorOfHeads, context, 1, 32), 8);
+    EXPECT_EQ(core::snapNearest(13, core::Snap::DivisorOfHeads, context, 1, 32), 16);
+    EXPECT_EQ(core::snapStep(8, 1, core::Snap::DivisorOfHeads, context, 1, 32), 16);
+    EXPECT_EQ(core::snapStep(8, -1, core::Snap::DivisorOfHeads, context, 1, 32), 4);
+    EXPECT_EQ(core::snapStep(32, 1, core::Snap::DivisorOfHeads, context, 1, 32), 32);
 }
 
 TEST(Snapping, StepsMoveToTheNextSnap) {
-    EXPECT_EQ(snapStep(4096, 1, Snap::Multiple128, {}, 64, 65536), 4224);
-    EXPECT_EQ(snapStep(4100, -1, Snap::Multiple128, {}, 64, 65536), 4096);
-    EXPECT_EQ(snapStep(4096, -1, Snap::Multiple128, {}, 64, 65536), 3968);
-    EXPECT_EQ(snapStep(4096, 1, Snap::PowerOfTwo, {}, 1, 1 << 20), 8192);
-    EXPECT_EQ(snapStep(5000, -1, Snap::PowerOfTwo, {}, 1, 1 << 20), 4096);
-    EXPECT_EQ(snapStep(65536, 1, Snap::Multiple128, {}, 64, 65536), 65536);
-    EXPECT_EQ(snapStep(10, 3, Snap::None, {}, 0, 100), 13);
+    EXPECT_EQ(core::snapStep(4096, 1, core::Snap::Multiple128, {}, 64, 65536), 4224);
+    EXPECT_EQ(core::snapStep(4100, -1, core::Snap::Multiple128, {}, 64, 65536), 4096);
+    EXPECT_EQ(core::snapStep(4096, -1, core::Snap::Multiple128, {}, 64, 65536), 3968);
+    EXPECT_EQ(core::snapStep(4096, 1, core::Snap::PowerOfTwo, {}, 1, 1 << 20), 8192);
+    EXPECT_EQ(core::snapStep(5000, -1, core::Snap::PowerOfTwo, {}, 1, 1 << 20), 4096);
+    EXPECT_EQ(core::snapStep(65536, 1, core::Snap::Multiple128, {}, 64, 65536), 65536);
+    EXPECT_EQ(core::snapStep(10, 3, core::Snap::None, {}, 0, 100), 13);
 }
 
 TEST(SliderMapping, LinearRangesGetOnePositionPerValue) {
@@ -69,4 +69,4 @@ TEST(SliderMapping, LogarithmicFromZeroKeepsZero) {
 }
 
 } // namespace
-} // namespace archplay::ui
+} // namespace archplay::ui::widgets

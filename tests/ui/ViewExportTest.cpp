@@ -2,14 +2,14 @@
 // The exporters: every view as PNG, SVG and PDF through render(), atomic writes, the report's
 // pagination (a pure layout function), the PDF report and the Markdown report.
 #include "io/Presets.h"
-#include "ui/Theme.h"
-#include "ui/export/AtomicWrite.h"
 #include "ui/export/MarkdownReport.h"
 #include "ui/export/OffscreenViews.h"
 #include "ui/export/ReportBuilder.h"
 #include "ui/export/ReportComposer.h"
 #include "ui/export/ReportLayout.h"
 #include "ui/export/ViewExporter.h"
+#include "ui/session/AtomicWrite.h"
+#include "ui/theme/Theme.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/views/Views.h"
 #include "util/Format.h"
@@ -99,25 +99,29 @@ bool havePoppler() {
 TEST(ViewExport, EveryViewIsAValidPngSvgAndPdf) {
     for (const char* id : {"llama-3-8b", "deepseek-v3", "t5-small"}) {
         const core::Analysis analysis = analyzed(id);
-        const OffscreenViews views(analysis, themePalette(ThemeMode::Light), std::nullopt);
+        const archplay::ui::exports::OffscreenViews views(
+            analysis, archplay::ui::theme::themePalette(archplay::ui::theme::ThemeMode::Light), std::nullopt);
         QWidget host;
-        for (AnalysisView* view : createViews(&host)) {
+        for (archplay::ui::views::AnalysisView* view : archplay::ui::views::createViews(&host).views) {
             view->setAnalysis(analysis);
-            const std::string name = std::string(id) + " " + view->viewId().toStdString();
+            const std::string name = std::string(id) + " " + view->name().toStdString();
             QString error;
-            const QByteArray png = figureBytes(*view, core::ExportFormat::Png, {{700, 450}, 2.0}, &error);
+            const QByteArray png =
+                archplay::ui::exports::figureBytes(*view, core::ExportFormat::Png, {{700, 450}, 2.0}, &error);
             ASSERT_FALSE(png.isEmpty()) << name << ": " << error.toStdString();
             const QImage image = QImage::fromData(png, "PNG");
             EXPECT_EQ(image.size(), QSize(1400, 900)) << name;
             EXPECT_GT(colourVariety(image), 4) << name << " is blank";
 
-            const QByteArray svg = figureBytes(*view, core::ExportFormat::Svg, {{900, 600}, 1.0}, &error);
+            const QByteArray svg =
+                archplay::ui::exports::figureBytes(*view, core::ExportFormat::Svg, {{900, 600}, 1.0}, &error);
             QString xmlError;
             EXPECT_GT(svgTextElements(svg, &xmlError), 3) << name;
             EXPECT_TRUE(xmlError.isEmpty()) << name << ": " << xmlError.toStdString();
             EXPECT_TRUE(svg.contains("viewBox=\"0 0 900 600\"")) << name;
 
-            const QByteArray pdf = figureBytes(*view, core::ExportFormat::Pdf, {{900, 600}, 1.0}, &error);
+            const QByteArray pdf =
+                archplay::ui::exports::figureBytes(*view, core::ExportFormat::Pdf, {{900, 600}, 1.0}, &error);
             EXPECT_TRUE(pdf.startsWith("%PDF-")) << name;
             if (havePoppler()) {
                 int pages = 0;
@@ -130,18 +134,23 @@ TEST(ViewExport, EveryViewIsAValidPngSvgAndPdf) {
 
 TEST(ViewExport, TheChartCarriesTheExactTotalInEveryFormat) {
     const core::Analysis analysis = analyzed("llama-3-8b");
-    const OffscreenViews views(analysis, themePalette(ThemeMode::Light), std::nullopt);
-    AnalysisView* chart = views.view(QStringLiteral("param-chart"), QSize(1000, 640));
+    const archplay::ui::exports::OffscreenViews views(
+        analysis, archplay::ui::theme::themePalette(archplay::ui::theme::ThemeMode::Light), std::nullopt);
+    archplay::ui::views::AnalysisView* chart = views.view(archplay::core::ViewKind::ParameterChart, QSize(1000, 640));
     ASSERT_NE(chart, nullptr);
     QString error;
-    EXPECT_TRUE(figureBytes(*chart, core::ExportFormat::Svg, {{1000, 640}, 1}, &error).contains("8,030,261,248"));
-    const QByteArray pdf = figureBytes(*chart, core::ExportFormat::Pdf, {{1000, 640}, 1}, &error);
+    EXPECT_TRUE(archplay::ui::exports::figureBytes(*chart, core::ExportFormat::Svg, {{1000, 640}, 1}, &error)
+                    .contains("8,030,261,248"));
+    const QByteArray pdf =
+        archplay::ui::exports::figureBytes(*chart, core::ExportFormat::Pdf, {{1000, 640}, 1}, &error);
     if (havePoppler()) {
         EXPECT_TRUE(pdfText(pdf).contains(QStringLiteral("8,030,261,248")));
     }
-    const QImage image = QImage::fromData(figureBytes(*chart, core::ExportFormat::Png, {{500, 320}, 3}, &error));
+    const QImage image =
+        QImage::fromData(archplay::ui::exports::figureBytes(*chart, core::ExportFormat::Png, {{500, 320}, 3}, &error));
     EXPECT_EQ(image.size(), QSize(1500, 960));
-    EXPECT_NEAR(image.dotsPerMeterX() * 0.0254, exportDpi() * 3, 1) << "the PNG says how large it is meant to print";
+    EXPECT_NEAR(image.dotsPerMeterX() * 0.0254, archplay::ui::exports::exportDpi() * 3, 1)
+        << "the PNG says how large it is meant to print";
 }
 
 TEST(ViewExport, WritesAreAtomicAndSayWhy) {
@@ -152,23 +161,28 @@ TEST(ViewExport, WritesAreAtomicAndSayWhy) {
     file.write("precious");
     file.close();
     const core::Analysis analysis = analyzed("llama-3-8b");
-    const OffscreenViews views(analysis, themePalette(ThemeMode::Light), std::nullopt);
-    const AnalysisView* view = views.view(QStringLiteral("layer-stack"), QSize(800, 500));
+    const archplay::ui::exports::OffscreenViews views(
+        analysis, archplay::ui::theme::themePalette(archplay::ui::theme::ThemeMode::Light), std::nullopt);
+    const archplay::ui::views::AnalysisView* view = views.view(archplay::core::ViewKind::LayerStack, QSize(800, 500));
 
     // A figure that cannot be drawn is never written, and the old file stays.
-    EXPECT_FALSE(exportFigure(*view, core::ExportFormat::Png, {{0, 500}, 1}, existing).isEmpty());
-    EXPECT_FALSE(exportFigure(*view, core::ExportFormat::Csv, {{800, 500}, 1}, existing).isEmpty());
+    EXPECT_FALSE(
+        archplay::ui::exports::exportFigure(*view, core::ExportFormat::Png, {{0, 500}, 1}, existing).isEmpty());
+    EXPECT_FALSE(
+        archplay::ui::exports::exportFigure(*view, core::ExportFormat::Csv, {{800, 500}, 1}, existing).isEmpty());
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     EXPECT_EQ(file.readAll(), QByteArray("precious"));
     file.close();
 
     const QString missing = dir.filePath(QStringLiteral("nowhere/figure.svg"));
-    const QString reason = exportFigure(*view, core::ExportFormat::Svg, {{800, 500}, 1}, missing);
+    const QString reason =
+        archplay::ui::exports::exportFigure(*view, core::ExportFormat::Svg, {{800, 500}, 1}, missing);
     EXPECT_TRUE(reason.contains(QStringLiteral("does not exist"))) << reason.toStdString();
     EXPECT_TRUE(reason.contains(dir.filePath(QStringLiteral("nowhere")))) << reason.toStdString();
-    EXPECT_TRUE(writeAtomically(dir.path(), "x").contains(QStringLiteral("directory")));
+    EXPECT_TRUE(archplay::ui::exports::writeAtomically(dir.path(), "x").contains(QStringLiteral("directory")));
 
-    EXPECT_EQ(exportFigure(*view, core::ExportFormat::Png, {{800, 500}, 1}, existing), QString());
+    EXPECT_EQ(archplay::ui::exports::exportFigure(*view, core::ExportFormat::Png, {{800, 500}, 1}, existing),
+              QString());
     EXPECT_EQ(QImage(existing).size(), QSize(800, 500));
     EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("figure.png")})
         << "no temporary file left behind";
@@ -178,20 +192,22 @@ TEST(ViewExport, AScopedPaletteIsRestored) {
     QWidget widget;
     const QColor before = widget.palette().color(QPalette::Base);
     {
-        const ScopedPalette dark(widget, themePalette(ThemeMode::Dark));
-        EXPECT_EQ(widget.palette().color(QPalette::Base), themePalette(ThemeMode::Dark).color(QPalette::Base));
+        const archplay::ui::exports::ScopedPalette dark(
+            widget, archplay::ui::theme::themePalette(archplay::ui::theme::ThemeMode::Dark));
+        EXPECT_EQ(widget.palette().color(QPalette::Base),
+                  archplay::ui::theme::themePalette(archplay::ui::theme::ThemeMode::Dark).color(QPalette::Base));
     }
     EXPECT_EQ(widget.palette().color(QPalette::Base), before);
     EXPECT_FALSE(widget.testAttribute(Qt::WA_SetPalette));
 }
 
 TEST(ReportLayout, ItemsStayInsideThePageAndNeverOverlap) {
-    std::vector<FlowItem> items;
+    std::vector<archplay::ui::exports::FlowItem> items;
     for (int i = 0; i < 200; ++i) {
         items.push_back({qreal(10 + (i * 37) % 90), qreal(i % 3 * 4), i % 11 == 0, false, 0});
     }
     const qreal page = 700;
-    const std::vector<FlowPlacement> placed = paginate(items, page);
+    const std::vector<archplay::ui::exports::FlowPlacement> placed = paginate(items, page);
     ASSERT_EQ(placed.size(), items.size());
     for (std::size_t i = 0; i < items.size(); ++i) {
         EXPECT_GE(placed[i].top, 0);
@@ -211,7 +227,7 @@ TEST(ReportLayout, ItemsStayInsideThePageAndNeverOverlap) {
 
 TEST(ReportLayout, HeadingsMoveTablesRepeatHeadersTallItemsStandAlone) {
     // A heading near the foot moves to the next page with its paragraph.
-    std::vector<FlowItem> items = {{650, 0}, {30, 10, true}, {40, 5}};
+    std::vector<archplay::ui::exports::FlowItem> items = {{650, 0}, {30, 10, true}, {40, 5}};
     auto placed = paginate(items, 700);
     EXPECT_EQ(placed[1].page, 1);
     EXPECT_EQ(placed[1].top, 0) << "space before is dropped at the top of a page";
@@ -247,7 +263,8 @@ TEST(ReportBuilder, TheReportIsPagedWithEveryPartAndThePageNumbers) {
     for (const auto& [id, total] : {std::pair{"llama-3-8b", "8,030,261,248"}, std::pair{"qwen3-30b-a3b", ""}}) {
         const core::Analysis analysis = analyzed(id);
         for (QPageSize::PageSizeId paper : {QPageSize::A4, QPageSize::Letter}) {
-            const PdfResult result = reportPdf(analysis, infoFor(id), {paper, ThemeMode::Light, std::nullopt});
+            const archplay::ui::exports::PdfResult result = archplay::ui::exports::reportPdf(
+                analysis, infoFor(id), {paper, archplay::ui::theme::ThemeMode::Light, std::nullopt});
             ASSERT_TRUE(result.error.isEmpty()) << result.error.toStdString();
             ASSERT_TRUE(result.pdf.startsWith("%PDF-"));
             EXPECT_GE(result.pages, 6) << id;
@@ -275,19 +292,24 @@ TEST(ReportBuilder, TheReportIsPagedWithEveryPartAndThePageNumbers) {
 
 TEST(ReportBuilder, EveryBlockFitsItsPage) {
     const core::Analysis analysis = analyzed("deepseek-v3");
-    const OffscreenViews views(analysis, themePalette(ThemeMode::Light), std::nullopt);
-    ReportComposer composer(QRectF(0, 0, 794, 1123), QRectF(68, 60, 658, 995), themePalette(ThemeMode::Light), QFont());
+    const archplay::ui::exports::OffscreenViews views(
+        analysis, archplay::ui::theme::themePalette(archplay::ui::theme::ThemeMode::Light), std::nullopt);
+    archplay::ui::exports::ReportComposer composer(
+        QRectF(0, 0, 794, 1123), QRectF(68, 60, 658, 995),
+        archplay::ui::theme::themePalette(archplay::ui::theme::ThemeMode::Light), QFont());
     composer.title(QStringLiteral("KICKER"), QStringLiteral("A title"), {QStringLiteral("a line")});
     composer.heading(QStringLiteral("Figures"));
     for (const char* id :
          {"param-chart", "layer-stack", "layer-weights", "attention-mask", "kv-cache", "moe-routing"}) {
-        composer.figure(*views.view(QString::fromLatin1(id), QSize(860, 600)), QSizeF(860, 600),
+        composer.figure(*views.view(*archplay::core::parseViewKind(id), QSize(860, 600)), QSizeF(860, 600),
                         QStringLiteral("A caption"));
     }
-    composer.table({{QStringLiteral("A"), 1}, {QStringLiteral("B"), 3, Qt::AlignLeft, true}},
-                   std::vector<TableRow>(120, TableRow{{QStringLiteral("x"), QStringLiteral("word ").repeated(60)}}));
-    const std::vector<FlowItem> items = composer.items();
-    const std::vector<FlowPlacement> placed = composer.layout();
+    composer.table(
+        {{QStringLiteral("A"), 1}, {QStringLiteral("B"), 3, Qt::AlignLeft, true}},
+        std::vector<archplay::ui::exports::TableRow>(
+            120, archplay::ui::exports::TableRow{{QStringLiteral("x"), QStringLiteral("word ").repeated(60)}}));
+    const std::vector<archplay::ui::exports::FlowItem> items = composer.items();
+    const std::vector<archplay::ui::exports::FlowPlacement> placed = composer.layout();
     for (std::size_t i = 0; i < items.size(); ++i) {
         EXPECT_LE(placed[i].top + items[i].height, 995 + 0.01) << i;
     }
@@ -295,7 +317,8 @@ TEST(ReportBuilder, EveryBlockFitsItsPage) {
 }
 
 TEST(ReportBuilder, TheDerivationAloneIsPaged) {
-    const PdfResult result = derivationPdf(analyzed("deepseek-v3"), infoFor("deepseek-v3"), {});
+    const archplay::ui::exports::PdfResult result =
+        archplay::ui::exports::derivationPdf(analyzed("deepseek-v3"), infoFor("deepseek-v3"), {});
     ASSERT_TRUE(result.pdf.startsWith("%PDF-")) << result.error.toStdString();
     EXPECT_GE(result.pages, 3);
     if (havePoppler()) {
@@ -305,15 +328,15 @@ TEST(ReportBuilder, TheDerivationAloneIsPaged) {
     }
     core::Analysis invalid = analyzed("llama-3-8b");
     invalid.valid = false;
-    EXPECT_FALSE(reportPdf(invalid, infoFor("llama-3-8b"), {}).error.isEmpty());
+    EXPECT_FALSE(archplay::ui::exports::reportPdf(invalid, infoFor("llama-3-8b"), {}).error.isEmpty());
 }
 
 TEST(MarkdownReport, FiguresAreWrittenBesideTheText) {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("report.md"));
     QStringList written;
-    const QString error =
-        exportMarkdownReport(analyzed("gemma-3-1b"), infoFor("gemma-3-1b"), {ThemeMode::Light, 3, 1.0}, path, &written);
+    const QString error = archplay::ui::exports::exportMarkdownReport(
+        analyzed("gemma-3-1b"), infoFor("gemma-3-1b"), {archplay::ui::theme::ThemeMode::Light, 3, 1.0}, path, &written);
     ASSERT_TRUE(error.isEmpty()) << error.toStdString();
     EXPECT_EQ(written.size(), 6) << written.join(QLatin1Char(' ')).toStdString(); // 5 figures (dense) + the text
     EXPECT_EQ(written.last(), path);
@@ -325,7 +348,8 @@ TEST(MarkdownReport, FiguresAreWrittenBesideTheText) {
     for (const QString& figure : written.mid(0, written.size() - 1)) {
         EXPECT_EQ(QImage(figure).size(), QSize(1280, 800)) << figure.toStdString();
     }
-    EXPECT_EQ(markdownFiguresDir(QStringLiteral("/x/my report.md")), QStringLiteral("/x/my report_figures"));
+    EXPECT_EQ(archplay::ui::exports::markdownFiguresDir(QStringLiteral("/x/my report.md")),
+              QStringLiteral("/x/my report_figures"));
 }
 
 } // namespace

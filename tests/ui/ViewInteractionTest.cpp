@@ -6,8 +6,8 @@
 #include "ui/views/LayerSelection.h"
 #include "ui/views/LayerStackView.h"
 #include "ui/views/LayerWeightsView.h"
-#include "ui/views/ParameterChartView.h"
 #include "ui/views/Views.h"
+#include "ui/views/charts/ParameterChartView.h"
 
 #include <QApplication>
 #include <QMouseEvent>
@@ -28,8 +28,8 @@ core::Analysis analyzed(const char* id) {
     return core::analyze(config.value_or(core::ModelConfig{}), core::Scenario{});
 }
 
-template <typename View> View* findView(const std::vector<ui::AnalysisView*>& views) {
-    for (ui::AnalysisView* view : views) {
+template <typename View> View* findView(const std::vector<ui::views::AnalysisView*>& views) {
+    for (ui::views::AnalysisView* view : views) {
         if (auto* found = dynamic_cast<View*>(view)) {
             return found;
         }
@@ -38,10 +38,10 @@ template <typename View> View* findView(const std::vector<ui::AnalysisView*>& vi
 }
 
 TEST(LayerSelection, DefaultsToTheFirstMoeLayer) {
-    EXPECT_EQ(ui::LayerSelection::defaultLayer(analyzed("deepseek-v3").plan), 3);
-    EXPECT_EQ(ui::LayerSelection::defaultLayer(analyzed("llama-3-8b").plan), 0);
-    EXPECT_EQ(ui::LayerSelection::defaultLayer(analyzed("t5-small").plan), 6); // the first decoder layer
-    ui::LayerSelection selection;
+    EXPECT_EQ(ui::views::LayerSelection::defaultLayer(analyzed("deepseek-v3").plan), 3);
+    EXPECT_EQ(ui::views::LayerSelection::defaultLayer(analyzed("llama-3-8b").plan), 0);
+    EXPECT_EQ(ui::views::LayerSelection::defaultLayer(analyzed("t5-small").plan), 6); // the first decoder layer
+    ui::views::LayerSelection selection;
     selection.setLayer(500);
     EXPECT_EQ(selection.resolve(analyzed("llama-3-8b").plan), 0);
 }
@@ -49,20 +49,20 @@ TEST(LayerSelection, DefaultsToTheFirstMoeLayer) {
 TEST(LayerStackView, ClickingASlabSelectsItsLayerForTheOtherViews) {
     QWidget host;
     host.resize(1280, 820);
-    const std::vector<ui::AnalysisView*> views = ui::createViews(&host);
-    auto* stack = findView<ui::LayerStackView>(views);
-    auto* weights = findView<ui::LayerWeightsView>(views);
+    const std::vector<ui::views::AnalysisView*> views = ui::views::createViews(&host).views;
+    auto* stack = findView<ui::views::LayerStackView>(views);
+    auto* weights = findView<ui::views::LayerWeightsView>(views);
     ASSERT_NE(stack, nullptr);
     ASSERT_NE(weights, nullptr);
     ASSERT_EQ(stack->layerSelection(), weights->layerSelection());
     const core::Analysis analysis = analyzed("deepseek-v3");
-    for (ui::AnalysisView* view : views) {
+    for (ui::views::AnalysisView* view : views) {
         view->setAnalysis(analysis);
     }
     stack->resize(1280, 820);
     const auto layout = stack->layoutFor(QRectF(stack->rect()));
     const auto& slab = layout.columns[0].slabs[1];
-    QSignalSpy spy(stack->layerSelection(), &ui::LayerSelection::layerChanged);
+    QSignalSpy spy(stack->layerSelection(), &ui::views::LayerSelection::layerChanged);
     QTest::mouseClick(stack, Qt::LeftButton, {}, slab.rect.center().toPoint());
     ASSERT_EQ(spy.count(), 1);
     EXPECT_EQ(stack->layerSelection()->layer(), slab.planIndex);
@@ -75,7 +75,7 @@ TEST(LayerStackView, ClickingASlabSelectsItsLayerForTheOtherViews) {
 TEST(ParameterChartView, BarsAreTheCoresCounts) {
     for (const char* id : {"llama-3-8b", "mixtral-8x7b-v0.1", "deepseek-v3", "t5-small"}) {
         const core::Analysis analysis = analyzed(id);
-        ui::ParameterChartView view;
+        ui::views::ParameterChartView view;
         view.setAnalysis(analysis);
         std::uint64_t total = 0;
         std::uint64_t active = 0;
@@ -97,7 +97,7 @@ TEST(ParameterChartView, BarsAreTheCoresCounts) {
 
 TEST(ParameterChartView, HoveringABarShowsItsExactCount) {
     const core::Analysis analysis = analyzed("llama-3-8b");
-    ui::ParameterChartView view;
+    ui::views::ParameterChartView view;
     view.resize(1000, 700);
     view.show();
     view.setAnalysis(analysis);

@@ -48,9 +48,9 @@ TEST(LayerStackLayout, OneSlabPerLayerForEveryReviewPreset) {
     for (const char* id : {"llama-3-8b", "mixtral-8x7b-v0.1", "deepseek-v3", "gemma-3-1b", "t5-small", "llama-3.1-405b",
                            "qwen3-30b-a3b", "bert-base-uncased"}) {
         const core::Analysis analysis = analyzed(id);
-        ui::LayerStackView view;
+        ui::views::LayerStackView view;
         view.setAnalysis(analysis);
-        const ui::layout::LayerStackLayout stack = view.layoutFor(kTarget);
+        const ui::views::layout::LayerStackLayout stack = view.layoutFor(kTarget);
         std::set<int> seen;
         std::size_t slabs = 0;
         for (const auto& column : stack.columns) {
@@ -84,9 +84,9 @@ TEST(LayerStackLayout, OneSlabPerLayerForEveryReviewPreset) {
 }
 
 TEST(LayerStackLayout, EncoderDecoderStandsSideBySideWithCrossAttention) {
-    ui::LayerStackView view;
+    ui::views::LayerStackView view;
     view.setAnalysis(analyzed("t5-small"));
-    const ui::layout::LayerStackLayout stack = view.layoutFor(kTarget);
+    const ui::views::layout::LayerStackLayout stack = view.layoutFor(kTarget);
     ASSERT_EQ(stack.columns.size(), 2u);
     EXPECT_LT(stack.columns[0].frame.right(), stack.columns[1].frame.left());
     EXPECT_EQ(stack.crossLinks.size(), 6u);
@@ -99,14 +99,14 @@ TEST(LayerStackLayout, EncoderDecoderStandsSideBySideWithCrossAttention) {
 }
 
 TEST(LayerStackLayout, DeepStacksKeepEverySlabAndTickLabelsApart) {
-    ui::layout::StackColumnInput column;
+    ui::views::layout::StackColumnInput column;
     for (int i = 0; i < 126; ++i) {
         column.layers.push_back({i, false});
     }
     column.runs.push_back({0, 126, QStringLiteral("×126  global · gated")});
     column.bottomLabel = QStringLiteral("embeddings");
     const QFontMetricsF metrics(QApplication::font());
-    const auto stack = ui::layout::layoutLayerStack({column}, QRectF(0, 0, 600, 420), metrics);
+    const auto stack = ui::views::layout::layoutLayerStack({column}, QRectF(0, 0, 600, 420), metrics);
     ASSERT_EQ(stack.columns.size(), 1u);
     EXPECT_EQ(stack.columns[0].slabs.size(), 126u);
     EXPECT_EQ(stack.columns[0].labels.size(), 1u);
@@ -120,9 +120,9 @@ TEST(LayerStackLayout, DeepStacksKeepEverySlabAndTickLabelsApart) {
 TEST(WeightLayout, AreasAreProportionalToParameters) {
     for (const char* id : {"llama-3-8b", "mixtral-8x7b-v0.1", "deepseek-v3", "gemma-3-1b", "t5-small"}) {
         const core::Analysis analysis = analyzed(id);
-        ui::LayerWeightsView view;
+        ui::views::LayerWeightsView view;
         view.setAnalysis(analysis);
-        const ui::layout::WeightLayout placed = view.layoutFor(kTarget);
+        const ui::views::layout::WeightLayout placed = view.layoutFor(kTarget);
         const auto& items = view.items();
         EXPECT_TRUE(placed.fits) << id;
         ASSERT_GT(placed.scale, 0) << id;
@@ -158,9 +158,9 @@ TEST(WeightLayout, AreasAreProportionalToParameters) {
 }
 
 TEST(WeightLayout, GroupedQueryAttentionNarrowsKeysAndValues) {
-    ui::LayerWeightsView view;
+    ui::views::LayerWeightsView view;
     view.setAnalysis(analyzed("llama-3-8b"));
-    const ui::layout::WeightLayout placed = view.layoutFor(kTarget);
+    const ui::views::layout::WeightLayout placed = view.layoutFor(kTarget);
     QRectF query;
     QRectF key;
     for (const auto& weight : placed.items) {
@@ -177,7 +177,7 @@ TEST(WeightLayout, GroupedQueryAttentionNarrowsKeysAndValues) {
 }
 
 TEST(WeightLayout, ExpertsFormAGridOfTheirCount) {
-    ui::LayerWeightsView view;
+    ui::views::LayerWeightsView view;
     view.setAnalysis(analyzed("deepseek-v3"));
     bool found = false;
     for (const auto& item : view.items()) {
@@ -193,7 +193,7 @@ TEST(MaskLayout, PanelsAreSquareGridsInsideTheBoundsAndApart) {
     const QFontMetricsF metrics(QApplication::font());
     for (int count : {1, 2, 3, 8, 9}) {
         const QRectF bounds(10, 10, 1200, 760);
-        const auto placed = ui::layout::layoutMasks(count, 32, bounds, metrics);
+        const auto placed = ui::views::layout::layoutMasks(count, 32, bounds, metrics);
         ASSERT_EQ(placed.panels.size(), static_cast<std::size_t>(count));
         EXPECT_EQ(placed.cellSize, std::floor(placed.cellSize));
         for (std::size_t a = 0; a < placed.panels.size(); ++a) {
@@ -211,7 +211,7 @@ TEST(MaskLayout, PanelsAreSquareGridsInsideTheBoundsAndApart) {
 }
 
 TEST(MaskView, ShowsEveryMaskOfTheModelAndTheReferenceKindsOnRequest) {
-    ui::AttentionMaskView view;
+    ui::views::AttentionMaskView view;
     view.setAnalysis(analyzed("gemma-3-1b"));
     ASSERT_EQ(view.grids().size(), 2u);
     EXPECT_EQ(view.grids()[0].mask.kind, core::MaskKind::SlidingWindow);
@@ -224,7 +224,7 @@ TEST(MaskView, ShowsEveryMaskOfTheModelAndTheReferenceKindsOnRequest) {
 
 TEST(KvLayout, SegmentsAreProportionalAndCoverTheBar) {
     const QRectF bar(5, 5, 700, 20);
-    const auto segments = ui::layout::proportionalSegments({100, 300, 0, 600}, bar);
+    const auto segments = ui::views::layout::proportionalSegments({100, 300, 0, 600}, bar);
     ASSERT_EQ(segments.size(), 4u);
     EXPECT_DOUBLE_EQ(segments.front().left(), bar.left());
     EXPECT_DOUBLE_EQ(segments.back().right(), bar.right());
@@ -239,7 +239,7 @@ TEST(KvLayout, SegmentsAreProportionalAndCoverTheBar) {
 TEST(KvLayout, PartsStayInsideTheBoundsAndApart) {
     const QRectF bounds(14, 60, 1252, 750);
     const QFontMetricsF metrics(QApplication::font());
-    const auto placed = ui::layout::layoutKvCache(bounds, metrics, metrics, 3, 2, 6);
+    const auto placed = ui::views::layout::layoutKvCache(bounds, metrics, metrics, 3, 2, 6);
     std::vector<QRectF> parts = {placed.headline, placed.bar, placed.curve, placed.gpuTitle};
     parts.insert(parts.end(), placed.rows.begin(), placed.rows.end());
     parts.insert(parts.end(), placed.notes.begin(), placed.notes.end());
@@ -256,7 +256,7 @@ TEST(KvLayout, PartsStayInsideTheBoundsAndApart) {
 TEST(KvCacheView, TheCurvePassesThroughTheCoresValues) {
     for (const char* id : {"llama-3-8b", "gemma-3-1b", "deepseek-v3", "t5-small"}) {
         const core::Analysis analysis = analyzed(id);
-        ui::KvCacheView view;
+        ui::views::KvCacheView view;
         view.setAnalysis(analysis);
         const auto& curves = view.curves();
         ASSERT_EQ(curves.size(), 4u) << id;
@@ -285,12 +285,12 @@ TEST(RoutingLayout, CellsTileTheGridAndTheLoadAlignsWithIt) {
     const QFontMetricsF metrics(QApplication::font());
     const QRectF bounds(14, 90, 1252, 720);
     for (int experts : {8, 60, 128, 256}) {
-        const auto placed = ui::layout::layoutRouting(18, experts, 1, bounds, metrics, 90, 300);
+        const auto placed = ui::views::layout::layoutRouting(18, experts, 1, bounds, metrics, 90, 300);
         EXPECT_TRUE(inside(bounds, placed.grid)) << experts;
         EXPECT_TRUE(inside(bounds, placed.totals)) << experts;
         EXPECT_DOUBLE_EQ(placed.load.width(), placed.grid.width()) << experts;
-        EXPECT_DOUBLE_EQ(ui::layout::routingCell(placed, 17, experts - 1).right(), placed.grid.right());
-        EXPECT_DOUBLE_EQ(ui::layout::routingCell(placed, 17, experts - 1).bottom(), placed.grid.bottom());
+        EXPECT_DOUBLE_EQ(ui::views::layout::routingCell(placed, 17, experts - 1).right(), placed.grid.right());
+        EXPECT_DOUBLE_EQ(ui::views::layout::routingCell(placed, 17, experts - 1).bottom(), placed.grid.bottom());
         EXPECT_LE(placed.grid.right(), placed.choices.front().left());
         EXPECT_LE(placed.shared.right(), placed.grid.left());
         EXPECT_LE(placed.grid.bottom(), placed.load.top());
@@ -298,7 +298,7 @@ TEST(RoutingLayout, CellsTileTheGridAndTheLoadAlignsWithIt) {
 }
 
 TEST(MoeRoutingView, FollowsTheSelectedMoeLayer) {
-    ui::MoeRoutingView view;
+    ui::views::MoeRoutingView view;
     view.setAnalysis(analyzed("deepseek-v3"));
     EXPECT_TRUE(view.simulation().moe);
     EXPECT_EQ(view.simulation().layer, 3); // the first MoE layer

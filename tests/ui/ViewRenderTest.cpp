@@ -3,9 +3,11 @@
 // Set ARCHPLAY_VIEW_SNAPSHOTS=DIR to keep the images for review.
 #include "analysis/Analysis.h"
 #include "io/Presets.h"
-#include "ui/Theme.h"
+#include "ui/theme/Theme.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/views/AttentionMaskView.h"
+#include "ui/views/LayerSelection.h"
+#include "ui/views/PaintedView.h"
 #include "ui/views/Views.h"
 
 #include <QBuffer>
@@ -44,7 +46,7 @@ int colourVariety(const QImage& image) {
     return static_cast<int>(seen.size());
 }
 
-QImage renderView(const ui::AnalysisView& view, QSize size) {
+QImage renderView(const ui::views::AnalysisView& view, QSize size) {
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
     QPainter painter(&image);
@@ -55,7 +57,7 @@ QImage renderView(const ui::AnalysisView& view, QSize size) {
 
 class ViewRender : public ::testing::Test {
 protected:
-    void TearDown() override { ui::applyTheme(ui::ThemeMode::Light); }
+    void TearDown() override { ui::theme::applyTheme(ui::theme::ThemeMode::Light); }
 };
 
 TEST_F(ViewRender, EveryViewRendersTheReviewPresetsInBothThemes) {
@@ -66,22 +68,22 @@ TEST_F(ViewRender, EveryViewRendersTheReviewPresetsInBothThemes) {
     const char* presets[] = {"llama-3-8b", "mixtral-8x7b-v0.1", "deepseek-v3",   "gemma-3-1b",
                              "t5-small",   "llama-3.1-405b",    "qwen3-30b-a3b", "bert-base-uncased",
                              "gemma-2-9b", "mistral-7b-v0.1"};
-    for (ui::ThemeMode mode : {ui::ThemeMode::Light, ui::ThemeMode::Dark}) {
-        ui::applyTheme(mode);
+    for (ui::theme::ThemeMode mode : {ui::theme::ThemeMode::Light, ui::theme::ThemeMode::Dark}) {
+        ui::theme::applyTheme(mode);
         QWidget host;
         host.resize(1280, 820);
-        const std::vector<ui::AnalysisView*> views = ui::createViews(&host);
+        const std::vector<ui::views::AnalysisView*> views = ui::views::createViews(&host).views;
         for (const char* id : presets) {
             const core::Analysis analysis = analyzed(id);
             ASSERT_TRUE(analysis.valid) << id;
-            for (ui::AnalysisView* view : views) {
+            for (ui::views::AnalysisView* view : views) {
                 view->resize(1280, 820);
                 view->setAnalysis(analysis);
                 const QImage image = renderView(*view, QSize(1280, 820));
-                EXPECT_GT(colourVariety(image), 4) << id << " " << view->viewId().toStdString();
+                EXPECT_GT(colourVariety(image), 4) << id << " " << view->name().toStdString();
                 if (!snapshots.isEmpty()) {
                     image.save(QStringLiteral("%1/%2-%3-%4.png")
-                                   .arg(snapshots, view->viewId(), QString::fromLatin1(id), ui::toString(mode)));
+                                   .arg(snapshots, view->name(), QString::fromLatin1(id), ui::theme::toString(mode)));
                 }
             }
         }
@@ -91,19 +93,18 @@ TEST_F(ViewRender, EveryViewRendersTheReviewPresetsInBothThemes) {
 TEST_F(ViewRender, SmallTargetsAndTheMaskComparisonRender) {
     const QString snapshots = qEnvironmentVariable("ARCHPLAY_VIEW_SNAPSHOTS");
     QWidget host;
-    const std::vector<ui::AnalysisView*> views = ui::createViews(&host);
+    const std::vector<ui::views::AnalysisView*> views = ui::views::createViews(&host).views;
     for (const char* id : {"llama-3-8b", "mixtral-8x7b-v0.1", "deepseek-v3", "gemma-3-1b", "t5-small"}) {
         const core::Analysis analysis = analyzed(id);
-        for (ui::AnalysisView* view : views) {
+        for (ui::views::AnalysisView* view : views) {
             view->resize(860, 560);
             view->setAnalysis(analysis);
             const QImage image = renderView(*view, QSize(860, 560));
-            EXPECT_GT(colourVariety(image), 4) << id << " " << view->viewId().toStdString();
+            EXPECT_GT(colourVariety(image), 4) << id << " " << view->name().toStdString();
             if (!snapshots.isEmpty()) {
-                image.save(
-                    QStringLiteral("%1/small-%2-%3.png").arg(snapshots, view->viewId(), QString::fromLatin1(id)));
+                image.save(QStringLiteral("%1/small-%2-%3.png").arg(snapshots, view->name(), QString::fromLatin1(id)));
             }
-            if (auto* masks = dynamic_cast<ui::AttentionMaskView*>(view)) {
+            if (auto* masks = dynamic_cast<ui::views::AttentionMaskView*>(view)) {
                 masks->setCompareAll(true);
                 const QImage compared = renderView(*view, QSize(1280, 820));
                 EXPECT_GT(colourVariety(compared), 4) << id;
@@ -121,10 +122,10 @@ TEST_F(ViewRender, VectorExportsAndHighDensityImagesMatchTheScreen) {
     // reads back, and a 2x image must show the same picture.
     const QString snapshots = qEnvironmentVariable("ARCHPLAY_VIEW_SNAPSHOTS");
     QWidget host;
-    const std::vector<ui::AnalysisView*> views = ui::createViews(&host);
+    const std::vector<ui::views::AnalysisView*> views = ui::views::createViews(&host).views;
     const core::Analysis analysis = analyzed("deepseek-v3");
     const QSize size(1100, 720);
-    for (ui::AnalysisView* view : views) {
+    for (ui::views::AnalysisView* view : views) {
         view->resize(size);
         view->setAnalysis(analysis);
         QBuffer buffer;
@@ -137,15 +138,15 @@ TEST_F(ViewRender, VectorExportsAndHighDensityImagesMatchTheScreen) {
         view->render(painter, QRectF(QPointF(0, 0), QSizeF(size)));
         painter.end();
         const QByteArray svg = buffer.data();
-        EXPECT_GT(svg.size(), 2000) << view->viewId().toStdString();
+        EXPECT_GT(svg.size(), 2000) << view->name().toStdString();
         QSvgRenderer reader(svg);
-        ASSERT_TRUE(reader.isValid()) << view->viewId().toStdString();
+        ASSERT_TRUE(reader.isValid()) << view->name().toStdString();
         QImage fromSvg(size, QImage::Format_ARGB32_Premultiplied);
         fromSvg.fill(Qt::transparent);
         QPainter replay(&fromSvg);
         reader.render(&replay);
         replay.end();
-        EXPECT_GT(colourVariety(fromSvg), 4) << view->viewId().toStdString();
+        EXPECT_GT(colourVariety(fromSvg), 4) << view->name().toStdString();
 
         QImage dense(size * 2, QImage::Format_ARGB32_Premultiplied);
         dense.setDevicePixelRatio(2);
@@ -153,10 +154,10 @@ TEST_F(ViewRender, VectorExportsAndHighDensityImagesMatchTheScreen) {
         QPainter densePainter(&dense);
         view->render(densePainter, QRectF(QPointF(0, 0), QSizeF(size)));
         densePainter.end();
-        EXPECT_GT(colourVariety(dense), 4) << view->viewId().toStdString();
+        EXPECT_GT(colourVariety(dense), 4) << view->name().toStdString();
         if (!snapshots.isEmpty()) {
-            fromSvg.save(QStringLiteral("%1/svg-%2-deepseek-v3.png").arg(snapshots, view->viewId()));
-            dense.save(QStringLiteral("%1/x2-%2-deepseek-v3.png").arg(snapshots, view->viewId()));
+            fromSvg.save(QStringLiteral("%1/svg-%2-deepseek-v3.png").arg(snapshots, view->name()));
+            dense.save(QStringLiteral("%1/x2-%2-deepseek-v3.png").arg(snapshots, view->name()));
         }
     }
 }
@@ -189,38 +190,40 @@ TEST_F(ViewRender, ExtremeConfigsRenderQuickly) {
     configs.push_back(broken);
 
     QWidget host;
-    const std::vector<ui::AnalysisView*> views = ui::createViews(&host);
+    const std::vector<ui::views::AnalysisView*> views = ui::views::createViews(&host).views;
     for (std::size_t i = 0; i < configs.size(); ++i) {
         const core::Analysis analysis = core::analyze(configs[i], core::Scenario{});
         EXPECT_EQ(analysis.valid, i + 1 != configs.size()) << i;
-        for (ui::AnalysisView* view : views) {
+        for (ui::views::AnalysisView* view : views) {
             view->resize(1100, 720);
             view->setAnalysis(analysis);
             QElapsedTimer timer;
             timer.start();
             const QImage image = renderView(*view, QSize(1100, 720));
             // Generous: a slow machine under load must pass, a runaway loop must not.
-            EXPECT_LT(timer.elapsed(), 2000) << i << " " << view->viewId().toStdString();
-            EXPECT_GT(colourVariety(image), 1) << i << " " << view->viewId().toStdString();
+            EXPECT_LT(timer.elapsed(), 2000) << i << " " << view->name().toStdString();
+            EXPECT_GT(colourVariety(image), 1) << i << " " << view->name().toStdString();
             if (!snapshots.isEmpty()) {
-                image.save(QStringLiteral("%1/extreme%2-%3.png").arg(snapshots).arg(i).arg(view->viewId()));
+                image.save(QStringLiteral("%1/extreme%2-%3.png").arg(snapshots).arg(i).arg(view->name()));
             }
         }
     }
 }
 
-TEST_F(ViewRender, ViewIdsAreUniqueAndTitled) {
+TEST_F(ViewRender, EveryKindHasOneTitledViewInTabOrder) {
     QWidget host;
-    QSet<QString> ids;
-    for (ui::AnalysisView* view : ui::createViews(&host)) {
-        EXPECT_FALSE(view->title().isEmpty());
-        EXPECT_FALSE(ids.contains(view->viewId())) << view->viewId().toStdString();
-        ids.insert(view->viewId());
+    const ui::views::ViewSet set = ui::views::createViews(&host);
+    ASSERT_EQ(set.views.size(), std::size(core::kAllViewKinds));
+    for (std::size_t i = 0; i < set.views.size(); ++i) {
+        EXPECT_EQ(set.views[i]->kind(), core::kAllViewKinds[i]) << i;
+        EXPECT_EQ(set.find(core::kAllViewKinds[i]), set.views[i]) << i;
+        EXPECT_FALSE(set.views[i]->title().isEmpty()) << i;
     }
-    for (const char* id :
-         {"param-chart", "layer-stack", "layer-weights", "attention-mask", "kv-cache", "moe-routing", "derivation"}) {
-        EXPECT_TRUE(ids.contains(QString::fromLatin1(id))) << id;
-    }
+    ASSERT_NE(set.layerSelection, nullptr);
+    set.layerSelection->setLayer(3);
+    auto* stack = dynamic_cast<ui::views::PaintedView*>(set.find(core::ViewKind::LayerStack));
+    ASSERT_NE(stack, nullptr);
+    EXPECT_EQ(stack->layerSelection(), set.layerSelection) << "the one-layer views share the stack's selection";
 }
 
 } // namespace

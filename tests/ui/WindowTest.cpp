@@ -3,20 +3,20 @@
 #include "io/Presets.h"
 #include "report/Exports.h"
 #include "report/Summary.h"
-#include "ui/FileController.h"
-#include "ui/MainWindow.h"
-#include "ui/ModelBridge.h"
-#include "ui/export/ViewExporter.h"
 #include "ui/export/ExportActions.h"
 #include "ui/export/ExportDialog.h"
+#include "ui/export/ViewExporter.h"
 #include "ui/panels/ConfigPanel.h"
 #include "ui/panels/DiagnosticsStrip.h"
-#include "ui/panels/MessageBar.h"
 #include "ui/panels/PresetPicker.h"
 #include "ui/panels/SummaryCards.h"
+#include "ui/session/FileController.h"
+#include "ui/session/ModelBridge.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/views/BreakdownTableView.h"
 #include "ui/views/PaintedView.h"
+#include "ui/widgets/MessageBar.h"
+#include "ui/window/MainWindow.h"
 #include "util/Format.h"
 
 #include <QApplication>
@@ -62,7 +62,7 @@ protected:
         m_window.show();
         ASSERT_TRUE(QTest::qWaitForWindowExposed(&m_window));
     }
-    ModelBridge* bridge() const { return m_window.bridge(); }
+    archplay::ui::session::ModelBridge* bridge() const { return m_window.bridge(); }
     QString cardValue(const char* id) const {
         return m_window.summaryCards()->card(QString::fromLatin1(id))->content().value;
     }
@@ -70,7 +70,7 @@ protected:
         return m_window.summaryCards()->card(QString::fromLatin1(id))->content().toolTip;
     }
 
-    MainWindow m_window{MainWindowOptions{false}};
+    archplay::ui::window::MainWindow m_window{archplay::ui::window::MainWindowOptions{false}};
 };
 
 TEST_F(Window, DraggingASliderUpdatesTheSummaryInOneUndoStep) {
@@ -146,7 +146,8 @@ TEST_F(Window, TheCardsSayWhatTheExportedSummarySays) {
                              m_window.exportActions()->reportInfo());
         ASSERT_TRUE(csv.has_value());
         for (const core::SummaryCardSpec& spec : core::summaryCardSpecs()) {
-            const CardContent& card = m_window.summaryCards()->card(qs(std::string(spec.key)))->content();
+            const archplay::ui::panels::CardContent& card =
+                m_window.summaryCards()->card(qs(std::string(spec.key)))->content();
             // The exported row: key, label, value, exact, detail.
             const std::string line = std::string(spec.key) + ",";
             const std::size_t at = csv->find("\n" + line);
@@ -164,10 +165,11 @@ TEST_F(Window, TheScenarioGpuDecidesWhetherTheWeightsCardSaysItFits) {
     auto* count = m_window.findChild<QSpinBox*>(QStringLiteral("field.gpu_count.spin"));
     ASSERT_NE(gpu, nullptr);
     ASSERT_NE(count, nullptr);
-    const CardContent* weights = &m_window.summaryCards()->card(QStringLiteral("weight_bytes"))->content();
+    const archplay::ui::panels::CardContent* weights =
+        &m_window.summaryCards()->card(QStringLiteral("weight_bytes"))->content();
     // 131 GiB of BF16 weights do not fit one 80 GiB device.
     EXPECT_TRUE(weights->detail.contains(QStringLiteral("needs 2 x 80 GiB"))) << weights->detail.toStdString();
-    EXPECT_EQ(weights->tone, CardContent::Tone::Caution);
+    EXPECT_EQ(weights->tone, archplay::ui::panels::CardContent::Tone::Caution);
 
     const int h200 = gpu->findData(QVariant::fromValue(qint64(141)));
     ASSERT_GE(h200, 0);
@@ -176,7 +178,7 @@ TEST_F(Window, TheScenarioGpuDecidesWhetherTheWeightsCardSaysItFits) {
     EXPECT_EQ(bridge()->scenario().gpuMemoryGiB, 141u);
     weights = &m_window.summaryCards()->card(QStringLiteral("weight_bytes"))->content();
     EXPECT_TRUE(weights->detail.contains(QStringLiteral("fits on 1 x 141 GiB"))) << weights->detail.toStdString();
-    EXPECT_EQ(weights->tone, CardContent::Tone::Good);
+    EXPECT_EQ(weights->tone, archplay::ui::panels::CardContent::Tone::Good);
     EXPECT_EQ(bridge()->analysis().devices.fits, true);
 
     count->setValue(4);
@@ -192,11 +194,12 @@ TEST_F(Window, EveryPresetLoadsAndShowsItsCount) {
         const core::Analysis expected = core::analyze(*core::presetConfig(preset), bridge()->scenario());
         EXPECT_EQ(cardValue("total_params"), qs(core::shortCount(expected.params.total))) << preset.info.id;
         if (preset.info.publishedParams) {
-            const CardContent& total = m_window.summaryCards()->card(QStringLiteral("total_params"))->content();
+            const archplay::ui::panels::CardContent& total =
+                m_window.summaryCards()->card(QStringLiteral("total_params"))->content();
             if (*preset.info.publishedParams == expected.params.total) {
-                EXPECT_EQ(total.tone, CardContent::Tone::Good) << preset.info.id;
+                EXPECT_EQ(total.tone, archplay::ui::panels::CardContent::Tone::Good) << preset.info.id;
             } else {
-                EXPECT_EQ(total.tone, CardContent::Tone::Caution) << preset.info.id;
+                EXPECT_EQ(total.tone, archplay::ui::panels::CardContent::Tone::Caution) << preset.info.id;
             }
         }
         EXPECT_TRUE(m_window.summaryCards()->originLabel()->text().contains(qs(preset.info.name).toHtmlEscaped()));
@@ -210,7 +213,7 @@ TEST_F(Window, FieldsThatDoNotApplyAreHidden) {
     if (mixtral.isEmpty() || llama.isEmpty() || deepseek.isEmpty()) {
         GTEST_SKIP() << "needs the Mixtral 8x7B, Llama 3 8B and DeepSeek-V3 presets";
     }
-    ConfigPanel* panel = m_window.configPanel();
+    archplay::ui::panels::ConfigPanel* panel = m_window.configPanel();
     ASSERT_TRUE(bridge()->loadPreset(llama));
     EXPECT_FALSE(panel->editorFor(QStringLiteral("num_experts"))->isVisibleTo(panel));
     EXPECT_FALSE(panel->editorFor(QStringLiteral("kv_lora_rank"))->isVisibleTo(panel));
@@ -226,7 +229,7 @@ TEST_F(Window, FieldsThatDoNotApplyAreHidden) {
 }
 
 TEST_F(Window, HybridModelsShowTheirMixerFieldsAndTypedMixersChangeTheCache) {
-    ConfigPanel* panel = m_window.configPanel();
+    archplay::ui::panels::ConfigPanel* panel = m_window.configPanel();
     ASSERT_TRUE(bridge()->loadPreset(QStringLiteral("qwen3-next-80b-a3b")));
     EXPECT_TRUE(panel->editorFor(QStringLiteral("linear_num_value_heads"))->isVisibleTo(panel));
     EXPECT_FALSE(panel->editorFor(QStringLiteral("mamba_d_state"))->isVisibleTo(panel));
@@ -253,7 +256,8 @@ TEST_F(Window, HybridModelsShowTheirMixerFieldsAndTypedMixersChangeTheCache) {
     EXPECT_FALSE(panel->editorFor(QStringLiteral("state_dtype"))->isVisibleTo(panel));
     // An encoder has no decoder mixers: the whole section goes.
     ASSERT_TRUE(bridge()->loadPreset(presetLike("bert-base")));
-    auto* section = panel->findChild<QWidget*>(QStringLiteral("section.%1").arg(int(FieldSection::Mixers)));
+    auto* section =
+        panel->findChild<QWidget*>(QStringLiteral("section.%1").arg(int(archplay::ui::panels::FieldSection::Mixers)));
     ASSERT_NE(section, nullptr);
     EXPECT_FALSE(section->isVisibleTo(panel));
 }
@@ -285,13 +289,13 @@ TEST_F(Window, PresetSearchFindsByPartialName) {
     if (presetLike("mixtral").isEmpty()) {
         GTEST_SKIP() << "needs a Mixtral preset";
     }
-    PresetPicker* picker = m_window.presetPicker();
+    archplay::ui::panels::PresetPicker* picker = m_window.presetPicker();
     const int all = picker->visiblePresetCount();
     EXPECT_EQ(all, int(core::builtinPresets().size()));
     picker->setFilterText(QStringLiteral("mix"));
     EXPECT_GE(picker->visiblePresetCount(), 1);
     EXPECT_LT(picker->visiblePresetCount(), all);
-    QSignalSpy spy(picker, &PresetPicker::presetChosen);
+    QSignalSpy spy(picker, &archplay::ui::panels::PresetPicker::presetChosen);
     QTest::keyClick(picker->searchField(), Qt::Key_Return);
     ASSERT_EQ(spy.count(), 1);
     EXPECT_TRUE(spy.front().front().toString().startsWith(QStringLiteral("mixtral")));
@@ -328,12 +332,12 @@ TEST_F(Window, ThePresetPopupLoadsWhatYouTypeWithEnter) {
 }
 
 TEST_F(Window, InvalidPasteShowsAMessageAndKeepsTheConfig) {
-    const BridgeState before = bridge()->state();
-    const FileResult result = m_window.files()->openText(QStringLiteral("{\"hidden_size\": "));
+    const archplay::ui::session::BridgeState before = bridge()->state();
+    const archplay::ui::session::FileResult result = m_window.files()->openText(QStringLiteral("{\"hidden_size\": "));
     EXPECT_FALSE(result.ok);
     EXPECT_TRUE(bridge()->state() == before);
     EXPECT_TRUE(m_window.messageBar()->isVisible());
-    EXPECT_EQ(m_window.messageBar()->level(), MessageBar::Level::Error);
+    EXPECT_EQ(m_window.messageBar()->level(), archplay::ui::widgets::MessageBar::Level::Error);
 }
 
 TEST_F(Window, DroppingAConfigFileOpensIt) {
@@ -353,15 +357,15 @@ TEST_F(Window, DroppingAConfigFileOpensIt) {
     QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&m_window, &drop);
     EXPECT_EQ(bridge()->config().numLayers, 9);
-    EXPECT_EQ(bridge()->origin().kind, ConfigOrigin::Kind::File);
+    EXPECT_EQ(bridge()->origin().kind, archplay::ui::session::ConfigOrigin::Kind::File);
     EXPECT_TRUE(m_window.windowTitle().contains(QStringLiteral("dropped.json")));
 }
 
 TEST_F(Window, TheBreakdownTableShowsExactCounts) {
     ASSERT_FALSE(m_window.views().empty());
-    auto* table = dynamic_cast<BreakdownTableView*>(m_window.views().front());
+    auto* table = dynamic_cast<archplay::ui::views::BreakdownTableView*>(m_window.views().front());
     ASSERT_NE(table, nullptr);
-    EXPECT_EQ(table->viewId(), QStringLiteral("breakdown"));
+    EXPECT_EQ(table->kind(), archplay::core::ViewKind::Breakdown);
     QTreeWidgetItem* root = table->tree()->topLevelItem(0);
     ASSERT_NE(root, nullptr);
     EXPECT_EQ(root->text(1), qs(core::withThousands(bridge()->analysis().params.total)));
@@ -378,27 +382,27 @@ TEST_F(Window, TheBreakdownTableShowsExactCounts) {
 
 TEST_F(Window, HiddenViewsTakeAChangeWhenShownOrExported) {
     auto view = [&](const char* id) {
-        for (AnalysisView* v : m_window.views()) {
-            if (v->viewId() == QLatin1String(id)) {
-                return dynamic_cast<PaintedView*>(v);
+        for (archplay::ui::views::AnalysisView* v : m_window.views()) {
+            if (v->name() == QLatin1String(id)) {
+                return dynamic_cast<archplay::ui::views::PaintedView*>(v);
             }
         }
-        return static_cast<PaintedView*>(nullptr);
+        return static_cast<archplay::ui::views::PaintedView*>(nullptr);
     };
-    PaintedView* kv = view("kv-cache");
-    PaintedView* stack = view("layer-stack");
+    archplay::ui::views::PaintedView* kv = view("kv-cache");
+    archplay::ui::views::PaintedView* stack = view("layer-stack");
     ASSERT_NE(kv, nullptr);
     ASSERT_NE(stack, nullptr);
-    ASSERT_TRUE(m_window.selectView(QStringLiteral("breakdown")));
+    m_window.selectView(archplay::core::ViewKind::Breakdown);
     const std::int64_t before = bridge()->config().numLayers;
     bridge()->edit(QStringLiteral("layers"), [](core::ModelConfig& c, core::Scenario&) { c.numLayers += 2; });
     // A slider drag pays for the visible view only: the hidden ones still hold the old state...
     EXPECT_EQ(kv->analysis().config.numLayers, before);
     // ...until they are shown,
-    ASSERT_TRUE(m_window.selectView(QStringLiteral("kv-cache")));
+    m_window.selectView(archplay::core::ViewKind::KvCache);
     EXPECT_EQ(kv->analysis().config.numLayers, before + 2);
     // or exported while hidden.
-    ASSERT_TRUE(m_window.selectView(QStringLiteral("breakdown")));
+    m_window.selectView(archplay::core::ViewKind::Breakdown);
     bridge()->edit(QStringLiteral("layers"), [](core::ModelConfig& c, core::Scenario&) { c.numLayers += 2; });
     EXPECT_EQ(stack->analysis().config.numLayers, before);
     QTemporaryDir dir;
@@ -410,11 +414,11 @@ TEST_F(Window, HiddenViewsTakeAChangeWhenShownOrExported) {
 }
 
 TEST_F(Window, ThemesSwitchThePalette) {
-    m_window.setThemeMode(ThemeMode::Dark);
+    m_window.setThemeMode(archplay::ui::theme::ThemeMode::Dark);
     QApplication::processEvents();
     EXPECT_TRUE(theme::isDark(QApplication::palette()));
     EXPECT_TRUE(theme::isDark(m_window.summaryCards()->palette()));
-    m_window.setThemeMode(ThemeMode::Light);
+    m_window.setThemeMode(archplay::ui::theme::ThemeMode::Light);
     EXPECT_FALSE(theme::isDark(QApplication::palette()));
 }
 

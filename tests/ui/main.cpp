@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // One QApplication on the offscreen platform for every UI test.
-#include "ui/Theme.h"
+#include "ui/theme/Theme.h"
 
 #include <QApplication>
 #include <QStandardPaths>
@@ -16,7 +16,7 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("archplay-tests"));
     QApplication::setApplicationName(QStringLiteral("archplay-ui-tests"));
     QApplication app(argc, argv);
-    archplay::ui::applyTheme(archplay::ui::ThemeMode::Light);
+    archplay::ui::theme::applyTheme(archplay::ui::theme::ThemeMode::Light);
     ::testing::InitGoogleTest(&argc, argv);
     return RUN_ALL_TESTS();
 }

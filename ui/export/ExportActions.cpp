@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/export/ExportActions.h"
 
-#include "ui/ModelBridge.h"
 #include "ui/Strings.h"
-#include "ui/Theme.h"
-#include "ui/export/AtomicWrite.h"
 #include "ui/export/MarkdownReport.h"
 #include "ui/export/ReportBuilder.h"
 #include "ui/export/ViewExporter.h"
+#include "ui/session/AtomicWrite.h"
+#include "ui/session/ModelBridge.h"
+#include "ui/theme/Theme.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/views/PaintedView.h"
@@ -61,11 +61,12 @@ public:
 
 } // namespace
 
-ExportActions::ExportActions(ModelBridge* bridge, QTabWidget* tabs, QWidget* window)
+ExportActions::ExportActions(session::ModelBridge* bridge, QTabWidget* tabs, views::ViewSet views, QWidget* window)
     : QObject(window)
     , m_bridge(bridge)
     , m_tabs(tabs)
     , m_window(window)
+    , m_views(std::move(views))
     , m_exportView(new QAction(tr("Export Current &View…"), this))
     , m_copyImage(new QAction(tr("&Copy Current View as Image"), this))
     , m_reportPdf(new QAction(tr("&Report as PDF…"), this))
@@ -73,17 +74,12 @@ ExportActions::ExportActions(ModelBridge* bridge, QTabWidget* tabs, QWidget* win
     , m_paperGroup(new QActionGroup(this))
     , m_paper(defaultPaper())
     , m_directory(QDir::homePath()) {
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        if (auto* view = dynamic_cast<AnalysisView*>(m_tabs->widget(i))) {
-            m_views.push_back(view);
-        }
-    }
     m_exportView->setObjectName(QStringLiteral("export.view"));
     m_exportView->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_exportView->setIcon(theme::icon(QStringLiteral("export")));
     m_exportView->setToolTip(tr("Export the view shown as PNG, SVG or PDF"));
     connect(m_exportView, &QAction::triggered, this, [this] {
-        if (AnalysisView* view = currentView()) {
+        if (views::AnalysisView* view = currentView()) {
             exportWithDialog(*view);
         }
     });
@@ -91,7 +87,7 @@ ExportActions::ExportActions(ModelBridge* bridge, QTabWidget* tabs, QWidget* win
     m_copyImage->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     m_copyImage->setIcon(theme::icon(QStringLiteral("edit-copy")));
     connect(m_copyImage, &QAction::triggered, this, [this] {
-        if (AnalysisView* view = currentView()) {
+        if (views::AnalysisView* view = currentView()) {
             copyImage(*view);
         }
     });
@@ -136,7 +132,7 @@ ExportActions::ExportActions(ModelBridge* bridge, QTabWidget* tabs, QWidget* win
         m_reportMarkdown->setEnabled(analysis.valid);
     };
     enable(m_bridge->analysis());
-    connect(m_bridge, &ModelBridge::analysisChanged, this,
+    connect(m_bridge, &session::ModelBridge::analysisChanged, this,
             [enable](const core::AnalysisPtr& analysis) { enable(*analysis); });
     installContextMenus();
 }
@@ -165,13 +161,13 @@ void ExportActions::setPaper(QPageSize::PageSizeId paper) {
     actions[1]->setChecked(paper == QPageSize::Letter);
 }
 
-AnalysisView* ExportActions::currentView() const {
-    return dynamic_cast<AnalysisView*>(m_tabs->currentWidget());
+views::AnalysisView* ExportActions::currentView() const {
+    return viewOf(m_tabs->currentWidget());
 }
 
-AnalysisView* ExportActions::viewOf(QObject* object) const {
+views::AnalysisView* ExportActions::viewOf(QObject* object) const {
     for (QObject* at = object; at; at = at->parent()) {
-        for (AnalysisView* view : m_views) {
+        for (views::AnalysisView* view : m_views.views) {
             if (view == at) {
                 return view;
             }
@@ -181,22 +177,22 @@ AnalysisView* ExportActions::viewOf(QObject* object) const {
 }
 
 core::ReportInfo ExportActions::reportInfo() const {
-    const OriginSummary origin = m_bridge->originSummary();
+    const session::OriginSummary origin = m_bridge->originSummary();
     core::ReportInfo info;
     info.title = origin.label.isEmpty() ? "Untitled" : origin.label.toStdString();
     info.modified = origin.modified;
     info.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
     switch (origin.kind) {
-    case ConfigOrigin::Kind::Preset:
+    case session::ConfigOrigin::Kind::Preset:
         info.origin = "preset " + m_bridge->origin().presetId.toStdString();
         break;
-    case ConfigOrigin::Kind::File:
+    case session::ConfigOrigin::Kind::File:
         info.origin = "file " + QDir::toNativeSeparators(m_bridge->origin().path).toStdString();
         break;
-    case ConfigOrigin::Kind::Clipboard:
+    case session::ConfigOrigin::Kind::Clipboard:
         info.origin = "a pasted config";
         break;
-    case ConfigOrigin::Kind::Default:
+    case session::ConfigOrigin::Kind::Default:
         info.origin = "the default config";
         break;
     }
@@ -208,17 +204,11 @@ core::ReportInfo ExportActions::reportInfo() const {
 
 std::int64_t ExportActions::selectedLayer() const {
     // The layer stack picks the layer; the views that show one layer follow its selection.
-    for (AnalysisView* view : m_views) {
-        auto* painted = dynamic_cast<PaintedView*>(view);
-        if (painted && view->viewId() == QLatin1String("layer-stack")) {
-            return painted->layerSelection()->resolve(m_bridge->analysis().plan);
-        }
-    }
-    return LayerSelection::defaultLayer(m_bridge->analysis().plan);
+    return m_views.layerSelection->resolve(m_bridge->analysis().plan);
 }
 
 QString ExportActions::fileStem() const {
-    const ConfigOrigin& origin = m_bridge->origin();
+    const session::ConfigOrigin& origin = m_bridge->origin();
     QString stem = origin.presetId.isEmpty() ? QFileInfo(origin.label).completeBaseName() : origin.presetId;
     stem = stem.toLower();
     QString safe;
@@ -250,25 +240,25 @@ QString ExportActions::report(bool ok, const QString& what, const QString& path,
     return error;
 }
 
-QString ExportActions::exportView(AnalysisView& view, const FigureExportSettings& settings) {
+QString ExportActions::exportView(views::AnalysisView& view, const FigureExportSettings& settings) {
     view.ensureCurrent();
     QString error;
     {
-        const std::optional<QPalette> palette = settings.colours == ThemeMode::System
+        const std::optional<QPalette> palette = settings.colours == theme::ThemeMode::System
                                                     ? std::nullopt
-                                                    : std::optional<QPalette>(themePalette(settings.colours));
+                                                    : std::optional<QPalette>(theme::themePalette(settings.colours));
         const ScopedPalette scoped(view, palette);
         error = exportFigure(view, settings.format, {settings.size, settings.scale}, settings.path);
     }
     return report(error.isEmpty(), view.title(), settings.path, error);
 }
 
-void ExportActions::exportWithDialog(AnalysisView& view) {
+void ExportActions::exportWithDialog(views::AnalysisView& view) {
     FigureExportSettings settings = m_last;
     settings.size = view.size();
     settings.path =
         QDir(m_directory)
-            .filePath(QStringLiteral("%1-%2.%3").arg(fileStem(), view.viewId(), qs(core::toString(settings.format))));
+            .filePath(QStringLiteral("%1-%2.%3").arg(fileStem(), view.name(), qs(core::toString(settings.format))));
     std::optional<FigureExportSettings> chosen;
     if (m_runDialog) {
         chosen = m_runDialog(view, settings);
@@ -286,7 +276,7 @@ void ExportActions::exportWithDialog(AnalysisView& view) {
     exportView(view, *chosen);
 }
 
-void ExportActions::copyImage(AnalysisView& view) {
+void ExportActions::copyImage(views::AnalysisView& view) {
     view.ensureCurrent();
     const QSize size = view.size().isValid() && !view.size().isEmpty() ? view.size() : QSize(1280, 800);
     QApplication::clipboard()->setMimeData(figureMimeData(view, {size, view.devicePixelRatioF()}));
@@ -299,10 +289,10 @@ QString ExportActions::exportReport(core::ExportFormat format, const QString& pa
     const BusyCursor busy;
     QString error;
     if (format == core::ExportFormat::Pdf) {
-        const PdfResult result = reportPdf(analysis, info, {m_paper, ThemeMode::Light, selectedLayer()});
+        const PdfResult result = reportPdf(analysis, info, {m_paper, theme::ThemeMode::Light, selectedLayer()});
         error = result.pdf.isEmpty() ? result.error : writeAtomically(path, result.pdf);
     } else if (format == core::ExportFormat::Markdown) {
-        error = exportMarkdownReport(analysis, info, {ThemeMode::Light, selectedLayer(), 2.0}, path);
+        error = exportMarkdownReport(analysis, info, {theme::ThemeMode::Light, selectedLayer(), 2.0}, path);
     } else {
         error = tr("the report is written as PDF or Markdown");
     }

@@ -4,6 +4,7 @@
 #include "report/Exports.h"
 #include "report/ReportText.h"
 #include "ui/export/ExportDialog.h"
+#include "ui/views/Views.h"
 
 #include <QObject>
 #include <QPageSize>
@@ -20,10 +21,12 @@ class QMenu;
 class QTabWidget;
 class QWidget;
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 class AnalysisView;
+}
+namespace archplay::ui::session {
 class ModelBridge;
-} // namespace archplay::ui
+}
 
 namespace archplay::ui::exports {
 
@@ -36,7 +39,7 @@ class ExportActions : public QObject {
 
 public:
     /// `tabs` holds the views; `window` parents the dialogs.
-    ExportActions(ModelBridge* bridge, QTabWidget* tabs, QWidget* window);
+    ExportActions(session::ModelBridge* bridge, QTabWidget* tabs, views::ViewSet views, QWidget* window);
     ~ExportActions() override;
 
     /// Adds every export entry to `menu` (the window's File > Export).
@@ -48,9 +51,9 @@ public:
 
     /// Draws `view` as `settings` say, in the colours asked for, and writes it. Returns an empty
     /// string, or the reason; emits finished() either way.
-    QString exportView(AnalysisView& view, const FigureExportSettings& settings);
+    QString exportView(views::AnalysisView& view, const FigureExportSettings& settings);
     /// Puts `view` on the clipboard as PNG (at the screen's pixel ratio) and SVG, at its size on screen.
-    void copyImage(AnalysisView& view);
+    void copyImage(views::AnalysisView& view);
     /// Writes the report as PDF (on paper()) or Markdown with PNG figures beside it.
     QString exportReport(core::ExportFormat format, const QString& path);
     /// Writes a table or text (summary, breakdown, KV cache, derivation, the report as JSON).
@@ -67,13 +70,14 @@ public:
 
     /// The menu shown on a right click in `view`: the view's own actions, then Export and Copy Image.
     /// `at` is the widget clicked (its ActionsContextMenu actions are included).
-    QMenu* contextMenu(AnalysisView& view, QWidget* at, QWidget* parent);
+    QMenu* contextMenu(views::AnalysisView& view, QWidget* at, QWidget* parent);
 
     /// Replaces the save-file dialog (tests, scripts): returns a path, or empty for cancel.
     using FileChooser = std::function<QString(const QString& caption, const QString& suggested, const QString& filter)>;
     void setFileChooser(FileChooser chooser) { m_chooseFile = std::move(chooser); }
     /// Replaces the export dialog: returns the settings, or nullopt for cancel.
-    using DialogRunner = std::function<std::optional<FigureExportSettings>(AnalysisView&, const FigureExportSettings&)>;
+    using DialogRunner =
+        std::function<std::optional<FigureExportSettings>(views::AnalysisView&, const FigureExportSettings&)>;
     void setDialogRunner(DialogRunner runner) { m_runDialog = std::move(runner); }
 
 signals:
@@ -84,19 +88,19 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    AnalysisView* currentView() const;
-    AnalysisView* viewOf(QObject* object) const;
-    void exportWithDialog(AnalysisView& view);
+    views::AnalysisView* currentView() const;
+    views::AnalysisView* viewOf(QObject* object) const;
+    void exportWithDialog(views::AnalysisView& view);
     void exportReportInteractive(core::ExportFormat format);
     void exportTextInteractive(core::ExportWhat what, core::ExportFormat format);
     QString chooseFile(const QString& caption, const QString& fileName, const QString& filter);
     QString report(bool ok, const QString& what, const QString& path, const QString& error);
     void installContextMenus();
 
-    ModelBridge* m_bridge;
+    session::ModelBridge* m_bridge;
     QTabWidget* m_tabs;
     QWidget* m_window;
-    std::vector<AnalysisView*> m_views;
+    views::ViewSet m_views;
     QAction* m_exportView;
     QAction* m_copyImage;
     QAction* m_reportPdf;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // ExportActions' context menus: installed from outside the views, on every view, its children and
 // the tab bar, so the views need no code of their own for them.
-#include "ui/Theme.h"
 #include "ui/export/ExportActions.h"
+#include "ui/theme/Theme.h"
 #include "ui/views/AnalysisView.h"
 
 #include <QAction>
@@ -14,7 +14,7 @@
 
 namespace archplay::ui::exports {
 
-QMenu* ExportActions::contextMenu(AnalysisView& view, QWidget* at, QWidget* parent) {
+QMenu* ExportActions::contextMenu(views::AnalysisView& view, QWidget* at, QWidget* parent) {
     auto* menu = new QMenu(parent);
     QList<QAction*> own;
     for (QWidget* widget = at; widget; widget = widget->parentWidget()) {
@@ -33,7 +33,7 @@ QMenu* ExportActions::contextMenu(AnalysisView& view, QWidget* at, QWidget* pare
     if (!own.isEmpty()) {
         menu->addSeparator();
     }
-    QPointer<AnalysisView> target(&view);
+    QPointer<views::AnalysisView> target(&view);
     QAction* exportAction = menu->addAction(theme::icon(QStringLiteral("export")), tr("Export %1…").arg(view.title()));
     exportAction->setObjectName(QStringLiteral("context.export"));
     connect(exportAction, &QAction::triggered, this, [this, target] {
@@ -53,7 +53,7 @@ QMenu* ExportActions::contextMenu(AnalysisView& view, QWidget* at, QWidget* pare
 
 void ExportActions::installContextMenus() {
     m_tabs->tabBar()->installEventFilter(this);
-    for (AnalysisView* view : m_views) {
+    for (views::AnalysisView* view : m_views.views) {
         view->installEventFilter(this);
         for (QWidget* child : view->findChildren<QWidget*>()) {
             child->installEventFilter(this);
@@ -66,11 +66,11 @@ bool ExportActions::eventFilter(QObject* watched, QEvent* event) {
         return QObject::eventFilter(watched, event);
     }
     auto* contextEvent = static_cast<QContextMenuEvent*>(event);
-    AnalysisView* view = nullptr;
+    views::AnalysisView* view = nullptr;
     QWidget* at = qobject_cast<QWidget*>(watched);
     if (watched == m_tabs->tabBar()) {
         const int index = m_tabs->tabBar()->tabAt(contextEvent->pos());
-        view = index >= 0 ? dynamic_cast<AnalysisView*>(m_tabs->widget(index)) : nullptr;
+        view = index >= 0 ? viewOf(m_tabs->widget(index)) : nullptr;
         at = view;
     } else {
         view = viewOf(watched);

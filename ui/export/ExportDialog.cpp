@@ -80,9 +80,9 @@ ExportDialog::ExportDialog(const QString& viewTitle, const QSize& viewSize, cons
         m_scale->addItem(tr("%1×").arg(scale), scale);
     }
     m_colours->setObjectName(QStringLiteral("export.colours"));
-    m_colours->addItem(tr("As shown"), int(ThemeMode::System));
-    m_colours->addItem(tr("Light"), int(ThemeMode::Light));
-    m_colours->addItem(tr("Dark"), int(ThemeMode::Dark));
+    m_colours->addItem(tr("As shown"), int(theme::ThemeMode::System));
+    m_colours->addItem(tr("Light"), int(theme::ThemeMode::Light));
+    m_colours->addItem(tr("Dark"), int(theme::ThemeMode::Dark));
 
     m_summary->setForegroundRole(QPalette::PlaceholderText);
     m_problem->setObjectName(QStringLiteral("export.problem"));
@@ -131,7 +131,7 @@ FigureExportSettings ExportDialog::settings() const {
     settings.format = static_cast<core::ExportFormat>(m_format->currentData().toInt());
     settings.size = QSize(m_width->value(), m_height->value());
     settings.scale = settings.format == core::ExportFormat::Png ? m_scale->currentData().toReal() : 1.0;
-    settings.colours = static_cast<ThemeMode>(m_colours->currentData().toInt());
+    settings.colours = static_cast<theme::ThemeMode>(m_colours->currentData().toInt());
     settings.path = m_path->text().trimmed();
     return settings;
 }

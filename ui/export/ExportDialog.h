@@ -2,7 +2,7 @@
 #pragma once
 
 #include "report/Exports.h"
-#include "ui/Theme.h"
+#include "ui/theme/Theme.h"
 
 #include <QDialog>
 #include <QSize>
@@ -18,9 +18,9 @@ namespace archplay::ui::exports {
 /// What the export dialog asks for.
 struct FigureExportSettings {
     core::ExportFormat format = core::ExportFormat::Png;
-    QSize size{1280, 800};                 ///< device-independent pixels
-    qreal scale = 1.0;                     ///< PNG only
-    ThemeMode colours = ThemeMode::System; ///< System: as the window shows it
+    QSize size{1280, 800};                               ///< device-independent pixels
+    qreal scale = 1.0;                                   ///< PNG only
+    theme::ThemeMode colours = theme::ThemeMode::System; ///< System: as the window shows it
     QString path;
 };
 

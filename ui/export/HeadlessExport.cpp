@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/export/HeadlessExport.h"
 
-#include "ui/export/AtomicWrite.h"
 #include "ui/export/MarkdownReport.h"
 #include "ui/export/OffscreenViews.h"
 #include "ui/export/ReportBuilder.h"
 #include "ui/export/ViewExporter.h"
+#include "ui/session/AtomicWrite.h"
 #include "ui/views/AnalysisView.h"
 
 #include <QApplication>
@@ -40,11 +40,13 @@ QString exportAnalysis(const core::Analysis& analysis, const ExportRequest& requ
                                                                     : derivationPdf(analysis, request.info, options);
         return result.pdf.isEmpty() ? result.error : writeAtomically(request.path, result.pdf);
     }
-    const QPalette palette = request.theme == ThemeMode::System ? QApplication::palette() : themePalette(request.theme);
+    const QPalette palette =
+        request.theme == theme::ThemeMode::System ? QApplication::palette() : theme::themePalette(request.theme);
     const OffscreenViews views(analysis, palette, request.layer);
     const FigureOptions figure{request.size.isEmpty() ? defaultFigureSize(request.what) : request.size,
                                request.scale.value_or(1.0)};
-    const AnalysisView* view = views.view(QString::fromUtf8(core::viewIdFor(request.what)), figure.size);
+    const std::optional<core::ViewKind> kind = core::viewFor(request.what);
+    const views::AnalysisView* view = kind ? views.view(*kind, figure.size) : nullptr;
     if (!view) {
         return QStringLiteral("no view draws %1").arg(QString::fromUtf8(core::toString(request.what)));
     }

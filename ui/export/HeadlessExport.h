@@ -4,7 +4,7 @@
 #include "analysis/Analysis.h"
 #include "report/Exports.h"
 #include "report/ReportText.h"
-#include "ui/Theme.h"
+#include "ui/theme/Theme.h"
 
 #include <QPageSize>
 #include <QSize>
@@ -23,7 +23,7 @@ struct ExportRequest {
     QSize size;                 ///< figure size; empty: defaultFigureSize(what)
     std::optional<qreal> scale; ///< PNG pixels per device-independent pixel; absent: 1 for
                                 ///< figures, 2 for the Markdown report's figures
-    ThemeMode theme = ThemeMode::Light;
+    theme::ThemeMode theme = theme::ThemeMode::Light;
     QPageSize::PageSizeId paper = QPageSize::A4; ///< paged PDFs
     std::optional<std::int64_t> layer;           ///< position in the plan; absent: the views' default
     core::ReportInfo info;

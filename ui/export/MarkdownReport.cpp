@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/export/MarkdownReport.h"
 
-#include "ui/export/AtomicWrite.h"
+#include "ui/Strings.h"
 #include "ui/export/OffscreenViews.h"
 #include "ui/export/ViewExporter.h"
+#include "ui/session/AtomicWrite.h"
 #include "ui/views/AnalysisView.h"
 
 #include <QApplication>
@@ -27,7 +28,8 @@ QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportI
         return QStringLiteral("the directory %1 does not exist")
             .arg(QDir::toNativeSeparators(QFileInfo(path).absolutePath()));
     }
-    const QPalette palette = options.theme == ThemeMode::System ? QApplication::palette() : themePalette(options.theme);
+    const QPalette palette =
+        options.theme == theme::ThemeMode::System ? QApplication::palette() : theme::themePalette(options.theme);
     const OffscreenViews views(analysis, palette, options.layer);
     const QString directory = markdownFiguresDir(path);
     if (!QDir().mkpath(directory)) {
@@ -36,12 +38,12 @@ QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportI
     const QString folder = QFileInfo(directory).fileName();
     std::vector<core::ReportFigure> figures;
     for (const core::ReportSection& section : core::reportSections(analysis, views.layer())) {
-        if (section.figure.empty()) {
+        if (!section.figure) {
             continue;
         }
-        const QString viewId = QString::fromStdString(section.figure);
+        const QString viewId = qs(core::toString(*section.figure));
         const FigureOptions figure{{1280, 800}, options.scale};
-        const AnalysisView* view = views.view(viewId, figure.size);
+        const views::AnalysisView* view = views.view(*section.figure, figure.size);
         if (!view) {
             continue;
         }
@@ -55,7 +57,7 @@ QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportI
         // Links are URLs: a space in the folder name must not end the link.
         const QString link = QString::fromUtf8(QUrl::toPercentEncoding(
             folder + QLatin1Char('/') + viewId + QStringLiteral(".png"), QByteArrayLiteral("/")));
-        figures.push_back({section.figure, link.toStdString()});
+        figures.push_back({*section.figure, link.toStdString()});
     }
     const std::string markdown = core::reportMarkdown(analysis, info, views.layer(), figures);
     if (const QString error = writeAtomically(path, QByteArray::fromStdString(markdown)); !error.isEmpty()) {

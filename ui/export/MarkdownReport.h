@@ -3,7 +3,7 @@
 
 #include "analysis/Analysis.h"
 #include "report/ReportText.h"
-#include "ui/Theme.h"
+#include "ui/theme/Theme.h"
 
 #include <QString>
 #include <QStringList>
@@ -15,7 +15,7 @@ namespace archplay::ui::exports {
 
 /// How the Markdown report draws its figures.
 struct MarkdownReportOptions {
-    ThemeMode theme = ThemeMode::Light;
+    theme::ThemeMode theme = theme::ThemeMode::Light;
     std::optional<std::int64_t> layer; ///< the layer whose matrices are shown; absent: the default
     qreal scale = 2.0;                 ///< PNG pixels per device-independent pixel
 };

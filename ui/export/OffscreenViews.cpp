@@ -16,32 +16,25 @@ OffscreenViews::OffscreenViews(const core::Analysis& analysis, const QPalette& p
     m_host->setAttribute(Qt::WA_DontShowOnScreen);
     m_host->setPalette(palette);
     m_host->resize(1280, 800);
-    m_views = createViews(m_host.get());
-    for (AnalysisView* view : m_views) {
+    m_views = views::createViews(m_host.get());
+    const auto shared = std::make_shared<const core::Analysis>(analysis);
+    for (views::AnalysisView* view : m_views.views) {
         view->resize(m_host->size());
-        view->setAnalysis(analysis);
-        // The views that show one layer share the stack view's selection.
-        if (auto* painted = dynamic_cast<PaintedView*>(view);
-            painted && view->viewId() == QLatin1String("layer-stack")) {
-            LayerSelection* selection = painted->layerSelection();
-            selection->setLayer(layer.value_or(-1));
-            m_layer = selection->resolve(analysis.plan);
-        }
+        view->setSharedAnalysis(shared);
     }
+    // The views that show one layer share one selection.
+    m_views.layerSelection->setLayer(layer.value_or(-1));
+    m_layer = m_views.layerSelection->resolve(analysis.plan);
 }
 
 OffscreenViews::~OffscreenViews() = default;
 
-AnalysisView* OffscreenViews::view(const QString& viewId, const QSize& size) const {
-    for (AnalysisView* view : m_views) {
-        if (view->viewId() == viewId) {
-            if (view->size() != size) {
-                view->resize(size);
-            }
-            return view;
-        }
+views::AnalysisView* OffscreenViews::view(core::ViewKind kind, const QSize& size) const {
+    views::AnalysisView* view = m_views.find(kind);
+    if (view && view->size() != size) {
+        view->resize(size);
     }
-    return nullptr;
+    return view;
 }
 
 const QPalette& OffscreenViews::palette() const {

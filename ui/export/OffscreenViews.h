@@ -2,6 +2,7 @@
 #pragma once
 
 #include "analysis/Analysis.h"
+#include "ui/views/Views.h"
 
 #include <QPalette>
 #include <QSize>
@@ -14,7 +15,7 @@
 
 class QWidget;
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 class AnalysisView;
 }
 
@@ -30,16 +31,15 @@ public:
     OffscreenViews(const OffscreenViews&) = delete;
     OffscreenViews& operator=(const OffscreenViews&) = delete;
 
-    /// The view with this id, resized to `size` (some views place child widgets on resize); nullptr
-    /// for an unknown id.
-    AnalysisView* view(const QString& viewId, const QSize& size) const;
+    /// The view of this kind, resized to `size` (some views place child widgets on resize).
+    views::AnalysisView* view(core::ViewKind kind, const QSize& size) const;
     /// The layer the views show, as a position in the plan; -1 for an empty plan.
     std::int64_t layer() const { return m_layer; }
     const QPalette& palette() const;
 
 private:
     std::unique_ptr<QWidget> m_host;
-    std::vector<AnalysisView*> m_views;
+    views::ViewSet m_views;
     std::int64_t m_layer = -1;
 };
 

@@ -7,10 +7,10 @@
 #include "ui/export/OffscreenViews.h"
 #include "ui/export/ReportComposer.h"
 #include "ui/export/ViewExporter.h"
+#include "ui/mathtext/MathTypesetter.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/views/BreakdownTableView.h"
 #include "ui/views/layout/DerivationDocument.h"
-#include "ui/views/math/MathTypesetter.h"
 #include "util/Format.h"
 
 #include <QApplication>
@@ -24,11 +24,11 @@ namespace {
 /// The size a figure is laid out at before it is scaled to the page's width: narrow enough that its
 /// text stays legible once scaled (0.77 on A4 at 860 wide), wide enough for the view's layout. The
 /// KV cache view puts a chart beside the device list and needs more room.
-QSizeF figureSize(const std::string& viewId) {
-    if (viewId == "kv-cache") {
+QSizeF figureSize(core::ViewKind kind) {
+    if (kind == core::ViewKind::KvCache) {
         return {1040, 700};
     }
-    if (viewId == "param-chart" || viewId == "attention-mask") {
+    if (kind == core::ViewKind::ParameterChart || kind == core::ViewKind::AttentionMask) {
         return {860, 560};
     }
     return {860, 600};
@@ -48,8 +48,8 @@ PageGeometry pageGeometry(QPageSize::PageSizeId paper, qreal dpi) {
     return {page, page.adjusted(18 * perMm, 16 * perMm, -18 * perMm, -18 * perMm)};
 }
 
-QPalette reportPalette(ThemeMode mode) {
-    return mode == ThemeMode::System ? QApplication::palette() : themePalette(mode);
+QPalette reportPalette(theme::ThemeMode mode) {
+    return mode == theme::ThemeMode::System ? QApplication::palette() : theme::themePalette(mode);
 }
 
 QStringList titleLines(const core::Analysis& analysis, const core::ReportInfo& info) {
@@ -95,7 +95,7 @@ void summaryTable(ReportComposer& composer, const std::vector<core::SummaryRow>&
 
 void breakdownTable(ReportComposer& composer, const core::ParamReport& params) {
     std::vector<TableRow> table;
-    for (const BreakdownRow& row : breakdownRows(params)) {
+    for (const views::BreakdownRow& row : views::breakdownRows(params)) {
         QString share = QStringLiteral("not counted");
         if (row.share >= 0) {
             share = qs(core::percentText(row.share));
@@ -192,9 +192,9 @@ PdfResult reportPdf(const core::Analysis& analysis, const core::ReportInfo& info
     const QString title = qs(info.title);
     composer.title(QStringLiteral("ARCHPLAY REPORT"), title, titleLines(analysis, info));
 
-    const auto typesetter = std::make_shared<const math::MathTypesetter>(composer.bodyFont());
-    const layout::DerivationDocument document(core::deriveForwardPass(analysis.config, analysis.plan),
-                                              composer.bodyFont(), typesetter);
+    const auto typesetter = std::make_shared<const mathtext::MathTypesetter>(composer.bodyFont());
+    const views::layout::DerivationDocument document(core::deriveForwardPass(analysis.config, analysis.plan),
+                                                     composer.bodyFont(), typesetter);
     for (const core::ReportSection& section : core::reportSections(analysis, views.layer())) {
         const bool newPage = section.part == core::ReportPart::Derivation;
         composer.heading(qs(section.title), newPage);
@@ -228,9 +228,9 @@ PdfResult reportPdf(const core::Analysis& analysis, const core::ReportInfo& info
         case core::ReportPart::MoeRouting:
             break;
         }
-        if (!section.figure.empty()) {
-            const QSizeF logical = figureSize(section.figure);
-            if (const AnalysisView* view = views.view(qs(section.figure), logical.toSize())) {
+        if (section.figure) {
+            const QSizeF logical = figureSize(*section.figure);
+            if (const views::AnalysisView* view = views.view(*section.figure, logical.toSize())) {
                 composer.figure(*view, logical, qs(section.caption));
             }
         }
@@ -252,9 +252,9 @@ PdfResult derivationPdf(const core::Analysis& analysis, const core::ReportInfo& 
     ReportComposer composer(geometry.page, geometry.content, palette, QApplication::font());
     const QString title = qs(info.title);
     composer.title(QStringLiteral("ARCHPLAY · FORWARD PASS"), title, titleLines(analysis, info));
-    const auto typesetter = std::make_shared<const math::MathTypesetter>(composer.bodyFont());
-    const layout::DerivationDocument document(core::deriveForwardPass(analysis.config, analysis.plan),
-                                              composer.bodyFont(), typesetter);
+    const auto typesetter = std::make_shared<const mathtext::MathTypesetter>(composer.bodyFont());
+    const views::layout::DerivationDocument document(core::deriveForwardPass(analysis.config, analysis.plan),
+                                                     composer.bodyFont(), typesetter);
     composer.derivation(document);
     return finish(composer, options.paper, QStringLiteral("%1 — forward pass").arg(title),
                   QStringLiteral("archplay · %1 · forward pass").arg(title));

@@ -3,7 +3,7 @@
 
 #include "analysis/Analysis.h"
 #include "report/ReportText.h"
-#include "ui/Theme.h"
+#include "ui/theme/Theme.h"
 
 #include <QByteArray>
 #include <QPageSize>
@@ -16,9 +16,9 @@ namespace archplay::ui::exports {
 
 /// How a paged report is made.
 struct ReportOptions {
-    QPageSize::PageSizeId paper = QPageSize::A4; ///< A4 or Letter
-    ThemeMode theme = ThemeMode::Light;          ///< Light for print; System: the window's palette
-    std::optional<std::int64_t> layer;           ///< the layer whose matrices are shown; absent: the default
+    QPageSize::PageSizeId paper = QPageSize::A4;      ///< A4 or Letter
+    theme::ThemeMode theme = theme::ThemeMode::Light; ///< Light for print; System: the window's palette
+    std::optional<std::int64_t> layer;                ///< the layer whose matrices are shown; absent: the default
 };
 
 /// A PDF made in memory.

@@ -54,7 +54,7 @@ qreal ReportComposer::textHeight(const QString& text, const QFont& font, qreal w
 }
 
 QColor ReportComposer::muted() const {
-    return colors::muted(m_palette);
+    return views::colors::muted(m_palette);
 }
 
 void ReportComposer::title(const QString& kicker, const QString& text, const QStringList& lines) {
@@ -80,7 +80,7 @@ void ReportComposer::title(const QString& kicker, const QString& text, const QSt
                              QFontMetricsF(m_body).elidedText(line, Qt::ElideRight, width));
             y += lineHeight;
         }
-        painter.setPen(QPen(colors::rule(m_palette), 1.2));
+        painter.setPen(QPen(views::colors::rule(m_palette), 1.2));
         painter.drawLine(QPointF(rect.left(), rect.bottom() - 2), QPointF(rect.right(), rect.bottom() - 2));
     });
 }
@@ -92,7 +92,7 @@ void ReportComposer::heading(const QString& text, bool newPage) {
         painter.setFont(m_heading);
         painter.setPen(m_palette.color(QPalette::Text));
         painter.drawText(rect.adjusted(0, 0, 0, -5), kWrap, label);
-        painter.setPen(QPen(colors::rule(m_palette), 0.8));
+        painter.setPen(QPen(views::colors::rule(m_palette), 0.8));
         painter.drawLine(QPointF(rect.left(), rect.bottom() - 1), QPointF(rect.right(), rect.bottom() - 1));
     });
 }
@@ -134,7 +134,7 @@ void ReportComposer::table(const std::vector<TableColumn>& columns, const std::v
     const qreal headerHeight = line + 2 * kCellPadY + 1;
     const int header = static_cast<int>(m_blocks.size());
     add({headerHeight, 8, true, false, 0}, [=, this](QPainter& painter, const QRectF& rect) {
-        painter.fillRect(rect, colors::panel(m_palette));
+        painter.fillRect(rect, views::colors::panel(m_palette));
         painter.setFont(bold);
         painter.setPen(m_palette.color(QPalette::Text));
         for (std::size_t c = 0; c < columns.size(); ++c) {
@@ -142,7 +142,7 @@ void ReportComposer::table(const std::vector<TableColumn>& columns, const std::v
             painter.drawText(cell, columns[c].align | Qt::AlignVCenter,
                              QFontMetricsF(bold).elidedText(columns[c].title, Qt::ElideRight, cell.width()));
         }
-        painter.setPen(QPen(colors::rule(m_palette), 0.8));
+        painter.setPen(QPen(views::colors::rule(m_palette), 0.8));
         painter.drawLine(QPointF(rect.left(), rect.bottom()), QPointF(rect.right(), rect.bottom()));
     });
     for (std::size_t r = 0; r < rows.size(); ++r) {
@@ -178,18 +178,18 @@ void ReportComposer::table(const std::vector<TableColumn>& columns, const std::v
                                          metrics.elidedText(text, Qt::ElideRight, cell.width()));
                     }
                 }
-                painter.setPen(QPen(colors::rule(m_palette), 0.4));
+                painter.setPen(QPen(views::colors::rule(m_palette), 0.4));
                 painter.drawLine(QPointF(rect.left(), rect.bottom()), QPointF(rect.right(), rect.bottom()));
             },
             header);
     }
 }
 
-void ReportComposer::figure(const AnalysisView& view, const QSizeF& logical, const QString& caption) {
+void ReportComposer::figure(const views::AnalysisView& view, const QSizeF& logical, const QString& caption) {
     const qreal scale = contentWidth() / logical.width();
     const qreal imageHeight = logical.height() * scale;
     const qreal captionHeight = caption.isEmpty() ? 0 : textHeight(caption, m_small, contentWidth()) + 5;
-    const AnalysisView* drawn = &view;
+    const views::AnalysisView* drawn = &view;
     add({imageHeight + captionHeight, 10, false, false, 0}, [=, this](QPainter& painter, const QRectF& rect) {
         const QRectF image(rect.topLeft(), QSizeF(contentWidth(), imageHeight));
         painter.save();
@@ -198,7 +198,7 @@ void ReportComposer::figure(const AnalysisView& view, const QSizeF& logical, con
         painter.setClipRect(QRectF(QPointF(0, 0), logical), Qt::IntersectClip);
         drawn->render(painter, QRectF(QPointF(0, 0), logical));
         painter.restore();
-        painter.setPen(QPen(colors::rule(m_palette), 0.8));
+        painter.setPen(QPen(views::colors::rule(m_palette), 0.8));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(image);
         if (!caption.isEmpty()) {
@@ -209,12 +209,12 @@ void ReportComposer::figure(const AnalysisView& view, const QSizeF& logical, con
     });
 }
 
-void ReportComposer::derivation(const layout::DerivationDocument& document) {
-    const std::vector<layout::DocumentBlock> blocks = document.layout(contentWidth());
-    const layout::DerivationDocument* source = &document;
+void ReportComposer::derivation(const views::layout::DerivationDocument& document) {
+    const std::vector<views::layout::DocumentBlock> blocks = document.layout(contentWidth());
+    const views::layout::DerivationDocument* source = &document;
     // The first block keeps a little air below the section heading's rule.
     qreal previousBottom = blocks.empty() ? 0 : blocks.front().rect.top() - 8;
-    for (const layout::DocumentBlock& block : blocks) {
+    for (const views::layout::DocumentBlock& block : blocks) {
         FlowItem flow;
         flow.height = block.rect.height();
         flow.spaceBefore = std::max<qreal>(0, block.rect.top() - previousBottom);
@@ -222,7 +222,7 @@ void ReportComposer::derivation(const layout::DerivationDocument& document) {
         // Titles and section headings stay with the paragraph below them.
         flow.keepWithNext = !block.texts.empty() && block.maths.empty() &&
                             std::all_of(block.texts.begin(), block.texts.end(),
-                                        [](const layout::DocumentBlock::Text& text) { return text.font >= 2; });
+                                        [](const views::layout::DocumentBlock::Text& text) { return text.font >= 2; });
         add(flow, [source, block, this](QPainter& painter, const QRectF& rect) {
             const QPointF offset(rect.left(), rect.top() - block.rect.top());
             source->paint(painter, {block}, offset, rect.adjusted(-40, -40, 40, 40), m_palette);

@@ -16,10 +16,10 @@
 class QPagedPaintDevice;
 class QPainter;
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 class AnalysisView;
 }
-namespace archplay::ui::layout {
+namespace archplay::ui::views::layout {
 class DerivationDocument;
 }
 
@@ -65,9 +65,9 @@ public:
     void table(const std::vector<TableColumn>& columns, const std::vector<TableRow>& rows);
     /// A view drawn through render() at `logical` size, scaled to the content width, with a caption.
     /// The view must outlive paint().
-    void figure(const AnalysisView& view, const QSizeF& logical, const QString& caption);
+    void figure(const views::AnalysisView& view, const QSizeF& logical, const QString& caption);
     /// The typeset derivation, one block per paragraph or equation. The document must outlive paint().
-    void derivation(const layout::DerivationDocument& document);
+    void derivation(const views::layout::DerivationDocument& document);
 
     /// Where every block goes: one placement per block, in order.
     std::vector<FlowPlacement> layout() const;

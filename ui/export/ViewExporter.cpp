@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/export/ViewExporter.h"
 
-#include "ui/export/AtomicWrite.h"
+#include "ui/session/AtomicWrite.h"
 #include "ui/views/AnalysisView.h"
-#include "ui/views/ParameterChartView.h"
+#include "ui/views/charts/ParameterChartView.h"
 
 #include <QBuffer>
 #include <QFontInfo>
@@ -38,7 +38,7 @@ void setUpFigurePage(QPdfWriter& writer, const QSize& size, const QString& title
                                      QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
 }
 
-void setUpSvg(QSvgGenerator& generator, const QSize& size, const AnalysisView& view) {
+void setUpSvg(QSvgGenerator& generator, const QSize& size, const views::AnalysisView& view) {
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
     generator.setResolution(static_cast<int>(exportDpi()));
@@ -91,7 +91,7 @@ QByteArray pngBytes(const QImage& image, qreal scale) {
 }
 
 /// The chart as PNG or SVG, drawn by QCustomPlot itself the way savePng and its QSvgGenerator recipe do.
-QByteArray chartBytes(const ParameterChartView& chart, core::ExportFormat format, const FigureOptions& options) {
+QByteArray chartBytes(const views::ParameterChartView& chart, core::ExportFormat format, const FigureOptions& options) {
     // Reading the bars builds the chart when the analysis changed since it was last drawn.
     chart.componentBars();
     QCustomPlot& plot = *chart.plot();
@@ -129,7 +129,7 @@ qreal exportDpi() {
     return screen ? std::round(screen->logicalDotsPerInchY()) : 96.0;
 }
 
-QImage renderImage(const AnalysisView& view, const FigureOptions& options) {
+QImage renderImage(const views::AnalysisView& view, const FigureOptions& options) {
     const QSize pixels(static_cast<int>(std::lround(options.size.width() * options.scale)),
                        static_cast<int>(std::lround(options.size.height() * options.scale)));
     QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
@@ -147,7 +147,7 @@ QImage renderImage(const AnalysisView& view, const FigureOptions& options) {
     return image;
 }
 
-QByteArray figureBytes(const AnalysisView& view, core::ExportFormat format, const FigureOptions& options,
+QByteArray figureBytes(const views::AnalysisView& view, core::ExportFormat format, const FigureOptions& options,
                        QString* error) {
     auto fail = [&](const QString& reason) {
         if (error) {
@@ -168,7 +168,7 @@ QByteArray figureBytes(const AnalysisView& view, core::ExportFormat format, cons
     // The PDF of a chart goes through render() as well: QCustomPlot's toPainter straight onto a
     // QPdfWriter strokes its zero-length ticks into empty paths that PDF readers report as errors,
     // while render() records toPainter's drawing into a QPicture first and replays it cleanly.
-    const auto* chart = dynamic_cast<const ParameterChartView*>(&view);
+    const auto* chart = dynamic_cast<const views::ParameterChartView*>(&view);
     if (chart && format != core::ExportFormat::Pdf) {
         const QByteArray bytes = chartBytes(*chart, format, options);
         return bytes.isEmpty() ? fail(QStringLiteral("the chart could not be drawn")) : bytes;
@@ -212,7 +212,7 @@ QByteArray figureBytes(const AnalysisView& view, core::ExportFormat format, cons
     return bytes.isEmpty() ? fail(QStringLiteral("nothing was drawn")) : bytes;
 }
 
-QString exportFigure(const AnalysisView& view, core::ExportFormat format, const FigureOptions& options,
+QString exportFigure(const views::AnalysisView& view, core::ExportFormat format, const FigureOptions& options,
                      const QString& path) {
     QString error;
     const QByteArray bytes = figureBytes(view, format, options, &error);
@@ -222,7 +222,7 @@ QString exportFigure(const AnalysisView& view, core::ExportFormat format, const 
     return writeAtomically(path, bytes);
 }
 
-QMimeData* figureMimeData(const AnalysisView& view, const FigureOptions& options) {
+QMimeData* figureMimeData(const views::AnalysisView& view, const FigureOptions& options) {
     auto* mime = new QMimeData;
     const QImage image = renderImage(view, options);
     mime->setImageData(image);

@@ -14,7 +14,7 @@
 class QMimeData;
 class QWidget;
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 class AnalysisView;
 }
 
@@ -31,17 +31,17 @@ struct FigureOptions {
 qreal exportDpi();
 
 /// The view drawn through render() into an image of size x scale pixels (device pixel ratio `scale`).
-QImage renderImage(const AnalysisView& view, const FigureOptions& options);
+QImage renderImage(const views::AnalysisView& view, const FigureOptions& options);
 
 /// The figure's bytes in `format` (PNG, SVG or PDF); empty with `error` set when drawing failed.
 /// SVG and PDF are vector, with real text: the view's render() paints onto a QSvgGenerator or a
 /// QPdfWriter whose page is the figure. The parameter chart is drawn by QCustomPlot itself
 /// (toPixmap for PNG, toPainter for SVG and PDF, as savePng and savePdf do).
-QByteArray figureBytes(const AnalysisView& view, core::ExportFormat format, const FigureOptions& options,
+QByteArray figureBytes(const views::AnalysisView& view, core::ExportFormat format, const FigureOptions& options,
                        QString* error);
 
 /// figureBytes() written atomically to `path`. Returns an empty string, or the reason.
-QString exportFigure(const AnalysisView& view, core::ExportFormat format, const FigureOptions& options,
+QString exportFigure(const views::AnalysisView& view, core::ExportFormat format, const FigureOptions& options,
                      const QString& path);
 
 /// A widget (the whole window, a dialog) grabbed as it is on screen and written as a PNG,
@@ -50,7 +50,7 @@ QString saveWidgetPng(QWidget& widget, const QString& path);
 
 /// The figure for the clipboard: the PNG image (application/x-qt-image and image/png) and the SVG
 /// (image/svg+xml) for programs that paste vectors.
-QMimeData* figureMimeData(const AnalysisView& view, const FigureOptions& options);
+QMimeData* figureMimeData(const views::AnalysisView& view, const FigureOptions& options);
 
 /// Gives a widget (and its children) another palette until destroyed, then restores what it had.
 class ScopedPalette {

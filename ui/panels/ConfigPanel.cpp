@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/panels/ConfigPanel.h"
 
-#include "ui/ModelBridge.h"
-#include "ui/Theme.h"
-#include "ui/panels/CollapsibleSection.h"
-#include "ui/panels/ConfigRows.h"
+#include "ui/panels/config/ConfigRows.h"
+#include "ui/session/ModelBridge.h"
+#include "ui/theme/Theme.h"
+#include "ui/widgets/CollapsibleSection.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -19,7 +19,7 @@
 #include <algorithm>
 #include <map>
 
-namespace archplay::ui {
+namespace archplay::ui::panels {
 
 namespace {
 
@@ -40,7 +40,7 @@ QString severityWord(core::Severity severity) {
 
 } // namespace
 
-ConfigPanel::ConfigPanel(ModelBridge* bridge, QWidget* parent)
+ConfigPanel::ConfigPanel(session::ModelBridge* bridge, QWidget* parent)
     : QWidget(parent)
     , m_bridge(bridge)
     , m_scroll(new QScrollArea(this))
@@ -66,7 +66,7 @@ ConfigPanel::ConfigPanel(ModelBridge* bridge, QWidget* parent)
     contentLayout->addWidget(snapBox);
 
     for (FieldSection section : kSections) {
-        auto* box = new CollapsibleSection(sectionTitle(section), content);
+        auto* box = new widgets::CollapsibleSection(sectionTitle(section), content);
         box->setObjectName(QStringLiteral("section.%1").arg(int(section)));
         m_sections.push_back(box);
         contentLayout->addWidget(box);
@@ -78,7 +78,7 @@ ConfigPanel::ConfigPanel(ModelBridge* bridge, QWidget* parent)
     for (FieldRow* row : m_rows) {
         labelWidth = std::max(labelWidth, row->labelWidth());
     }
-    for (CollapsibleSection* section : m_sections) {
+    for (widgets::CollapsibleSection* section : m_sections) {
         section->grid()->setColumnMinimumWidth(0, labelWidth);
     }
 
@@ -91,12 +91,12 @@ ConfigPanel::ConfigPanel(ModelBridge* bridge, QWidget* parent)
     layout->addWidget(m_scroll);
 
     connect(m_snapAction, &QAction::toggled, this, [this] { setAnalysis(m_analysis); });
-    connect(m_bridge, &ModelBridge::analysisChanged, this, &ConfigPanel::setAnalysis);
+    connect(m_bridge, &session::ModelBridge::analysisChanged, this, &ConfigPanel::setAnalysis);
     setAnalysis(m_bridge->sharedAnalysis());
 }
 
 void ConfigPanel::buildSection(FieldSection section) {
-    CollapsibleSection* box = m_sections.back();
+    widgets::CollapsibleSection* box = m_sections.back();
     QGridLayout* grid = box->grid();
     int row = 0;
     QGridLayout* toggles = nullptr;
@@ -110,8 +110,8 @@ void ConfigPanel::buildSection(FieldSection section) {
         connect(fieldRow, &FieldRow::integerEdited, this, &ConfigPanel::onIntegerEdited);
         connect(fieldRow, &FieldRow::realEdited, this, &ConfigPanel::onRealEdited);
         connect(fieldRow, &FieldRow::textEdited, this, &ConfigPanel::onTextEdited);
-        connect(fieldRow, &FieldRow::gestureStarted, m_bridge, &ModelBridge::beginGesture);
-        connect(fieldRow, &FieldRow::gestureFinished, m_bridge, &ModelBridge::endGesture);
+        connect(fieldRow, &FieldRow::gestureStarted, m_bridge, &session::ModelBridge::beginGesture);
+        connect(fieldRow, &FieldRow::gestureFinished, m_bridge, &session::ModelBridge::endGesture);
         if (spec.kind == FieldKind::Toggle) {
             // Neighbouring switches share a two-column strip instead of a row each.
             if (!toggles) {
@@ -141,8 +141,8 @@ void ConfigPanel::buildSection(FieldSection section) {
     }
 }
 
-EditContext ConfigPanel::editContext() const {
-    EditContext context;
+core::edits::EditContext ConfigPanel::editContext() const {
+    core::edits::EditContext context;
     context.snap = m_snapAction->isChecked();
     context.keepFfnRatio = keepsFfnRatio();
     context.ffnRatio = m_ffnRatio;
@@ -170,7 +170,7 @@ void ConfigPanel::onIntegerEdited(const FieldSpec* spec, qint64 value) {
     } else if (spec->kind == FieldKind::Toggle) {
         shown = value ? tr("on") : tr("off");
     }
-    const EditContext context = editContext();
+    const core::edits::EditContext context = editContext();
     // The ratio lock keeps the ratio it was taken at, so hidden-size moves must not retake it.
     m_hiddenEditInFlight = context.keepFfnRatio && spec->key == QLatin1String("hidden_size");
     m_bridge->edit(tr("%1 → %2").arg(spec->label, shown),
@@ -270,7 +270,7 @@ bool ConfigPanel::focusField(const QString& key) {
     if (!row || !row->isShown()) {
         return false;
     }
-    for (CollapsibleSection* section : m_sections) {
+    for (widgets::CollapsibleSection* section : m_sections) {
         if (section->isAncestorOf(row->editor())) {
             section->setExpanded(true);
         }
@@ -282,7 +282,7 @@ bool ConfigPanel::focusField(const QString& key) {
 
 QStringList ConfigPanel::collapsedSections() const {
     QStringList titles;
-    for (CollapsibleSection* section : m_sections) {
+    for (widgets::CollapsibleSection* section : m_sections) {
         if (!section->isExpanded()) {
             titles << section->objectName();
         }
@@ -291,7 +291,7 @@ QStringList ConfigPanel::collapsedSections() const {
 }
 
 void ConfigPanel::setCollapsedSections(const QStringList& titles) {
-    for (CollapsibleSection* section : m_sections) {
+    for (widgets::CollapsibleSection* section : m_sections) {
         section->setExpanded(!titles.contains(section->objectName()));
     }
 }
@@ -305,4 +305,4 @@ void ConfigPanel::changeEvent(QEvent* event) {
     }
 }
 
-} // namespace archplay::ui
+} // namespace archplay::ui::panels

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "analysis/Analysis.h"
-#include "ui/ConfigFields.h"
+#include "ui/panels/config/ConfigFields.h"
 
 #include <QHash>
 #include <QWidget>
@@ -13,11 +13,16 @@ class QAction;
 class QCheckBox;
 class QScrollArea;
 
-namespace archplay::ui {
-
-class CollapsibleSection;
-class FieldRow;
+namespace archplay::ui::session {
 class ModelBridge;
+}
+namespace archplay::ui::widgets {
+class CollapsibleSection;
+}
+
+namespace archplay::ui::panels {
+
+class FieldRow;
 
 /// Every field of the config and the scenario, grouped in foldable sections. Shows the analysis it
 /// is given; sends each edit to the bridge (a whole slider drag as one undo step).
@@ -25,7 +30,7 @@ class ConfigPanel : public QWidget {
     Q_OBJECT
 
 public:
-    explicit ConfigPanel(ModelBridge* bridge, QWidget* parent = nullptr);
+    explicit ConfigPanel(session::ModelBridge* bridge, QWidget* parent = nullptr);
 
     /// The "snap to hardware-friendly values" toggle, for menus and toolbars.
     QAction* snapAction() const { return m_snapAction; }
@@ -51,19 +56,19 @@ private:
     void onIntegerEdited(const FieldSpec* spec, qint64 value);
     void onRealEdited(const FieldSpec* spec, double value);
     void onTextEdited(const FieldSpec* spec, const QString& text);
-    EditContext editContext() const;
+    core::edits::EditContext editContext() const;
     FieldRow* rowFor(const QString& key) const;
 
-    ModelBridge* m_bridge;
+    session::ModelBridge* m_bridge;
     QScrollArea* m_scroll;
     QAction* m_snapAction;
     QCheckBox* m_keepRatio = nullptr;
-    std::vector<CollapsibleSection*> m_sections;
+    std::vector<widgets::CollapsibleSection*> m_sections;
     std::vector<FieldRow*> m_rows;
-    QHash<CollapsibleSection*, std::vector<QWidget*>> m_toggleStrips;
+    QHash<widgets::CollapsibleSection*, std::vector<QWidget*>> m_toggleStrips;
     core::AnalysisPtr m_analysis = std::make_shared<const core::Analysis>();
     double m_ffnRatio = 0.0;
     bool m_hiddenEditInFlight = false;
 };
 
-} // namespace archplay::ui
+} // namespace archplay::ui::panels

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/panels/DiagnosticsStrip.h"
 
-#include "ui/Theme.h"
+#include "ui/theme/Theme.h"
 
 #include <QEvent>
 #include <QListWidget>
 #include <QVBoxLayout>
 
-namespace archplay::ui {
+namespace archplay::ui::panels {
 
 namespace {
 
@@ -57,7 +57,8 @@ void DiagnosticsStrip::rebuild() {
     auto add = [this, &counts](const core::Diagnostic& diagnostic, const QString& prefix) {
         const QString field = QString::fromStdString(diagnostic.field);
         const QString message = QString::fromStdString(diagnostic.message);
-        const QString text = field.isEmpty() ? prefix + message : prefix + field + QStringLiteral(" — ") + message;
+        const QString text =
+            field.isEmpty() ? QString(prefix + message) : QString(prefix + field + QStringLiteral(" — ") + message);
         auto* item = new QListWidgetItem(theme::severityIcon(diagnostic.severity), text, m_list);
         item->setData(kFieldRole, field);
         item->setToolTip(QStringLiteral("<p>%1</p>").arg(text.toHtmlEscaped()) +
@@ -109,4 +110,4 @@ void DiagnosticsStrip::changeEvent(QEvent* event) {
     }
 }
 
-} // namespace archplay::ui
+} // namespace archplay::ui::panels

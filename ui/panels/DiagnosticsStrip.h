@@ -9,7 +9,7 @@
 class QListWidget;
 class QListWidgetItem;
 
-namespace archplay::ui {
+namespace archplay::ui::panels {
 
 /// The errors, warnings and hints of the core's validation (and the notes of the last import),
 /// each naming its field. Activating one asks the window to focus that field.
@@ -46,4 +46,4 @@ private:
     QString m_summary;
 };
 
-} // namespace archplay::ui
+} // namespace archplay::ui::panels

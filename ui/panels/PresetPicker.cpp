@@ -14,7 +14,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
-namespace archplay::ui {
+namespace archplay::ui::panels {
 
 namespace {
 
@@ -215,4 +215,4 @@ bool PresetPicker::eventFilter(QObject* watched, QEvent* event) {
     return QWidget::eventFilter(watched, event);
 }
 
-} // namespace archplay::ui
+} // namespace archplay::ui::panels

@@ -9,7 +9,7 @@ class QSortFilterProxyModel;
 class QStandardItemModel;
 class QTreeView;
 
-namespace archplay::ui {
+namespace archplay::ui::panels {
 
 /// The built-in presets grouped by family, with their parameter counts and sources, filtered as
 /// you type ("mix" finds Mixtral). One click or Enter loads a preset.
@@ -46,4 +46,4 @@ private:
     QString m_current;
 };
 
-} // namespace archplay::ui
+} // namespace archplay::ui::panels

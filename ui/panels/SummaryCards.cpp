@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/panels/SummaryCards.h"
 
-#include "ui/Theme.h"
+#include "ui/theme/Theme.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -10,7 +10,7 @@
 #include <QResizeEvent>
 #include <QVBoxLayout>
 
-namespace archplay::ui {
+namespace archplay::ui::panels {
 
 namespace {
 
@@ -143,7 +143,7 @@ void SummaryCards::setAnalysis(const core::AnalysisPtr& analysis) {
     refresh();
 }
 
-void SummaryCards::setOrigin(const OriginSummary& origin) {
+void SummaryCards::setOrigin(const session::OriginSummary& origin) {
     m_originSummary = origin;
     m_origin->setText(originText(origin));
     refresh();
@@ -179,4 +179,4 @@ void SummaryCards::resizeEvent(QResizeEvent* event) {
     arrange(available >= kCardCount * perCard ? kCardCount : kCardCount / 2);
 }
 
-} // namespace archplay::ui
+} // namespace archplay::ui::panels

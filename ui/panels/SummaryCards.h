@@ -2,7 +2,7 @@
 #pragma once
 
 #include "analysis/Analysis.h"
-#include "ui/ModelBridge.h"
+#include "ui/session/ModelBridge.h"
 
 #include <QWidget>
 
@@ -11,7 +11,7 @@
 class QGridLayout;
 class QLabel;
 
-namespace archplay::ui {
+namespace archplay::ui::panels {
 
 /// What one card says. Tone colours the detail line: a match badge is good, a mismatch cautions.
 struct CardContent {
@@ -27,9 +27,9 @@ struct CardContent {
 };
 
 /// The cards for an analysis, in display order. Pure: formats numbers the core computed.
-std::vector<CardContent> summaryCards(const core::Analysis& analysis, const OriginSummary& origin);
+std::vector<CardContent> summaryCards(const core::Analysis& analysis, const session::OriginSummary& origin);
 /// The line above the cards: where the config came from and whether it was edited.
-QString originText(const OriginSummary& origin);
+QString originText(const session::OriginSummary& origin);
 
 /// One painted card: a small title, a large value, a detail line.
 class SummaryCard : public QWidget {
@@ -62,7 +62,7 @@ public:
 
 public slots:
     void setAnalysis(const core::AnalysisPtr& analysis);
-    void setOrigin(const archplay::ui::OriginSummary& origin);
+    void setOrigin(const archplay::ui::session::OriginSummary& origin);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -75,8 +75,8 @@ private:
     QGridLayout* m_grid;
     std::vector<SummaryCard*> m_cards;
     core::AnalysisPtr m_analysis = std::make_shared<const core::Analysis>();
-    OriginSummary m_originSummary;
+    session::OriginSummary m_originSummary;
     int m_columns = 0;
 };
 
-} // namespace archplay::ui
+} // namespace archplay::ui::panels

@@ -9,7 +9,7 @@
 
 #include <algorithm>
 
-namespace archplay::ui {
+namespace archplay::ui::panels {
 
 namespace {
 
@@ -29,7 +29,7 @@ CardContent::Tone toneOf(core::Tone tone) {
 
 } // namespace
 
-std::vector<CardContent> summaryCards(const core::Analysis& analysis, const OriginSummary& origin) {
+std::vector<CardContent> summaryCards(const core::Analysis& analysis, const session::OriginSummary& origin) {
     core::SummaryContext context;
     context.publishedParams = origin.publishedParams;
     context.publishedLabel = origin.publishedLabel.toStdString();
@@ -55,22 +55,22 @@ std::vector<CardContent> summaryCards(const core::Analysis& analysis, const Orig
     return cards;
 }
 
-QString originText(const OriginSummary& origin) {
+QString originText(const session::OriginSummary& origin) {
     const QString label = origin.label.toHtmlEscaped();
     QString text;
     switch (origin.kind) {
-    case ConfigOrigin::Kind::Default:
+    case session::ConfigOrigin::Kind::Default:
         text = origin.modified ? SummaryCards::tr("Custom config") : SummaryCards::tr("Default config");
         break;
-    case ConfigOrigin::Kind::Preset:
+    case session::ConfigOrigin::Kind::Preset:
         text = origin.modified ? SummaryCards::tr("<b>Modified</b> from preset <b>%1</b>").arg(label)
                                : SummaryCards::tr("Preset <b>%1</b>").arg(label);
         break;
-    case ConfigOrigin::Kind::File:
+    case session::ConfigOrigin::Kind::File:
         text = origin.modified ? SummaryCards::tr("<b>Modified</b> from file <b>%1</b>").arg(label)
                                : SummaryCards::tr("File <b>%1</b>").arg(label);
         break;
-    case ConfigOrigin::Kind::Clipboard:
+    case session::ConfigOrigin::Kind::Clipboard:
         text = origin.modified ? SummaryCards::tr("<b>Modified</b> from pasted config")
                                : SummaryCards::tr("Pasted config");
         break;
@@ -81,4 +81,4 @@ QString originText(const OriginSummary& origin) {
     return text;
 }
 
-} // namespace archplay::ui
+} // namespace archplay::ui::panels

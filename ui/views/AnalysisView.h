@@ -2,6 +2,8 @@
 #pragma once
 
 #include "analysis/Analysis.h"
+#include "report/ViewKind.h"
+#include "ui/Strings.h"
 
 #include <QWidget>
 
@@ -10,7 +12,7 @@
 class QPainter;
 class QRectF;
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 
 /// A live view of the Analysis, shown as a tab of the window's central area. A view only renders
 /// what it is given: setSharedAnalysis() keeps the shared state and calls update(); paintEvent and every
@@ -42,8 +44,10 @@ public:
         setSharedAnalysis(std::make_shared<const core::Analysis>(analysis));
     }
 
-    /// Stable identifier for `--view`, settings and exports: "breakdown", "layer-stack", ...
-    virtual QString viewId() const = 0;
+    /// Which view this is (its stable name serves `--view`, settings and figure files).
+    virtual core::ViewKind kind() const = 0;
+    /// The kind's stable name: "breakdown", "layer-stack", ...
+    QString name() const { return qs(core::toString(kind())); }
     /// Tab title.
     virtual QString title() const = 0;
     /// Keeps the state to show (shared, not copied) and schedules a repaint. Called once per change.
@@ -61,4 +65,4 @@ private:
     core::AnalysisPtr m_offered;
 };
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

@@ -10,7 +10,7 @@
 
 #include <algorithm>
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 namespace {
 
 QString tokens(std::uint64_t value) {
@@ -266,4 +266,4 @@ void AttentionMaskView::resizeEvent(QResizeEvent* event) {
     m_compareBox->move(width() - m_compareBox->width() - 14, 10);
 }
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

@@ -9,7 +9,7 @@
 
 class QCheckBox;
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 
 /// Attention masks: query rows by key columns for every distinct mask of the model (causal,
 /// bidirectional encoder, sliding window, chunked, cross-attention), at a stated scale so windows
@@ -21,7 +21,7 @@ class AttentionMaskView : public PaintedView {
 public:
     explicit AttentionMaskView(QWidget* parent = nullptr);
 
-    QString viewId() const override { return QStringLiteral("attention-mask"); }
+    core::ViewKind kind() const override { return core::ViewKind::AttentionMask; }
     QString title() const override { return tr("Attention mask"); }
 
     /// Shows the reference masks of every kind after the model's own.
@@ -63,4 +63,4 @@ private:
     mutable quint64 m_layoutGeneration = 0;
 };
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

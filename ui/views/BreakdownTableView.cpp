@@ -2,7 +2,7 @@
 #include "ui/views/BreakdownTableView.h"
 
 #include "ui/Strings.h"
-#include "ui/Theme.h"
+#include "ui/theme/Theme.h"
 #include "util/Format.h"
 
 #include <QAction>
@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <functional>
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 
 namespace {
 
@@ -349,4 +349,4 @@ void BreakdownTableView::render(QPainter& painter, const QRectF& target) const {
     painter.restore();
 }
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

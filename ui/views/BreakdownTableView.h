@@ -10,7 +10,7 @@
 class QTreeWidget;
 class QTreeWidgetItem;
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 
 /// One row of the breakdown as shown: used by the tree and by render() alike.
 struct BreakdownRow {
@@ -33,7 +33,7 @@ class BreakdownTableView : public AnalysisView {
 public:
     explicit BreakdownTableView(QWidget* parent = nullptr);
 
-    QString viewId() const override { return QStringLiteral("breakdown"); }
+    core::ViewKind kind() const override { return core::ViewKind::Breakdown; }
     QString title() const override { return tr("Parameter breakdown"); }
     void setSharedAnalysis(core::AnalysisPtr analysis) override;
     void render(QPainter& painter, const QRectF& target) const override;
@@ -52,4 +52,4 @@ private:
     bool m_valid = false;
 };
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

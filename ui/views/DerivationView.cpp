@@ -16,7 +16,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 namespace {
 
 constexpr int kMargin = 18;
@@ -122,9 +122,10 @@ void DerivationView::ensureBuilt() const {
 }
 
 void DerivationView::rebuild() {
-    m_derivation = m_analysis->valid ? core::deriveForwardPass(m_analysis->config, m_analysis->plan) : core::Derivation{};
+    m_derivation =
+        m_analysis->valid ? core::deriveForwardPass(m_analysis->config, m_analysis->plan) : core::Derivation{};
     if (!m_typesetter) {
-        m_typesetter = std::make_shared<const math::MathTypesetter>(font());
+        m_typesetter = std::make_shared<const mathtext::MathTypesetter>(font());
     }
     m_document = std::make_unique<layout::DerivationDocument>(m_derivation, font(), m_typesetter);
     relayout();
@@ -199,4 +200,4 @@ bool DerivationView::eventFilter(QObject* watched, QEvent* event) {
     return AnalysisView::eventFilter(watched, event);
 }
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

@@ -11,7 +11,7 @@
 class QAction;
 class QScrollArea;
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 
 /// The forward pass written out step by step for the current config (core::deriveForwardPass):
 /// embedding, positions, every residual block per layer kind with its norms, attention shapes
@@ -25,7 +25,7 @@ public:
     explicit DerivationView(QWidget* parent = nullptr);
     ~DerivationView() override;
 
-    QString viewId() const override { return QStringLiteral("derivation"); }
+    core::ViewKind kind() const override { return core::ViewKind::Derivation; }
     QString title() const override { return tr("Forward pass"); }
     void setSharedAnalysis(core::AnalysisPtr analysis) override;
     /// Paints the whole derivation into `target`, in columns and scaled down when it is taller.
@@ -52,7 +52,7 @@ private:
 
     core::AnalysisPtr m_analysis = std::make_shared<const core::Analysis>();
     core::Derivation m_derivation;
-    std::shared_ptr<const math::MathTypesetter> m_typesetter;
+    std::shared_ptr<const mathtext::MathTypesetter> m_typesetter;
     std::unique_ptr<layout::DerivationDocument> m_document;
     std::vector<layout::DocumentBlock> m_blocks;
     mutable bool m_dirty = true;
@@ -62,4 +62,4 @@ private:
     QAction* m_copyMarkdown;
 };
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

@@ -9,7 +9,7 @@
 
 #include <cmath>
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 namespace {
 
 QString tr(const char* text) {
@@ -71,4 +71,4 @@ void drawArrowHead(QPainter& painter, const QLineF& line, qreal size) {
     painter.fillPath(head, painter.pen().color());
 }
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

@@ -10,7 +10,7 @@
 
 class QPainter;
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 
 /// Short names of layer kinds as the views label them.
 /// "global", "sliding 4096", "chunked 8192", "latent (MLA)", "bidirectional", "local 128".
@@ -33,4 +33,4 @@ QString percentText(std::uint64_t part, std::uint64_t whole);
 /// A filled arrowhead at the end of `line`.
 void drawArrowHead(QPainter& painter, const QLineF& line, qreal size);
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

@@ -3,10 +3,10 @@
 
 #include "report/Summary.h"
 #include "report/Tables.h"
-#include "ui/Theme.h"
+#include "ui/theme/Theme.h"
 #include "ui/views/KindNames.h"
-#include "ui/views/KvCurvePlot.h"
 #include "ui/views/ViewColors.h"
+#include "ui/views/charts/KvCurvePlot.h"
 
 #include <QEvent>
 #include <QPainter>
@@ -15,7 +15,7 @@
 #include <algorithm>
 #include <set>
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 namespace {
 
 QColor shareColor(const core::KvKindShare& share, const QPalette& palette) {
@@ -416,4 +416,4 @@ void KvCacheView::changeEvent(QEvent* event) {
     }
 }
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 
 class KvCurvePlot;
 
@@ -24,7 +24,7 @@ public:
     explicit KvCacheView(QWidget* parent = nullptr);
     ~KvCacheView() override;
 
-    QString viewId() const override { return QStringLiteral("kv-cache"); }
+    core::ViewKind kind() const override { return core::ViewKind::KvCache; }
     QString title() const override { return tr("KV cache"); }
 
     /// What the view draws, for tests: the curve's points, the shares of the bar, the fits.
@@ -58,4 +58,4 @@ private:
     QString m_headlineDetail;
 };
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/LayerSelection.h"
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 
 void LayerSelection::setLayer(std::int64_t layer) {
     if (layer == m_layer) {
@@ -34,4 +34,4 @@ std::int64_t LayerSelection::defaultLayer(const core::ModelPlan& plan) {
     return firstDecoder >= 0 ? firstDecoder : 0;
 }
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 
 /// The layer the user is looking at, shared by the views that show one layer (the stack picks it,
 /// the weight matrices, mask and routing views follow). View state, not model state: it is not
@@ -34,4 +34,4 @@ private:
     std::int64_t m_layer = -1;
 };
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

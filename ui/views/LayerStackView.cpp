@@ -12,7 +12,7 @@
 #include <algorithm>
 #include <map>
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 namespace {
 
 QString embeddingsLabel(const core::Analysis& a) {
@@ -423,4 +423,4 @@ void LayerStackView::leaveEvent(QEvent* event) {
     PaintedView::leaveEvent(event);
 }
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

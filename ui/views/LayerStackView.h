@@ -8,7 +8,7 @@
 
 #include <vector>
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 
 /// The whole stack as slabs, bottom to top from the token embeddings to the output head, every
 /// layer coloured by its attention kind (left part) and feed-forward kind (right part). Runs of
@@ -21,7 +21,7 @@ class LayerStackView : public PaintedView {
 public:
     explicit LayerStackView(QWidget* parent = nullptr);
 
-    QString viewId() const override { return QStringLiteral("layer-stack"); }
+    core::ViewKind kind() const override { return core::ViewKind::LayerStack; }
     QString title() const override { return tr("Layer stack"); }
 
     /// The stack's layout inside a target of this size, as render() draws it.
@@ -56,4 +56,4 @@ private:
     int m_hover = -1;
 };
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

@@ -13,7 +13,7 @@
 
 #include <algorithm>
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 namespace {
 
 constexpr int kPickerWidth = 300;
@@ -249,4 +249,4 @@ void LayerWeightsView::mouseMoveEvent(QMouseEvent* event) {
     QToolTip::hideText();
 }
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

@@ -11,7 +11,7 @@
 
 class QComboBox;
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 
 /// Inside one layer: every weight of the selected layer drawn to one scale (area proportional to
 /// parameters, d_in rows by d_out columns): Q, K, V, O or MLA's down and up projections, gate, up
@@ -23,7 +23,7 @@ class LayerWeightsView : public PaintedView {
 public:
     explicit LayerWeightsView(QWidget* parent = nullptr);
 
-    QString viewId() const override { return QStringLiteral("layer-weights"); }
+    core::ViewKind kind() const override { return core::ViewKind::LayerWeights; }
     QString title() const override { return tr("Inside a layer"); }
 
     /// The items drawn for the selected layer and their layout in a target of this size.
@@ -54,4 +54,4 @@ private:
     mutable quint64 m_layoutGeneration = 0;
 };
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

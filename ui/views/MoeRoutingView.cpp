@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 
 MoeRoutingView::MoeRoutingView(QWidget* parent)
     : PaintedView(parent) {}
@@ -349,4 +349,4 @@ void MoeRoutingView::paintDense(QPainter& painter, const QRectF& area) const {
                          .arg(exactCount(static_cast<std::uint64_t>(a.config.intermediateSize))));
 }
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

@@ -7,7 +7,7 @@
 
 #include <QImage>
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 
 /// MoE routing on a sample sentence: each token's router scores over the experts as a row of cells
 /// with the top-k lit and shared experts always on, the load per expert over the sample, and total
@@ -20,7 +20,7 @@ class MoeRoutingView : public PaintedView {
 public:
     explicit MoeRoutingView(QWidget* parent = nullptr);
 
-    QString viewId() const override { return QStringLiteral("moe-routing"); }
+    core::ViewKind kind() const override { return core::ViewKind::MoeRouting; }
     QString title() const override { return tr("MoE routing"); }
 
     const core::RoutingSimulation& simulation() const;
@@ -45,4 +45,4 @@ private:
     std::vector<QString> m_choices;
 };
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

@@ -7,7 +7,7 @@
 #include <QEvent>
 #include <QPainter>
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 
 PaintedView::PaintedView(QWidget* parent)
     : AnalysisView(parent)
@@ -131,4 +131,4 @@ void PaintedView::showEvent(QShowEvent* event) {
     update();
 }
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

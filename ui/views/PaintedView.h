@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string>
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 
 class LayerSelection;
 
@@ -68,4 +68,4 @@ private:
     mutable quint64 m_generation = 0;
 };
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

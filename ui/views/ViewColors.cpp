@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/ViewColors.h"
 
-#include "ui/Theme.h"
+#include "ui/theme/Theme.h"
 
-namespace archplay::ui::colors {
+namespace archplay::ui::views::colors {
 namespace {
 
 /// One hue, in its light-theme and dark-theme shades.
@@ -123,4 +123,4 @@ QColor faded(const QColor& color, double amount, const QPalette& palette) {
                             static_cast<float>(color.blueF() * keep + base.blueF() * amount));
 }
 
-} // namespace archplay::ui::colors
+} // namespace archplay::ui::views::colors

@@ -8,7 +8,7 @@
 #include <QColor>
 #include <QPalette>
 
-namespace archplay::ui::colors {
+namespace archplay::ui::views::colors {
 
 /// The categorical colours of the views, derived from a palette so light and dark themes both
 /// read well (the general colours live in ui/Theme.h). Hues follow a colour-blind-safe set:
@@ -36,4 +36,4 @@ QColor panel(const QPalette& palette);
 /// `color` faded towards the palette's base, `amount` in [0, 1] (0 = unchanged).
 QColor faded(const QColor& color, double amount, const QPalette& palette);
 
-} // namespace archplay::ui::colors
+} // namespace archplay::ui::views::colors

@@ -9,11 +9,20 @@
 #include "ui/views/LayerStackView.h"
 #include "ui/views/LayerWeightsView.h"
 #include "ui/views/MoeRoutingView.h"
-#include "ui/views/ParameterChartView.h"
+#include "ui/views/charts/ParameterChartView.h"
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 
-std::vector<AnalysisView*> createViews(QWidget* parent) {
+AnalysisView* ViewSet::find(core::ViewKind kind) const {
+    for (AnalysisView* view : views) {
+        if (view->kind() == kind) {
+            return view;
+        }
+    }
+    return nullptr;
+}
+
+ViewSet createViews(QWidget* parent) {
     // The views that show one layer follow the layer picked in the stack.
     auto* stack = new LayerStackView(parent);
     auto* selection = new LayerSelection(parent ? static_cast<QObject*>(parent) : stack);
@@ -24,7 +33,9 @@ std::vector<AnalysisView*> createViews(QWidget* parent) {
     masks->setLayerSelection(selection);
     auto* routing = new MoeRoutingView(parent);
     routing->setLayerSelection(selection);
-    return {
+    ViewSet set;
+    set.layerSelection = selection;
+    set.views = {
         new BreakdownTableView(parent),
         new ParameterChartView(parent),
         stack,
@@ -34,6 +45,7 @@ std::vector<AnalysisView*> createViews(QWidget* parent) {
         routing,
         new DerivationView(parent),
     };
+    return set;
 }
 
-} // namespace archplay::ui
+} // namespace archplay::ui::views

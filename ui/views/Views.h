@@ -1,18 +1,28 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QString>
+#include "report/ViewKind.h"
 
 #include <vector>
 
 class QWidget;
 
-namespace archplay::ui {
+namespace archplay::ui::views {
 
 class AnalysisView;
+class LayerSelection;
 
-/// Every live view, in tab order, parented to `parent`. The window shows them as tabs and
-/// `archplay --view ID` picks one by its viewId().
-std::vector<AnalysisView*> createViews(QWidget* parent);
+/// Every live view, with the layer selection the one-layer views share.
+struct ViewSet {
+    std::vector<AnalysisView*> views; ///< in tab order (core::kAllViewKinds)
+    LayerSelection* layerSelection = nullptr;
 
-} // namespace archplay::ui
+    /// The view of this kind (every kind has one).
+    AnalysisView* find(core::ViewKind kind) const;
+};
+
+/// Creates every view, parented to `parent`. The layer stack picks the layer; the weight matrices,
+/// masks and routing views follow the same selection.
+ViewSet createViews(QWidget* parent);
+
+} // namespace archplay::ui::views

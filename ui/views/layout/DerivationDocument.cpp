@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-namespace archplay::ui::layout {
+namespace archplay::ui::views::layout {
 namespace {
 
 constexpr qreal kMinimumScale = 0.6;
@@ -26,8 +26,8 @@ QStringList segments(const QString& text) {
 } // namespace
 
 DerivationDocument::DerivationDocument(const core::Derivation& derivation, const QFont& base,
-                                       std::shared_ptr<const math::MathTypesetter> typesetter)
-    : m_typesetter(typesetter ? std::move(typesetter) : std::make_shared<const math::MathTypesetter>(base)) {
+                                       std::shared_ptr<const mathtext::MathTypesetter> typesetter)
+    : m_typesetter(typesetter ? std::move(typesetter) : std::make_shared<const mathtext::MathTypesetter>(base)) {
     QFont bold = base;
     bold.setBold(true);
     QFont heading = bold;
@@ -73,7 +73,7 @@ DerivationDocument::DerivationDocument(const core::Derivation& derivation, const
                 auto equation = std::make_unique<Equation>();
                 equation->latex = fromUtf8(latex);
                 equation->whole = m_typesetter->cached(equation->latex, true, &m_unknown);
-                const QStringList parts = math::splitAtQuads(equation->latex);
+                const QStringList parts = mathtext::splitAtQuads(equation->latex);
                 if (parts.size() > 1) {
                     for (const QString& part : parts) {
                         equation->parts.push_back(m_typesetter->cached(part, true));
@@ -96,7 +96,7 @@ DerivationDocument::~DerivationDocument() = default;
 void DerivationDocument::layoutParagraph(const Paragraph& paragraph, qreal width, DocumentBlock& block) const {
     struct Token {
         QString text;
-        const math::MathBox* box = nullptr;
+        const mathtext::MathBox* box = nullptr;
         int font = 0;
         bool spaceBefore = false;
         qreal width = 0;
@@ -109,7 +109,7 @@ void DerivationDocument::layoutParagraph(const Paragraph& paragraph, qreal width
         for (qsizetype i = 0; i < parts.size(); ++i) {
             const QString& part = parts[i];
             if (i % 2 == 1) {
-                const math::MathBox* box = m_inline.at(part).get();
+                const mathtext::MathBox* box = m_inline.at(part).get();
                 tokens.push_back({QString(), box, font, pendingSpace && !tokens.empty(), box->width});
                 pendingSpace = false;
                 continue;
@@ -198,7 +198,7 @@ std::vector<DocumentBlock> DerivationDocument::layout(qreal width) const {
             const Equation& equation = *m_equations[static_cast<std::size_t>(item.equation)];
             const qreal indent = 1.6 * em;
             const qreal available = std::max(width - indent, 1.0);
-            std::vector<std::pair<const math::MathBox*, qreal>> lines;
+            std::vector<std::pair<const mathtext::MathBox*, qreal>> lines;
             if (equation.whole->width <= available || equation.parts.empty()) {
                 lines.emplace_back(equation.whole.get(), indent);
             } else {
@@ -347,4 +347,4 @@ void DerivationDocument::paintFitted(QPainter& painter, const QRectF& target, co
     painter.restore();
 }
 
-} // namespace archplay::ui::layout
+} // namespace archplay::ui::views::layout

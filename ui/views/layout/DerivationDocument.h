@@ -2,7 +2,7 @@
 #pragma once
 
 #include "derivation/Derivation.h"
-#include "ui/views/math/MathTypesetter.h"
+#include "ui/mathtext/MathTypesetter.h"
 
 #include <QFont>
 #include <QFontMetricsF>
@@ -18,7 +18,7 @@
 class QPainter;
 class QPalette;
 
-namespace archplay::ui::layout {
+namespace archplay::ui::views::layout {
 
 /// One laid-out piece of the derivation: a title, a paragraph or a display equation. Blocks are
 /// never split across columns.
@@ -31,7 +31,7 @@ struct DocumentBlock {
         Role role = Role::Text;
     };
     struct Maths {
-        const math::MathBox* box = nullptr;
+        const mathtext::MathBox* box = nullptr;
         QPointF origin; ///< baseline start
         qreal scale = 1;
     };
@@ -48,7 +48,7 @@ class DerivationDocument {
 public:
     /// `typesetter` is shared so that its measurements survive from one analysis to the next.
     DerivationDocument(const core::Derivation& derivation, const QFont& base,
-                       std::shared_ptr<const math::MathTypesetter> typesetter);
+                       std::shared_ptr<const mathtext::MathTypesetter> typesetter);
     ~DerivationDocument();
 
     /// Blocks laid out in one column of `width`, top to bottom from y = 0.
@@ -64,7 +64,7 @@ public:
 
     /// Commands the typesetter did not know, across every formula (empty for core's derivations).
     const QStringList& unknownCommands() const { return m_unknown; }
-    const math::MathTypesetter& typesetter() const { return *m_typesetter; }
+    const mathtext::MathTypesetter& typesetter() const { return *m_typesetter; }
 
 private:
     struct Paragraph {
@@ -75,8 +75,8 @@ private:
     };
     struct Equation {
         QString latex;
-        std::shared_ptr<const math::MathBox> whole;
-        std::vector<std::shared_ptr<const math::MathBox>> parts; ///< split at top-level quads
+        std::shared_ptr<const mathtext::MathBox> whole;
+        std::vector<std::shared_ptr<const mathtext::MathBox>> parts; ///< split at top-level quads
     };
     struct Item {
         enum class Kind { Title, Heading, Paragraph, Equation } kind = Kind::Paragraph;
@@ -86,13 +86,13 @@ private:
     };
     void layoutParagraph(const Paragraph& paragraph, qreal width, DocumentBlock& block) const;
 
-    std::shared_ptr<const math::MathTypesetter> m_typesetter;
+    std::shared_ptr<const mathtext::MathTypesetter> m_typesetter;
     std::vector<QFont> m_fonts;
     std::vector<QFontMetricsF> m_metrics;
     std::vector<Item> m_items;
     std::vector<std::unique_ptr<Equation>> m_equations;
-    std::map<QString, std::shared_ptr<const math::MathBox>> m_inline;
+    std::map<QString, std::shared_ptr<const mathtext::MathBox>> m_inline;
     QStringList m_unknown;
 };
 
-} // namespace archplay::ui::layout
+} // namespace archplay::ui::views::layout

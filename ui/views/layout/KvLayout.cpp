@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace archplay::ui::layout {
+namespace archplay::ui::views::layout {
 
 KvLayout layoutKvCache(const QRectF& bounds, const QFontMetricsF& metrics, const QFontMetricsF& headlineMetrics,
                        int kinds, int notes, int gpus) {
@@ -63,4 +63,4 @@ std::vector<QRectF> proportionalSegments(const std::vector<std::uint64_t>& value
     return segments;
 }
 
-} // namespace archplay::ui::layout
+} // namespace archplay::ui::views::layout

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace archplay::ui::layout {
+namespace archplay::ui::views::layout {
 
 /// The KV cache view: a headline, the memory bar split by layer kind with a table row per kind,
 /// notes on what windows and MLA save, then the cache curve beside the GPU fit panel.
@@ -32,4 +32,4 @@ KvLayout layoutKvCache(const QRectF& bounds, const QFontMetricsF& metrics, const
 /// (an all-zero list gives empty segments at the left edge).
 std::vector<QRectF> proportionalSegments(const std::vector<std::uint64_t>& values, const QRectF& bar);
 
-} // namespace archplay::ui::layout
+} // namespace archplay::ui::views::layout

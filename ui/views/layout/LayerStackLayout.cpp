@@ -5,7 +5,7 @@
 #include <array>
 #include <cmath>
 
-namespace archplay::ui::layout {
+namespace archplay::ui::views::layout {
 namespace {
 
 constexpr qreal kColumnGap = 56;
@@ -178,4 +178,4 @@ LayerStackLayout layoutLayerStack(const std::vector<StackColumnInput>& columns, 
     return result;
 }
 
-} // namespace archplay::ui::layout
+} // namespace archplay::ui::views::layout

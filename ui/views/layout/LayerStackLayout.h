@@ -8,7 +8,7 @@
 
 #include <vector>
 
-namespace archplay::ui::layout {
+namespace archplay::ui::views::layout {
 
 /// One stack (encoder or decoder) as the diagram needs it, bottom to top.
 struct StackColumnInput {
@@ -85,4 +85,4 @@ struct LayerStackLayout {
 LayerStackLayout layoutLayerStack(const std::vector<StackColumnInput>& columns, const QRectF& bounds,
                                   const QFontMetricsF& metrics);
 
-} // namespace archplay::ui::layout
+} // namespace archplay::ui::views::layout

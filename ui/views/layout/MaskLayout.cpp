@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace archplay::ui::layout {
+namespace archplay::ui::views::layout {
 namespace {
 
 constexpr qreal kGap = 22;
@@ -84,4 +84,4 @@ MaskLayout layoutMasks(int count, int cells, const QRectF& bounds, const QFontMe
     return layout;
 }
 
-} // namespace archplay::ui::layout
+} // namespace archplay::ui::views::layout

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-namespace archplay::ui::layout {
+namespace archplay::ui::views::layout {
 
 /// One mask panel: three text lines above a square grid with tick labels on two sides.
 struct MaskPanel {
@@ -35,4 +35,4 @@ QRectF maskCell(const MaskPanel& panel, int cells, int row, int column);
 /// grid, all grids the same size. Panels never overlap and stay inside `bounds`.
 MaskLayout layoutMasks(int count, int cells, const QRectF& bounds, const QFontMetricsF& metrics);
 
-} // namespace archplay::ui::layout
+} // namespace archplay::ui::views::layout

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace archplay::ui::layout {
+namespace archplay::ui::views::layout {
 
 QRectF routingCell(const RoutingLayout& layout, int token, int expert) {
     return QRectF(layout.grid.left() + expert * layout.cellWidth, layout.grid.top() + token * layout.rowHeight,
@@ -62,4 +62,4 @@ RoutingLayout layoutRouting(int tokens, int experts, int sharedExperts, const QR
     return layout;
 }
 
-} // namespace archplay::ui::layout
+} // namespace archplay::ui::views::layout

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-namespace archplay::ui::layout {
+namespace archplay::ui::views::layout {
 
 /// The routing picture: a row per sample token (its label, its shared experts, one cell per routed
 /// expert, the chosen experts in words), the load per expert under the grid, totals at the bottom.
@@ -35,4 +35,4 @@ QRectF sharedCell(const RoutingLayout& layout, int token, int expert);
 RoutingLayout layoutRouting(int tokens, int experts, int sharedExperts, const QRectF& bounds,
                             const QFontMetricsF& metrics, qreal tokenLabelWidth, qreal choiceWidth);
 
-} // namespace archplay::ui::layout
+} // namespace archplay::ui::views::layout

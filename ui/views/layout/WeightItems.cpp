@@ -6,13 +6,13 @@
 
 #include <QCoreApplication>
 
-namespace archplay::ui::layout {
+namespace archplay::ui::views::layout {
 namespace {
 
 constexpr std::int64_t kMaxDrawnExperts = 1024;
 
 QString tr(const char* text) {
-    return QCoreApplication::translate("archplay::ui::LayerWeightsView", text);
+    return QCoreApplication::translate("archplay::ui::views::LayerWeightsView", text);
 }
 QString exact(std::int64_t value) {
     return QString::fromStdString(core::withThousands(static_cast<std::uint64_t>(value)));
@@ -154,4 +154,4 @@ WeightItems weightItems(const core::ModelConfig& config, const core::LayerPlan& 
     return result;
 }
 
-} // namespace archplay::ui::layout
+} // namespace archplay::ui::views::layout

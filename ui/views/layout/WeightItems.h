@@ -9,7 +9,7 @@
 
 #include <vector>
 
-namespace archplay::ui::layout {
+namespace archplay::ui::views::layout {
 
 /// What a drawn weight is, for its colour.
 enum class WeightRole { Attention, CrossAttention, Mixer, Router, Experts, SharedExperts, Ffn, Vector };
@@ -28,4 +28,4 @@ struct WeightItems {
 /// Counts and shapes are the core's; only the drawing's aspect is derived here.
 WeightItems weightItems(const core::ModelConfig& config, const core::LayerPlan& layer);
 
-} // namespace archplay::ui::layout
+} // namespace archplay::ui::views::layout

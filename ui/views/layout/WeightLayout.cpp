@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace archplay::ui::layout {
+namespace archplay::ui::views::layout {
 namespace {
 
 constexpr qreal kPadding = 8;
@@ -251,4 +251,4 @@ WeightLayout layoutWeights(const std::vector<WeightItem>& items, const std::vect
     return place(items, bestOrder, bounds, measures, bestScale, true, bestColumns);
 }
 
-} // namespace archplay::ui::layout
+} // namespace archplay::ui::views::layout

@@ -7,7 +7,7 @@
 
 #include <vector>
 
-namespace archplay::ui::layout {
+namespace archplay::ui::views::layout {
 
 /// A weight to draw: a matrix, a grid of identical matrices (routed experts) or a vector.
 struct WeightItem {
@@ -55,4 +55,4 @@ struct WeightLayout {
 WeightLayout layoutWeights(const std::vector<WeightItem>& items, const std::vector<WeightGroup>& groups,
                            const QRectF& bounds, const QFontMetricsF& metrics);
 
-} // namespace archplay::ui::layout
+} // namespace archplay::ui::views::layout

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/panels/config/ConfigRows.h"
+
+#include "ui/theme/Theme.h"
+#include "ui/widgets/IntField.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QTimer>
+
+#include <algorithm>
+
+namespace archplay::ui::panels {
+
+FieldRow::FieldRow(const FieldSpec& spec, QWidget* parent)
+    : QObject(parent)
+    , m_spec(&spec)
+    , m_toolTip(fieldToolTip(spec)) {
+    const QString objectBase = QStringLiteral("field.") + spec.key;
+    if (spec.kind != FieldKind::Toggle) {
+        m_label = new QLabel(spec.label, parent);
+        m_label->setToolTip(m_toolTip);
+        m_label->setObjectName(objectBase + QStringLiteral(".label"));
+    }
+    switch (spec.kind) {
+    case FieldKind::Integer: {
+        m_int = new widgets::IntField(spec.minimum, spec.maximum, spec.spinMaximum ? spec.spinMaximum : spec.maximum,
+                                      spec.scale, spec.snap, parent);
+        m_int->slider()->setObjectName(objectBase + QStringLiteral(".slider"));
+        m_int->spinBox()->setObjectName(objectBase + QStringLiteral(".spin"));
+        m_int->slider()->setToolTip(m_toolTip);
+        m_int->spinBox()->setToolTip(m_toolTip);
+        m_int->spinBox()->setAccessibleName(spec.label);
+        if (!spec.specialValueText.isEmpty()) {
+            m_int->setSpecialValueText(spec.specialValueText);
+        }
+        m_label->setBuddy(m_int->spinBox());
+        connect(m_int, &widgets::IntField::valueEdited, this,
+                [this](qint64 value) { emit integerEdited(m_spec, value); });
+        connect(m_int, &widgets::IntField::gestureStarted, this, &FieldRow::gestureStarted);
+        connect(m_int, &widgets::IntField::gestureFinished, this, &FieldRow::gestureFinished);
+        break;
+    }
+    case FieldKind::Choice:
+        m_combo = new QComboBox(parent);
+        m_combo->setObjectName(objectBase + QStringLiteral(".combo"));
+        m_combo->setToolTip(m_toolTip);
+        m_combo->setAccessibleName(spec.label);
+        m_combo->setFocusPolicy(Qt::StrongFocus);
+        m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        m_combo->setMinimumContentsLength(12);
+        for (const FieldChoice& choice : spec.choices) {
+            m_combo->addItem(choice.label, QVariant::fromValue(choice.value));
+        }
+        m_label->setBuddy(m_combo);
+        connect(m_combo, &QComboBox::activated, this,
+                [this](int index) { emit integerEdited(m_spec, m_combo->itemData(index).toLongLong()); });
+        break;
+    case FieldKind::Toggle:
+        m_check = new QCheckBox(spec.label, parent);
+        m_check->setObjectName(objectBase + QStringLiteral(".check"));
+        m_check->setToolTip(m_toolTip);
+        connect(m_check, &QCheckBox::clicked, this, [this](bool checked) { emit integerEdited(m_spec, checked); });
+        break;
+    case FieldKind::Real:
+        m_real = new QDoubleSpinBox(parent);
+        m_real->setObjectName(objectBase + QStringLiteral(".spin"));
+        m_real->setToolTip(m_toolTip);
+        m_real->setAccessibleName(spec.label);
+        m_real->setRange(0.0, 1.0);
+        m_real->setDecimals(3);
+        m_real->setSingleStep(0.05);
+        m_real->setKeyboardTracking(false);
+        m_real->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_label->setBuddy(m_real);
+        connect(m_real, &QDoubleSpinBox::valueChanged, this, [this](double value) { emit realEdited(m_spec, value); });
+        break;
+    case FieldKind::Text:
+        m_text = new QLineEdit(parent);
+        m_text->setObjectName(objectBase + QStringLiteral(".edit"));
+        m_text->setToolTip(m_toolTip);
+        m_text->setAccessibleName(spec.label);
+        m_text->setClearButtonEnabled(true);
+        m_label->setBuddy(m_text);
+        connect(m_text, &QLineEdit::editingFinished, this, [this] {
+            if (m_text->isModified()) {
+                m_text->setModified(false);
+                emit textEdited(m_spec, m_text->text());
+            }
+        });
+        break;
+    }
+}
+
+void FieldRow::place(QGridLayout* grid, int row) {
+    grid->addWidget(m_label, row, 0);
+    if (m_int) {
+        grid->addWidget(m_int->slider(), row, 1);
+        grid->addWidget(m_int->spinBox(), row, 2);
+    } else if (m_combo) {
+        grid->addWidget(m_combo, row, 1, 1, 2);
+    } else if (m_real) {
+        grid->addWidget(m_real, row, 2);
+    } else if (m_text) {
+        grid->addWidget(m_text, row, 1, 1, 2);
+    }
+}
+
+int FieldRow::labelWidth() const {
+    if (!m_label) {
+        return 0;
+    }
+    int width = m_label->sizeHint().width();
+    if (m_spec->labelFor) {
+        width = std::max(width, m_label->fontMetrics().horizontalAdvance(QStringLiteral("Decoder layers")) + 4);
+    }
+    return width;
+}
+
+QWidget* FieldRow::editor() const {
+    if (m_int) {
+        return m_int->spinBox();
+    }
+    if (m_combo) {
+        return m_combo;
+    }
+    if (m_check) {
+        return m_check;
+    }
+    if (m_real) {
+        return m_real;
+    }
+    return m_text;
+}
+
+void FieldRow::sync(const core::ModelConfig& config, const core::Scenario& scenario, bool snapping) {
+    const FieldSpec& spec = *m_spec;
+    m_shown = !spec.applies || spec.applies(config);
+    const bool enabled = !spec.enabled || spec.enabled(config);
+    if (m_label) {
+        m_label->setVisible(m_shown);
+        m_label->setEnabled(enabled);
+        if (spec.labelFor) {
+            m_label->setText(spec.labelFor(config));
+        }
+    }
+    if (m_int) {
+        m_int->setVisible(m_shown);
+        m_int->setEnabled(enabled);
+        if (spec.maximumFor) {
+            m_int->setDynamicMaximum(spec.maximumFor(config));
+        }
+        m_int->setSnapping(snapping, core::SnapContext{config.numHeads});
+        m_int->setValue(spec.get(config, scenario));
+    } else if (m_combo) {
+        m_combo->setVisible(m_shown);
+        m_combo->setEnabled(enabled);
+        const QSignalBlocker blocker(m_combo);
+        const int index = m_combo->findData(QVariant::fromValue(spec.get(config, scenario)));
+        m_combo->setCurrentIndex(index);
+        if (index < 0 && spec.getText) {
+            m_combo->setPlaceholderText(spec.getText(config));
+        }
+    } else if (m_check) {
+        m_check->setVisible(m_shown);
+        m_check->setEnabled(enabled);
+        const QSignalBlocker blocker(m_check);
+        m_check->setChecked(spec.get(config, scenario) != 0);
+    } else if (m_real) {
+        m_real->setVisible(m_shown);
+        m_real->setEnabled(enabled);
+        const QSignalBlocker blocker(m_real);
+        m_real->setValue(spec.getReal(config));
+    } else if (m_text) {
+        m_text->setVisible(m_shown);
+        m_text->setEnabled(enabled);
+        if (!m_text->hasFocus() || !m_text->isModified()) {
+            const QSignalBlocker blocker(m_text);
+            m_text->setText(spec.getText(config));
+            m_text->setModified(false);
+        }
+    }
+}
+
+void FieldRow::setDiagnostic(std::optional<core::Severity> severity, const QString& message) {
+    if (severity == m_severity && message == m_diagnosticMessage) {
+        return;
+    }
+    m_severity = severity;
+    m_diagnosticMessage = message;
+    const QString tip = message.isEmpty() ? m_toolTip : m_toolTip + QStringLiteral("<p>") + message.toHtmlEscaped();
+    if (m_label) {
+        m_label->setToolTip(tip);
+    }
+    if (QWidget* widget = editor()) {
+        widget->setToolTip(tip);
+    }
+    applyLabelColor();
+}
+
+void FieldRow::refreshColors() {
+    applyLabelColor();
+}
+
+void FieldRow::applyLabelColor() {
+    QWidget* target = m_label ? static_cast<QWidget*>(m_label) : m_check;
+    if (!target) {
+        return;
+    }
+    // Only the roles set here override the inherited palette, so the label follows theme changes.
+    QPalette palette;
+    if (m_severity && *m_severity != core::Severity::Hint) {
+        palette.setColor(QPalette::WindowText, theme::severityColor(*m_severity, target->parentWidget()->palette()));
+    }
+    target->setPalette(palette);
+}
+
+void FieldRow::focusAndFlash() {
+    QWidget* widget = editor();
+    if (!widget) {
+        return;
+    }
+    widget->setFocus(Qt::OtherFocusReason);
+    if (auto* spin = qobject_cast<QAbstractSpinBox*>(widget)) {
+        spin->selectAll();
+    }
+    QWidget* marker = m_label ? static_cast<QWidget*>(m_label) : m_check;
+    marker->setAutoFillBackground(true);
+    QPalette palette;
+    palette.setColor(QPalette::Window, theme::flashBackground(marker->parentWidget()->palette()));
+    if (m_severity && *m_severity != core::Severity::Hint) {
+        palette.setColor(QPalette::WindowText, theme::severityColor(*m_severity, marker->parentWidget()->palette()));
+    }
+    marker->setPalette(palette);
+    QTimer::singleShot(900, marker, [this, marker] {
+        marker->setAutoFillBackground(false);
+        applyLabelColor();
+    });
+}
+
+} // namespace archplay::ui::panels

@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/session/FileController.h"
+
+#include "io/ConfigJson.h"
+#include "io/Session.h"
+#include "ui/session/AtomicWrite.h"
+#include "ui/session/ModelBridge.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QUndoStack>
+
+namespace archplay::ui::session {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 10;
+constexpr qint64 kMaxConfigBytes = 16 * 1024 * 1024;
+
+QString jsonFilter() {
+    return FileController::tr("JSON files (*.json);;All files (*)");
+}
+
+} // namespace
+
+QStringList describe(const core::Diagnostics& diagnostics) {
+    QStringList lines;
+    for (const core::Diagnostic& diagnostic : diagnostics) {
+        const QString message = QString::fromStdString(diagnostic.message);
+        lines << (diagnostic.field.empty() ? message
+                                           : QString::fromStdString(diagnostic.field) + QStringLiteral(": ") + message);
+    }
+    return lines;
+}
+
+FileController::FileController(ModelBridge* bridge, QWidget* dialogParent)
+    : QObject(dialogParent)
+    , m_bridge(bridge)
+    , m_dialogParent(dialogParent) {}
+
+FileResult FileController::report(FileResult result) {
+    emit finished(result);
+    return result;
+}
+
+FileResult FileController::openPath(const QString& path, bool estimate) {
+    const QString name = QFileInfo(path).fileName();
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return report({false, tr("Could not open %1: %2").arg(name, file.errorString()), {}, {}});
+    }
+    if (file.size() > kMaxConfigBytes) {
+        return report({false, tr("%1 is too large to be a config (%2 MiB).").arg(name).arg(file.size() >> 20), {}, {}});
+    }
+    const QByteArray data = file.readAll();
+    FileResult result;
+    if (core::looksLikeSession(data.toStdString())) {
+        core::SessionReadResult read = core::sessionFromJson(data.toStdString());
+        if (!read.session) {
+            return report({false,
+                           tr("Could not read session %1; the current config is unchanged.").arg(name),
+                           describe(read.diagnostics),
+                           {}});
+        }
+        const BridgeState state = stateFrom(*read.session, name, path);
+        m_bridge->loadState(state, tr("Open session %1").arg(name));
+        result = {true, tr("Opened session %1.").arg(name), describe(read.diagnostics), read.diagnostics, true};
+    } else {
+        core::ImportResult imported = core::importConfigText(
+            std::string_view(data.constData(), std::size_t(data.size())), {.bestEffort = estimate});
+        if (!imported.config) {
+            const bool estimable =
+                !estimate && core::importConfigText(std::string_view(data.constData(), std::size_t(data.size())),
+                                                    {.bestEffort = true})
+                                 .config.has_value();
+            return report({false,
+                           estimable ? tr("archplay cannot count %1 exactly; the current config is unchanged. "
+                                          "File > Open as an Estimate reads it anyway, labelled as an estimate.")
+                                           .arg(name)
+                                     : tr("Could not read %1; the current config is unchanged.").arg(name),
+                           describe(imported.diagnostics),
+                           {}});
+        }
+        ConfigOrigin origin;
+        origin.kind = ConfigOrigin::Kind::File;
+        origin.label = name;
+        origin.path = path;
+        origin.base = *imported.config;
+        m_bridge->loadConfig(*imported.config, origin, tr("Open %1").arg(name));
+        setCurrentPath(path);
+        result = {true,
+                  imported.diagnostics.empty()
+                      ? tr("Opened %1.").arg(name)
+                      : tr("Opened %1 with %n note(s).", nullptr, int(imported.diagnostics.size())).arg(name),
+                  describe(imported.diagnostics), imported.diagnostics, true};
+    }
+    addRecent(path);
+    return report(result);
+}
+
+BridgeState FileController::stateFrom(const core::Session& session, const QString& label, const QString& path) const {
+    BridgeState state;
+    // A session that started from a preset stays "modified from" that preset after reopening.
+    if (auto preset = m_bridge->presetState(QString::fromStdString(session.presetId))) {
+        state.origin = preset->origin;
+    } else {
+        state.origin.kind = path.isEmpty() ? ConfigOrigin::Kind::Clipboard : ConfigOrigin::Kind::File;
+        state.origin.label = label;
+        state.origin.path = path;
+        state.origin.base = session.config;
+    }
+    state.config = session.config;
+    state.scenario = session.scenario;
+    return state;
+}
+
+FileResult FileController::openText(const QString& text) {
+    const QByteArray data = text.toUtf8();
+    if (text.trimmed().isEmpty()) {
+        return report({false, tr("The clipboard holds no text to read as a config."), {}, {}});
+    }
+    if (core::looksLikeSession(data.toStdString())) {
+        core::SessionReadResult read = core::sessionFromJson(data.toStdString());
+        if (!read.session) {
+            return report({false,
+                           tr("Could not read the pasted session; the current config is unchanged."),
+                           describe(read.diagnostics),
+                           {}});
+        }
+        const BridgeState state = stateFrom(*read.session, {}, {});
+        m_bridge->loadState(state, tr("Paste session"));
+        return report({true, tr("Pasted a session."), describe(read.diagnostics), read.diagnostics, true});
+    }
+    core::ImportResult imported = core::importConfigText(std::string_view(data.constData(), std::size_t(data.size())));
+    if (!imported.config) {
+        return report({false,
+                       tr("Could not read the pasted text as a config; the current config is unchanged."),
+                       describe(imported.diagnostics),
+                       {}});
+    }
+    ConfigOrigin origin;
+    origin.kind = ConfigOrigin::Kind::Clipboard;
+    origin.base = *imported.config;
+    m_bridge->loadConfig(*imported.config, origin, tr("Paste config"));
+    return report({true, tr("Pasted config."), describe(imported.diagnostics), imported.diagnostics, true});
+}
+
+FileResult FileController::saveConfigTo(const QString& path) {
+    core::Diagnostics notes;
+    const std::string text = core::exportConfigText(m_bridge->config(), &notes);
+    const QString reason = exports::writeAtomically(path, QByteArray::fromStdString(text));
+    const QString name = QFileInfo(path).fileName();
+    if (!reason.isEmpty()) {
+        return report({false,
+                       tr("Could not save %1: %2. Nothing was lost; the config is still open.").arg(name, reason),
+                       {},
+                       {}});
+    }
+    setCurrentPath(path);
+    addRecent(path);
+    m_bridge->undoStack()->setClean();
+    return report({true, tr("Saved %1.").arg(name), describe(notes), {}});
+}
+
+FileResult FileController::saveSessionTo(const QString& path) {
+    core::Session session;
+    session.config = m_bridge->config();
+    session.scenario = m_bridge->scenario();
+    session.presetId = m_bridge->origin().presetId.toStdString();
+    const QString reason =
+        exports::writeAtomically(path, QByteArray::fromStdString(core::sessionToJson(session, ARCHPLAY_VERSION)));
+    const QString name = QFileInfo(path).fileName();
+    if (!reason.isEmpty()) {
+        return report({false, tr("Could not save session %1: %2. Nothing was lost.").arg(name, reason), {}, {}});
+    }
+    addRecent(path);
+    return report({true, tr("Saved session %1.").arg(name), {}, {}});
+}
+
+void FileController::setRecentFiles(const QStringList& files) {
+    m_recent = files.mid(0, kMaxRecentFiles);
+    emit recentFilesChanged(m_recent);
+}
+
+void FileController::clearRecentFiles() {
+    setRecentFiles({});
+}
+
+void FileController::addRecent(const QString& path) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    m_recent.removeAll(absolute);
+    m_recent.prepend(absolute);
+    setRecentFiles(m_recent);
+}
+
+void FileController::setCurrentPath(const QString& path) {
+    if (m_currentPath != path) {
+        m_currentPath = path;
+        emit currentPathChanged(path);
+    }
+}
+
+QString FileController::dialogDirectory() const {
+    if (!m_currentPath.isEmpty()) {
+        return QFileInfo(m_currentPath).absolutePath();
+    }
+    if (!m_recent.isEmpty()) {
+        return QFileInfo(m_recent.front()).absolutePath();
+    }
+    return QDir::homePath();
+}
+
+void FileController::openInteractive() {
+    const QString path = QFileDialog::getOpenFileName(m_dialogParent, tr("Open config.json or session"),
+                                                      dialogDirectory(), jsonFilter());
+    if (!path.isEmpty()) {
+        openPath(path);
+    }
+}
+
+void FileController::openEstimateInteractive() {
+    const QString path = QFileDialog::getOpenFileName(m_dialogParent, tr("Open config.json as an estimate"),
+                                                      dialogDirectory(), jsonFilter());
+    if (!path.isEmpty()) {
+        openPath(path, true);
+    }
+}
+
+void FileController::saveInteractive() {
+    if (m_currentPath.isEmpty()) {
+        saveAsInteractive();
+    } else {
+        saveConfigTo(m_currentPath);
+    }
+}
+
+void FileController::saveAsInteractive() {
+    const QString suggested =
+        m_currentPath.isEmpty() ? QDir(dialogDirectory()).filePath(QStringLiteral("config.json")) : m_currentPath;
+    const QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save config.json"), suggested, jsonFilter());
+    if (!path.isEmpty()) {
+        saveConfigTo(path);
+    }
+}
+
+void FileController::saveSessionInteractive() {
+    const QString suggested = QDir(dialogDirectory()).filePath(QStringLiteral("session.archplay.json"));
+    const QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save session"), suggested, jsonFilter());
+    if (!path.isEmpty()) {
+        saveSessionTo(path);
+    }
+}
+
+void FileController::copyConfig() {
+    const std::string text = core::exportConfigText(m_bridge->config());
+    QApplication::clipboard()->setText(QString::fromStdString(text));
+    report({true, tr("Copied the config as config.json text."), {}, {}});
+}
+
+void FileController::pasteConfig() {
+    openText(QApplication::clipboard()->text());
+}
+
+} // namespace archplay::ui::session

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "validate/Diagnostic.h"
+
+#include <QObject>
+#include <QStringList>
+
+class QWidget;
+
+namespace archplay::core {
+struct Session;
+} // namespace archplay::core
+
+namespace archplay::ui::session {
+
+class ModelBridge;
+struct BridgeState;
+
+/// The outcome of an open, a paste or a save, for the window to report.
+struct FileResult {
+    bool ok = false;
+    QString message;         ///< one sentence: what happened, or why it failed
+    QStringList details;     ///< each diagnostic as "field: message"
+    core::Diagnostics notes; ///< import notes to list beside the config's own diagnostics
+    bool loaded = false;     ///< a config was read and replaced the current one
+};
+
+/// Opening, pasting and saving configs and sessions, and the recent-files list. The *Path and
+/// *Text functions never show dialogs (tests and drag-and-drop use them); the *Interactive ones ask
+/// for a path first. A failure never touches the current config.
+class FileController : public QObject {
+    Q_OBJECT
+
+public:
+    FileController(ModelBridge* bridge, QWidget* dialogParent);
+
+    /// Opens a config.json or a session file (told apart by content) as one undo step.
+    /// Opens a config.json or session. With `estimate`, a config archplay would refuse is read
+    /// ignoring the fields it does not understand, and every figure is labelled an estimate.
+    FileResult openPath(const QString& path, bool estimate = false);
+    /// Reads a config (or session) from text, e.g. the clipboard, as one undo step.
+    FileResult openText(const QString& text);
+    FileResult saveConfigTo(const QString& path);
+    FileResult saveSessionTo(const QString& path);
+
+    /// The state a session restores: its config and scenario, and its preset as origin when it has one.
+    BridgeState stateFrom(const core::Session& session, const QString& label, const QString& path) const;
+
+    /// The file Save writes to: the config last opened or saved, or empty.
+    QString currentPath() const { return m_currentPath; }
+    void setCurrentPath(const QString& path);
+    QStringList recentFiles() const { return m_recent; }
+    void setRecentFiles(const QStringList& files);
+    void clearRecentFiles();
+
+    void openInteractive();
+    /// File > Open as an Estimate: openPath(path, true) on a chosen file.
+    void openEstimateInteractive();
+    void saveInteractive();
+    void saveAsInteractive();
+    void saveSessionInteractive();
+    void copyConfig();
+    void pasteConfig();
+
+signals:
+    /// Every operation reports here; the window shows it in its message bar and status bar.
+    void finished(const archplay::ui::session::FileResult& result);
+    void recentFilesChanged(const QStringList& files);
+    void currentPathChanged(const QString& path);
+
+private:
+    FileResult report(FileResult result);
+    void addRecent(const QString& path);
+    QString dialogDirectory() const;
+
+    ModelBridge* m_bridge;
+    QWidget* m_dialogParent;
+    QString m_currentPath;
+    QStringList m_recent;
+};
+
+/// "field: message" lines for the message bar.
+QStringList describe(const core::Diagnostics& diagnostics);
+
+} // namespace archplay::ui::session

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/session/ModelBridge.h"
+
+#include <QElapsedTimer>
+#include <QUndoCommand>
+#include <QUndoStack>
+
+namespace archplay::ui::session {
+
+/// One undo step: the whole state before and after. States are small (a config is a few hundred
+/// bytes), so storing both is simpler and safer than inverse operations.
+class StateCommand : public QUndoCommand {
+public:
+    StateCommand(ModelBridge* bridge, BridgeState before, BridgeState after, const QString& text, quint64 gesture)
+        : QUndoCommand(text)
+        , m_bridge(bridge)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+        , m_gesture(gesture) {}
+
+    int id() const override { return kId; }
+
+    bool mergeWith(const QUndoCommand* other) override {
+        const auto* next = static_cast<const StateCommand*>(other);
+        if (m_gesture == 0 || next->m_gesture != m_gesture) {
+            return false;
+        }
+        m_after = next->m_after;
+        setText(next->text());
+        // A drag that ends where it started leaves no step behind.
+        setObsolete(m_after == m_before);
+        return true;
+    }
+
+    void redo() override { m_bridge->applyState(m_after); }
+    void undo() override { m_bridge->applyState(m_before); }
+
+private:
+    static constexpr int kId = 0x4150;
+    ModelBridge* m_bridge;
+    BridgeState m_before;
+    BridgeState m_after;
+    quint64 m_gesture;
+};
+
+ModelBridge::ModelBridge(QObject* parent)
+    : QObject(parent)
+    , m_undoStack(new QUndoStack(this)) {
+    m_state.origin.base = m_state.config;
+    applyState(m_state);
+}
+
+ModelBridge::~ModelBridge() {
+    // The stack announces its clean state while it dies; nobody may hear that from a half-destroyed bridge.
+    m_undoStack->disconnect();
+    delete m_undoStack;
+}
+
+OriginSummary ModelBridge::originSummary() const {
+    OriginSummary summary;
+    const ConfigOrigin& origin = m_state.origin;
+    summary.kind = origin.kind;
+    summary.label = origin.label;
+    summary.modified = !(m_state.config == origin.base);
+    if (const core::Preset* p = preset()) {
+        summary.source = QString::fromStdString(p->info.source);
+        if (!summary.modified && p->info.publishedParams) {
+            summary.publishedParams = p->info.publishedParams;
+            summary.publishedLabel = QString::fromStdString(core::presetSizeLabel(p->info));
+        }
+    }
+    if (origin.kind == ConfigOrigin::Kind::File) {
+        summary.source = origin.path;
+    }
+    return summary;
+}
+
+const core::Preset* ModelBridge::preset() const {
+    if (m_state.origin.presetId.isEmpty()) {
+        return nullptr;
+    }
+    return core::findPreset(m_state.origin.presetId.toStdString());
+}
+
+void ModelBridge::edit(const QString& description, const Edit& edit) {
+    BridgeState after = m_state;
+    edit(after.config, after.scenario);
+    if (after == m_state) {
+        return;
+    }
+    push(after, description, true);
+}
+
+void ModelBridge::loadConfig(const core::ModelConfig& config, const ConfigOrigin& origin, const QString& description) {
+    BridgeState after = m_state;
+    after.config = config;
+    after.origin = origin;
+    if (after == m_state) {
+        return;
+    }
+    push(after, description, false);
+}
+
+std::optional<BridgeState> ModelBridge::presetState(const QString& id) const {
+    const core::Preset* p = core::findPreset(id.toStdString());
+    if (p == nullptr) {
+        return std::nullopt;
+    }
+    std::optional<core::ModelConfig> config = core::presetConfig(*p);
+    if (!config) {
+        return std::nullopt;
+    }
+    BridgeState state = m_state;
+    state.config = *config;
+    state.origin.kind = ConfigOrigin::Kind::Preset;
+    state.origin.presetId = id;
+    state.origin.label = QString::fromStdString(p->info.name);
+    state.origin.path.clear();
+    state.origin.base = *config;
+    return state;
+}
+
+bool ModelBridge::loadPreset(const QString& id) {
+    std::optional<BridgeState> state = presetState(id);
+    if (!state) {
+        return false;
+    }
+    if (!(*state == m_state)) {
+        push(*state, tr("Load preset %1").arg(state->origin.label), false);
+    }
+    return true;
+}
+
+void ModelBridge::loadState(const BridgeState& state, const QString& description) {
+    if (state == m_state) {
+        return;
+    }
+    push(state, description, false);
+}
+
+void ModelBridge::resetState(const BridgeState& state) {
+    m_gesture = 0;
+    m_undoStack->clear();
+    applyState(state);
+    m_undoStack->setClean();
+}
+
+void ModelBridge::revertToOrigin() {
+    BridgeState after = m_state;
+    after.config = m_state.origin.base;
+    if (after == m_state) {
+        return;
+    }
+    push(after, tr("Revert to %1").arg(m_state.origin.label.isEmpty() ? tr("defaults") : m_state.origin.label), false);
+}
+
+void ModelBridge::beginGesture() {
+    m_gesture = ++m_gestureCounter;
+}
+
+void ModelBridge::endGesture() {
+    m_gesture = 0;
+}
+
+void ModelBridge::push(const BridgeState& after, const QString& description, bool mergeable) {
+    m_undoStack->push(new StateCommand(this, m_state, after, description, mergeable ? m_gesture : 0));
+}
+
+void ModelBridge::applyState(const BridgeState& state) {
+    m_state = state;
+    QElapsedTimer timer;
+    timer.start();
+    m_analysis = std::make_shared<const core::Analysis>(core::analyze(m_state.config, m_state.scenario));
+    m_lastAnalysisNs = timer.nsecsElapsed();
+    emit analysisChanged(m_analysis);
+    OriginSummary summary = originSummary();
+    if (!(summary == m_lastOrigin)) {
+        m_lastOrigin = summary;
+        emit originChanged(m_lastOrigin);
+    }
+}
+
+} // namespace archplay::ui::session

@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/theme/Theme.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QHash>
+#include <QIconEngine>
+#include <QPainter>
+#include <QPixmap>
+#include <QProxyStyle>
+#include <QStyleFactory>
+#include <QStyleOption>
+#include <QSvgRenderer>
+
+namespace archplay::ui::theme {
+
+namespace {
+
+ThemeMode g_mode = ThemeMode::System;
+std::optional<QPalette> g_systemPalette;
+QString g_systemStyle;
+
+/// A click on a slider's groove moves the handle there and starts a drag, as on every modern
+/// toolkit, instead of paging towards the click.
+class ArchplayStyle : public QProxyStyle {
+public:
+    using QProxyStyle::QProxyStyle;
+
+    int styleHint(StyleHint hint, const QStyleOption* option, const QWidget* widget,
+                  QStyleHintReturn* returnData) const override {
+        if (hint == SH_Slider_AbsoluteSetButtons) {
+            return Qt::LeftButton;
+        }
+        if (hint == SH_Slider_PageSetButtons) {
+            return Qt::MiddleButton;
+        }
+        return QProxyStyle::styleHint(hint, option, widget, returnData);
+    }
+
+    // Fusion outlines fields in a darker shade of the window colour, which vanishes on a dark
+    // palette; a light rim keeps check boxes and spin boxes findable.
+    void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,
+                       const QWidget* widget) const override {
+        QProxyStyle::drawPrimitive(element, option, painter, widget);
+        if ((element == PE_IndicatorCheckBox || element == PE_FrameLineEdit) && needsRim(option)) {
+            drawRim(option, painter);
+        }
+    }
+
+    void drawComplexControl(ComplexControl control, const QStyleOptionComplex* option, QPainter* painter,
+                            const QWidget* widget) const override {
+        QProxyStyle::drawComplexControl(control, option, painter, widget);
+        if (control == CC_SpinBox && needsRim(option)) {
+            drawRim(option, painter);
+        }
+    }
+
+private:
+    bool needsRim(const QStyleOption* option) const {
+        return baseStyle()->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) == 0 &&
+               option->palette.color(QPalette::Window).lightness() < 128;
+    }
+
+    static void drawRim(const QStyleOption* option, QPainter* painter) {
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing);
+        painter->setBrush(Qt::NoBrush);
+        painter->setPen(QPen(option->palette.color(QPalette::Mid), 1));
+        painter->drawRoundedRect(QRectF(option->rect).adjusted(0.5, 0.5, -0.5, -0.5), 2, 2);
+        painter->restore();
+    }
+};
+
+QPalette lightPalette() {
+    QPalette p;
+    const QColor window(0xf3, 0xf4, 0xf6);
+    const QColor base(0xff, 0xff, 0xff);
+    const QColor text(0x1d, 0x21, 0x27);
+    const QColor highlight(0x2f, 0x6f, 0xd0);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, QColor(0xf6, 0xf7, 0xf9));
+    p.setColor(QPalette::ToolTipBase, QColor(0xff, 0xff, 0xf2));
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, QColor(0x6b, 0x72, 0x80));
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, QColor(0xfa, 0xfa, 0xfb));
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::white);
+    p.setColor(QPalette::Light, Qt::white);
+    p.setColor(QPalette::Midlight, QColor(0xe6, 0xe8, 0xec));
+    p.setColor(QPalette::Mid, QColor(0xc4, 0xc8, 0xd0));
+    p.setColor(QPalette::Dark, QColor(0x9a, 0xa0, 0xaa));
+    p.setColor(QPalette::Shadow, QColor(0x40, 0x44, 0x4c));
+    p.setColor(QPalette::Highlight, highlight);
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Link, highlight);
+    p.setColor(QPalette::LinkVisited, QColor(0x6a, 0x4f, 0xc0));
+    for (auto role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText}) {
+        p.setColor(QPalette::Disabled, role, QColor(0x9a, 0xa0, 0xaa));
+    }
+    p.setColor(QPalette::Disabled, QPalette::Base, window);
+    p.setColor(QPalette::Disabled, QPalette::Highlight, QColor(0xb8, 0xc2, 0xd2));
+    return p;
+}
+
+QPalette darkPalette() {
+    QPalette p;
+    const QColor window(0x23, 0x25, 0x2a);
+    const QColor base(0x1a, 0x1c, 0x20);
+    const QColor text(0xe4, 0xe7, 0xec);
+    const QColor highlight(0x3d, 0x8b, 0xe8);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, QColor(0x21, 0x24, 0x29));
+    p.setColor(QPalette::ToolTipBase, QColor(0x2f, 0x33, 0x3a));
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, QColor(0x8e, 0x95, 0xa1));
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, QColor(0x2d, 0x30, 0x36));
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::white);
+    p.setColor(QPalette::Light, QColor(0x3c, 0x40, 0x48));
+    p.setColor(QPalette::Midlight, QColor(0x33, 0x37, 0x3e));
+    p.setColor(QPalette::Mid, QColor(0x4a, 0x4f, 0x58));
+    p.setColor(QPalette::Dark, QColor(0x15, 0x17, 0x1a));
+    p.setColor(QPalette::Shadow, QColor(0x0c, 0x0d, 0x0f));
+    p.setColor(QPalette::Highlight, highlight);
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Link, QColor(0x72, 0xb0, 0xff));
+    p.setColor(QPalette::LinkVisited, QColor(0xb3, 0x9c, 0xff));
+    for (auto role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText}) {
+        p.setColor(QPalette::Disabled, role, QColor(0x6c, 0x72, 0x7c));
+    }
+    p.setColor(QPalette::Disabled, QPalette::Base, window);
+    p.setColor(QPalette::Disabled, QPalette::Button, window);
+    p.setColor(QPalette::Disabled, QPalette::Highlight, QColor(0x44, 0x4c, 0x5a));
+    return p;
+}
+
+QByteArray svgSource(const QString& name) {
+    static QHash<QString, QByteArray> cache;
+    auto it = cache.find(name);
+    if (it == cache.end()) {
+        QFile file(QStringLiteral(":/icons/%1.svg").arg(name));
+        QByteArray data;
+        if (file.open(QIODevice::ReadOnly)) {
+            data = file.readAll();
+        }
+        it = cache.insert(name, data);
+    }
+    return *it;
+}
+
+/// Renders a monochrome SVG in the current palette's text colour (or its disabled colour).
+class TintedSvgEngine : public QIconEngine {
+public:
+    explicit TintedSvgEngine(QString name)
+        : m_name(std::move(name)) {}
+
+    void paint(QPainter* painter, const QRect& rect, QIcon::Mode mode, QIcon::State) override {
+        const QPalette palette = QApplication::palette();
+        QColor color =
+            palette.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Normal, QPalette::ButtonText);
+        if (mode == QIcon::Selected) {
+            color = palette.color(QPalette::HighlightedText);
+        }
+        QByteArray svg = svgSource(m_name);
+        svg.replace("currentColor", color.name().toLatin1());
+        QSvgRenderer renderer(svg);
+        renderer.render(painter, rect);
+    }
+
+    QPixmap pixmap(const QSize& size, QIcon::Mode mode, QIcon::State state) override {
+        return scaledPixmap(size, mode, state, 1.0);
+    }
+
+    QPixmap scaledPixmap(const QSize& size, QIcon::Mode mode, QIcon::State state, qreal scale) override {
+        QPixmap pixmap(size * scale);
+        pixmap.setDevicePixelRatio(scale);
+        pixmap.fill(Qt::transparent);
+        QPainter painter(&pixmap);
+        painter.setRenderHint(QPainter::Antialiasing);
+        paint(&painter, QRect(QPoint(0, 0), size), mode, state);
+        return pixmap;
+    }
+
+    QIconEngine* clone() const override { return new TintedSvgEngine(m_name); }
+    QString key() const override { return QStringLiteral("archplay-tinted-svg"); }
+
+private:
+    QString m_name;
+};
+
+} // namespace
+
+QString toString(ThemeMode mode) {
+    switch (mode) {
+    case ThemeMode::Light:
+        return QStringLiteral("light");
+    case ThemeMode::Dark:
+        return QStringLiteral("dark");
+    case ThemeMode::System:
+        break;
+    }
+    return QStringLiteral("system");
+}
+
+std::optional<ThemeMode> parseThemeMode(const QString& text) {
+    const QString lower = text.trimmed().toLower();
+    if (lower == QLatin1String("system")) {
+        return ThemeMode::System;
+    }
+    if (lower == QLatin1String("light")) {
+        return ThemeMode::Light;
+    }
+    if (lower == QLatin1String("dark")) {
+        return ThemeMode::Dark;
+    }
+    return std::nullopt;
+}
+
+void applyTheme(ThemeMode mode) {
+    if (!g_systemPalette) {
+        g_systemPalette = QApplication::palette();
+        g_systemStyle = QApplication::style()->name();
+    }
+    g_mode = mode;
+    // The system style is kept for System so the desktop's look stays; our palettes need Fusion,
+    // the one style that honours every palette role on every platform.
+    const QString styleName = mode == ThemeMode::System ? g_systemStyle : QStringLiteral("Fusion");
+    QStyle* base = QStyleFactory::create(styleName);
+    if (base == nullptr) {
+        base = QStyleFactory::create(QStringLiteral("Fusion"));
+    }
+    QApplication::setStyle(new ArchplayStyle(base));
+    switch (mode) {
+    case ThemeMode::Light:
+        QApplication::setPalette(lightPalette());
+        break;
+    case ThemeMode::Dark:
+        QApplication::setPalette(darkPalette());
+        break;
+    case ThemeMode::System:
+        QApplication::setPalette(*g_systemPalette);
+        break;
+    }
+}
+
+ThemeMode currentThemeMode() {
+    return g_mode;
+}
+
+QPalette themePalette(ThemeMode mode) {
+    switch (mode) {
+    case ThemeMode::Light:
+        return lightPalette();
+    case ThemeMode::Dark:
+        return darkPalette();
+    case ThemeMode::System:
+        break;
+    }
+    return g_systemPalette ? *g_systemPalette : QApplication::palette();
+}
+
+bool isDark(const QPalette& palette) {
+    return palette.color(QPalette::Window).lightness() < 128;
+}
+
+QColor severityColor(core::Severity severity, const QPalette& palette) {
+    const bool dark = isDark(palette);
+    switch (severity) {
+    case core::Severity::Error:
+        return dark ? QColor(0xff, 0x6b, 0x6b) : QColor(0xc4, 0x2b, 0x2b);
+    case core::Severity::Warning:
+        return dark ? QColor(0xf2, 0xb8, 0x4b) : QColor(0x9a, 0x62, 0x00);
+    case core::Severity::Hint:
+        break;
+    }
+    return dark ? QColor(0x6c, 0xb2, 0xff) : QColor(0x2a, 0x6a, 0xc0);
+}
+
+QColor goodColor(const QPalette& palette) {
+    return isDark(palette) ? QColor(0x5f, 0xd0, 0x8a) : QColor(0x1e, 0x7f, 0x46);
+}
+
+QColor cautionColor(const QPalette& palette) {
+    return severityColor(core::Severity::Warning, palette);
+}
+
+QColor mutedText(const QPalette& palette) {
+    return palette.color(QPalette::PlaceholderText);
+}
+
+QColor cardBackground(const QPalette& palette) {
+    return isDark(palette) ? palette.color(QPalette::Base).lighter(125) : palette.color(QPalette::Base);
+}
+
+QColor cardBorder(const QPalette& palette) {
+    return palette.color(QPalette::Mid);
+}
+
+QColor shareBar(const QPalette& palette) {
+    QColor color = palette.color(QPalette::Highlight);
+    color.setAlpha(isDark(palette) ? 110 : 70);
+    return color;
+}
+
+QColor flashBackground(const QPalette& palette) {
+    QColor color = palette.color(QPalette::Highlight);
+    color.setAlpha(80);
+    return color;
+}
+
+QIcon icon(const QString& name) {
+    return QIcon(new TintedSvgEngine(name));
+}
+
+QIcon colorIcon(const QString& name) {
+    return QIcon(QStringLiteral(":/icons/%1.svg").arg(name));
+}
+
+QIcon severityIcon(core::Severity severity) {
+    switch (severity) {
+    case core::Severity::Error:
+        return colorIcon(QStringLiteral("severity-error"));
+    case core::Severity::Warning:
+        return colorIcon(QStringLiteral("severity-warning"));
+    case core::Severity::Hint:
+        break;
+    }
+    return colorIcon(QStringLiteral("severity-hint"));
+}
+
+QIcon okIcon() {
+    return colorIcon(QStringLiteral("severity-ok"));
+}
+
+} // namespace archplay::ui::theme

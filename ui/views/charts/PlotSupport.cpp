@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/views/charts/PlotSupport.h"
+
+#include "ui/views/ViewColors.h"
+#include "util/Format.h"
+
+#include <QPainter>
+#include <QPicture>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace archplay::ui::views::plot {
+namespace {
+
+std::uint64_t toCount(double value) {
+    if (!(value > 0)) {
+        return 0;
+    }
+    return value >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(std::llround(value));
+}
+
+/// core::shortCount without the trailing zeros an axis does not need: "10.0B" -> "10B", "2.50B" -> "2.5B".
+QString axisCount(double tick) {
+    QString text = QString::fromStdString(core::shortCount(toCount(tick)));
+    const qsizetype dot = text.indexOf(QLatin1Char('.'));
+    if (dot < 0) {
+        return text;
+    }
+    qsizetype unit = dot + 1;
+    while (unit < text.size() && text[unit].isDigit()) {
+        ++unit;
+    }
+    qsizetype end = unit;
+    while (end > dot + 1 && text[end - 1] == QLatin1Char('0')) {
+        --end;
+    }
+    if (end == dot + 1) {
+        end = dot;
+    }
+    return text.left(end) + text.mid(unit);
+}
+
+class CountTicker : public QCPAxisTicker {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return axisCount(tick); }
+};
+
+class CountLogTicker : public QCPAxisTickerLog {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return axisCount(tick); }
+};
+
+class BytesLogTicker : public QCPAxisTickerLog {
+public:
+    BytesLogTicker() { setLogBase(4); }
+
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+        return QString::fromStdString(core::binaryBytes(toCount(tick)));
+    }
+};
+
+void styleAxis(QCPAxis* axis, const QPalette& palette, const QFont& font) {
+    const QColor text = palette.color(QPalette::Text);
+    const QColor muted = colors::muted(palette);
+    axis->setBasePen(QPen(colors::rule(palette), 1));
+    axis->setTickPen(QPen(colors::rule(palette), 1));
+    axis->setSubTickPen(QPen(colors::rule(palette), 1));
+    axis->setTickLabelColor(muted);
+    axis->setLabelColor(text);
+    axis->setTickLabelFont(font);
+    axis->setLabelFont(font);
+    QColor grid = colors::rule(palette);
+    grid.setAlpha(grid.alpha() / 2);
+    axis->grid()->setPen(QPen(grid, 1, Qt::SolidLine));
+    QColor subGrid = grid;
+    subGrid.setAlpha(grid.alpha() / 2);
+    axis->grid()->setSubGridPen(QPen(subGrid, 1, Qt::DotLine));
+    axis->grid()->setZeroLinePen(Qt::NoPen);
+}
+
+} // namespace
+
+QCustomPlot* createPlot(QWidget* parent) {
+    auto* plot = new QCustomPlot(parent);
+    // Axis-parallel lines and rectangles are crisp without antialiasing, and cheaper.
+    plot->setAntialiasedElements(QCP::aePlottables | QCP::aeLegendItems | QCP::aeScatters | QCP::aeItems);
+    plot->setNotAntialiasedElements(QCP::aeGrid | QCP::aeSubGrid | QCP::aeAxes | QCP::aeLegend | QCP::aeZeroLine);
+    plot->setNoAntialiasingOnDrag(false);
+    plot->setInteractions({});
+    plot->setMouseTracking(true);
+    return plot;
+}
+
+void applyPalette(QCustomPlot& plot, const QPalette& palette, const QFont& font) {
+    plot.setBackground(palette.color(QPalette::Base));
+    for (QCPAxisRect* rect : plot.axisRects()) {
+        rect->setBackground(Qt::NoBrush);
+        for (QCPAxis* axis : rect->axes()) {
+            styleAxis(axis, palette, font);
+        }
+    }
+    for (int i = 0; i < plot.plotLayout()->elementCount(); ++i) {
+        if (auto* text = qobject_cast<QCPTextElement*>(plot.plotLayout()->elementAt(i))) {
+            text->setTextColor(palette.color(QPalette::Text));
+        }
+    }
+    if (plot.legend) {
+        plot.legend->setBrush(colors::panel(palette));
+        plot.legend->setBorderPen(QPen(colors::rule(palette)));
+        plot.legend->setTextColor(palette.color(QPalette::Text));
+        plot.legend->setFont(font);
+    }
+}
+
+void useCountTicker(QCPAxis* axis) {
+    auto ticker = QSharedPointer<CountTicker>::create();
+    ticker->setTickCount(5);
+    axis->setTicker(ticker);
+}
+
+void useCountLogTicker(QCPAxis* axis) {
+    auto ticker = QSharedPointer<CountLogTicker>::create();
+    ticker->setLogBase(10);
+    ticker->setSubTickCount(8);
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    axis->setTicker(ticker);
+}
+
+void useBytesLogTicker(QCPAxis* axis) {
+    auto ticker = QSharedPointer<BytesLogTicker>::create();
+    ticker->setSubTickCount(2);
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    axis->setTicker(ticker);
+}
+
+void renderPlot(QCustomPlot& plot, QPainter& painter, const QRectF& target) {
+    const int width = std::max(1, static_cast<int>(std::lround(target.width())));
+    const int height = std::max(1, static_cast<int>(std::lround(target.height())));
+    QPicture picture;
+    {
+        QCPPainter plotPainter(&picture);
+        plot.toPainter(&plotPainter, width, height);
+    }
+    painter.save();
+    painter.setClipRect(target, Qt::IntersectClip);
+    // QPicture replays scaled by the target's resolution over its own (an SVG at 72 dpi shrinks it);
+    // undo that so the plot fills `target` on every device, as the rest of the view does.
+    const QPaintDevice* device = painter.device();
+    const qreal scaleX =
+        device && device->logicalDpiX() > 0 ? qreal(picture.logicalDpiX()) / device->logicalDpiX() : 1.0;
+    const qreal scaleY =
+        device && device->logicalDpiY() > 0 ? qreal(picture.logicalDpiY()) / device->logicalDpiY() : 1.0;
+    painter.translate(target.topLeft());
+    painter.scale(scaleX, scaleY);
+    painter.drawPicture(QPointF(0, 0), picture);
+    painter.restore();
+    // toPainter leaves the layout at the export's size; lay the widget out again at its own.
+    plot.replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace archplay::ui::views::plot

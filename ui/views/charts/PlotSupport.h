@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+
+class QCPAxis;
+class QWidget;
+class QCustomPlot;
+class QFont;
+class QPainter;
+class QPalette;
+class QRectF;
+
+namespace archplay::ui::views::plot {
+
+/// QCustomPlot shared set-up: one look from the palette, one number formatter (core::shortCount
+/// and core::binaryBytes) for axes and labels, one way to paint a plot into an export. The
+/// QCustomPlot header stays in .cpp files.
+
+/// A plot with the program's defaults: no OpenGL, antialiased, the view's font, colours from `palette`.
+QCustomPlot* createPlot(QWidget* parent);
+/// Background, axes, grids, legend and text elements from the palette; call again on PaletteChange.
+void applyPalette(QCustomPlot& plot, const QPalette& palette, const QFont& font);
+
+/// Linear axis whose labels are parameter counts: 0, 2B, 4B.
+void useCountTicker(QCPAxis* axis);
+/// Logarithmic axis of counts (tokens): 1, 1K, 1M.
+void useCountLogTicker(QCPAxis* axis);
+/// Logarithmic axis of bytes: 1 KiB, 1 MiB, 1 GiB.
+void useBytesLogTicker(QCPAxis* axis);
+
+/// Paints `plot` laid out at the size of `target` onto any painter (screen, image, SVG, PDF):
+/// QCustomPlot draws into a QPicture through its own painter, which `painter` then replays.
+void renderPlot(QCustomPlot& plot, QPainter& painter, const QRectF& target);
+
+} // namespace archplay::ui::views::plot

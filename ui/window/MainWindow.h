@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/Analysis.h"
+#include "ui/theme/Theme.h"
+#include "ui/views/Views.h"
+
+#include <QMainWindow>
+
+#include <vector>
+
+class QAction;
+class QActionGroup;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QTabWidget;
+class QToolButton;
+
+namespace archplay::ui::exports {
+class ExportActions;
+}
+namespace archplay::ui::panels {
+class ConfigPanel;
+class DiagnosticsStrip;
+class PresetPicker;
+class SummaryCards;
+} // namespace archplay::ui::panels
+namespace archplay::ui::session {
+class FileController;
+class ModelBridge;
+struct FileResult;
+struct OriginSummary;
+} // namespace archplay::ui::session
+namespace archplay::ui::views {
+class AnalysisView;
+}
+namespace archplay::ui::widgets {
+class MessageBar;
+}
+
+namespace archplay::ui::window {
+
+struct MainWindowOptions {
+    /// Restore and save geometry, docks, theme, recent files and the last config (QSettings).
+    /// Off for screenshots and tests.
+    bool persistent = true;
+};
+
+/// The playground window. It composes the panels, views, menus and actions; everything it shows
+/// comes from the bridge's Analysis.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    explicit MainWindow(const MainWindowOptions& options = {}, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    session::ModelBridge* bridge() const { return m_bridge; }
+    session::FileController* files() const { return m_files; }
+    panels::ConfigPanel* configPanel() const { return m_configPanel; }
+    panels::SummaryCards* summaryCards() const { return m_summary; }
+    panels::DiagnosticsStrip* diagnostics() const { return m_diagnostics; }
+    panels::PresetPicker* presetPicker() const { return m_presetPicker; }
+    widgets::MessageBar* messageBar() const { return m_messageBar; }
+    const std::vector<views::AnalysisView*>& views() const { return m_views.views; }
+    views::AnalysisView* currentView() const;
+    /// Shows the view of this kind.
+    void selectView(core::ViewKind kind);
+    /// File > Export.
+    QMenu* exportMenu() const { return m_exportMenu; }
+    /// Export of views, reports and tables (File > Export and the views' context menus).
+    exports::ExportActions* exportActions() const { return m_exportActions; }
+    void setThemeMode(theme::ThemeMode mode);
+    /// The window's own state when nothing is restored: the default preset.
+    void loadStartupState();
+    /// Dock sizes for a fresh layout, scaled to the window (no saved layout, screenshots).
+    void applyDefaultLayout();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createDocks();
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    void connectBridge();
+    void restoreSettings();
+    void saveSettings() const;
+    void updateTitle();
+    void updateRecentMenu(const QStringList& files);
+    void updatePresetChecks();
+    void showFileResult(const session::FileResult& result);
+    void focusField(const QString& key);
+    void exportWindow();
+    void showShortcuts();
+    void showAbout();
+
+    MainWindowOptions m_options;
+    session::ModelBridge* m_bridge;
+    session::FileController* m_files;
+    panels::ConfigPanel* m_configPanel = nullptr;
+    panels::SummaryCards* m_summary = nullptr;
+    panels::DiagnosticsStrip* m_diagnostics = nullptr;
+    panels::PresetPicker* m_presetPicker = nullptr;
+    panels::PresetPicker* m_presetPopupPicker = nullptr;
+    widgets::MessageBar* m_messageBar = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    exports::ExportActions* m_exportActions = nullptr;
+    views::ViewSet m_views;
+    QLabel* m_timingLabel = nullptr;
+
+    QDockWidget* m_configDock = nullptr;
+    QDockWidget* m_presetDock = nullptr;
+    QDockWidget* m_summaryDock = nullptr;
+    QDockWidget* m_diagnosticsDock = nullptr;
+    QDockWidget* m_historyDock = nullptr;
+
+    QAction* m_openAction = nullptr;
+    QAction* m_openEstimateAction = nullptr;
+    QAction* m_saveAction = nullptr;
+    QAction* m_saveAsAction = nullptr;
+    QAction* m_saveSessionAction = nullptr;
+    QAction* m_quitAction = nullptr;
+    QAction* m_undoAction = nullptr;
+    QAction* m_redoAction = nullptr;
+    QAction* m_copyAction = nullptr;
+    QAction* m_pasteAction = nullptr;
+    QAction* m_revertAction = nullptr;
+    QAction* m_findPresetAction = nullptr;
+    QAction* m_toggleThemeAction = nullptr;
+    QAction* m_fullScreenAction = nullptr;
+    QAction* m_shortcutsAction = nullptr;
+    QAction* m_aboutAction = nullptr;
+    QActionGroup* m_themeGroup = nullptr;
+    QActionGroup* m_presetGroup = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_exportMenu = nullptr;
+    QMenu* m_presetPopup = nullptr;
+    QToolButton* m_presetButton = nullptr;
+    QList<QPair<QString, QList<QAction*>>> m_menuActions;
+};
+
+} // namespace archplay::ui::window
