@@ -7,13 +7,14 @@
 #include <filesystem>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace archplay::cli {
 namespace {
 
-std::string lastError() {
-    return std::strerror(errno);
+core::Status lastError() {
+    return core::Status::failure(std::strerror(errno));
 }
 
 /// Writes everything, retrying short writes and interruptions.
@@ -33,10 +34,10 @@ bool writeAll(int fd, std::string_view bytes) {
 
 } // namespace
 
-std::string writeFileAtomically(const std::string& path, std::string_view bytes) {
+core::Status writeFileAtomically(const std::string& path, std::string_view bytes) {
     namespace fs = std::filesystem;
     if (path.empty()) {
-        return "no file name given";
+        return core::Status::failure("no file name given");
     }
     const fs::path target(path);
     fs::path directory = target.parent_path();
@@ -45,10 +46,10 @@ std::string writeFileAtomically(const std::string& path, std::string_view bytes)
     }
     std::error_code error;
     if (!fs::is_directory(directory, error)) {
-        return "the directory " + directory.string() + " does not exist";
+        return core::Status::failure("the directory " + directory.string() + " does not exist");
     }
     if (fs::is_directory(target, error)) {
-        return "it is a directory";
+        return core::Status::failure("it is a directory");
     }
     struct stat existing {};
     const bool exists = ::stat(path.c_str(), &existing) == 0;
@@ -69,26 +70,20 @@ std::string writeFileAtomically(const std::string& path, std::string_view bytes)
         return lastError();
     }
     const std::string temporary(name.data());
-    auto fail = [&](std::string reason) {
-        ::close(fd);
+    // The failure is read from errno before the clean-up can change it.
+    auto removeTemporary = [&](core::Status reason) {
         ::unlink(temporary.c_str());
         return reason;
     };
-    if (!writeAll(fd, bytes)) {
-        return fail(lastError());
+    auto closeAndRemove = [&](core::Status reason) {
+        ::close(fd);
+        return removeTemporary(std::move(reason));
+    };
+    if (!writeAll(fd, bytes) || ::fchmod(fd, mode) != 0 || ::fsync(fd) != 0) {
+        return closeAndRemove(lastError());
     }
-    if (::fchmod(fd, mode) != 0 || ::fsync(fd) != 0) {
-        return fail(lastError());
-    }
-    if (::close(fd) != 0) {
-        const std::string reason = lastError();
-        ::unlink(temporary.c_str());
-        return reason;
-    }
-    if (::rename(temporary.c_str(), path.c_str()) != 0) {
-        const std::string reason = lastError();
-        ::unlink(temporary.c_str());
-        return reason;
+    if (::close(fd) != 0 || ::rename(temporary.c_str(), path.c_str()) != 0) {
+        return removeTemporary(lastError());
     }
     return {};
 }

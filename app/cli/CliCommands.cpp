@@ -22,6 +22,7 @@
 #include <map>
 #include <optional>
 #include <ostream>
+#include <string_view>
 
 namespace archplay::cli {
 namespace {
@@ -66,18 +67,12 @@ std::optional<Analysis> analyzeSpec(const Options& options, const core::Scenario
     if (options.positional.size() != 1) {
         throw UsageError{"expected exactly one CONFIG (a config.json path or a preset id)"};
     }
-    const LoadedConfig loaded = loadConfig(options.positional.front(), options.bestEffort);
-    if (!loaded.config) {
-        exitCode = reportInvalid(loaded.origin, loaded.diagnostics, err);
+    AnalyzedConfig analyzed = analyzeConfig(options.positional.front(), options.bestEffort, scenario);
+    if (!analyzed.ok()) {
+        exitCode = reportInvalid(analyzed.loaded.origin, analyzed.diagnostics(), err);
         return std::nullopt;
     }
-    Analysis analysis = core::analyze(*loaded.config, scenario);
-    analysis.diagnostics.insert(analysis.diagnostics.begin(), loaded.diagnostics.begin(), loaded.diagnostics.end());
-    if (!analysis.valid) {
-        exitCode = reportInvalid(loaded.origin, analysis.diagnostics, err);
-        return std::nullopt;
-    }
-    return analysis;
+    return std::move(analyzed.analysis);
 }
 
 void printTree(std::ostream& out, const core::ParamNode& node, std::uint64_t total, int depth) {
@@ -119,6 +114,51 @@ int commandParams(const Options& options, std::ostream& out, std::ostream& err) 
     return Success;
 }
 
+/// The headline figures: per token, cross-attention, fixed state, totals and the device fit.
+void printKvFigures(const Analysis& analysis, std::ostream& out) {
+    const core::KvCacheReport& kv = analysis.kv;
+    auto row = [&](const char* label, std::uint64_t bytes) {
+        fmt::print(out, "{:<36} {:>26}  {}\n", label, core::withThousands(bytes), core::binaryBytes(bytes));
+    };
+    fmt::print(out, "KV cache at {} tokens, batch {}, {}\n\n", core::withThousands(kv.sequenceLength), kv.batch,
+               core::toString(kv.dtype));
+    row("bytes per token", kv.bytesPerToken);
+    if (analysis.config.latent) {
+        row("  expanded per token (HF eager MLA)", kv.expandedBytesPerToken);
+    }
+    if (kv.crossBytesPerEncoderToken > 0) {
+        row("cross-attention per encoder token", kv.crossBytesPerEncoderToken);
+    }
+    if (kv.fixedStateBytes > 0) {
+        row(kv.stateDType ? "fixed state (forced precision)" : "fixed state (as implemented)", kv.fixedStateBytes);
+    }
+    row("total bytes", kv.totalBytes);
+    if (analysis.config.latent) {
+        row("  expanded total (HF eager MLA)", kv.expandedTotalBytes);
+    }
+    fmt::print(out, "\nweights ({}, {}) + cache on {}: {}\n", core::toString(analysis.scenario.weightDType),
+               core::binaryBytes(analysis.weightBytes), core::devicesLabel(analysis.scenario),
+               core::fitVerdict(analysis.devices));
+}
+
+/// The cache by runs of identical decoder layers.
+void printKvRuns(const Analysis& analysis, std::ostream& out) {
+    fmt::print(out, "\n{:<10} {:<32} {:>12} {:>14} {:>22}\n", "layers", "kind", "elem/token", "cached tokens", "bytes");
+    std::size_t layerIndex = 0;
+    for (const core::LayerRun& run : analysis.plan.runs()) {
+        const core::KvLayerCache& cache = analysis.kv.layers[layerIndex];
+        layerIndex += static_cast<std::size_t>(run.count);
+        if (run.kind.stack != core::Stack::Decoder) {
+            continue;
+        }
+        const std::string range =
+            run.count == 1 ? std::to_string(run.first) : fmt::format("{}-{}", run.first, run.first + run.count - 1);
+        fmt::print(out, "{:<10} {:<32} {:>12} {:>14} {:>22}\n", range, core::layerKindName(analysis.config, run.kind),
+                   core::withThousands(cache.selfElementsPerToken), core::withThousands(cache.cachedTokens),
+                   fmt::format("{} x {}", run.count, core::withThousands(cache.bytes)));
+    }
+}
+
 int commandKv(const Options& options, std::ostream& out, std::ostream& err) {
     if (options.values.count("--seq") == 0) {
         throw UsageError{"--seq is required"};
@@ -129,48 +169,12 @@ int commandKv(const Options& options, std::ostream& out, std::ostream& err) {
     if (!analysis) {
         return exitCode;
     }
-    const core::KvCacheReport& kv = analysis->kv;
     if (options.json) {
         out << core::kvJson(*analysis).dump(2) << "\n";
         return Success;
     }
-    auto row = [&](const char* label, std::uint64_t bytes) {
-        fmt::print(out, "{:<36} {:>26}  {}\n", label, core::withThousands(bytes), core::binaryBytes(bytes));
-    };
-    fmt::print(out, "KV cache at {} tokens, batch {}, {}\n\n", core::withThousands(kv.sequenceLength), kv.batch,
-               core::toString(kv.dtype));
-    row("bytes per token", kv.bytesPerToken);
-    if (analysis->config.latent) {
-        row("  expanded per token (HF eager MLA)", kv.expandedBytesPerToken);
-    }
-    if (kv.crossBytesPerEncoderToken > 0) {
-        row("cross-attention per encoder token", kv.crossBytesPerEncoderToken);
-    }
-    if (kv.fixedStateBytes > 0) {
-        row(kv.stateDType ? "fixed state (forced precision)" : "fixed state (as implemented)", kv.fixedStateBytes);
-    }
-    row("total bytes", kv.totalBytes);
-    if (analysis->config.latent) {
-        row("  expanded total (HF eager MLA)", kv.expandedTotalBytes);
-    }
-    fmt::print(out, "\nweights ({}, {}) + cache on {}: {}\n", core::toString(analysis->scenario.weightDType),
-               core::binaryBytes(analysis->weightBytes), core::devicesLabel(analysis->scenario),
-               core::fitVerdict(analysis->devices));
-    fmt::print(out, "\n{:<10} {:<32} {:>12} {:>14} {:>22}\n", "layers", "kind", "elem/token", "cached tokens", "bytes");
-    const auto runs = analysis->plan.runs();
-    std::size_t layerIndex = 0;
-    for (const core::LayerRun& run : runs) {
-        const core::KvLayerCache& cache = kv.layers[layerIndex];
-        layerIndex += static_cast<std::size_t>(run.count);
-        if (run.kind.stack != core::Stack::Decoder) {
-            continue;
-        }
-        const std::string range =
-            run.count == 1 ? std::to_string(run.first) : fmt::format("{}-{}", run.first, run.first + run.count - 1);
-        fmt::print(out, "{:<10} {:<32} {:>12} {:>14} {:>22}\n", range, core::layerKindName(analysis->config, run.kind),
-                   core::withThousands(cache.selfElementsPerToken), core::withThousands(cache.cachedTokens),
-                   fmt::format("{} x {}", run.count, core::withThousands(cache.bytes)));
-    }
+    printKvFigures(*analysis, out);
+    printKvRuns(*analysis, out);
     return Success;
 }
 
@@ -178,12 +182,9 @@ int commandValidate(const Options& options, std::ostream& out, std::ostream& err
     if (options.positional.size() != 1) {
         throw UsageError{"expected exactly one CONFIG (a config.json path or a preset id)"};
     }
-    const LoadedConfig loaded = loadConfig(options.positional.front(), options.bestEffort);
-    core::Diagnostics diagnostics = loaded.diagnostics;
-    if (loaded.config) {
-        const core::Analysis analysis = core::analyze(*loaded.config, {});
-        diagnostics.insert(diagnostics.end(), analysis.diagnostics.begin(), analysis.diagnostics.end());
-    }
+    const AnalyzedConfig analyzed = analyzeConfig(options.positional.front(), options.bestEffort, {});
+    const LoadedConfig& loaded = analyzed.loaded;
+    const core::Diagnostics& diagnostics = analyzed.diagnostics();
     const bool invalid = !loaded.config || core::hasErrors(diagnostics);
     if (options.json) {
         nlohmann::json json{{"valid", !invalid}, {"diagnostics", core::diagnosticsJson(diagnostics)}};
@@ -225,6 +226,21 @@ int commandPresets(const Options& options, std::ostream& out) {
     return Success;
 }
 
+void printZooTable(const core::ModelZoo& zoo, std::ostream& out) {
+    const core::Scenario& s = zoo.scenario;
+    fmt::print(out, "{} tokens x {}, KV {}, weights {}, on {}\n\n", core::withThousands(s.sequenceLength), s.batch,
+               core::toString(s.kvDType), core::toString(s.weightDType), core::devicesLabel(s));
+    fmt::print(out, "{:<24} {:>17} {:>17} {:>5} {:>7} {:<9} {:<9} {:>10} {:>10} {:>10}  {}\n", "id", "total", "active",
+               "match", "layers", "attention", "ffn", "KV/token", "KV", "weights", "fit");
+    for (const core::ZooRow& row : zoo.rows) {
+        fmt::print(out, "{:<24} {:>17} {:>17} {:>5} {:>7} {:<9} {:<9} {:>10} {:>10} {:>10}  {}\n", row.id,
+                   core::withThousands(row.totalParams), core::withThousands(row.activeParams),
+                   row.publishedParams ? (row.matchesPublished ? "yes" : "NO") : "-", row.layersLabel(), row.attention,
+                   row.ffn, core::binaryBytes(row.kvBytesPerToken), core::binaryBytes(row.kvTotalBytes),
+                   core::binaryBytes(row.weightBytes), row.fit);
+    }
+}
+
 int commandZoo(const Options& options, std::ostream& out) {
     if (!options.positional.empty()) {
         throw UsageError{"zoo takes no CONFIG; it tables every built-in preset"};
@@ -243,53 +259,63 @@ int commandZoo(const Options& options, std::ostream& out) {
     } else if (options.switches.count("--md")) {
         out << core::zooMarkdown(zoo);
     } else {
-        const core::Scenario& s = zoo.scenario;
-        fmt::print(out, "{} tokens x {}, KV {}, weights {}, on {}\n\n", core::withThousands(s.sequenceLength), s.batch,
-                   core::toString(s.kvDType), core::toString(s.weightDType), core::devicesLabel(s));
-        fmt::print(out, "{:<24} {:>17} {:>17} {:>5} {:>7} {:<9} {:<9} {:>10} {:>10} {:>10}  {}\n", "id", "total",
-                   "active", "match", "layers", "attention", "ffn", "KV/token", "KV", "weights", "fit");
-        for (const core::ZooRow& row : zoo.rows) {
-            fmt::print(out, "{:<24} {:>17} {:>17} {:>5} {:>7} {:<9} {:<9} {:>10} {:>10} {:>10}  {}\n", row.id,
-                       core::withThousands(row.totalParams), core::withThousands(row.activeParams),
-                       row.publishedParams ? (row.matchesPublished ? "yes" : "NO") : "-", row.layersLabel(),
-                       row.attention, row.ffn, core::binaryBytes(row.kvBytesPerToken),
-                       core::binaryBytes(row.kvTotalBytes), core::binaryBytes(row.weightBytes), row.fit);
-        }
+        printZooTable(zoo, out);
     }
     return Success;
+}
+
+using Arguments = std::vector<std::string>;
+
+/// One command: its name and how it runs on the whole argument list (`args` starts with the name).
+struct Command {
+    std::string_view name;
+    int (*run)(const Arguments& args, std::ostream& out, std::ostream& err);
+};
+
+/// Every command, with the options it reads. `design` and `export` read their own and print their own usage.
+constexpr Command kCommands[] = {
+    {"params",
+     [](const Arguments& args, std::ostream& out, std::ostream& err) {
+         return commandParams(parseOptions(args, {}), out, err);
+     }},
+    {"kv",
+     [](const Arguments& args, std::ostream& out, std::ostream& err) {
+         return commandKv(parseOptions(args, scenarioFlags()), out, err);
+     }},
+    {"validate",
+     [](const Arguments& args, std::ostream& out, std::ostream& err) {
+         return commandValidate(parseOptions(args, {}), out, err);
+     }},
+    {"presets",
+     [](const Arguments& args, std::ostream& out, std::ostream&) {
+         return commandPresets(parseOptions(args, {}), out);
+     }},
+    {"zoo",
+     [](const Arguments& args, std::ostream& out, std::ostream&) {
+         return commandZoo(parseOptions(args, scenarioFlags(), {"--csv", "--md"}), out);
+     }},
+    {"design", commandDesign},
+    {"export", commandExport},
+};
+
+bool isHelp(const std::string& arg) {
+    return arg == "--help" || arg == "-h" || arg == "help";
 }
 
 } // namespace
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     try {
-        if (args.empty() || args.front() == "--help" || args.front() == "-h" || args.front() == "help") {
+        if (args.empty() || isHelp(args.front())) {
             (args.empty() ? err : out) << usage();
             return args.empty() ? BadUsage : Success;
         }
-        const std::string& command = args.front();
-        if (command == "params") {
-            return commandParams(parseOptions(args, {}), out, err);
+        for (const Command& command : kCommands) {
+            if (args.front() == command.name) {
+                return command.run(args, out, err);
+            }
         }
-        if (command == "kv") {
-            return commandKv(parseOptions(args, scenarioFlags()), out, err);
-        }
-        if (command == "validate") {
-            return commandValidate(parseOptions(args, {}), out, err);
-        }
-        if (command == "presets") {
-            return commandPresets(parseOptions(args, {}), out);
-        }
-        if (command == "zoo") {
-            return commandZoo(parseOptions(args, scenarioFlags(), {"--csv", "--md"}), out);
-        }
-        if (command == "design") {
-            return commandDesign(args, out, err);
-        }
-        if (command == "export") {
-            return commandExport(args, out, err);
-        }
-        throw UsageError{fmt::format("unknown command '{}'", command)};
+        throw UsageError{fmt::format("unknown command '{}'", args.front())};
     } catch (const UsageError& error) {
         fmt::print(err, "archplay-cli: {}\n\n{}", error.message, usage());
         return BadUsage;

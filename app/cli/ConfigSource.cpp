@@ -29,6 +29,16 @@ LoadedConfig loadConfig(const std::string& spec, bool bestEffort) {
     return loaded;
 }
 
+AnalyzedConfig analyzeConfig(const std::string& spec, bool bestEffort, const core::Scenario& scenario) {
+    AnalyzedConfig result{loadConfig(spec, bestEffort), std::nullopt};
+    if (result.loaded.config) {
+        result.analysis = core::analyze(*result.loaded.config, scenario);
+        core::Diagnostics& diagnostics = result.analysis->diagnostics;
+        diagnostics.insert(diagnostics.begin(), result.loaded.diagnostics.begin(), result.loaded.diagnostics.end());
+    }
+    return result;
+}
+
 int reportInvalid(const std::string& origin, const core::Diagnostics& diagnostics, std::ostream& err) {
     for (const core::Diagnostic& d : diagnostics) {
         if (d.severity == core::Severity::Error) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/Analysis.h"
 #include "config/ModelConfig.h"
 #include "io/Presets.h"
 #include "validate/Diagnostic.h"
@@ -19,7 +20,25 @@ struct LoadedConfig {
     const core::Preset* preset = nullptr; ///< the preset, when CONFIG named one
 };
 
-LoadedConfig loadConfig(const std::string& spec, bool bestEffort = false);
+/// Reads CONFIG; `bestEffort` reads an uncountable config as a labelled estimate.
+[[nodiscard]] LoadedConfig loadConfig(const std::string& spec, bool bestEffort = false);
+
+/// A CONFIG read and, when it could be read, analyzed.
+struct AnalyzedConfig {
+    LoadedConfig loaded;
+    /// The analysis, the loader's diagnostics first; absent when the config could not be read.
+    std::optional<core::Analysis> analysis;
+
+    /// True when the config was read and is valid.
+    [[nodiscard]] bool ok() const { return analysis && analysis->valid; }
+    /// What a failure is reported with: the analysis's diagnostics, or the loader's.
+    [[nodiscard]] const core::Diagnostics& diagnostics() const {
+        return analysis ? analysis->diagnostics : loaded.diagnostics;
+    }
+};
+
+/// Reads CONFIG and analyzes it for `scenario`.
+[[nodiscard]] AnalyzedConfig analyzeConfig(const std::string& spec, bool bestEffort, const core::Scenario& scenario);
 
 /// Prints the first error as one line naming `origin`, the field and the problem; returns exit code 1.
 int reportInvalid(const std::string& origin, const core::Diagnostics& diagnostics, std::ostream& err);

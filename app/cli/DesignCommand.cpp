@@ -15,7 +15,8 @@
 
 namespace archplay::cli {
 
-const char* const kDesignUsage = R"(  design --params COUNT [--tolerance P] [--max-kv-per-token BYTES] [--kv-dtype D]
+const char* const kDesignUsage =
+    R"(  design --params COUNT [--tolerance P] [--max-kv-per-token BYTES] [--kv-dtype D]
          [--vocab N] [--layers MIN:MAX] [--hidden MIN:MAX] [--aspect MIN:MAX] [--top N] [--json]
                                          dense Llama-style designs (RMSNorm, RoPE, SwiGLU, GQA)
                                          nearest a parameter budget, exact counts
@@ -83,18 +84,21 @@ void printTable(const core::DesignSearchResult& result, const core::DesignTarget
     }
 }
 
-int runDesign(const std::vector<std::string>& args, std::ostream& out) {
-    const Options options = parseOptions(args, {"--params", "--tolerance", "--max-kv-per-token", "--kv-dtype",
-                                                "--vocab", "--layers", "--hidden", "--aspect", "--top"});
-    if (!options.positional.empty()) {
-        throw UsageError{"design takes no CONFIG; describe the target with --params"};
-    }
+/// The space and targets the flags describe: the core's default space with the tool's aspect bounds
+/// (32 to 256), narrowed by --vocab, --layers and --hidden.
+struct DesignRequest {
+    core::DesignSpace space;
+    core::DesignTargets targets;
+};
+
+DesignRequest designRequest(const Options& options) {
     const std::string* params = options.value("--params");
     if (params == nullptr) {
         throw UsageError{"--params is required"};
     }
-    core::DesignSpace space;
-    core::DesignTargets targets;
+    DesignRequest request;
+    core::DesignSpace& space = request.space;
+    core::DesignTargets& targets = request.targets;
     targets.params = countNumber("--params", *params);
     targets.minAspect = 32;
     targets.maxAspect = 256;
@@ -126,21 +130,35 @@ int runDesign(const std::vector<std::string>& args, std::ostream& out) {
     if (const std::string* text = options.value("--top")) {
         targets.top = wholeNumber("--top", *text, false);
     }
+    return request;
+}
 
-    const core::DesignSearchResult result = core::searchDesigns(space, targets);
-    if (core::hasErrors(result.diagnostics)) {
-        std::string message;
-        for (const core::Diagnostic& d : result.diagnostics) {
-            if (d.severity == core::Severity::Error) {
-                message += fmt::format("{}{}: {}", message.empty() ? "" : "; ", flagOf(d.field), d.message);
-            }
+/// The errors of a search as one line, each under the flag that sets its field.
+std::string errorLine(const core::Diagnostics& diagnostics) {
+    std::string message;
+    for (const core::Diagnostic& d : diagnostics) {
+        if (d.severity == core::Severity::Error) {
+            message += fmt::format("{}{}: {}", message.empty() ? "" : "; ", flagOf(d.field), d.message);
         }
-        throw UsageError{message, false};
+    }
+    return message;
+}
+
+int runDesign(const std::vector<std::string>& args, std::ostream& out) {
+    const Options options = parseOptions(args, {"--params", "--tolerance", "--max-kv-per-token", "--kv-dtype",
+                                                "--vocab", "--layers", "--hidden", "--aspect", "--top"});
+    if (!options.positional.empty()) {
+        throw UsageError{"design takes no CONFIG; describe the target with --params"};
+    }
+    const DesignRequest request = designRequest(options);
+    const core::DesignSearchResult result = core::searchDesigns(request.space, request.targets);
+    if (core::hasErrors(result.diagnostics)) {
+        throw UsageError{errorLine(result.diagnostics), false};
     }
     if (options.json) {
-        out << core::designSearchJson(result, targets).dump(2) << "\n";
+        out << core::designSearchJson(result, request.targets).dump(2) << "\n";
     } else {
-        printTable(result, targets, out);
+        printTable(result, request.targets, out);
     }
     return Success;
 }
@@ -151,12 +169,7 @@ int commandDesign(const std::vector<std::string>& args, std::ostream& out, std::
     try {
         return runDesign(args, out);
     } catch (const UsageError& error) {
-        if (error.showUsage) {
-            fmt::print(err, "archplay-cli: {}\n\nusage:\n{}", error.message, kDesignUsage);
-        } else {
-            fmt::print(err, "archplay-cli: {}\n", error.message);
-        }
-        return BadUsage;
+        return printUsageError(error, kDesignUsage, err);
     }
 }
 

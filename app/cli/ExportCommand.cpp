@@ -2,6 +2,7 @@
 #include "ExportCommand.h"
 
 #include "AtomicFile.h"
+#include "CliCommands.h"
 #include "ConfigSource.h"
 #include "ExportGraphics.h"
 #include "Flags.h"
@@ -15,6 +16,7 @@
 #include <fmt/ostream.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdlib>
@@ -139,71 +141,101 @@ core::ReportInfo reportInfo(const std::string& spec, const LoadedConfig& loaded)
     return info;
 }
 
-int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    const Options options = parseExportOptions(args);
-    if (options.positional.size() != 1) {
-        throw UsageError{"expected exactly one CONFIG (a config.json path or a preset id)"};
+/// What an export is and how it is written, which decides the options it takes.
+struct ExportKind {
+    core::ExportWhat what = core::ExportWhat::Report;
+    core::ExportFormat format = core::ExportFormat::Pdf;
+
+    /// Drawn by the views (through Qt), not written as text.
+    bool rendering() const { return core::needsRendering(what, format); }
+    bool image() const { return core::isImageFormat(format); }
+    /// The PDF report and the PDF derivation are laid out on pages.
+    bool pagedPdf() const {
+        return format == core::ExportFormat::Pdf &&
+               (what == core::ExportWhat::Report || what == core::ExportWhat::Derivation);
     }
-    const auto whatText = value(options, "--what");
-    if (!whatText) {
+    bool markdownReport() const { return what == core::ExportWhat::Report && format == core::ExportFormat::Markdown; }
+};
+
+/// A figure option and the exports it applies to; given to any other, it is a usage error.
+struct FigureFlagRule {
+    const char* flag;
+    bool (*applies)(const ExportKind& kind);
+    const char* message;
+};
+
+constexpr FigureFlagRule kFigureFlagRules[] = {
+    {"--size", [](const ExportKind& kind) { return kind.image() && !kind.pagedPdf(); },
+     "--size applies to png, svg and pdf figures (a paged PDF takes --paper)"},
+    {"--scale", [](const ExportKind& kind) { return kind.format == core::ExportFormat::Png || kind.markdownReport(); },
+     "--scale applies to png and to the figures of the Markdown report"},
+    {"--paper", [](const ExportKind& kind) { return kind.pagedPdf(); },
+     "--paper applies to the PDF report and the PDF derivation"},
+    {"--theme", [](const ExportKind& kind) { return kind.rendering(); },
+     "--theme applies to figures and reports (png, svg, pdf, and the Markdown report)"},
+    {"--layer", [](const ExportKind& kind) { return kind.rendering(); }, "--layer applies to figures and reports"},
+};
+
+core::ExportWhat requiredWhat(const Options& options) {
+    const auto text = value(options, "--what");
+    if (!text) {
         throw UsageError{"--what is required"};
     }
-    const auto what = core::parseExportWhat(*whatText);
+    const auto what = core::parseExportWhat(*text);
     if (!what) {
-        throw UsageError{fmt::format("--what takes report, breakdown, layer-stack, layer, attention-mask, kv-cache, "
-                                     "moe-routing, derivation or summary, not '{}'",
-                                     *whatText)};
+        throw UsageError{fmt::format("--what takes {}, not '{}'", core::exportWhatNames(), *text)};
     }
+    return *what;
+}
+
+std::string requiredPath(const Options& options) {
     const auto path = value(options, "-o");
     if (!path || path->empty()) {
         throw UsageError{"-o FILE is required"};
     }
+    return *path;
+}
+
+/// --format, or the format the file's extension names.
+core::ExportFormat exportFormat(const Options& options, const std::string& path) {
     std::optional<core::ExportFormat> format;
     if (auto text = value(options, "--format")) {
         format = core::parseExportFormat(*text);
         if (!format) {
-            throw UsageError{fmt::format("--format takes pdf, png, svg, csv, md, json or tex, not '{}'", *text)};
+            throw UsageError{fmt::format("--format takes {}, not '{}'", core::exportFormatNames(), *text)};
         }
-    } else if (*path != "-") {
-        format = core::formatFromPath(*path);
+    } else if (path != "-") {
+        format = core::formatFromPath(path);
     }
     if (!format) {
-        throw UsageError{fmt::format("say --format; '{}' has no extension that names one", *path)};
+        throw UsageError{fmt::format("say --format; '{}' has no extension that names one", path)};
     }
-    const bool rendering = core::needsRendering(*what, *format);
-    if (*path == "-" && rendering) {
-        throw UsageError{fmt::format("{} as {} is written to a file; -o - is for text formats", core::toString(*what),
-                                     core::toString(*format)),
+    return *format;
+}
+
+/// Refuses what no model could be exported as, and drawings sent to standard output.
+void checkExportKind(const ExportKind& kind, const std::string& path) {
+    if (path == "-" && kind.rendering()) {
+        throw UsageError{fmt::format("{} as {} is written to a file; -o - is for text formats",
+                                     core::toString(kind.what), core::toString(kind.format)),
                          false};
     }
-    const std::vector<core::ExportFormat> formats = core::formatsFor(*what);
-    if (std::find(formats.begin(), formats.end(), *format) == formats.end()) {
-        throw UsageError{core::unsupportedReason(*what, *format, core::Analysis{}), false};
+    const std::vector<core::ExportFormat> formats = core::formatsFor(kind.what);
+    if (std::find(formats.begin(), formats.end(), kind.format) == formats.end()) {
+        throw UsageError{core::unsupportedReason(kind.what, kind.format, core::Analysis{}), false};
     }
-    const bool image = core::isImageFormat(*format);
-    const bool pagedPdf = *format == core::ExportFormat::Pdf &&
-                          (*what == core::ExportWhat::Report || *what == core::ExportWhat::Derivation);
-    if (value(options, "--size") && (!image || pagedPdf)) {
-        throw UsageError{"--size applies to png, svg and pdf figures (a paged PDF takes --paper)"};
-    }
-    const bool markdownReport = *what == core::ExportWhat::Report && *format == core::ExportFormat::Markdown;
-    if (value(options, "--scale") && *format != core::ExportFormat::Png && !markdownReport) {
-        throw UsageError{"--scale applies to png and to the figures of the Markdown report"};
-    }
-    if (value(options, "--paper") && !pagedPdf) {
-        throw UsageError{"--paper applies to the PDF report and the PDF derivation"};
-    }
-    if (value(options, "--theme") && !rendering) {
-        throw UsageError{"--theme applies to figures and reports (png, svg, pdf, and the Markdown report)"};
-    }
-    if (value(options, "--layer") && !rendering) {
-        throw UsageError{"--layer applies to figures and reports"};
-    }
+}
 
-    GraphicsRequest request;
-    request.what = *what;
-    request.format = *format;
-    request.path = *path;
+void checkFigureFlags(const Options& options, const ExportKind& kind) {
+    for (const FigureFlagRule& rule : kFigureFlagRules) {
+        if (options.value(rule.flag) != nullptr && !rule.applies(kind)) {
+            throw UsageError{rule.message};
+        }
+    }
+}
+
+/// The figure options: --size, --scale, --theme and --paper.
+void readFigureFlags(const Options& options, GraphicsRequest& request) {
     if (auto text = value(options, "--size")) {
         const auto [width, height] = parseSize(*text);
         request.width = width;
@@ -224,64 +256,104 @@ int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostr
         }
         request.letter = *text == "letter";
     }
+}
+
+/// An export as the command line asks for it, checked before the config is read.
+struct ExportJob {
+    std::string spec; ///< CONFIG
+    bool bestEffort = false;
+    core::Scenario scenario;
+    ExportKind kind;
+    GraphicsRequest request; ///< what, format, path and the figure options; the layer and info come later
     std::optional<std::uint64_t> layer;
+};
+
+ExportJob exportJob(const std::vector<std::string>& args) {
+    const Options options = parseExportOptions(args);
+    if (options.positional.size() != 1) {
+        throw UsageError{"expected exactly one CONFIG (a config.json path or a preset id)"};
+    }
+    ExportJob job;
+    job.spec = options.positional.front();
+    job.bestEffort = options.bestEffort;
+    job.kind.what = requiredWhat(options);
+    job.request.path = requiredPath(options);
+    job.kind.format = exportFormat(options, job.request.path);
+    checkExportKind(job.kind, job.request.path);
+    checkFigureFlags(options, job.kind);
+    job.request.what = job.kind.what;
+    job.request.format = job.kind.format;
+    readFigureFlags(options, job.request);
     if (auto text = value(options, "--layer")) {
-        layer = wholeNumber("--layer", *text, true);
+        job.layer = wholeNumber("--layer", *text, true);
     }
-    const core::Scenario scenario = scenarioFromFlags(options.values);
+    job.scenario = scenarioFromFlags(options.values);
+    return job;
+}
 
-    const std::string& spec = options.positional.front();
-    LoadedConfig loaded = loadConfig(spec, options.bestEffort);
-    if (!loaded.config) {
-        return reportInvalid(spec, loaded.diagnostics, err);
+/// The layer to show as a position in the plan; a usage error when the model has no such layer.
+std::int64_t layerPosition(std::uint64_t layer, const core::Analysis& analysis, const std::string& spec) {
+    if (layer >= analysis.plan.layers.size()) {
+        throw UsageError{fmt::format("--layer {} is out of range: {} has layers 0 to {}", layer, spec,
+                                     analysis.plan.layers.size() - 1),
+                         false};
     }
-    core::Analysis analysis = core::analyze(*loaded.config, scenario);
-    analysis.diagnostics.insert(analysis.diagnostics.begin(), loaded.diagnostics.begin(), loaded.diagnostics.end());
-    if (!analysis.valid) {
-        return reportInvalid(spec, analysis.diagnostics, err);
-    }
-    if (const std::string reason = core::unsupportedReason(*what, *format, analysis); !reason.empty()) {
-        throw UsageError{fmt::format("{}: {}", spec, reason), false};
-    }
-    if (layer) {
-        if (*layer >= analysis.plan.layers.size()) {
-            throw UsageError{fmt::format("--layer {} is out of range: {} has layers 0 to {}", *layer, spec,
-                                         analysis.plan.layers.size() - 1),
-                             false};
-        }
-        request.layer = static_cast<std::int64_t>(*layer);
-    }
-    request.info = reportInfo(spec, loaded);
+    return static_cast<std::int64_t>(layer);
+}
 
-    if (!rendering) {
-        const std::optional<std::string> text = core::exportText(analysis, *what, *format, request.info);
-        if (!text) {
-            throw UsageError{core::unsupportedReason(*what, *format, analysis)};
-        }
-        if (*path == "-") {
-            out << *text;
-            return out ? 0 : 1;
-        }
-        if (const std::string reason = writeFileAtomically(*path, *text); !reason.empty()) {
-            fmt::print(err, "archplay-cli: cannot write {}: {}\n", *path, reason);
-            return 1;
-        }
-        return 0;
+/// Writes a text export to the file, or to `out` for "-".
+int writeText(const core::Analysis& analysis, const GraphicsRequest& request, std::ostream& out, std::ostream& err) {
+    const std::optional<std::string> text = core::exportText(analysis, request.what, request.format, request.info);
+    if (!text) {
+        throw UsageError{core::unsupportedReason(request.what, request.format, analysis)};
     }
+    if (request.path == "-") {
+        out << *text;
+        return out ? Success : InvalidConfig;
+    }
+    if (const core::Status written = writeFileAtomically(request.path, *text); !written.ok()) {
+        fmt::print(err, "archplay-cli: cannot write {}: {}\n", request.path, written.error());
+        return InvalidConfig;
+    }
+    return Success;
+}
+
+/// Draws the export through the views, in builds with the Qt front end.
+int writeGraphics([[maybe_unused]] const core::Analysis& analysis, const GraphicsRequest& request,
+                  [[maybe_unused]] std::ostream& err) {
 #ifdef ARCHPLAY_CLI_GRAPHICS
-    const std::filesystem::path directory = std::filesystem::path(*path).parent_path();
+    const std::filesystem::path directory = std::filesystem::path(request.path).parent_path();
     std::error_code error;
     if (!directory.empty() && !std::filesystem::is_directory(directory, error)) {
-        fmt::print(err, "archplay-cli: cannot write {}: the directory {} does not exist\n", *path, directory.string());
-        return 1;
+        fmt::print(err, "archplay-cli: cannot write {}: the directory {} does not exist\n", request.path,
+                   directory.string());
+        return InvalidConfig;
     }
     return exportGraphics(analysis, request, err);
 #else
     throw UsageError{fmt::format("this archplay-cli was built without the Qt front end (ARCHPLAY_BUILD_GUI=OFF), so "
                                  "it writes csv, md, json and tex but cannot draw {}",
-                                 core::toString(*format)),
+                                 core::toString(request.format)),
                      false};
 #endif
+}
+
+int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    ExportJob job = exportJob(args);
+    const AnalyzedConfig analyzed = analyzeConfig(job.spec, job.bestEffort, job.scenario);
+    if (!analyzed.ok()) {
+        return reportInvalid(job.spec, analyzed.diagnostics(), err);
+    }
+    const core::Analysis& analysis = *analyzed.analysis;
+    if (const std::string reason = core::unsupportedReason(job.kind.what, job.kind.format, analysis); !reason.empty()) {
+        throw UsageError{fmt::format("{}: {}", job.spec, reason), false};
+    }
+    if (job.layer) {
+        job.request.layer = layerPosition(*job.layer, analysis, job.spec);
+    }
+    job.request.info = reportInfo(job.spec, analyzed.loaded);
+    return job.kind.rendering() ? writeGraphics(analysis, job.request, err)
+                                : writeText(analysis, job.request, out, err);
 }
 
 } // namespace
@@ -290,12 +362,7 @@ int commandExport(const std::vector<std::string>& args, std::ostream& out, std::
     try {
         return runExport(args, out, err);
     } catch (const UsageError& error) {
-        if (error.showUsage) {
-            fmt::print(err, "archplay-cli: {}\n\nusage:\n{}", error.message, kExportUsage);
-        } else {
-            fmt::print(err, "archplay-cli: {}\n", error.message);
-        }
-        return 2;
+        return printUsageError(error, kExportUsage, err);
     }
 }
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ExportGraphics.h"
 
-#include "ui/Theme.h"
 #include "ui/export/HeadlessExport.h"
+#include "ui/theme/Theme.h"
 
 #include <QApplication>
 
@@ -48,7 +48,7 @@ void ensureApplication() {
 
 int exportGraphics(const core::Analysis& analysis, const GraphicsRequest& request, std::ostream& err) {
     ensureApplication();
-    const ui::ThemeMode theme = request.dark ? ui::ThemeMode::Dark : ui::ThemeMode::Light;
+    const ui::theme::ThemeMode theme = request.dark ? ui::theme::ThemeMode::Dark : ui::theme::ThemeMode::Light;
     if (!qobject_cast<QApplication*>(QCoreApplication::instance())) {
         fmt::print(err,
                    "archplay-cli: cannot write {}: drawing needs a QApplication, and another kind of "
@@ -56,7 +56,7 @@ int exportGraphics(const core::Analysis& analysis, const GraphicsRequest& reques
                    request.path);
         return 1;
     }
-    ui::applyTheme(theme);
+    ui::theme::applyTheme(theme);
     ui::exports::ExportRequest job;
     job.what = request.what;
     job.format = request.format;

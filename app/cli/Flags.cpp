@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Flags.h"
 
+#include "CliCommands.h"
 #include "memory/GpuFit.h"
 #include "util/Format.h"
 
 #include <fmt/format.h>
+#include <fmt/ostream.h>
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <optional>
+#include <ostream>
 #include <string_view>
 
 namespace archplay::cli {
@@ -25,6 +28,15 @@ std::uint64_t gpuMemory(const std::string& text) {
 }
 
 } // namespace
+
+int printUsageError(const UsageError& error, std::string_view usage, std::ostream& err) {
+    if (error.showUsage) {
+        fmt::print(err, "archplay-cli: {}\n\nusage:\n{}", error.message, usage);
+    } else {
+        fmt::print(err, "archplay-cli: {}\n", error.message);
+    }
+    return BadUsage;
+}
 
 const std::string* Options::value(const std::string& flag) const {
     const auto it = values.find(flag);

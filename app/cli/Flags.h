@@ -4,9 +4,11 @@
 #include "analysis/Analysis.h"
 
 #include <cstdint>
+#include <iosfwd>
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -17,6 +19,10 @@ struct UsageError {
     std::string message;
     bool showUsage = true; ///< false when the command is well formed but asks for something that makes no sense
 };
+
+/// Prints a subcommand's UsageError: the message, then the subcommand's `usage` when the error asks
+/// for it. Returns the exit code for bad usage, 2.
+int printUsageError(const UsageError& error, std::string_view usage, std::ostream& err);
 
 /// Options after the command: flags with values, boolean switches and positional arguments.
 struct Options {

@@ -1,9 +1,32 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "config/ModelConfig.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 
 namespace archplay::core {
+
+namespace {
+
+/// One empty object shared by every default-constructed config: a config is built often (every
+/// edit copies one) and most have nothing to pass through.
+const std::shared_ptr<const nlohmann::json>& emptyObject() {
+    static const auto empty = std::make_shared<const nlohmann::json>(nlohmann::json::object());
+    return empty;
+}
+
+} // namespace
+
+Passthrough::Passthrough()
+    : m_json(emptyObject()) {}
+
+Passthrough::Passthrough(nlohmann::json json)
+    : m_json(std::make_shared<const nlohmann::json>(std::move(json))) {}
+
+bool Passthrough::operator==(const Passthrough& other) const {
+    return m_json == other.m_json || *m_json == *other.m_json;
+}
 
 std::int64_t ModelConfig::effectiveHeadDim() const {
     if (headDim) {

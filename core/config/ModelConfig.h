@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <memory>
@@ -128,6 +128,26 @@ struct SparseIndexer {
     bool operator==(const SparseIndexer&) const = default;
 };
 
+/// How a router turns its logits into expert scores.
+enum class RouterScoring {
+    Softmax, ///< p = softmax(z) over all routed experts (Mixtral, Qwen-MoE, DeepSeek-V2)
+    Sigmoid, ///< s_e = sigmoid(z_e), each expert scored alone (DeepSeek-V3 scoring_func "sigmoid")
+};
+
+/// A mixture-of-experts router's rule as config.json states it (FORMULAS.md §13). It changes no
+/// parameter count; the routing simulation and the derivation follow it. The group fields are kept
+/// as written: routerSettings() (core/routing) drops a group limit the expert count cannot hold.
+struct RouterRule {
+    RouterScoring scoring = RouterScoring::Softmax; ///< scoring_func
+    bool normaliseTopK = false;  ///< norm_topk_prob: gate weights renormalised over the k chosen (Mixtral always)
+    std::int64_t groups = 1;     ///< n_group: experts split into groups for group-limited routing (DeepSeek-V3: 8)
+    std::int64_t topKGroups = 1; ///< topk_group: groups a token may draw experts from (DeepSeek-V3: 4)
+    bool groupByTopTwo = false;  ///< a group is scored by its two best experts (topk_method "noaux_tc"), else its best
+    double routedScaling = 1.0;  ///< routed_scaling_factor applied to the gate weights
+
+    bool operator==(const RouterRule&) const = default;
+};
+
 /// Mixture-of-experts settings. Only read when FfnKind::Moe.
 struct MixtureOfExperts {
     std::int64_t numExperts = 8;                   ///< routed experts E
@@ -143,6 +163,7 @@ struct MixtureOfExperts {
     bool routerBias = false;                       ///< the router Linear has a bias (gpt-oss)
     bool expertBias = false;                       ///< every expert projection has a bias (gpt-oss)
     bool correctionBiasParameter = false;          ///< e_score_correction_bias [E] is an nn.Parameter (counted)
+    RouterRule router;                             ///< how tokens pick their experts (no parameters)
 
     /// Width of one shared expert in effect.
     std::int64_t sharedWidth() const {
@@ -152,17 +173,45 @@ struct MixtureOfExperts {
     bool operator==(const MixtureOfExperts&) const = default;
 };
 
+/// rope_scaling: RoPE frequencies rescaled for contexts longer than the training length.
+struct RopeScaling {
+    std::string type = "scaled";  ///< rope_type (or the older type): "linear", "dynamic", "yarn", "llama3", ...
+    std::optional<double> factor; ///< factor: how many times the context is stretched
+
+    bool operator==(const RopeScaling&) const = default;
+};
+
+/// What the forward pass computes beyond the tensors: constants and family conventions that change
+/// no parameter count and no cache, written out by the derivation (FORMULAS.md §1, §2). Filled by
+/// the config.json readers (core/io) from the keys named below, or from the family's convention.
+struct ForwardDetails {
+    std::optional<double> ropeTheta;               ///< rope_theta, the RoPE base; absent: 10,000
+    std::optional<double> ropeLocalTheta;          ///< rope_local_base_freq, the sliding layers' base (Gemma 3)
+    std::optional<RopeScaling> ropeScaling;        ///< rope_scaling, when it is an object
+    std::optional<double> queryPreAttentionScalar; ///< query_pre_attn_scalar: scores divided by its root (Gemma 2/3)
+    std::optional<double> attentionLogitSoftcap;   ///< attn_logit_softcapping: scores capped by c tanh(s / c)
+    std::optional<double> finalLogitSoftcap;       ///< final_logit_softcapping: logits capped likewise
+    std::optional<double> normEpsilon;             ///< rms_norm_eps, layer_norm_eps, layer_norm_epsilon, ...
+    bool embeddingScaledBySqrtHidden = false;      ///< token embeddings multiplied by sqrt(hidden_size) (Gemma)
+    bool normGainPlusOne = false;                  ///< RMSNorm multiplies by (1 + g), not g (Gemma)
+    bool attentionUnscaled = false;                ///< scores not divided by sqrt(head_dim) (T5)
+    bool tiedHeadInputScaled = false;              ///< before a tied head the output is scaled by H^-1/2 (T5)
+
+    bool operator==(const ForwardDetails&) const = default;
+};
+
 /// config.json fields a config carries without interpreting them. Read-only and shared: copying a
 /// config (once per change, into the Analysis) copies a pointer, not the JSON. Equal when the JSON is.
+/// Only core/io reads it; this header declares the JSON type without its library, so a caller of
+/// json() includes <nlohmann/json.hpp> itself.
 class Passthrough {
 public:
-    Passthrough()
-        : Passthrough(nlohmann::json::object()) {}
-    Passthrough(nlohmann::json json) // NOLINT(google-explicit-constructor): assigned like the JSON it holds
-        : m_json(std::make_shared<const nlohmann::json>(std::move(json))) {}
+    /// An empty JSON object.
+    Passthrough();
+    Passthrough(nlohmann::json json); // NOLINT(google-explicit-constructor): assigned like the JSON it holds
 
-    const nlohmann::json& json() const { return *m_json; }
-    bool operator==(const Passthrough& other) const { return m_json == other.m_json || *m_json == *other.m_json; }
+    [[nodiscard]] const nlohmann::json& json() const { return *m_json; }
+    bool operator==(const Passthrough& other) const;
 
 private:
     std::shared_ptr<const nlohmann::json> m_json;
@@ -235,6 +284,8 @@ struct ModelConfig {
     bool pooler = false;         ///< BERT pooler dense [H,H] + bias
     std::int64_t mtpLayers = 0;  ///< DeepSeek-V3 num_nextn_predict_layers (reported apart)
 
+    ForwardDetails forward; ///< constants and conventions of the forward pass (no parameters)
+
     /// Read on purpose as an estimate: config.json fields that change the architecture but were not
     /// understood. Empty for an exact config. Every figure of a config with entries is an estimate.
     std::vector<std::string> ignoredFields;
@@ -245,29 +296,29 @@ struct ModelConfig {
     Passthrough passthrough;
 
     /// head_dim in effect: the explicit value, else hiddenSize / numHeads (0 when numHeads is 0).
-    std::int64_t effectiveHeadDim() const;
+    [[nodiscard]] std::int64_t effectiveHeadDim() const;
     /// True when the model has an encoder stack.
-    bool hasEncoder() const { return architecture != ArchitectureKind::DecoderOnly; }
+    [[nodiscard]] bool hasEncoder() const { return architecture != ArchitectureKind::DecoderOnly; }
     /// True when the model has a decoder stack (decoder-only or encoder-decoder).
-    bool hasDecoder() const { return architecture != ArchitectureKind::EncoderOnly; }
+    [[nodiscard]] bool hasDecoder() const { return architecture != ArchitectureKind::EncoderOnly; }
     /// True when every figure is exact (no ignored fields).
-    bool exact() const { return ignoredFields.empty(); }
+    [[nodiscard]] bool exact() const { return ignoredFields.empty(); }
     /// Mixer of decoder layer `index`.
-    TokenMixer mixerAt(std::int64_t index) const;
+    [[nodiscard]] TokenMixer mixerAt(std::int64_t index) const;
     /// True when some layer is not plain attention.
-    bool hybrid() const;
+    [[nodiscard]] bool hybrid() const;
     /// True when some layer has a dense feed-forward block of width intermediateSize (every layer of a
     /// dense model; the dense-first, off-step or listed layers of a mixture of experts).
-    bool hasDenseFfnLayers() const;
+    [[nodiscard]] bool hasDenseFfnLayers() const;
     /// True when some layer of the stack uses this mixer.
-    bool usesMixer(TokenMixer mixer) const;
+    [[nodiscard]] bool usesMixer(TokenMixer mixer) const;
 
     bool operator==(const ModelConfig&) const = default;
 };
 
 /// Attention family as people name it: MHA, GQA, MQA or MLA.
 enum class AttentionFamily { MHA, GQA, MQA, MLA };
-AttentionFamily attentionFamily(const ModelConfig& config);
+[[nodiscard]] AttentionFamily attentionFamily(const ModelConfig& config);
 
 std::string_view toString(ArchitectureKind kind);
 std::string_view toString(FfnKind kind);
@@ -281,6 +332,6 @@ std::string_view toString(AttentionFamily family);
 std::string_view toString(SlidingPattern pattern);
 std::string_view toString(TokenMixer mixer);
 /// True when the mixer has softmax attention (and so a per-token KV cache).
-bool hasAttention(TokenMixer mixer);
+[[nodiscard]] bool hasAttention(TokenMixer mixer);
 
 } // namespace archplay::core

@@ -41,7 +41,7 @@ DerivationStep embeddingStep(const ModelConfig& c, const std::string& token, con
     const std::int64_t width = embeddingWidth(c);
     std::string lookup = "X^{(0)}_{i} = ";
     std::string shapes = "E \\in " + real(c.vocabSize, width);
-    if (isGemma(c)) {
+    if (c.forward.embeddingScaledBySqrtHidden) {
         lookup += "\\sqrt{" + num(c.hiddenSize) + "}\\, ";
         s.text += ", scaled by $\\sqrt{H}$ as in Gemma";
     }
@@ -127,23 +127,17 @@ std::optional<DerivationStep> positionStep(const ModelConfig& c) {
                           "} \\sin(i\\,\\theta_{j})");
     s.equations.push_back("\\operatorname{RoPE}(x)_{i,j+" + h + "} = x_{i,j+" + h +
                           "} \\cos(i\\,\\theta_{j}) + x_{i,j} \\sin(i\\,\\theta_{j})");
-    const double base = extraNumber(c, "rope_theta").value_or(10000.0);
+    const double base = c.forward.ropeTheta.value_or(10000.0);
     s.equations.push_back("\\theta_{j} = " + scientific(base) + "^{-2j/" + num(rotated) + "}, \\quad j = 0, \\ldots, " +
                           num(half - 1));
-    if (auto local = extraNumber(c, "rope_local_base_freq"); local && *local != base) {
+    if (const auto& local = c.forward.ropeLocalTheta; local && *local != base) {
         s.text += fmt::format(" Global layers use base {}, sliding layers base {}.",
                               withThousands(static_cast<std::uint64_t>(base)),
                               withThousands(static_cast<std::uint64_t>(*local)));
     }
-    if (c.passthrough.json().is_object() && c.passthrough.json().contains("rope_scaling") &&
-        c.passthrough.json()["rope_scaling"].is_object()) {
-        const nlohmann::json& scaling = c.passthrough.json()["rope_scaling"];
-        std::string type = scaling.value("rope_type", scaling.value("type", std::string("scaled")));
-        std::string factor;
-        if (scaling.contains("factor") && scaling["factor"].is_number()) {
-            factor = fmt::format(", factor {:g}", scaling["factor"].get<double>());
-        }
-        s.text += fmt::format(" The frequencies are rescaled for long contexts ({}{}).", type, factor);
+    if (const auto& scaling = c.forward.ropeScaling) {
+        const std::string factor = scaling->factor ? fmt::format(", factor {:g}", *scaling->factor) : std::string();
+        s.text += fmt::format(" The frequencies are rescaled for long contexts ({}{}).", scaling->type, factor);
     }
     return s;
 }
@@ -205,7 +199,7 @@ DerivationSection outputSection(const ModelConfig& c, std::int64_t layers, const
     DerivationStep head{"Output head", {}, {}};
     std::string logits = "Z = ";
     std::string input = normalised;
-    if (isT5(c) && c.tieWordEmbeddings) {
+    if (c.forward.tiedHeadInputScaled && c.tieWordEmbeddings) {
         input = "\\left(" + num(c.hiddenSize) + "^{-1/2}\\, " + normalised + "\\right)";
         head.text = "T5 scales the decoder output by $d_{\\mathrm{model}}^{-1/2}$ before the tied head. ";
     }
@@ -235,7 +229,7 @@ DerivationSection outputSection(const ModelConfig& c, std::int64_t layers, const
     if (!shapes.empty()) {
         head.equations.push_back(shapes);
     }
-    if (auto cap = extraNumber(c, "final_logit_softcapping")) {
+    if (const auto& cap = c.forward.finalLogitSoftcap) {
         head.equations.push_back("Z \\leftarrow " + scientific(*cap) + " \\tanh\\left(Z / " + scientific(*cap) +
                                  "\\right)");
     }

@@ -228,7 +228,7 @@ private:
             qkv.equations.push_back("Q_{h} \\leftarrow \\operatorname{RoPE}(Q_{h}), \\quad " + key +
                                     " \\leftarrow \\operatorname{RoPE}(" + key + ")");
             if (m_kind.attention == LayerAttention::Sliding) {
-                if (auto localBase = extraNumber(c, "rope_local_base_freq")) {
+                if (const auto& localBase = c.forward.ropeLocalTheta) {
                     qkv.text += " Sliding layers rotate with base $" + scientific(*localBase) + "$.";
                 }
             }
@@ -239,13 +239,12 @@ private:
         const std::string product = "Q_{h} " + (family == AttentionFamily::GQA   ? std::string("K_{g(h)}^{\\top}")
                                                 : family == AttentionFamily::MQA ? std::string("K^{\\top}")
                                                                                  : std::string("K_{h}^{\\top}"));
-        if (isT5(c)) {
+        if (c.forward.attentionUnscaled) {
             scores += product;
             sdpa.text += " T5 does not divide by $\\sqrt{d_h}$: its initialisation absorbs the scale.";
         } else {
-            const std::int64_t scale = extraNumber(c, "query_pre_attn_scalar")
-                                           ? static_cast<std::int64_t>(*extraNumber(c, "query_pre_attn_scalar"))
-                                           : m_headDim;
+            const std::optional<double>& scalar = c.forward.queryPreAttentionScalar;
+            const std::int64_t scale = scalar ? static_cast<std::int64_t>(*scalar) : m_headDim;
             scores += "\\frac{" + product + "}{\\sqrt{" + num(scale) + "}}";
         }
         if (c.positional == PositionalKind::Alibi || c.positional == PositionalKind::RelativeBias) {
@@ -256,7 +255,7 @@ private:
             scores += " + M";
         }
         sdpa.equations.push_back(scores);
-        if (auto cap = extraNumber(c, "attn_logit_softcapping")) {
+        if (const auto& cap = c.forward.attentionLogitSoftcap) {
             sdpa.equations.push_back("S_{h} \\leftarrow " + scientific(*cap) + " \\tanh\\left(S_{h} / " +
                                      scientific(*cap) + "\\right)");
         }
@@ -474,9 +473,10 @@ private:
         s.equations.push_back("W^{c}_{Q} \\in " + real(c.hiddenSize, qWidth) + ", \\quad W^{c}_{K}, W^{c}_{V} \\in " +
                               real(c.hiddenSize, kvWidth) + ", \\quad Z \\in " + realRows("S", c.hiddenSize));
         const std::string product = "Q^{c}_{h} {K^{c}_{h}}^{\\top}";
-        s.equations.push_back("A^{c}_{h} = \\operatorname{softmax}\\left(" +
-                              (isT5(c) ? product : "\\frac{" + product + "}{\\sqrt{" + num(m_headDim) + "}}") +
-                              "\\right) V^{c}_{h}");
+        s.equations.push_back(
+            "A^{c}_{h} = \\operatorname{softmax}\\left(" +
+            (c.forward.attentionUnscaled ? product : "\\frac{" + product + "}{\\sqrt{" + num(m_headDim) + "}}") +
+            "\\right) V^{c}_{h}");
         const std::string projected =
             "\\left[\\,A^{c}_{1} \\; \\cdots \\; A^{c}_{" + num(c.numHeads) + "}\\,\\right] W^{c}_{O}";
         s.equations.push_back(pre ? "X'' = X' + " + projected
@@ -611,9 +611,10 @@ private:
 
 std::string normDefinition(const ModelConfig& config) {
     const std::string width = num(config.hiddenSize);
-    const std::string epsilon = normEpsilon(config) ? scientific(*normEpsilon(config)) : "\\epsilon";
+    const std::optional<double>& normEpsilon = config.forward.normEpsilon;
+    const std::string epsilon = normEpsilon ? scientific(*normEpsilon) : "\\epsilon";
     if (config.normKind == NormKind::RmsNorm) {
-        const std::string gain = isGemma(config) ? "(1 + g)" : "g";
+        const std::string gain = config.forward.normGainPlusOne ? "(1 + g)" : "g";
         return "\\operatorname{RMSNorm}(x) = \\frac{x}{\\sqrt{\\frac{1}{" + width + "} \\sum_{j} x_{j}^{2} + " +
                epsilon + "}} \\odot " + gain + ", \\quad g \\in " + realVector(config.hiddenSize);
     }

@@ -6,30 +6,6 @@
 #include <cmath>
 
 namespace archplay::core::derivation {
-namespace {
-
-const nlohmann::json* extraField(const ModelConfig& config, const char* key) {
-    const nlohmann::json& passthrough = config.passthrough.json();
-    if (!passthrough.is_object()) {
-        return nullptr;
-    }
-    auto it = passthrough.find(key);
-    if (it != passthrough.end() && !it->is_null()) {
-        return &*it;
-    }
-    // Gemma 3's wrapper keeps the text model's fields one level down.
-    auto nested = passthrough.find("text_config");
-    if (nested != passthrough.end() && nested->is_object()) {
-        auto inner = nested->find(key);
-        if (inner != nested->end() && !inner->is_null()) {
-            return &*inner;
-        }
-    }
-    return nullptr;
-}
-
-} // namespace
-
 std::string num(std::int64_t value) {
     if (value < 10000 && value > -10000) {
         return std::to_string(value);
@@ -55,32 +31,6 @@ std::string realRows(const std::string& rowSymbol, std::int64_t columns) {
 
 std::string realVector(std::int64_t size) {
     return "\\mathbb{R}^{" + num(size) + "}";
-}
-
-std::optional<double> extraNumber(const ModelConfig& config, const char* key) {
-    const nlohmann::json* value = extraField(config, key);
-    if (value && value->is_number()) {
-        return value->get<double>();
-    }
-    return std::nullopt;
-}
-
-std::optional<std::string> extraText(const ModelConfig& config, const char* key) {
-    const nlohmann::json* value = extraField(config, key);
-    if (value && value->is_string()) {
-        return value->get<std::string>();
-    }
-    return std::nullopt;
-}
-
-std::optional<double> normEpsilon(const ModelConfig& config) {
-    for (const char* key :
-         {"rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "layernorm_epsilon", "norm_epsilon", "norm_eps"}) {
-        if (auto value = extraNumber(config, key)) {
-            return value;
-        }
-    }
-    return std::nullopt;
 }
 
 std::string scientific(double value) {
@@ -164,14 +114,6 @@ std::string gatedName(Activation activation) {
         return "GLU";
     }
     return "GLU";
-}
-
-bool isGemma(const ModelConfig& config) {
-    return config.modelType.rfind("gemma", 0) == 0;
-}
-
-bool isT5(const ModelConfig& config) {
-    return config.modelType == "t5" || config.modelType == "mt5" || config.modelType == "umt5";
 }
 
 std::string layerList(const std::vector<std::int64_t>& indices) {

@@ -22,12 +22,6 @@ std::string realRows(const std::string& rowSymbol, std::int64_t columns);
 /// \mathbb{R}^{n}
 std::string realVector(std::int64_t size);
 
-/// A number of config.json that the model does not interpret (rope_theta, rms_norm_eps, ...).
-std::optional<double> extraNumber(const ModelConfig& config, const char* key);
-/// A string field of the same kind.
-std::optional<std::string> extraText(const ModelConfig& config, const char* key);
-/// The normalisation epsilon of the config, when its config.json states one.
-std::optional<double> normEpsilon(const ModelConfig& config);
 /// 1e-06 -> "10^{-6}", 1.5e-05 -> "1.5 \cdot 10^{-5}", 10000 -> "10{,}000".
 std::string scientific(double value);
 
@@ -39,9 +33,6 @@ std::string activationOperator(Activation activation);
 std::string activationDefinition(Activation activation);
 /// "SwiGLU", "GeGLU", "ReGLU" or "GLU" for a gated FFN with this activation.
 std::string gatedName(Activation activation);
-
-bool isGemma(const ModelConfig& config);
-bool isT5(const ModelConfig& config);
 
 /// Layer indices as compact ranges: "3–60", or "0–4, 6–10, 12–16, …, 24–25" beyond four ranges.
 std::string layerList(const std::vector<std::int64_t>& indices);

@@ -61,6 +61,76 @@ void checkRange(Diagnostics& diagnostics, const std::string& field, const Design
     }
 }
 
+/// Errors in the dimensions of a space, each naming its config.json field.
+void checkSpace(Diagnostics& diagnostics, const DesignSpace& space) {
+    checkRange(diagnostics, "num_hidden_layers", space.layers);
+    checkRange(diagnostics, "hidden_size", space.hiddenSize);
+    checkList(diagnostics, "head_dim", space.headDims);
+    checkList(diagnostics, "num_key_value_heads", space.kvHeads);
+    checkList(diagnostics, "vocab_size", space.vocabSizes);
+    if (space.ffnMultipliers.empty()) {
+        error(diagnostics, "ffn_dim_multiplier", "the list of values is empty");
+    }
+    for (double multiplier : space.ffnMultipliers) {
+        if (!std::isfinite(multiplier) || multiplier <= 0) {
+            error(diagnostics, "ffn_dim_multiplier", fmt::format("a multiplier must be positive, not {}", multiplier));
+        }
+    }
+    checkSize(diagnostics, "multiple_of", space.ffnMultiple, "the FFN width multiple");
+    checkSize(diagnostics, "max_position_embeddings", space.maxPositions, "the context length");
+    if (space.tiedEmbeddings.empty()) {
+        error(diagnostics, "tie_word_embeddings", "the list of values is empty");
+    } else if (std::set<bool>(space.tiedEmbeddings.begin(), space.tiedEmbeddings.end()).size() !=
+               space.tiedEmbeddings.size()) {
+        error(diagnostics, "tie_word_embeddings", "the list repeats a value");
+    }
+}
+
+/// Errors in the targets: count, tolerance, KV budget, aspect bounds, number of candidates.
+void checkTargets(Diagnostics& diagnostics, const DesignTargets& targets) {
+    if (targets.params == 0) {
+        error(diagnostics, "target_params", "the target parameter count must be positive");
+    }
+    if (!std::isfinite(targets.tolerance) || targets.tolerance < 0 || targets.tolerance > 1) {
+        error(diagnostics, "tolerance",
+              fmt::format("the tolerance is a fraction from 0 to 1, not {}", targets.tolerance));
+    }
+    if (targets.maxKvBytesPerToken && *targets.maxKvBytesPerToken == 0) {
+        error(diagnostics, "max_kv_bytes_per_token", "the KV budget per token must be positive");
+    }
+    for (const std::optional<double>& aspect : {targets.minAspect, targets.maxAspect}) {
+        if (aspect && (!std::isfinite(*aspect) || *aspect <= 0)) {
+            error(diagnostics, "aspect", fmt::format("a width-per-layer bound must be positive, not {}", *aspect));
+        }
+    }
+    if (targets.minAspect && targets.maxAspect && *targets.minAspect > *targets.maxAspect) {
+        error(diagnostics, "aspect",
+              fmt::format("the least width per layer {} is above the most {}", *targets.minAspect, *targets.maxAspect));
+    }
+    if (targets.top == 0) {
+        error(diagnostics, "top", "at least one candidate must be asked for");
+    }
+}
+
+/// An error when a well-formed space holds more than kMaxDesignCandidates or kMaxDesignShapes.
+void checkSpaceSize(Diagnostics& diagnostics, const DesignSpace& space) {
+    const Checked shapes = Checked(space.hiddenSize.size()) * space.headDims.size() * space.kvHeads.size() *
+                           space.ffnMultipliers.size() * space.vocabSizes.size() * space.tiedEmbeddings.size();
+    const Checked candidates = shapes * space.layers.size();
+    auto count = [](Checked value) {
+        return value.overflowed() ? std::string("over 2^64") : withThousands(value.value());
+    };
+    if (candidates.overflowed() || candidates.value() > kMaxDesignCandidates) {
+        error(diagnostics, "design_space",
+              fmt::format("the space holds {} candidates; at most {} are searched", count(candidates),
+                          withThousands(kMaxDesignCandidates)));
+    } else if (shapes.value() > kMaxDesignShapes) {
+        error(diagnostics, "design_space",
+              fmt::format("the space holds {} shapes besides depth; at most {} are counted", count(shapes),
+                          withThousands(kMaxDesignShapes)));
+    }
+}
+
 /// Parameters and KV bytes per token of a uniform stack of L layers: outer + L x per-layer.
 struct LinearCost {
     Checked paramsOuter;
@@ -187,6 +257,142 @@ struct Skips {
     void add(std::uint64_t candidates) { count += candidates; }
 };
 
+/// An FFN width of the space with the first multiplier that gives it.
+struct FfnWidth {
+    std::int64_t width = 0;
+    double multiplier = 1.0;
+};
+
+/// One search: loops over the shapes of a valid space (widths, head dims, KV heads, FFN widths,
+/// vocabularies, tying), counts each shape once and scans its depths; tallies what it skips.
+class ShapeSearch {
+public:
+    ShapeSearch(const DesignSpace& space, const DesignTargets& targets)
+        : m_space(space)
+        , m_targets(targets)
+        , m_depths(space.layers.expand())
+        , m_perShape(m_depths.size())
+        , m_perFfn(m_perShape * space.vocabSizes.size() * space.tiedEmbeddings.size())
+        , m_perMultiplier(m_perFfn * space.kvHeads.size() * space.headDims.size())
+        , m_scan{targets, m_depths, acceptedDistance(targets), TopCandidates(targets.top)} {
+        m_shape.maxPositions = space.maxPositions;
+    }
+
+    /// Candidates in the whole space: the product of the dimension sizes.
+    std::uint64_t spaceSize() const {
+        return m_perMultiplier * m_space.ffnMultipliers.size() * m_space.hiddenSize.size();
+    }
+
+    void run() {
+        for (const std::int64_t hiddenSize : m_space.hiddenSize.expand()) {
+            m_shape.hiddenSize = hiddenSize;
+            searchHeadDims(distinctFfnWidths(hiddenSize));
+        }
+    }
+
+    /// Moves the figures, the best candidates and one warning per kind of skip into `result`.
+    void finish(DesignSearchResult& result) {
+        result.evaluated = m_evaluated;
+        result.matched = m_scan.matched;
+        result.candidates = m_scan.best.takeSorted();
+        for (const Skips* skips : {&m_headDimSkips, &m_kvSkips, &m_repeatSkips, &m_widthSkips, &m_invalidSkips}) {
+            result.skipped += skips->count;
+            if (skips->count > 0) {
+                result.diagnostics.push_back(
+                    {Severity::Warning, skips->field,
+                     fmt::format("{} candidates skipped: {}", withThousands(skips->count), skips->message)});
+            }
+        }
+    }
+
+private:
+    static std::uint64_t acceptedDistance(const DesignTargets& targets) {
+        return static_cast<std::uint64_t>(std::floor(static_cast<long double>(targets.params) * targets.tolerance));
+    }
+
+    /// The FFN widths of one model width. Multipliers that round to one width are one design; the
+    /// first multiplier names it.
+    std::vector<FfnWidth> distinctFfnWidths(std::int64_t hiddenSize) {
+        std::vector<FfnWidth> widths;
+        for (const double multiplier : m_space.ffnMultipliers) {
+            const std::int64_t width = llamaFfnWidth(hiddenSize, multiplier, m_space.ffnMultiple);
+            if (width == 0) {
+                m_widthSkips.add(m_perMultiplier);
+            } else if (std::any_of(widths.begin(), widths.end(), [&](const FfnWidth& w) { return w.width == width; })) {
+                m_repeatSkips.add(m_perMultiplier);
+            } else {
+                widths.push_back({width, multiplier});
+            }
+        }
+        return widths;
+    }
+
+    void searchHeadDims(const std::vector<FfnWidth>& ffnWidths) {
+        const std::uint64_t perKvHeads = m_perFfn * ffnWidths.size();
+        const std::uint64_t perHeadDim = perKvHeads * m_space.kvHeads.size();
+        for (const std::int64_t headDim : m_space.headDims) {
+            if (m_shape.hiddenSize % headDim != 0) {
+                m_headDimSkips.add(perHeadDim);
+                continue;
+            }
+            m_shape.headDim = headDim;
+            m_shape.numHeads = m_shape.hiddenSize / headDim;
+            for (const std::int64_t kvHeads : m_space.kvHeads) {
+                if (m_shape.numHeads % kvHeads != 0) {
+                    m_kvSkips.add(perKvHeads);
+                    continue;
+                }
+                m_shape.numKvHeads = kvHeads;
+                searchFfnAndEmbeddings(ffnWidths);
+            }
+        }
+    }
+
+    void searchFfnAndEmbeddings(const std::vector<FfnWidth>& ffnWidths) {
+        for (const FfnWidth& ffn : ffnWidths) {
+            m_shape.intermediateSize = ffn.width;
+            for (const std::int64_t vocabSize : m_space.vocabSizes) {
+                m_shape.vocabSize = vocabSize;
+                for (const bool tied : m_space.tiedEmbeddings) {
+                    m_shape.tiedEmbeddings = tied;
+                    evaluateShape(ffn.multiplier);
+                }
+            }
+        }
+    }
+
+    /// Counts the current shape once and scans its depths; an invalid shape skips every depth.
+    void evaluateShape(double multiplier) {
+        Diagnostic reason;
+        const std::optional<LinearCost> cost = linearCost(m_shape, m_targets.kvDType, reason);
+        if (!cost) {
+            if (m_invalidSkips.count == 0) {
+                m_invalidSkips.field = reason.field;
+                m_invalidSkips.message = reason.message;
+            }
+            m_invalidSkips.add(m_perShape);
+            return;
+        }
+        m_evaluated += m_perShape;
+        m_scan.run(m_shape, multiplier, *cost);
+    }
+
+    const DesignSpace& m_space;
+    const DesignTargets& m_targets;
+    const std::vector<std::int64_t> m_depths;
+    const std::uint64_t m_perShape;      ///< candidates per shape: its depths
+    const std::uint64_t m_perFfn;        ///< candidates per FFN width: depths x vocabularies x tying
+    const std::uint64_t m_perMultiplier; ///< candidates per multiplier: per FFN width x KV heads x head dims
+    DepthScan m_scan;
+    DesignShape m_shape;
+    std::uint64_t m_evaluated = 0;
+    Skips m_headDimSkips{0, "head_dim", "hidden_size is not a multiple of head_dim"};
+    Skips m_kvSkips{0, "num_key_value_heads", "num_key_value_heads does not divide the query heads"};
+    Skips m_repeatSkips{0, "ffn_dim_multiplier", "the multiplier gives the same FFN width as an earlier one"};
+    Skips m_widthSkips{0, "ffn_dim_multiplier", "the FFN width is not positive or exceeds 2^40"};
+    Skips m_invalidSkips;
+};
+
 } // namespace
 
 std::uint64_t DesignRange::size() const {
@@ -255,67 +461,10 @@ ModelConfig designConfig(const DesignShape& shape) {
 
 Diagnostics validateDesign(const DesignSpace& space, const DesignTargets& targets) {
     Diagnostics diagnostics;
-    checkRange(diagnostics, "num_hidden_layers", space.layers);
-    checkRange(diagnostics, "hidden_size", space.hiddenSize);
-    checkList(diagnostics, "head_dim", space.headDims);
-    checkList(diagnostics, "num_key_value_heads", space.kvHeads);
-    checkList(diagnostics, "vocab_size", space.vocabSizes);
-    if (space.ffnMultipliers.empty()) {
-        error(diagnostics, "ffn_dim_multiplier", "the list of values is empty");
-    }
-    for (double multiplier : space.ffnMultipliers) {
-        if (!std::isfinite(multiplier) || multiplier <= 0) {
-            error(diagnostics, "ffn_dim_multiplier", fmt::format("a multiplier must be positive, not {}", multiplier));
-        }
-    }
-    checkSize(diagnostics, "multiple_of", space.ffnMultiple, "the FFN width multiple");
-    checkSize(diagnostics, "max_position_embeddings", space.maxPositions, "the context length");
-    if (space.tiedEmbeddings.empty()) {
-        error(diagnostics, "tie_word_embeddings", "the list of values is empty");
-    } else if (std::set<bool>(space.tiedEmbeddings.begin(), space.tiedEmbeddings.end()).size() !=
-               space.tiedEmbeddings.size()) {
-        error(diagnostics, "tie_word_embeddings", "the list repeats a value");
-    }
-
-    if (targets.params == 0) {
-        error(diagnostics, "target_params", "the target parameter count must be positive");
-    }
-    if (!std::isfinite(targets.tolerance) || targets.tolerance < 0 || targets.tolerance > 1) {
-        error(diagnostics, "tolerance",
-              fmt::format("the tolerance is a fraction from 0 to 1, not {}", targets.tolerance));
-    }
-    if (targets.maxKvBytesPerToken && *targets.maxKvBytesPerToken == 0) {
-        error(diagnostics, "max_kv_bytes_per_token", "the KV budget per token must be positive");
-    }
-    for (const std::optional<double>& aspect : {targets.minAspect, targets.maxAspect}) {
-        if (aspect && (!std::isfinite(*aspect) || *aspect <= 0)) {
-            error(diagnostics, "aspect", fmt::format("a width-per-layer bound must be positive, not {}", *aspect));
-        }
-    }
-    if (targets.minAspect && targets.maxAspect && *targets.minAspect > *targets.maxAspect) {
-        error(diagnostics, "aspect",
-              fmt::format("the least width per layer {} is above the most {}", *targets.minAspect, *targets.maxAspect));
-    }
-    if (targets.top == 0) {
-        error(diagnostics, "top", "at least one candidate must be asked for");
-    }
-
+    checkSpace(diagnostics, space);
+    checkTargets(diagnostics, targets);
     if (!hasErrors(diagnostics)) {
-        const Checked shapes = Checked(space.hiddenSize.size()) * space.headDims.size() * space.kvHeads.size() *
-                               space.ffnMultipliers.size() * space.vocabSizes.size() * space.tiedEmbeddings.size();
-        const Checked candidates = shapes * space.layers.size();
-        auto count = [](Checked value) {
-            return value.overflowed() ? std::string("over 2^64") : withThousands(value.value());
-        };
-        if (candidates.overflowed() || candidates.value() > kMaxDesignCandidates) {
-            error(diagnostics, "design_space",
-                  fmt::format("the space holds {} candidates; at most {} are searched", count(candidates),
-                              withThousands(kMaxDesignCandidates)));
-        } else if (shapes.value() > kMaxDesignShapes) {
-            error(diagnostics, "design_space",
-                  fmt::format("the space holds {} shapes besides depth; at most {} are counted", count(shapes),
-                              withThousands(kMaxDesignShapes)));
-        }
+        checkSpaceSize(diagnostics, space);
     }
     return diagnostics;
 }
@@ -326,87 +475,10 @@ DesignSearchResult searchDesigns(const DesignSpace& space, const DesignTargets& 
     if (hasErrors(result.diagnostics)) {
         return result;
     }
-    const std::vector<std::int64_t> layerValues = space.layers.expand();
-    const std::uint64_t perShape = layerValues.size(); // candidates per shape without depth
-    const std::uint64_t perFfn = perShape * space.vocabSizes.size() * space.tiedEmbeddings.size();
-    const std::uint64_t perMultiplier = perFfn * space.kvHeads.size() * space.headDims.size();
-    result.spaceSize = perMultiplier * space.ffnMultipliers.size() * space.hiddenSize.size();
-
-    DepthScan scan{targets, layerValues,
-                   static_cast<std::uint64_t>(std::floor(static_cast<long double>(targets.params) * targets.tolerance)),
-                   TopCandidates(targets.top)};
-    Skips headDimSkips{0, "head_dim", "hidden_size is not a multiple of head_dim"};
-    Skips kvSkips{0, "num_key_value_heads", "num_key_value_heads does not divide the query heads"};
-    Skips repeatSkips{0, "ffn_dim_multiplier", "the multiplier gives the same FFN width as an earlier one"};
-    Skips widthSkips{0, "ffn_dim_multiplier", "the FFN width is not positive or exceeds 2^40"};
-    Skips invalidSkips;
-
-    DesignShape shape;
-    shape.maxPositions = space.maxPositions;
-    for (const std::int64_t hiddenSize : space.hiddenSize.expand()) {
-        shape.hiddenSize = hiddenSize;
-        // Multipliers that round to one width are one design; the first multiplier names it.
-        std::vector<std::pair<std::int64_t, double>> ffnWidths;
-        for (const double multiplier : space.ffnMultipliers) {
-            const std::int64_t width = llamaFfnWidth(hiddenSize, multiplier, space.ffnMultiple);
-            if (width == 0) {
-                widthSkips.add(perMultiplier);
-            } else if (std::any_of(ffnWidths.begin(), ffnWidths.end(),
-                                   [&](const auto& w) { return w.first == width; })) {
-                repeatSkips.add(perMultiplier);
-            } else {
-                ffnWidths.emplace_back(width, multiplier);
-            }
-        }
-        const std::uint64_t perKvHeads = perFfn * ffnWidths.size();
-        const std::uint64_t perHeadDim = perKvHeads * space.kvHeads.size();
-        for (const std::int64_t headDim : space.headDims) {
-            if (hiddenSize % headDim != 0) {
-                headDimSkips.add(perHeadDim);
-                continue;
-            }
-            shape.headDim = headDim;
-            shape.numHeads = hiddenSize / headDim;
-            for (const std::int64_t kvHeads : space.kvHeads) {
-                if (shape.numHeads % kvHeads != 0) {
-                    kvSkips.add(perKvHeads);
-                    continue;
-                }
-                shape.numKvHeads = kvHeads;
-                for (const auto& [ffnWidth, multiplier] : ffnWidths) {
-                    shape.intermediateSize = ffnWidth;
-                    for (const std::int64_t vocabSize : space.vocabSizes) {
-                        shape.vocabSize = vocabSize;
-                        for (const bool tied : space.tiedEmbeddings) {
-                            shape.tiedEmbeddings = tied;
-                            Diagnostic reason;
-                            const std::optional<LinearCost> cost = linearCost(shape, targets.kvDType, reason);
-                            if (!cost) {
-                                if (invalidSkips.count == 0) {
-                                    invalidSkips.field = reason.field;
-                                    invalidSkips.message = reason.message;
-                                }
-                                invalidSkips.add(perShape);
-                                continue;
-                            }
-                            result.evaluated += perShape;
-                            scan.run(shape, multiplier, *cost);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    result.matched = scan.matched;
-    result.candidates = scan.best.takeSorted();
-    for (const Skips* skips : {&headDimSkips, &kvSkips, &repeatSkips, &widthSkips, &invalidSkips}) {
-        result.skipped += skips->count;
-        if (skips->count > 0) {
-            result.diagnostics.push_back(
-                {Severity::Warning, skips->field,
-                 fmt::format("{} candidates skipped: {}", withThousands(skips->count), skips->message)});
-        }
-    }
+    ShapeSearch search(space, targets);
+    result.spaceSize = search.spaceSize();
+    search.run();
+    search.finish(result);
     return result;
 }
 

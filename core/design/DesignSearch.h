@@ -106,16 +106,16 @@ inline constexpr std::uint64_t kMaxDesignShapes = 1'000'000;
 /// rounded down, times the multiplier rounded down, rounded up to a multiple of `multipleOf`.
 /// Llama 3 8B: (4096, 1.3, 1024) -> 14336; Llama 2 7B: (4096, 1.0, 256) -> 11008. 0 when an input is
 /// not positive or the width exceeds 2^40.
-std::int64_t llamaFfnWidth(std::int64_t hiddenSize, double multiplier, std::int64_t multipleOf);
+[[nodiscard]] std::int64_t llamaFfnWidth(std::int64_t hiddenSize, double multiplier, std::int64_t multipleOf);
 
 /// The full config of a design, ready to analyze, export or load in the window.
-ModelConfig designConfig(const DesignShape& shape);
+[[nodiscard]] ModelConfig designConfig(const DesignShape& shape);
 
 /// Errors in a space or its targets, each naming its field (config.json keys where there is one:
 /// num_hidden_layers, hidden_size, head_dim, num_key_value_heads, ffn_dim_multiplier, multiple_of,
 /// vocab_size, tie_word_embeddings, max_position_embeddings; else target_params, tolerance,
 /// max_kv_bytes_per_token, aspect, top, design_space).
-Diagnostics validateDesign(const DesignSpace& space, const DesignTargets& targets);
+[[nodiscard]] Diagnostics validateDesign(const DesignSpace& space, const DesignTargets& targets);
 
 /// Searches a space for designs meeting the targets and returns the best `targets.top`.
 /// No second formula: for each shape except depth, the core's own counters run on its 1-layer
@@ -123,11 +123,11 @@ Diagnostics validateDesign(const DesignSpace& space, const DesignTargets& target
 /// (kvCache), and the figures for L layers are composed as outer + L x per-layer, exact because a
 /// uniform Llama stack is linear in its depth. Layers are the innermost loop, so a space costs about
 /// 10 us per shape plus a few ns per depth. Invalid spaces return errors and evaluate nothing.
-DesignSearchResult searchDesigns(const DesignSpace& space, const DesignTargets& targets);
+[[nodiscard]] DesignSearchResult searchDesigns(const DesignSpace& space, const DesignTargets& targets);
 
 /// {"targets": {...}, "space_size", "evaluated", "skipped", "matched", "diagnostics": [...],
 /// "candidates": [{"params", "distance", "kv_bytes_per_token", "num_hidden_layers", "hidden_size", ...,
 /// "config": the candidate's config.json}]}.
-nlohmann::json designSearchJson(const DesignSearchResult& result, const DesignTargets& targets);
+[[nodiscard]] nlohmann::json designSearchJson(const DesignSearchResult& result, const DesignTargets& targets);
 
 } // namespace archplay::core

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/ConfigJson.h"
 
-#include "io/JsonText.h"
-
+#include "io/ExtraFields.h"
 #include "io/Families.h"
 #include "io/JsonFields.h"
+#include "io/JsonText.h"
 #include "io/ModelKinds.h"
 
 #include <fmt/format.h>
@@ -260,6 +260,16 @@ ModelConfig readWrapped(const json& object, const std::string& modelType, std::s
     return config;
 }
 
+/// What a family's reader gives when config.json states nothing: its defaults.
+ModelConfig familyDefaults(const Family& family) {
+    ModelConfig defaults;
+    Diagnostics ignored;
+    const json empty = json::object();
+    JsonFields fields(empty, ignored);
+    family.read(fields, defaults);
+    return defaults;
+}
+
 bool sameModel(ModelConfig a, ModelConfig b) {
     a.passthrough = {};
     b.passthrough = {};
@@ -310,6 +320,7 @@ ImportResult importConfig(const json& object, const ImportOptions& options) {
     } else {
         result.config = readObject(object, modelType, result.diagnostics, options);
     }
+    readExtraFields(result.config->passthrough.json(), *result.config);
     if (hasErrors(result.diagnostics)) {
         result.config.reset();
     }
@@ -375,6 +386,7 @@ json exportConfig(const ModelConfig& config, Diagnostics* notes) {
             wrapper[std::string(kNestedKey)] = std::move(out);
             out = std::move(wrapper);
         }
+        writeExtraFields(config, familyDefaults(*family), out);
         // Verify by reading back: whatever the family's keys cannot express falls back to the native format.
         const ImportResult check = importConfig(out);
         if (check.config && sameModel(*check.config, config)) {
@@ -390,6 +402,7 @@ json exportConfig(const ModelConfig& config, Diagnostics* notes) {
     json out = nested ? json::object() : kept;
     out.erase("__archplay_inexpressible");
     writeNative(config, out);
+    writeExtraFields(config, ModelConfig(), out);
     return out;
 }
 

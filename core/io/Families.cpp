@@ -254,6 +254,7 @@ void readMixtral(JsonFields& f, ModelConfig& c) {
     c.moe.numExperts = f.integer("num_local_experts", 8);
     c.moe.topK = f.integer("num_experts_per_tok", 2);
     c.moe.expertIntermediateSize = c.intermediateSize; // Mixtral's experts use intermediate_size
+    c.moe.router.normaliseTopK = true;                 // MixtralSparseMoeBlock always renormalises the top k
 }
 
 void writeMixtral(const ModelConfig& c, json& out) {
@@ -382,10 +383,13 @@ const Defaults kGemma{.vocab = 256000,
                       .activation = Activation::GeluTanh};
 
 // Gemma's MLP uses hidden_activation; when that is null it uses gelu_pytorch_tanh, whatever hidden_act says.
+// Every Gemma scales the embeddings by sqrt(hidden_size) and its RMSNorm multiplies by (1 + weight).
 void readGemmaCommon(JsonFields& f, ModelConfig& c, const Defaults& d) {
     readCommon(f, c, d, kGemmaKeys);
     setAttentionBias(c, f.flag("attention_bias", false));
     c.ffnKind = FfnKind::Gated;
+    c.forward.embeddingScaledBySqrtHidden = true;
+    c.forward.normGainPlusOne = true;
 }
 
 void readGemma(JsonFields& f, ModelConfig& c) {
@@ -729,6 +733,7 @@ void readDeepseekV2(JsonFields& f, ModelConfig& c) {
 }
 void readDeepseekV3(JsonFields& f, ModelConfig& c) {
     readDeepseek(f, c, true);
+    c.moe.router.normaliseTopK = true; // DeepseekV3Config defaults norm_topk_prob to true
 }
 void writeDeepseekV2(const ModelConfig& c, json& out) {
     writeDeepseek(c, out, false);
@@ -906,6 +911,9 @@ void readT5(JsonFields& f, ModelConfig& c) {
     const std::string act = gated ? projection.substr(6) : projection;
     c.activation = act == "gelu" ? Activation::GeluTanh : parseActivation(act); // T5 maps gated-gelu to gelu_new
     c.positional = PositionalKind::RelativeBias;
+    // T5's initialisation absorbs the 1/sqrt(d) of attention; a tied head sees the output times d_model^-1/2.
+    c.forward.attentionUnscaled = true;
+    c.forward.tiedHeadInputScaled = true;
 }
 
 void writeT5(const ModelConfig& c, json& out) {

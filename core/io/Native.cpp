@@ -54,6 +54,19 @@ constexpr std::array kQkNorms{QkNorm::None, QkNorm::PerHead, QkNorm::FullWidth};
 constexpr std::array kPatterns{SlidingPattern::None, SlidingPattern::All, SlidingPattern::GlobalEveryN,
                                SlidingPattern::FromLayer, SlidingPattern::Explicit};
 
+/// The family conventions of ForwardDetails, each with its native key.
+struct ForwardFlag {
+    std::string_view key;
+    bool ForwardDetails::*member;
+};
+
+constexpr std::array<ForwardFlag, 4> kForwardFlags = {{
+    {"embedding_sqrt_scale", &ForwardDetails::embeddingScaledBySqrtHidden},
+    {"norm_gain_plus_one", &ForwardDetails::normGainPlusOne},
+    {"attention_unscaled", &ForwardDetails::attentionUnscaled},
+    {"tied_head_input_scale", &ForwardDetails::tiedHeadInputScaled},
+}};
+
 /// Records, for an unknown model type, each structural switch that was absent and assumed.
 class Assumptions {
 public:
@@ -212,6 +225,9 @@ void readNative(JsonFields& f, ModelConfig& c, bool assume) {
     c.tokenTypes = f.integer("type_vocab_size", 0);
     c.pooler = f.flag("pooler", false);
     c.mtpLayers = f.integer("num_nextn_predict_layers", 0);
+    for (const ForwardFlag& flag : kForwardFlags) {
+        c.forward.*flag.member = f.flag(flag.key, false);
+    }
     c.ignoredFields = f.texts("archplay_ignored_fields");
     c.uncountedParts = f.texts("archplay_uncounted_parts");
 
@@ -325,6 +341,12 @@ void writeNative(const ModelConfig& c, json& out) {
     out["type_vocab_size"] = c.tokenTypes;
     out["pooler"] = c.pooler;
     out["num_nextn_predict_layers"] = c.mtpLayers;
+    for (const ForwardFlag& flag : kForwardFlags) {
+        out.erase(std::string(flag.key));
+        if (c.forward.*flag.member) {
+            out[std::string(flag.key)] = true; // written only when set, as few configs use them
+        }
+    }
     if (!c.ignoredFields.empty()) {
         out["archplay_ignored_fields"] = c.ignoredFields;
     }

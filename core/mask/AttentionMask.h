@@ -19,8 +19,8 @@ enum class MaskKind {
     Chunked,       ///< floor(i / C) == floor(j / C) and j <= i (Llama 4 chunked local attention)
     PrefixLm,      ///< j < P or j <= i: bidirectional over a prefix of P tokens, causal after it (T5 prefix-LM, UniLM)
     Cross,         ///< every decoder query sees every encoder key (encoder-decoder cross-attention)
-    Recurrent,   ///< j <= i folded into a fixed state, no score matrix (Gated DeltaNet, lightning attention, Mamba-2)
-    Convolution, ///< i - K < j <= i through a causal convolution of kernel K, no score matrix (LFM2 short conv)
+    Recurrent,     ///< j <= i folded into a fixed state, no score matrix (Gated DeltaNet, lightning attention, Mamba-2)
+    Convolution,   ///< i - K < j <= i through a causal convolution of kernel K, no score matrix (LFM2 short conv)
 };
 
 std::string_view toString(MaskKind kind);
@@ -43,14 +43,14 @@ struct KeyRange {
 };
 
 /// Keys attended by `query` among `keyCount` keys (for Cross, keyCount is the encoder length).
-KeyRange attendedKeys(const MaskSpec& mask, std::uint64_t query, std::uint64_t keyCount);
+[[nodiscard]] KeyRange attendedKeys(const MaskSpec& mask, std::uint64_t query, std::uint64_t keyCount);
 /// Whether `query` attends `key` among `keyCount` keys.
-bool attends(const MaskSpec& mask, std::uint64_t query, std::uint64_t key, std::uint64_t keyCount);
+[[nodiscard]] bool attends(const MaskSpec& mask, std::uint64_t query, std::uint64_t key, std::uint64_t keyCount);
 
 /// (query, key) pairs a mask lets through for `queries` queries over `keyCount` keys: the size of the
 /// score matrix that is actually computed (none for Recurrent and Convolution). Closed form;
 /// saturates at 2^64 - 1. Causal over S tokens: S(S + 1) / 2.
-std::uint64_t attendedPairs(const MaskSpec& mask, std::uint64_t queries, std::uint64_t keyCount);
+[[nodiscard]] std::uint64_t attendedPairs(const MaskSpec& mask, std::uint64_t queries, std::uint64_t keyCount);
 
 /// A coarse picture of a mask: `cells` x `cells` blocks of `tokensPerCell` x `tokensPerCell` token
 /// pairs. coverage(row, column) is the fraction of the block's pairs that attend, in [0, 1], so a
@@ -71,13 +71,13 @@ struct MaskGrid {
 };
 
 /// Computes the grid; work grows with the cells on a mask boundary, not with the tokens.
-MaskGrid maskGrid(const MaskSpec& mask, int cells, std::uint64_t tokensPerCell);
+[[nodiscard]] MaskGrid maskGrid(const MaskSpec& mask, int cells, std::uint64_t tokensPerCell);
 
 /// The self-attention mask of a planned layer: causal or bidirectional, sliding or chunked by its window.
 MaskSpec selfAttentionMask(const LayerPlan& layer);
 /// What a layer's token mixer lets each token see: its attention mask, or for a linear-attention or
 /// state-space layer every earlier token through its fixed state, or for a short convolution its kernel.
-MaskSpec layerMask(const ModelConfig& config, const LayerPlan& layer);
+[[nodiscard]] MaskSpec layerMask(const ModelConfig& config, const LayerPlan& layer);
 
 /// A distinct mask used in a model, with the layers that use it.
 struct MaskUse {
@@ -90,11 +90,11 @@ struct MaskUse {
 
 /// Every distinct mask of the plan (layerMask of each layer), encoder masks first, then decoder
 /// self-attention, then cross-attention. Empty for an empty plan.
-std::vector<MaskUse> modelMasks(const ModelConfig& config, const ModelPlan& plan);
+[[nodiscard]] std::vector<MaskUse> modelMasks(const ModelConfig& config, const ModelPlan& plan);
 
 /// The mask of every kind, for comparison with the model's own: spans follow the model's narrowest
 /// window where it has one, else a quarter of the grid (`gridTokens` tokens wide).
-std::vector<MaskUse> referenceMasks(const std::vector<MaskUse>& modelMasks, std::uint64_t gridTokens);
+[[nodiscard]] std::vector<MaskUse> referenceMasks(const std::vector<MaskUse>& modelMasks, std::uint64_t gridTokens);
 
 /// Tokens per cell that makes a grid of `cells` cells show the narrowest span of `masks` about a
 /// quarter of the grid wide: the power of two nearest span / (cells / 4), at least 1. 1 when no mask

@@ -40,7 +40,8 @@ struct DeviceFit {
     std::uint64_t devicesNeeded = 0; ///< ceil(required / gpu.bytes): the fewest devices of this size
 };
 
-DeviceFit deviceFit(const GpuMemorySize& gpu, std::uint64_t devices, std::uint64_t weightBytes, std::uint64_t kvBytes);
+[[nodiscard]] DeviceFit deviceFit(const GpuMemorySize& gpu, std::uint64_t devices, std::uint64_t weightBytes,
+                                  std::uint64_t kvBytes);
 
 /// Whether weights and KV cache fit on one device of a memory size.
 struct GpuFit {
@@ -59,7 +60,7 @@ struct GpuFit {
 
 /// Weights plus the scenario's cache on each memory size of gpuMemorySizes(). Activations and runtime
 /// overhead (FORMULAS.md §6.4) are not included.
-std::vector<GpuFit> gpuFits(const ModelConfig& config, const ModelPlan& plan, std::uint64_t weightBytes,
-                            const Scenario& scenario);
+[[nodiscard]] std::vector<GpuFit> gpuFits(const ModelConfig& config, const ModelPlan& plan, std::uint64_t weightBytes,
+                                          const Scenario& scenario);
 
 } // namespace archplay::core

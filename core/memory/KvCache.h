@@ -40,7 +40,7 @@ struct FixedState {
     /// Bytes at `dtype`; the fp32 recurrent state stays fp32 unless `forced`.
     std::uint64_t bytes(DType dtype, bool forced) const;
 };
-FixedState fixedState(const ModelConfig& config, const LayerPlan& layer);
+[[nodiscard]] FixedState fixedState(const ModelConfig& config, const LayerPlan& layer);
 
 /// The architecture's own KV cache for one scenario (FORMULAS.md §4).
 struct KvCacheReport {
@@ -77,8 +77,8 @@ struct KvCacheReport {
 /// recurrent state in fp32).
 /// Formulas: FORMULAS.md §4.1 (MHA/GQA/MQA: 2·nkv·d per layer), §4.2 (sliding windows cap at W),
 /// §4.3 (MLA: kv_lora_rank + qk_rope_head_dim), §4.4 (encoder-decoder cross-attention).
-KvCacheReport kvCache(const ModelConfig& config, const ModelPlan& plan, std::uint64_t sequenceLength,
-                      std::uint64_t batch, DType dtype, std::uint64_t encoderSequenceLength = 0,
-                      std::optional<DType> stateDType = std::nullopt);
+[[nodiscard]] KvCacheReport kvCache(const ModelConfig& config, const ModelPlan& plan, std::uint64_t sequenceLength,
+                                    std::uint64_t batch, DType dtype, std::uint64_t encoderSequenceLength = 0,
+                                    std::optional<DType> stateDType = std::nullopt);
 
 } // namespace archplay::core

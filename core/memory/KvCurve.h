@@ -31,9 +31,9 @@ std::vector<DType> kvCurveDTypes(DType current);
 
 /// Cache bytes at every length for every precision, each point from kvCache() at the scenario's
 /// batch, encoder length and fixed-state precision (FORMULAS.md §4).
-std::vector<KvCurve> kvCurves(const ModelConfig& config, const ModelPlan& plan,
-                              const std::vector<std::uint64_t>& lengths, const Scenario& scenario,
-                              const std::vector<DType>& dtypes);
+[[nodiscard]] std::vector<KvCurve> kvCurves(const ModelConfig& config, const ModelPlan& plan,
+                                            const std::vector<std::uint64_t>& lengths, const Scenario& scenario,
+                                            const std::vector<DType>& dtypes);
 
 /// A cache the architecture avoids, for comparison.
 enum class KvAlternative {
@@ -42,8 +42,9 @@ enum class KvAlternative {
 };
 
 /// The alternative cache over `lengths` at `dtype`, each point from kvCache() (FORMULAS.md §4.2, §4.3).
-KvCurve kvAlternativeCurve(const ModelConfig& config, const ModelPlan& plan, const std::vector<std::uint64_t>& lengths,
-                           const Scenario& scenario, DType dtype, KvAlternative alternative);
+[[nodiscard]] KvCurve kvAlternativeCurve(const ModelConfig& config, const ModelPlan& plan,
+                                         const std::vector<std::uint64_t>& lengths, const Scenario& scenario,
+                                         DType dtype, KvAlternative alternative);
 
 /// The part of one cache that a kind of layer holds.
 struct KvKindShare {
@@ -64,7 +65,7 @@ struct KvKindShare {
 /// Splits a cache report by layer kind: decoder self-attention grouped by attention kind, window and
 /// MLA, one fixed-state share per non-attention mixer, then one cross-attention share. Shares are in plan order; their
 /// bytes sum to the report's total up to the rounding of sub-byte precisions.
-std::vector<KvKindShare> kvByLayerKind(const ModelPlan& plan, const KvCacheReport& report);
+[[nodiscard]] std::vector<KvKindShare> kvByLayerKind(const ModelPlan& plan, const KvCacheReport& report);
 
 /// What the architecture's cache saves against simpler caches at the same scenario. Units: bytes.
 struct KvSavings {
@@ -77,6 +78,6 @@ struct KvSavings {
 
 /// Recomputes the scenario's cache without windows and with expanded MLA to show what they save
 /// (FORMULAS.md §4.2, §4.3).
-KvSavings kvSavings(const ModelConfig& config, const ModelPlan& plan, const Scenario& scenario);
+[[nodiscard]] KvSavings kvSavings(const ModelConfig& config, const ModelPlan& plan, const Scenario& scenario);
 
 } // namespace archplay::core

@@ -34,8 +34,21 @@ ParamNode groupNode(std::string name) {
     return node;
 }
 
-bool isFfnComponent(Component c) {
-    return c == Component::Ffn || c == Component::Router || c == Component::Experts || c == Component::SharedExperts;
+/// The three parts of a layer that the breakdown and LayerParams split it into.
+enum class SubBlock { Mixer, Ffn, Norms };
+
+SubBlock subBlockOf(Component c) {
+    switch (c) {
+    case Component::Norm:
+        return SubBlock::Norms;
+    case Component::Ffn:
+    case Component::Router:
+    case Component::Experts:
+    case Component::SharedExperts:
+        return SubBlock::Ffn;
+    default:
+        return SubBlock::Mixer;
+    }
 }
 
 std::string stackName(const ModelConfig& config, Stack stack) {
@@ -54,6 +67,175 @@ std::string layerRange(const std::vector<std::int64_t>& indices) {
         return fmt::format("layers {}-{}", indices.front(), indices.back());
     }
     return fmt::format("{} layers", indices.size());
+}
+
+/// The running sums of a count, every figure checked.
+struct Tally {
+    std::array<Checked, kComponentCount> byComponent{};
+    Checked total;
+    Checked inactive; ///< routed experts a token is not sent to, over all layers
+    bool overflow = false;
+
+    void add(Component component, Checked params) { byComponent[static_cast<std::size_t>(component)] += params; }
+};
+
+/// The breakdown's groups outside the layers.
+struct OuterGroups {
+    ParamNode embeddings = groupNode("Embeddings");
+    ParamNode norms = groupNode("Final norms");
+    ParamNode head = groupNode("Output head");
+    ParamNode pooler = groupNode("Pooler");
+
+    ParamNode& groupOf(Component component) {
+        switch (component) {
+        case Component::Norm:
+            return norms;
+        case Component::OutputHead:
+            return head;
+        case Component::Pooler:
+            return pooler;
+        default:
+            return embeddings;
+        }
+    }
+};
+
+/// Counts the embeddings, positions, final norms, output head and pooler into `tally`.
+OuterGroups countOuterTensors(const ModelConfig& config, Tally& tally) {
+    OuterGroups outer;
+    for (TensorSpec& tensor : outerTensors(config)) {
+        const Checked params = tensor.total();
+        tally.add(tensor.component, params);
+        tally.total += params;
+        outer.groupOf(tensor.component).children.push_back(leaf(tensor, params, tally.overflow));
+    }
+    return outer;
+}
+
+/// Layers of one kind: they share their tensors, so each kind is counted once and multiplied.
+struct KindGroup {
+    LayerPlan kind;
+    std::vector<std::int64_t> indices;
+    LayerParams params; ///< one layer
+    std::vector<TensorSpec> tensors;
+};
+
+/// The figures of one layer from its tensors; `unused` experts are the routed experts a token skips.
+LayerParams layerParams(const ModelConfig& config, const std::vector<TensorSpec>& tensors, bool& overflow) {
+    Checked layerTotal, mixer, ffn, norms, unused;
+    for (const TensorSpec& tensor : tensors) {
+        const Checked params = tensor.total();
+        layerTotal += params;
+        switch (subBlockOf(tensor.component)) {
+        case SubBlock::Norms:
+            norms += params;
+            break;
+        case SubBlock::Ffn:
+            ffn += params;
+            break;
+        case SubBlock::Mixer:
+            mixer += params;
+            break;
+        }
+        if (tensor.component == Component::Experts && config.moe.numExperts > config.moe.topK) {
+            unused += tensor.elements() * dim(config.moe.numExperts - config.moe.topK);
+        }
+    }
+    overflow = overflow || layerTotal.overflowed() || unused.overflowed();
+    return {layerTotal.value(), (layerTotal - unused).value(), mixer.value(), ffn.value(), norms.value()};
+}
+
+/// Groups the planned layers by kind, in order of first appearance; fills report.layers and adds
+/// every layer to the tally's total and inactive sums.
+std::vector<KindGroup> groupLayersByKind(const ModelConfig& config, const ModelPlan& plan, ParamReport& report,
+                                         Tally& tally) {
+    std::vector<KindGroup> groups;
+    report.layers.reserve(plan.layers.size());
+    for (const LayerPlan& layer : plan.layers) {
+        auto found =
+            std::find_if(groups.begin(), groups.end(), [&](const KindGroup& g) { return sameKind(g.kind, layer); });
+        if (found == groups.end()) {
+            KindGroup group{layer, {}, {}, layerTensors(config, layer)};
+            group.params = layerParams(config, group.tensors, tally.overflow);
+            groups.push_back(std::move(group));
+            found = std::prev(groups.end());
+        }
+        found->indices.push_back(layer.index);
+        report.layers.push_back(found->params);
+        tally.total += found->params.total;
+        tally.inactive += found->params.total - found->params.active;
+    }
+    return groups;
+}
+
+/// The breakdown node of one layer kind, its tensors times its layers, split into the token mixer,
+/// the FFN and the norms; adds the tensors to the tally's components.
+ParamNode kindNode(const ModelConfig& config, KindGroup& group, Tally& tally) {
+    const Checked layers = static_cast<std::uint64_t>(group.indices.size());
+    ParamNode node = groupNode(fmt::format("{} ({}, x{})", layerKindName(config, group.kind), layerRange(group.indices),
+                                           group.indices.size()));
+    ParamNode mixer = groupNode(!group.kind.attends() ? std::string(mixerName(group.kind.mixer))
+                                : group.kind.latent   ? std::string("Latent attention")
+                                                      : std::string("Attention"));
+    ParamNode ffn = groupNode(group.kind.ffn == FfnKind::Moe ? "Mixture of experts" : "Feed-forward");
+    ParamNode norms = groupNode("Norms");
+    for (TensorSpec& tensor : group.tensors) {
+        const Checked params = tensor.total() * layers;
+        tally.add(tensor.component, params);
+        const SubBlock block = subBlockOf(tensor.component);
+        ParamNode& parent = block == SubBlock::Norms ? norms : block == SubBlock::Ffn ? ffn : mixer;
+        parent.children.push_back(leaf(tensor, params, tally.overflow));
+    }
+    node.children.reserve(3);
+    node.children.push_back(finish(mixer, tally.overflow));
+    node.children.push_back(finish(ffn, tally.overflow));
+    node.children.push_back(finish(norms, tally.overflow));
+    return node;
+}
+
+/// One node per stack (encoder before decoder) holding its layer kinds.
+std::map<Stack, ParamNode> stackNodes(const ModelConfig& config, std::vector<KindGroup>& groups, Tally& tally) {
+    std::map<Stack, ParamNode> stacks;
+    for (KindGroup& group : groups) {
+        ParamNode node = kindNode(config, group, tally);
+        auto [it, inserted] = stacks.try_emplace(group.kind.stack, groupNode(stackName(config, group.kind.stack)));
+        it->second.children.push_back(finish(node, tally.overflow));
+    }
+    return stacks;
+}
+
+/// Total, active and active-compute parameters from the tally.
+void setTotals(const ModelConfig& config, Tally& tally, ParamReport& report) {
+    // Every token runs the LM head (even when tied) but only gathers one embedding row (FORMULAS.md §2.24).
+    const Checked active = tally.total - tally.inactive;
+    const Checked embedding =
+        dim(config.vocabSize) *
+        dim(config.embeddingProjectionDim > 0 ? config.embeddingProjectionDim : config.hiddenSize);
+    Checked activeCompute = active - embedding;
+    if (config.outputHead && config.tieWordEmbeddings) {
+        activeCompute += embedding;
+    }
+    tally.overflow = tally.overflow || tally.total.overflowed() || active.overflowed() || activeCompute.overflowed();
+    report.total = tally.total.value();
+    report.active = active.value();
+    report.activeCompute = activeCompute.value();
+}
+
+/// What a checkpoint stores beside the model (DeepSeek-V3's MTP module); params 0 when nothing.
+ParamNode extrasNode(const ModelConfig& config, bool& overflow) {
+    ParamNode extras = groupNode("Stored apart (not in the total)");
+    std::vector<TensorSpec> tensors = extraTensors(config);
+    if (tensors.empty()) {
+        return extras;
+    }
+    ParamNode mtp = groupNode("Multi-token prediction module");
+    mtp.children.reserve(tensors.size());
+    for (TensorSpec& tensor : tensors) {
+        mtp.children.push_back(leaf(tensor, tensor.total(), overflow));
+    }
+    extras.children.push_back(finish(mtp, overflow));
+    finish(extras, overflow);
+    return extras;
 }
 
 } // namespace
@@ -79,147 +261,28 @@ std::string toString(const TensorShape& shape) {
 
 ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan) {
     ParamReport report;
-    bool overflow = false;
-    std::array<Checked, kComponentCount> byComponent{};
-    Checked total;
-    Checked inactive;
-
+    Tally tally;
     report.breakdown.name = "Model";
-    ParamNode embeddings = groupNode("Embeddings");
-    ParamNode outerNorms = groupNode("Final norms");
-    ParamNode head = groupNode("Output head");
-    ParamNode pooler = groupNode("Pooler");
-    for (TensorSpec& tensor : outerTensors(config)) {
-        const Checked params = tensor.total();
-        byComponent[static_cast<std::size_t>(tensor.component)] += params;
-        total += params;
-        switch (tensor.component) {
-        case Component::Norm:
-            outerNorms.children.push_back(leaf(tensor, params, overflow));
-            break;
-        case Component::OutputHead:
-            head.children.push_back(leaf(tensor, params, overflow));
-            break;
-        case Component::Pooler:
-            pooler.children.push_back(leaf(tensor, params, overflow));
-            break;
-        default:
-            embeddings.children.push_back(leaf(tensor, params, overflow));
-            break;
-        }
-    }
+    OuterGroups outer = countOuterTensors(config, tally);
+    std::vector<KindGroup> groups = groupLayersByKind(config, plan, report, tally);
+    std::map<Stack, ParamNode> stacks = stackNodes(config, groups, tally);
 
-    // Layers of one kind share their tensors; count each kind once and multiply.
-    struct KindGroup {
-        LayerPlan kind;
-        std::vector<std::int64_t> indices;
-        LayerParams params;
-        std::vector<TensorSpec> tensors;
-    };
-    std::vector<KindGroup> groups;
-    report.layers.reserve(plan.layers.size());
-    for (const LayerPlan& layer : plan.layers) {
-        auto found =
-            std::find_if(groups.begin(), groups.end(), [&](const KindGroup& g) { return sameKind(g.kind, layer); });
-        if (found == groups.end()) {
-            KindGroup group{layer, {}, {}, layerTensors(config, layer)};
-            Checked layerTotal, mixer, ffn, norms, unused;
-            for (const TensorSpec& tensor : group.tensors) {
-                const Checked params = tensor.total();
-                layerTotal += params;
-                if (tensor.component == Component::Norm) {
-                    norms += params;
-                } else if (isFfnComponent(tensor.component)) {
-                    ffn += params;
-                } else {
-                    mixer += params;
-                }
-                if (tensor.component == Component::Experts && config.moe.numExperts > config.moe.topK) {
-                    unused += tensor.elements() * dim(config.moe.numExperts - config.moe.topK);
-                }
-            }
-            overflow = overflow || layerTotal.overflowed() || unused.overflowed();
-            group.params = {layerTotal.value(), (layerTotal - unused).value(), mixer.value(), ffn.value(),
-                            norms.value()};
-            groups.push_back(std::move(group));
-            found = std::prev(groups.end());
-        }
-        found->indices.push_back(layer.index);
-        report.layers.push_back(found->params);
-        total += found->params.total;
-        inactive += found->params.total - found->params.active;
+    report.breakdown.children.push_back(finish(outer.embeddings, tally.overflow));
+    for (auto& [stack, node] : stacks) {
+        report.breakdown.children.push_back(finish(node, tally.overflow));
     }
+    report.breakdown.children.push_back(finish(outer.norms, tally.overflow));
+    report.breakdown.children.push_back(finish(outer.head, tally.overflow));
+    report.breakdown.children.push_back(finish(outer.pooler, tally.overflow));
+    finish(report.breakdown, tally.overflow);
 
-    std::map<Stack, ParamNode> stackNodes;
-    for (KindGroup& group : groups) {
-        const Checked layers = static_cast<std::uint64_t>(group.indices.size());
-        ParamNode node = groupNode(
-            fmt::format("{} ({}, x{})", layerKindName(config, group.kind), layerRange(group.indices), group.indices.size()));
-        ParamNode attention = groupNode(!group.kind.attends() ? std::string(mixerName(group.kind.mixer))
-                                        : group.kind.latent   ? std::string("Latent attention")
-                                                              : std::string("Attention"));
-        ParamNode ffn = groupNode(group.kind.ffn == FfnKind::Moe ? "Mixture of experts" : "Feed-forward");
-        ParamNode norms = groupNode("Norms");
-        for (TensorSpec& tensor : group.tensors) {
-            const Checked params = tensor.total() * layers;
-            byComponent[static_cast<std::size_t>(tensor.component)] += params;
-            ParamNode item = leaf(tensor, params, overflow);
-            if (tensor.component == Component::Norm) {
-                norms.children.push_back(std::move(item));
-            } else if (isFfnComponent(tensor.component)) {
-                ffn.children.push_back(std::move(item));
-            } else {
-                attention.children.push_back(std::move(item));
-            }
-        }
-        node.children.reserve(3);
-        node.children.push_back(finish(attention, overflow));
-        node.children.push_back(finish(ffn, overflow));
-        node.children.push_back(finish(norms, overflow));
-        auto [it, inserted] = stackNodes.try_emplace(group.kind.stack, groupNode(stackName(config, group.kind.stack)));
-        it->second.children.push_back(finish(node, overflow));
+    for (std::size_t i = 0; i < tally.byComponent.size(); ++i) {
+        report.byComponent[i] = tally.byComponent[i].value();
+        tally.overflow = tally.overflow || tally.byComponent[i].overflowed();
     }
-
-    report.breakdown.children.push_back(finish(embeddings, overflow));
-    for (auto& [stack, node] : stackNodes) {
-        report.breakdown.children.push_back(finish(node, overflow));
-    }
-    report.breakdown.children.push_back(finish(outerNorms, overflow));
-    report.breakdown.children.push_back(finish(head, overflow));
-    report.breakdown.children.push_back(finish(pooler, overflow));
-    finish(report.breakdown, overflow);
-
-    for (std::size_t i = 0; i < byComponent.size(); ++i) {
-        report.byComponent[i] = byComponent[i].value();
-        overflow = overflow || byComponent[i].overflowed();
-    }
-
-    // Every token runs the LM head (even when tied) but only gathers one embedding row (FORMULAS.md §2.24).
-    const Checked active = total - inactive;
-    const Checked embedding =
-        dim(config.vocabSize) *
-        dim(config.embeddingProjectionDim > 0 ? config.embeddingProjectionDim : config.hiddenSize);
-    Checked activeCompute = active - embedding;
-    if (config.outputHead && config.tieWordEmbeddings) {
-        activeCompute += embedding;
-    }
-    overflow = overflow || total.overflowed() || active.overflowed() || activeCompute.overflowed();
-    report.total = total.value();
-    report.active = active.value();
-    report.activeCompute = activeCompute.value();
-
-    report.extras = groupNode("Stored apart (not in the total)");
-    std::vector<TensorSpec> extras = extraTensors(config);
-    if (!extras.empty()) {
-        ParamNode mtp = groupNode("Multi-token prediction module");
-        mtp.children.reserve(extras.size());
-        for (TensorSpec& tensor : extras) {
-            mtp.children.push_back(leaf(tensor, tensor.total(), overflow));
-        }
-        report.extras.children.push_back(finish(mtp, overflow));
-        finish(report.extras, overflow);
-    }
-    report.overflow = overflow || report.breakdown.params != report.total;
+    setTotals(config, tally, report);
+    report.extras = extrasNode(config, tally.overflow);
+    report.overflow = tally.overflow || report.breakdown.params != report.total;
     return report;
 }
 

@@ -35,8 +35,8 @@ struct ParamNode {
 struct LayerParams {
     std::uint64_t total = 0;
     std::uint64_t active = 0; ///< used by one token: routed experts count k of E
-    std::uint64_t mixer = 0; ///< the token mixer: attention, or linear attention / state-space / convolution
-    std::uint64_t ffn = 0;   ///< dense FFN, or router + experts + shared experts
+    std::uint64_t mixer = 0;  ///< the token mixer: attention, or linear attention / state-space / convolution
+    std::uint64_t ffn = 0;    ///< dense FFN, or router + experts + shared experts
     std::uint64_t norms = 0;
 };
 
@@ -59,6 +59,6 @@ struct ParamReport {
 };
 
 /// Counts the parameters of a planned model. Formula source: FORMULAS.md §1-2 (Hugging Face modeling files).
-ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan);
+[[nodiscard]] ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan);
 
 } // namespace archplay::core

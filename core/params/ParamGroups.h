@@ -17,9 +17,9 @@ struct LayerKindParams {
     std::string name;                 ///< layerKindName(), prefixed by the stack for encoder-decoder models
     std::vector<std::int64_t> layers; ///< indices within the stack
     std::uint64_t perLayer = 0;       ///< total of one layer
-    std::uint64_t mixer = 0;     ///< the token mixer: attention, or linear attention / state-space / convolution
-    std::uint64_t ffn = 0;       ///< dense FFN, or router + experts + shared experts
-    std::uint64_t ffnActive = 0; ///< the FFN parameters one token uses (router, k experts, shared experts)
+    std::uint64_t mixer = 0;          ///< the token mixer: attention, or linear attention / state-space / convolution
+    std::uint64_t ffn = 0;            ///< dense FFN, or router + experts + shared experts
+    std::uint64_t ffnActive = 0;      ///< the FFN parameters one token uses (router, k experts, shared experts)
     std::uint64_t norms = 0;
     std::uint64_t total = 0;
     std::uint64_t active = 0; ///< used by one token (routed experts count k of E)
@@ -27,8 +27,8 @@ struct LayerKindParams {
 
 /// Groups the per-layer counts of `report` by layer kind (sameKind()), in order of first appearance.
 /// The totals of the groups sum to the sum of the layers.
-std::vector<LayerKindParams> paramsByLayerKind(const ModelConfig& config, const ModelPlan& plan,
-                                               const ParamReport& report);
+[[nodiscard]] std::vector<LayerKindParams> paramsByLayerKind(const ModelConfig& config, const ModelPlan& plan,
+                                                             const ParamReport& report);
 
 /// Total and active parameters of one component of the whole model.
 struct ComponentParams {
@@ -39,6 +39,6 @@ struct ComponentParams {
 
 /// The non-empty components of `report`, in the order of the Component enum. Totals sum to
 /// report.total and actives to report.active (FORMULAS.md §2.24).
-std::vector<ComponentParams> paramsByComponent(const ParamReport& report);
+[[nodiscard]] std::vector<ComponentParams> paramsByComponent(const ParamReport& report);
 
 } // namespace archplay::core

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "params/Tensors.h"
 
+#include <span>
+#include <string_view>
+
 namespace archplay::core {
 namespace {
 
@@ -20,6 +23,13 @@ public:
         if (bias) {
             add(name + ".bias", component, {out}, copies);
         }
+    }
+    /// A gated FFN (GLU): gate_proj and up_proj [width, hidden], down_proj [hidden, width].
+    void glu(const std::string& scope, Component component, std::int64_t hidden, std::int64_t width, bool bias,
+             std::int64_t copies = 1) {
+        linear(scope + ".gate_proj", component, hidden, width, bias, copies);
+        linear(scope + ".up_proj", component, hidden, width, bias, copies);
+        linear(scope + ".down_proj", component, width, hidden, bias, copies);
     }
     void norm(const std::string& name, NormKind kind, std::int64_t width) {
         if (kind == NormKind::NonParametric) {
@@ -168,9 +178,7 @@ void addDenseFfn(TensorList& list, const ModelConfig& c, FfnKind kind, std::int6
         }
         return;
     }
-    list.linear("mlp.gate_proj", Component::Ffn, hidden, width, c.ffnBias);
-    list.linear("mlp.up_proj", Component::Ffn, hidden, width, c.ffnBias);
-    list.linear("mlp.down_proj", Component::Ffn, width, hidden, c.ffnBias);
+    list.glu("mlp", Component::Ffn, hidden, width, c.ffnBias);
 }
 
 void addMoeFfn(TensorList& list, const ModelConfig& c) {
@@ -180,63 +188,58 @@ void addMoeFfn(TensorList& list, const ModelConfig& c) {
     if (moe.correctionBiasParameter) {
         list.add("mlp.gate.e_score_correction_bias", Component::Router, {moe.numExperts});
     }
-    const std::int64_t width = moe.expertIntermediateSize;
-    list.linear("mlp.experts.gate_proj", Component::Experts, hidden, width, moe.expertBias, moe.numExperts);
-    list.linear("mlp.experts.up_proj", Component::Experts, hidden, width, moe.expertBias, moe.numExperts);
-    list.linear("mlp.experts.down_proj", Component::Experts, width, hidden, moe.expertBias, moe.numExperts);
+    list.glu("mlp.experts", Component::Experts, hidden, moe.expertIntermediateSize, moe.expertBias, moe.numExperts);
     if (moe.numSharedExperts > 0) {
         // The shared experts are one GLU of width n_shared x Im (DeepSeek, ERNIE 4.5, Hunyuan), with the
         // dense FFN's biases (ERNIE's use_bias, Hunyuan's mlp_bias).
         const std::int64_t sharedWidth = moe.numSharedExperts * moe.sharedWidth();
-        list.linear("mlp.shared_experts.gate_proj", Component::SharedExperts, hidden, sharedWidth, c.ffnBias);
-        list.linear("mlp.shared_experts.up_proj", Component::SharedExperts, hidden, sharedWidth, c.ffnBias);
-        list.linear("mlp.shared_experts.down_proj", Component::SharedExperts, sharedWidth, hidden, c.ffnBias);
+        list.glu("mlp.shared_experts", Component::SharedExperts, hidden, sharedWidth, c.ffnBias);
     }
     if (moe.sharedExpertGate) {
         list.linear("mlp.shared_expert_gate", Component::Router, hidden, 1, false);
     }
 }
 
-void addLayerNorms(TensorList& list, const ModelConfig& c, const LayerPlan& layer) {
-    const std::int64_t hidden = c.hiddenSize;
-    switch (c.normPlacement) {
+/// One norm of a layer; `crossOnly` norms exist only in layers with cross-attention.
+struct LayerNormSlot {
+    std::string_view name;
+    bool crossOnly = false;
+};
+
+/// The norms of a layer in Hugging Face module order, per placement.
+std::span<const LayerNormSlot> layerNormSlots(NormPlacement placement) {
+    static constexpr LayerNormSlot kPreOrPost[] = {
+        {"input_layernorm"}, {"cross_attn_layernorm", true}, {"post_attention_layernorm"}};
+    static constexpr LayerNormSlot kSandwich[] = {{"input_layernorm"},
+                                                  {"post_attention_layernorm"},
+                                                  {"cross_attn_layernorm", true},
+                                                  {"pre_feedforward_layernorm"},
+                                                  {"post_feedforward_layernorm"}};
+    static constexpr LayerNormSlot kParallelSingle[] = {{"input_layernorm"}, {"cross_attn_layernorm", true}};
+    static constexpr LayerNormSlot kParallelDouble[] = {{"ln_attn"}, {"cross_attn_layernorm", true}, {"ln_mlp"}};
+    static constexpr LayerNormSlot kPostOnly[] = {
+        {"post_attention_layernorm"}, {"post_cross_attn_layernorm", true}, {"post_feedforward_layernorm"}};
+    switch (placement) {
     case NormPlacement::Pre:
     case NormPlacement::Post:
-        list.norm("input_layernorm", c.normKind, hidden);
-        if (layer.crossAttention) {
-            list.norm("cross_attn_layernorm", c.normKind, hidden);
-        }
-        list.norm("post_attention_layernorm", c.normKind, hidden);
-        return;
+        return kPreOrPost;
     case NormPlacement::Sandwich:
-        list.norm("input_layernorm", c.normKind, hidden);
-        list.norm("post_attention_layernorm", c.normKind, hidden);
-        if (layer.crossAttention) {
-            list.norm("cross_attn_layernorm", c.normKind, hidden);
-        }
-        list.norm("pre_feedforward_layernorm", c.normKind, hidden);
-        list.norm("post_feedforward_layernorm", c.normKind, hidden);
-        return;
+        return kSandwich;
     case NormPlacement::ParallelSingle:
-        list.norm("input_layernorm", c.normKind, hidden);
-        if (layer.crossAttention) {
-            list.norm("cross_attn_layernorm", c.normKind, hidden);
-        }
-        return;
+        return kParallelSingle;
     case NormPlacement::ParallelDouble:
-        list.norm("ln_attn", c.normKind, hidden);
-        if (layer.crossAttention) {
-            list.norm("cross_attn_layernorm", c.normKind, hidden);
-        }
-        list.norm("ln_mlp", c.normKind, hidden);
-        return;
+        return kParallelDouble;
     case NormPlacement::PostOnly:
-        list.norm("post_attention_layernorm", c.normKind, hidden);
-        if (layer.crossAttention) {
-            list.norm("post_cross_attn_layernorm", c.normKind, hidden);
+        return kPostOnly;
+    }
+    return {};
+}
+
+void addLayerNorms(TensorList& list, const ModelConfig& c, const LayerPlan& layer) {
+    for (const LayerNormSlot& slot : layerNormSlots(c.normPlacement)) {
+        if (!slot.crossOnly || layer.crossAttention) {
+            list.norm(std::string(slot.name), c.normKind, c.hiddenSize);
         }
-        list.norm("post_feedforward_layernorm", c.normKind, hidden);
-        return;
     }
 }
 

@@ -74,14 +74,14 @@ struct TensorSpec {
 };
 
 /// The tensors of one layer, per the family layouts in FORMULAS.md §2.
-std::vector<TensorSpec> layerTensors(const ModelConfig& config, const LayerPlan& layer);
+[[nodiscard]] std::vector<TensorSpec> layerTensors(const ModelConfig& config, const LayerPlan& layer);
 
 /// The tensors outside the layers: embeddings, positions, final norms, output head, pooler.
 /// Tied weights appear once. Names are prefixed by their stack where a model has two.
-std::vector<TensorSpec> outerTensors(const ModelConfig& config);
+[[nodiscard]] std::vector<TensorSpec> outerTensors(const ModelConfig& config);
 
 /// Tensors a checkpoint stores beside the model but that are not counted in the total
 /// (DeepSeek-V3's multi-token-prediction module). Reported apart.
-std::vector<TensorSpec> extraTensors(const ModelConfig& config);
+[[nodiscard]] std::vector<TensorSpec> extraTensors(const ModelConfig& config);
 
 } // namespace archplay::core

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <span>
 
 namespace archplay::core {
 namespace {
@@ -20,11 +21,30 @@ std::string lower(std::string_view text) {
     return out;
 }
 
-std::string formatList(const std::vector<ExportFormat>& formats) {
+/// The value whose toString() is `name`, or whose alias it is; case-insensitive.
+template <typename Value, std::size_t N, std::size_t M>
+std::optional<Value> parseName(std::string_view name, const Value (&values)[N],
+                               const std::pair<std::string_view, Value> (&aliases)[M]) {
+    const std::string key = lower(name);
+    for (Value value : values) {
+        if (key == toString(value)) {
+            return value;
+        }
+    }
+    for (const auto& [alias, value] : aliases) {
+        if (key == alias) {
+            return value;
+        }
+    }
+    return std::nullopt;
+}
+
+/// "a, b or c": the names of `values` for a sentence.
+template <typename Value> std::string nameList(std::span<const Value> values) {
     std::string list;
-    for (std::size_t i = 0; i < formats.size(); ++i) {
-        list += i == 0 ? "" : (i + 1 == formats.size() ? " or " : ", ");
-        list += toString(formats[i]);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        list += i == 0 ? "" : (i + 1 == values.size() ? " or " : ", ");
+        list += toString(values[i]);
     }
     return list;
 }
@@ -76,35 +96,15 @@ std::string_view toString(ExportFormat format) {
 }
 
 std::optional<ExportWhat> parseExportWhat(std::string_view name) {
-    const std::string key = lower(name);
-    for (ExportWhat what : kAllExportWhats) {
-        if (key == toString(what)) {
-            return what;
-        }
-    }
-    if (key == "param-chart") {
-        return ExportWhat::Breakdown;
-    }
-    if (key == "layer-weights") {
-        return ExportWhat::Layer;
-    }
-    return std::nullopt;
+    static constexpr std::pair<std::string_view, ExportWhat> kViewIds[] = {{"param-chart", ExportWhat::Breakdown},
+                                                                           {"layer-weights", ExportWhat::Layer}};
+    return parseName(name, kAllExportWhats, kViewIds);
 }
 
 std::optional<ExportFormat> parseExportFormat(std::string_view name) {
-    const std::string key = lower(name);
-    for (ExportFormat format : kAllExportFormats) {
-        if (key == toString(format)) {
-            return format;
-        }
-    }
-    if (key == "markdown") {
-        return ExportFormat::Markdown;
-    }
-    if (key == "latex") {
-        return ExportFormat::Latex;
-    }
-    return std::nullopt;
+    static constexpr std::pair<std::string_view, ExportFormat> kLongNames[] = {{"markdown", ExportFormat::Markdown},
+                                                                               {"latex", ExportFormat::Latex}};
+    return parseName(name, kAllExportFormats, kLongNames);
 }
 
 std::optional<ExportFormat> formatFromPath(std::string_view path) {
@@ -114,6 +114,14 @@ std::optional<ExportFormat> formatFromPath(std::string_view path) {
         return std::nullopt;
     }
     return parseExportFormat(path.substr(dot + 1));
+}
+
+std::string exportWhatNames() {
+    return nameList<ExportWhat>(kAllExportWhats);
+}
+
+std::string exportFormatNames() {
+    return nameList<ExportFormat>(kAllExportFormats);
 }
 
 bool isImageFormat(ExportFormat format) {
@@ -146,34 +154,34 @@ std::vector<ExportFormat> formatsFor(ExportWhat what) {
     return {};
 }
 
-std::string_view viewIdFor(ExportWhat what) {
+std::optional<ViewKind> viewFor(ExportWhat what) {
     switch (what) {
     case ExportWhat::Breakdown:
-        return "param-chart";
+        return ViewKind::ParameterChart;
     case ExportWhat::LayerStack:
-        return "layer-stack";
+        return ViewKind::LayerStack;
     case ExportWhat::Layer:
-        return "layer-weights";
+        return ViewKind::LayerWeights;
     case ExportWhat::AttentionMask:
-        return "attention-mask";
+        return ViewKind::AttentionMask;
     case ExportWhat::KvCache:
-        return "kv-cache";
+        return ViewKind::KvCache;
     case ExportWhat::MoeRouting:
-        return "moe-routing";
+        return ViewKind::MoeRouting;
     case ExportWhat::Derivation:
-        return "derivation";
+        return ViewKind::Derivation;
     case ExportWhat::Report:
     case ExportWhat::Summary:
-        return {};
+        return std::nullopt;
     }
-    return {};
+    return std::nullopt;
 }
 
 std::string unsupportedReason(ExportWhat what, ExportFormat format, const Analysis& analysis) {
     const std::vector<ExportFormat> formats = formatsFor(what);
     if (std::find(formats.begin(), formats.end(), format) == formats.end()) {
         return fmt::format("{} cannot be written as {}; it can be written as {}", toString(what), toString(format),
-                           formatList(formats));
+                           nameList<ExportFormat>(formats));
     }
     if (what == ExportWhat::MoeRouting && analysis.config.ffnKind != FfnKind::Moe) {
         return "moe-routing needs a mixture-of-experts model, and this one has a dense feed-forward network in "

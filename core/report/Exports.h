@@ -3,6 +3,7 @@
 
 #include "analysis/Analysis.h"
 #include "report/ReportText.h"
+#include "report/ViewKind.h"
 
 #include <optional>
 #include <string>
@@ -31,11 +32,15 @@ std::string_view toString(ExportWhat what);
 /// "pdf", "png", "svg", "csv", "md", "json", "tex" (also the file extension).
 std::string_view toString(ExportFormat format);
 /// Parses the names above; also the view ids "param-chart" (breakdown) and "layer-weights" (layer).
-std::optional<ExportWhat> parseExportWhat(std::string_view name);
+[[nodiscard]] std::optional<ExportWhat> parseExportWhat(std::string_view name);
 /// Parses the names above, case-insensitive; also "markdown" and "latex".
-std::optional<ExportFormat> parseExportFormat(std::string_view name);
+[[nodiscard]] std::optional<ExportFormat> parseExportFormat(std::string_view name);
+/// Every name parseExportWhat() reads as its own, for messages: "report, breakdown, ... or summary".
+[[nodiscard]] std::string exportWhatNames();
+/// Every format name, for messages: "pdf, png, svg, csv, md, json or tex".
+[[nodiscard]] std::string exportFormatNames();
 /// The format a file name's extension names (".md", ".markdown", ".tex", ...), or nullopt.
-std::optional<ExportFormat> formatFromPath(std::string_view path);
+[[nodiscard]] std::optional<ExportFormat> formatFromPath(std::string_view path);
 
 /// True for PNG, SVG and PDF.
 bool isImageFormat(ExportFormat format);
@@ -43,21 +48,20 @@ bool isImageFormat(ExportFormat format);
 /// report (its figures are PNG files written beside it).
 bool needsRendering(ExportWhat what, ExportFormat format);
 /// The formats `what` can be written in, whatever the model.
-std::vector<ExportFormat> formatsFor(ExportWhat what);
-/// The view drawn for an image of `what` ("param-chart", "layer-stack", "layer-weights",
-/// "attention-mask", "kv-cache", "moe-routing", "derivation"); empty for the report and the summary.
-std::string_view viewIdFor(ExportWhat what);
+[[nodiscard]] std::vector<ExportFormat> formatsFor(ExportWhat what);
+/// The view drawn for an image of `what`; nullopt for the report and the summary.
+std::optional<ViewKind> viewFor(ExportWhat what);
 
 /// Why `what` cannot be written as `format` for this model, as one sentence naming what would work;
 /// empty when it can. Senseless combinations: a format `what` has no form in (a layer stack as CSV),
 /// MoE routing of a dense model, the KV cache of an encoder-only model.
-std::string unsupportedReason(ExportWhat what, ExportFormat format, const Analysis& analysis);
+[[nodiscard]] std::string unsupportedReason(ExportWhat what, ExportFormat format, const Analysis& analysis);
 
 /// The text of a text export (CSV, Markdown, JSON, LaTeX), or nullopt when (what, format) is not
 /// one: an image, the Markdown report (it has figures), or a senseless combination.
 /// Report: JSON (reportJson). Breakdown: CSV, Markdown, JSON (paramsJson). Summary: CSV, Markdown,
 /// JSON. KV cache: CSV, Markdown, JSON (kvJson). Derivation: LaTeX (a whole document), Markdown.
-std::optional<std::string> exportText(const Analysis& analysis, ExportWhat what, ExportFormat format,
-                                      const ReportInfo& info);
+[[nodiscard]] std::optional<std::string> exportText(const Analysis& analysis, ExportWhat what, ExportFormat format,
+                                                    const ReportInfo& info);
 
 } // namespace archplay::core

@@ -104,18 +104,26 @@ std::string zooCsv(const ModelZoo& zoo) {
 
 std::string zooMarkdown(const ModelZoo& zoo) {
     const Scenario& s = zoo.scenario;
-    std::string out = fmt::format(
-        "| Model | Id | Family | Total | Active | Published | Match | Layers | Attention | FFN | "
-        "KV per token ({}) | KV ({} tokens x {}) | Weights ({}) | {} |\n",
-        toString(s.kvDType), withThousands(s.sequenceLength), s.batch, toString(s.weightDType), devicesLabel(s));
-    out += "|---|---|---|---:|---:|---:|---|---:|---|---|---:|---:|---:|---|\n";
+    std::string out =
+        markdownHeader({{"Model"},
+                        {"Id"},
+                        {"Family"},
+                        {"Total", true},
+                        {"Active", true},
+                        {"Published", true},
+                        {"Match"},
+                        {"Layers", true},
+                        {"Attention"},
+                        {"FFN"},
+                        {fmt::format("KV per token ({})", toString(s.kvDType)), true},
+                        {fmt::format("KV ({} tokens x {})", withThousands(s.sequenceLength), s.batch), true},
+                        {fmt::format("Weights ({})", toString(s.weightDType)), true},
+                        {devicesLabel(s)}});
     for (const ZooRow& row : zoo.rows) {
-        out += fmt::format("| {} | `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-                           markdownCell(row.name), markdownCell(row.id), markdownCell(row.family),
-                           withThousands(row.totalParams), withThousands(row.activeParams), published(row, true),
-                           matchText(row), row.layersLabel(), markdownCell(row.attention), markdownCell(row.ffn),
-                           binaryBytes(row.kvBytesPerToken), binaryBytes(row.kvTotalBytes),
-                           binaryBytes(row.weightBytes), markdownCell(row.fit));
+        out += markdownRow({row.name, "`" + row.id + "`", row.family, withThousands(row.totalParams),
+                            withThousands(row.activeParams), published(row, true), matchText(row), row.layersLabel(),
+                            row.attention, row.ffn, binaryBytes(row.kvBytesPerToken), binaryBytes(row.kvTotalBytes),
+                            binaryBytes(row.weightBytes), row.fit});
     }
     return out;
 }

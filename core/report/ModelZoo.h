@@ -44,7 +44,7 @@ struct ModelZoo {
 };
 
 /// Analyses every built-in preset (builtinPresets()) in `scenario` with analyze(), one row each.
-ModelZoo modelZoo(const Scenario& scenario);
+[[nodiscard]] ModelZoo modelZoo(const Scenario& scenario);
 
 /// The zoo as CSV with exact figures (bytes in bytes), RFC 4180 quoting; published_params is empty
 /// when no count is published.

@@ -223,12 +223,15 @@ std::string kvCsv(const Analysis& analysis) {
 
 std::string kvMarkdown(const Analysis& analysis) {
     std::string out = summaryMarkdown(kvFigures(analysis));
-    out += "\n| Layers | Kind | Elements per token | Cached tokens | Bytes per layer | Bytes |\n"
-           "|---|---|---:|---:|---:|---:|\n";
+    out += "\n" + markdownHeader({{"Layers"},
+                                  {"Kind"},
+                                  {"Elements per token", true},
+                                  {"Cached tokens", true},
+                                  {"Bytes per layer", true},
+                                  {"Bytes", true}});
     for (const KvRow& row : kvRows(analysis)) {
-        out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", markdownCell(row.layers), markdownCell(row.kind),
-                           withThousands(row.elementsPerToken), withThousands(row.cachedTokens),
-                           withThousands(row.bytesPerLayer), withThousands(row.bytes));
+        out += markdownRow({row.layers, row.kind, withThousands(row.elementsPerToken), withThousands(row.cachedTokens),
+                            withThousands(row.bytesPerLayer), withThousands(row.bytes)});
     }
     return out;
 }
@@ -364,31 +367,32 @@ std::vector<ReportSection> reportSections(const Analysis& analysis, std::int64_t
     const bool moe = config.ffnKind == FfnKind::Moe;
     sections.push_back({ReportPart::Configuration, "Configuration", {}, {}});
     sections.push_back({ReportPart::Summary, "Summary", {}, {}});
-    sections.push_back({ReportPart::Breakdown, "Parameter breakdown", "param-chart",
+    sections.push_back({ReportPart::Breakdown, "Parameter breakdown", ViewKind::ParameterChart,
                         moe ? "Parameters by component and by layer kind; the faded part of a bar is the routed "
                               "experts a token skips."
                             : "Parameters by component and by layer kind."});
-    sections.push_back({ReportPart::LayerStack, "Layer stack", "layer-stack",
+    sections.push_back({ReportPart::LayerStack, "Layer stack", ViewKind::LayerStack,
                         "Every layer of the stack, coloured by its attention and feed-forward kind."});
     const std::string name = layerName(analysis.plan, layer);
     if (!name.empty()) {
         const LayerPlan& planned = analysis.plan.layers[static_cast<std::size_t>(layer)];
         sections.push_back(
-            {ReportPart::Layer, fmt::format("Inside {} ({})", name, layerKindName(analysis.config, planned)), "layer-weights",
+            {ReportPart::Layer, fmt::format("Inside {} ({})", name, layerKindName(analysis.config, planned)),
+             ViewKind::LayerWeights,
              fmt::format("The weights of {} drawn to one scale: area is proportional to parameters, rows by "
                          "columns are d_in by d_out.",
                          name)});
     }
-    sections.push_back({ReportPart::AttentionMask, "Attention masks", "attention-mask",
+    sections.push_back({ReportPart::AttentionMask, "Attention masks", ViewKind::AttentionMask,
                         "Which keys each query attends to, query rows by key columns, for every mask the model uses."});
     if (config.hasDecoder()) {
-        sections.push_back({ReportPart::KvCache, "KV cache", "kv-cache",
+        sections.push_back({ReportPart::KvCache, "KV cache", ViewKind::KvCache,
                             fmt::format("The KV cache at {}: by layer kind, against sequence length and against "
                                         "device memory.",
                                         scenarioLine(analysis))});
     }
     if (moe) {
-        sections.push_back({ReportPart::MoeRouting, "MoE routing", "moe-routing",
+        sections.push_back({ReportPart::MoeRouting, "MoE routing", ViewKind::MoeRouting,
                             "Router scores over the experts for a sample sentence, top-k lit and shared experts "
                             "always on. The scores are an illustrative, deterministic simulation, not a trained "
                             "router."});
@@ -401,9 +405,9 @@ std::vector<ReportSection> reportSections(const Analysis& analysis, std::int64_t
 
 std::string reportMarkdown(const Analysis& analysis, const ReportInfo& info, std::int64_t layer,
                            const std::vector<ReportFigure>& figures) {
-    std::map<std::string, std::string> figurePaths;
+    std::map<ViewKind, std::string> figurePaths;
     for (const ReportFigure& figure : figures) {
-        figurePaths[figure.viewId] = figure.path;
+        figurePaths[figure.view] = figure.path;
     }
     std::string out = fmt::format("# {}\n\n", info.title);
     out += fmt::format("archplay report, {}", info.date);
@@ -414,14 +418,15 @@ std::string reportMarkdown(const Analysis& analysis, const ReportInfo& info, std
 
     for (const ReportSection& section : reportSections(analysis, layer)) {
         out += fmt::format("\n## {}\n\n", section.title);
-        if (auto found = figurePaths.find(section.figure); !section.figure.empty() && found != figurePaths.end()) {
+        if (auto found = section.figure ? figurePaths.find(*section.figure) : figurePaths.end();
+            found != figurePaths.end()) {
             out += fmt::format("![{}]({})\n\n*{}*\n\n", section.title, found->second, section.caption);
         }
         switch (section.part) {
         case ReportPart::Configuration:
-            out += "| Field | Value |\n|---|---|\n";
+            out += markdownHeader({{"Field"}, {"Value"}});
             for (const ConfigRow& row : configRows(analysis.config)) {
-                out += fmt::format("| {} | {} |\n", markdownCell(row.label), markdownCell(row.value));
+                out += markdownRow({row.label, row.value});
             }
             break;
         case ReportPart::Summary:

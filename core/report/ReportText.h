@@ -5,6 +5,7 @@
 #include "derivation/Derivation.h"
 #include "io/Presets.h"
 #include "report/Tables.h"
+#include "report/ViewKind.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -62,7 +63,7 @@ SummaryContext summaryContext(const ReportInfo& info);
 nlohmann::json summaryJson(const Analysis& analysis, const SummaryContext& context = {});
 /// Everything a report holds as one JSON object: info, scenario, config, summary, params, kv,
 /// diagnostics and the counting convention.
-nlohmann::json reportJson(const Analysis& analysis, const ReportInfo& info);
+[[nodiscard]] nlohmann::json reportJson(const Analysis& analysis, const ReportInfo& info);
 
 /// The scenario in words: "4,096 tokens, batch 1, weights bf16, KV cache bf16".
 std::string scenarioLine(const Analysis& analysis);
@@ -93,8 +94,8 @@ enum class ReportPart {
 struct ReportSection {
     ReportPart part = ReportPart::Configuration;
     std::string title;
-    std::string figure;  ///< id of the view drawn as the section's figure ("param-chart", ...), or empty
-    std::string caption; ///< under the figure
+    std::optional<ViewKind> figure; ///< the view drawn as the section's figure, if any
+    std::string caption;            ///< under the figure
 };
 
 /// The sections of a report for this analysis: MoE routing only for mixture-of-experts models, the
@@ -104,18 +105,18 @@ std::vector<ReportSection> reportSections(const Analysis& analysis, std::int64_t
 
 /// A figure written beside a Markdown report.
 struct ReportFigure {
-    std::string viewId; ///< the view drawn, as in ReportSection::figure
-    std::string path;   ///< relative to the Markdown file, with forward slashes
+    ViewKind view;    ///< the view drawn, as in ReportSection::figure
+    std::string path; ///< relative to the Markdown file, with forward slashes
 };
 
 /// The whole report as Markdown: title, every section of reportSections() with its tables, the
 /// figures linked from `figures` (sections whose figure is missing get none), the derivation with
 /// $..$ maths, the source and the counting convention.
-std::string reportMarkdown(const Analysis& analysis, const ReportInfo& info, std::int64_t layer,
-                           const std::vector<ReportFigure>& figures);
+[[nodiscard]] std::string reportMarkdown(const Analysis& analysis, const ReportInfo& info, std::int64_t layer,
+                                         const std::vector<ReportFigure>& figures);
 
 /// The derivation as a complete LaTeX document (article, amsmath, amssymb) that compiles alone;
 /// toLatex() gives the fragment.
-std::string derivationLatexDocument(const Derivation& derivation);
+[[nodiscard]] std::string derivationLatexDocument(const Derivation& derivation);
 
 } // namespace archplay::core

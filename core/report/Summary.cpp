@@ -31,26 +31,14 @@ std::string fitVerdict(const DeviceFit& fit) {
     return fmt::format("needs {} x {}", fit.devicesNeeded, fit.gpu.label);
 }
 
-namespace {
-
-std::string joined(const std::vector<std::string>& items) {
-    std::string text;
-    for (const std::string& item : items) {
-        text += (text.empty() ? "" : ", ") + item;
-    }
-    return text;
-}
-
-} // namespace
-
 std::string estimateLabel(const ModelConfig& config) {
-    return config.exact() ? std::string() : "estimate: ignores " + joined(config.ignoredFields);
+    return config.exact() ? std::string() : fmt::format("estimate: ignores {}", fmt::join(config.ignoredFields, ", "));
 }
 
 std::string uncountedLabel(const ModelConfig& config) {
     return config.uncountedParts.empty()
                ? std::string()
-               : "counts the language model only; not counted: " + joined(config.uncountedParts);
+               : fmt::format("counts the language model only; not counted: {}", fmt::join(config.uncountedParts, ", "));
 }
 
 std::string mixerLabel(const ModelConfig& config) {
@@ -332,10 +320,9 @@ std::string summaryCsv(const std::vector<SummaryRow>& rows) {
 }
 
 std::string summaryMarkdown(const std::vector<SummaryRow>& rows) {
-    std::string out = "| Quantity | Value | Exact | Detail |\n|---|---:|---:|---|\n";
+    std::string out = markdownHeader({{"Quantity"}, {"Value", true}, {"Exact", true}, {"Detail"}});
     for (const SummaryRow& row : rows) {
-        out += fmt::format("| {} | {} | {} | {} |\n", markdownCell(row.label), markdownCell(row.value),
-                           markdownCell(row.exact), markdownCell(row.detail));
+        out += markdownRow({row.label, row.value, row.exact, row.detail});
     }
     return out;
 }

@@ -37,7 +37,7 @@ struct SummaryContext {
 /// The summary of an analysis: parameters (total, active), layers, d_head, attention, KV cache per
 /// token and for the scenario, fixed state, FFN type, weight memory and device fit. An invalid
 /// analysis gives the config-only rows (layers, d_head, attention, FFN) and "—" for the figures.
-std::vector<SummaryRow> summaryRows(const Analysis& analysis, const SummaryContext& context = {});
+[[nodiscard]] std::vector<SummaryRow> summaryRows(const Analysis& analysis, const SummaryContext& context = {});
 /// A summary card: which row it shows, under which short title.
 struct SummaryCardSpec {
     std::string_view key;

@@ -32,8 +32,8 @@ void markdownRows(const ParamNode& node, int depth, std::uint64_t total, std::st
         indent += "\u00a0\u00a0\u00a0\u00a0";
     }
     const std::string shape = node.shape.empty() ? "" : "`" + toString(node.shape) + "`";
-    out += fmt::format("| {}{} | {} | {} | {} |\n", indent, markdownCell(node.name), withThousands(node.params),
-                       percentText(fractionOf(node.params, total)), shape);
+    out += markdownRow(
+        {indent + node.name, withThousands(node.params), percentText(fractionOf(node.params, total)), shape});
     for (const ParamNode& child : node.children) {
         markdownRows(child, depth + 1, total, out);
     }
@@ -81,6 +81,24 @@ std::string markdownCell(const std::string& text) {
         }
     }
     return escaped;
+}
+
+std::string markdownHeader(const std::vector<MarkdownColumn>& columns) {
+    std::string titles = "|";
+    std::string alignments = "|";
+    for (const MarkdownColumn& column : columns) {
+        titles += " " + markdownCell(column.title) + " |";
+        alignments += column.right ? "---:|" : "---|";
+    }
+    return titles + "\n" + alignments + "\n";
+}
+
+std::string markdownRow(const std::vector<std::string>& cells) {
+    std::string row = "|";
+    for (const std::string& cell : cells) {
+        row += " " + markdownCell(cell) + " |";
+    }
+    return row + "\n";
 }
 
 std::string layersLabel(const ModelConfig& config) {
@@ -183,7 +201,7 @@ std::string breakdownCsv(const ParamReport& params) {
 }
 
 std::string breakdownMarkdown(const ParamReport& params) {
-    std::string out = "| Component | Parameters | Share | Shape |\n|---|---:|---:|---|\n";
+    std::string out = markdownHeader({{"Component"}, {"Parameters", true}, {"Share", true}, {"Shape"}});
     markdownRows(params.breakdown, 0, params.total, out);
     if (params.extras.params > 0) {
         markdownRows(params.extras, 0, params.total, out);

@@ -29,8 +29,18 @@ std::string breakdownCsv(const ParamReport& params);
 std::string breakdownMarkdown(const ParamReport& params);
 
 /// RFC 4180 field: quoted when it holds a comma, quote or line break.
-std::string csvField(const std::string& text);
+[[nodiscard]] std::string csvField(const std::string& text);
 /// Markdown table cell: pipes escaped, line breaks turned into spaces.
-std::string markdownCell(const std::string& text);
+[[nodiscard]] std::string markdownCell(const std::string& text);
+
+/// A column of a Markdown table: its title and whether its cells are right-aligned (numbers).
+struct MarkdownColumn {
+    std::string title;
+    bool right = false;
+};
+/// The title row and the alignment row of a Markdown table: "| A | B |\n|---|---:|\n".
+[[nodiscard]] std::string markdownHeader(const std::vector<MarkdownColumn>& columns);
+/// One row of a Markdown table, each cell escaped with markdownCell(): "| a | b |\n".
+[[nodiscard]] std::string markdownRow(const std::vector<std::string>& cells);
 
 } // namespace archplay::core

@@ -80,42 +80,157 @@ int wordClass(const std::string& word) {
     return std::find(functionWords.begin(), functionWords.end(), word) != functionWords.end() ? 1 : 2;
 }
 
-const nlohmann::json* field(const ModelConfig& config, const char* key) {
-    const nlohmann::json& passthrough = config.passthrough.json();
-    if (!passthrough.is_object()) {
-        return nullptr;
+/// The random parts of the simulated router: one row per expert and one direction per word class.
+struct Router {
+    Router(std::uint64_t routerSeed, std::size_t experts)
+        : seed(routerSeed)
+        , rows(experts) {
+        for (std::size_t e = 0; e < experts; ++e) {
+            rows[e] = normalVector(seed, 1000 + e);
+        }
+        for (std::size_t c = 0; c < classVectors.size(); ++c) {
+            classVectors[c] = normalVector(seed, 10 + c);
+        }
     }
-    auto it = passthrough.find(key);
-    return it == passthrough.end() || it->is_null() ? nullptr : &*it;
+
+    std::uint64_t seed;
+    std::vector<Vector> rows;
+    std::array<Vector, 3> classVectors{};
+};
+
+/// z_e = 2 w_e . h / |h| for h = 0.6 c_class + 0.8 u_word (step 3 and 4 of the method).
+std::vector<double> routerLogits(const Router& router, const std::string& word) {
+    const Vector wordVector = normalVector(router.seed, fnv1a(word));
+    const Vector& classVector = router.classVectors[static_cast<std::size_t>(wordClass(word))];
+    Vector hidden{};
+    double norm = 0.0;
+    for (int i = 0; i < kHiddenDim; ++i) {
+        hidden[i] = 0.6 * classVector[i] + 0.8 * wordVector[i];
+        norm += hidden[i] * hidden[i];
+    }
+    norm = std::sqrt(norm);
+    std::vector<double> logits(router.rows.size());
+    for (std::size_t e = 0; e < router.rows.size(); ++e) {
+        double dot = 0.0;
+        for (int i = 0; i < kHiddenDim; ++i) {
+            dot += router.rows[e][i] * hidden[i];
+        }
+        logits[e] = kLogitScale * dot / norm;
+    }
+    return logits;
+}
+
+/// Softmax probabilities over all experts, or independent sigmoid affinities.
+std::vector<double> expertScores(const std::vector<double>& logits, RouterScoring scoring) {
+    std::vector<double> scores(logits.size());
+    if (scoring == RouterScoring::Sigmoid) {
+        std::transform(logits.begin(), logits.end(), scores.begin(),
+                       [](double z) { return 1.0 / (1.0 + std::exp(-z)); });
+        return scores;
+    }
+    const double peak = *std::max_element(logits.begin(), logits.end());
+    double sum = 0.0;
+    for (std::size_t e = 0; e < logits.size(); ++e) {
+        scores[e] = std::exp(logits[e] - peak);
+        sum += scores[e];
+    }
+    for (double& p : scores) {
+        p /= sum;
+    }
+    return scores;
+}
+
+/// Group-limited routing: only experts of the best topk_group groups may be chosen. A group scores
+/// its best expert, or its best two with groupByTopTwo. Everything is allowed without groups.
+std::vector<bool> allowedExperts(const std::vector<double>& scores, const RouterSettings& settings) {
+    std::vector<bool> allowed(scores.size(), true);
+    if (settings.groups <= 1) {
+        return allowed;
+    }
+    const auto groupSize = static_cast<std::int64_t>(scores.size()) / settings.groups;
+    std::vector<std::pair<double, std::int64_t>> groupScores;
+    for (std::int64_t g = 0; g < settings.groups; ++g) {
+        std::vector<double> members(scores.begin() + g * groupSize, scores.begin() + (g + 1) * groupSize);
+        std::sort(members.begin(), members.end(), std::greater<>());
+        double score = members.front();
+        if (settings.groupByTopTwo && members.size() > 1) {
+            score += members[1];
+        }
+        groupScores.emplace_back(score, g);
+    }
+    std::sort(groupScores.begin(), groupScores.end(), std::greater<>());
+    std::fill(allowed.begin(), allowed.end(), false);
+    for (std::int64_t i = 0; i < settings.topKGroups; ++i) {
+        const std::int64_t g = groupScores[static_cast<std::size_t>(i)].second;
+        std::fill(allowed.begin() + g * groupSize, allowed.begin() + (g + 1) * groupSize, true);
+    }
+    return allowed;
+}
+
+/// The k allowed experts with the highest scores, best first.
+std::vector<int> topExperts(const std::vector<double>& scores, const std::vector<bool>& allowed, std::int64_t topK) {
+    std::vector<int> order(scores.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::partial_sort(order.begin(), order.begin() + topK, order.end(), [&](int a, int b) {
+        const auto ia = static_cast<std::size_t>(a);
+        const auto ib = static_cast<std::size_t>(b);
+        if (allowed[ia] != allowed[ib]) {
+            return static_cast<bool>(allowed[ia]);
+        }
+        // Ties go to the lower index, so the order is the same on every platform.
+        return scores[ia] != scores[ib] ? scores[ia] > scores[ib] : a < b;
+    });
+    return {order.begin(), order.begin() + topK};
+}
+
+/// The chosen experts' scores, renormalised over them when norm_topk_prob, times routed_scaling_factor.
+std::vector<double> gateWeights(const std::vector<double>& scores, const std::vector<int>& chosen,
+                                const RouterSettings& settings) {
+    double chosenSum = 0.0;
+    for (int e : chosen) {
+        chosenSum += scores[static_cast<std::size_t>(e)];
+    }
+    std::vector<double> weights;
+    for (int e : chosen) {
+        double weight = scores[static_cast<std::size_t>(e)];
+        if (settings.normaliseTopK && chosenSum > 0.0) {
+            weight /= chosenSum;
+        }
+        weights.push_back(weight * settings.routedScaling);
+    }
+    return weights;
+}
+
+/// Step 1 of the method: FNV-1a of model_type (as text), hidden size, E, k, shared experts, expert
+/// width and layer position.
+std::uint64_t simulationSeed(const ModelConfig& config, std::int64_t layer) {
+    const std::string seedText = config.modelType + "|" + std::to_string(config.hiddenSize) + "|" +
+                                 std::to_string(config.moe.numExperts) + "|" + std::to_string(config.moe.topK) + "|" +
+                                 std::to_string(config.moe.numSharedExperts) + "|" +
+                                 std::to_string(config.moe.expertIntermediateSize) + "|" + std::to_string(layer);
+    return fnv1a(seedText);
+}
+
+RoutedToken routeToken(const Router& router, const RouterSettings& settings, std::int64_t topK,
+                       const std::string& text) {
+    RoutedToken token;
+    token.text = text;
+    token.scores = expertScores(routerLogits(router, lowerWord(text)), settings.scoring);
+    token.chosen = topExperts(token.scores, allowedExperts(token.scores, settings), topK);
+    token.weights = gateWeights(token.scores, token.chosen, settings);
+    return token;
 }
 
 } // namespace
 
 RouterSettings routerSettings(const ModelConfig& config) {
-    RouterSettings settings;
-    if (const auto* scoring = field(config, "scoring_func"); scoring && scoring->is_string()) {
-        settings.scoring = scoring->get<std::string>() == "sigmoid" ? RouterScoring::Sigmoid : RouterScoring::Softmax;
-    }
-    // transformers: Mixtral always renormalises; DeepSeek-V3's config defaults norm_topk_prob to true.
-    settings.normaliseTopK = config.modelType == "mixtral" || config.modelType == "deepseek_v3";
-    if (const auto* normalise = field(config, "norm_topk_prob"); normalise && normalise->is_boolean()) {
-        settings.normaliseTopK = normalise->get<bool>();
-    }
-    const auto* groups = field(config, "n_group");
-    const auto* topKGroups = field(config, "topk_group");
-    const auto* method = field(config, "topk_method");
-    const bool greedy = method && method->is_string() && method->get<std::string>() == "greedy";
-    if (!greedy && groups && groups->is_number_integer() && topKGroups && topKGroups->is_number_integer()) {
-        const auto n = groups->get<std::int64_t>();
-        const auto k = topKGroups->get<std::int64_t>();
-        if (n > 1 && k >= 1 && k <= n && config.moe.numExperts % n == 0) {
-            settings.groups = n;
-            settings.topKGroups = k;
-            settings.groupByTopTwo = method && method->is_string() && method->get<std::string>() == "noaux_tc";
-        }
-    }
-    if (const auto* scaling = field(config, "routed_scaling_factor"); scaling && scaling->is_number()) {
-        settings.routedScaling = scaling->get<double>();
+    RouterSettings settings = config.moe.router;
+    const bool groupLimited = settings.groups > 1 && settings.topKGroups >= 1 &&
+                              settings.topKGroups <= settings.groups && config.moe.numExperts % settings.groups == 0;
+    if (!groupLimited) {
+        settings.groups = 1;
+        settings.topKGroups = 1;
+        settings.groupByTopTwo = false;
     }
     return settings;
 }
@@ -152,11 +267,7 @@ RoutingInputs routingInputs(const ModelConfig& config, const ModelPlan& plan, st
     inputs.topK = std::min(config.moe.topK, experts);
     inputs.sharedExperts = std::max<std::int64_t>(config.moe.numSharedExperts, 0);
     inputs.settings = routerSettings(config);
-    const std::string seedText = config.modelType + "|" + std::to_string(config.hiddenSize) + "|" +
-                                 std::to_string(experts) + "|" + std::to_string(config.moe.topK) + "|" +
-                                 std::to_string(config.moe.numSharedExperts) + "|" +
-                                 std::to_string(config.moe.expertIntermediateSize) + "|" + std::to_string(layer);
-    inputs.seed = fnv1a(seedText);
+    inputs.seed = simulationSeed(config, layer);
     return inputs;
 }
 
@@ -170,107 +281,19 @@ RoutingSimulation simulateRouting(const RoutingInputs& inputs) {
     if (!inputs.moe) {
         return sim;
     }
-    const std::int64_t experts = inputs.numExperts;
     sim.moe = true;
-    sim.numExperts = experts;
+    sim.numExperts = inputs.numExperts;
     sim.topK = inputs.topK;
     sim.sharedExperts = inputs.sharedExperts;
     sim.settings = inputs.settings;
     sim.seed = inputs.seed;
 
-    const auto expertCount = static_cast<std::size_t>(experts);
-    std::vector<Vector> routerRows(expertCount);
-    for (std::size_t e = 0; e < expertCount; ++e) {
-        routerRows[e] = normalVector(sim.seed, 1000 + e);
-    }
-    std::array<Vector, 3> classVectors{};
-    for (std::size_t c = 0; c < classVectors.size(); ++c) {
-        classVectors[c] = normalVector(sim.seed, 10 + c);
-    }
-
-    sim.expertLoad.assign(expertCount, 0);
-    const std::int64_t groupSize = experts / sim.settings.groups;
+    const Router router(sim.seed, static_cast<std::size_t>(sim.numExperts));
+    sim.expertLoad.assign(static_cast<std::size_t>(sim.numExperts), 0);
     for (const std::string& text : routingSampleTokens()) {
-        RoutedToken token;
-        token.text = text;
-        const std::string word = lowerWord(text);
-        const Vector wordVector = normalVector(sim.seed, fnv1a(word));
-        const Vector& classVector = classVectors[static_cast<std::size_t>(wordClass(word))];
-        Vector hidden{};
-        double norm = 0.0;
-        for (int i = 0; i < kHiddenDim; ++i) {
-            hidden[i] = 0.6 * classVector[i] + 0.8 * wordVector[i];
-            norm += hidden[i] * hidden[i];
-        }
-        norm = std::sqrt(norm);
-        std::vector<double> logits(expertCount);
-        for (std::size_t e = 0; e < expertCount; ++e) {
-            double dot = 0.0;
-            for (int i = 0; i < kHiddenDim; ++i) {
-                dot += routerRows[e][i] * hidden[i];
-            }
-            logits[e] = kLogitScale * dot / norm;
-        }
-        token.scores.resize(expertCount);
-        if (sim.settings.scoring == RouterScoring::Sigmoid) {
-            std::transform(logits.begin(), logits.end(), token.scores.begin(),
-                           [](double z) { return 1.0 / (1.0 + std::exp(-z)); });
-        } else {
-            const double peak = *std::max_element(logits.begin(), logits.end());
-            double sum = 0.0;
-            for (std::size_t e = 0; e < expertCount; ++e) {
-                token.scores[e] = std::exp(logits[e] - peak);
-                sum += token.scores[e];
-            }
-            for (double& p : token.scores) {
-                p /= sum;
-            }
-        }
-
-        // Group-limited routing: only experts of the best topk_group groups may be chosen.
-        std::vector<bool> allowed(expertCount, true);
-        if (sim.settings.groups > 1) {
-            std::vector<std::pair<double, std::int64_t>> groupScores;
-            for (std::int64_t g = 0; g < sim.settings.groups; ++g) {
-                std::vector<double> members(token.scores.begin() + g * groupSize,
-                                            token.scores.begin() + (g + 1) * groupSize);
-                std::sort(members.begin(), members.end(), std::greater<>());
-                double score = members.front();
-                if (sim.settings.groupByTopTwo && members.size() > 1) {
-                    score += members[1];
-                }
-                groupScores.emplace_back(score, g);
-            }
-            std::sort(groupScores.begin(), groupScores.end(), std::greater<>());
-            std::fill(allowed.begin(), allowed.end(), false);
-            for (std::int64_t i = 0; i < sim.settings.topKGroups; ++i) {
-                const std::int64_t g = groupScores[static_cast<std::size_t>(i)].second;
-                std::fill(allowed.begin() + g * groupSize, allowed.begin() + (g + 1) * groupSize, true);
-            }
-        }
-        std::vector<int> order(expertCount);
-        std::iota(order.begin(), order.end(), 0);
-        std::partial_sort(order.begin(), order.begin() + sim.topK, order.end(), [&](int a, int b) {
-            const auto ia = static_cast<std::size_t>(a);
-            const auto ib = static_cast<std::size_t>(b);
-            if (allowed[ia] != allowed[ib]) {
-                return static_cast<bool>(allowed[ia]);
-            }
-            // Ties go to the lower index, so the order is the same on every platform.
-            return token.scores[ia] != token.scores[ib] ? token.scores[ia] > token.scores[ib] : a < b;
-        });
-        token.chosen.assign(order.begin(), order.begin() + sim.topK);
-        double chosenSum = 0.0;
+        RoutedToken token = routeToken(router, sim.settings, sim.topK, text);
         for (int e : token.chosen) {
-            chosenSum += token.scores[static_cast<std::size_t>(e)];
             ++sim.expertLoad[static_cast<std::size_t>(e)];
-        }
-        for (int e : token.chosen) {
-            double weight = token.scores[static_cast<std::size_t>(e)];
-            if (sim.settings.normaliseTopK && chosenSum > 0.0) {
-                weight /= chosenSum;
-            }
-            token.weights.push_back(weight * sim.settings.routedScaling);
         }
         sim.tokens.push_back(std::move(token));
     }

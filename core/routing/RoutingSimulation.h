@@ -10,27 +10,14 @@
 
 namespace archplay::core {
 
-/// How a router turns its logits into expert scores.
-enum class RouterScoring {
-    Softmax, ///< p = softmax(z) over all routed experts (Mixtral, Qwen-MoE, DeepSeek-V2)
-    Sigmoid, ///< s_e = sigmoid(z_e), each expert scored alone (DeepSeek-V3 scoring_func "sigmoid")
-};
+/// The routing rule a simulation follows: the config's RouterRule (RouterScoring is declared with
+/// it in config/ModelConfig.h), with any group limit the expert count cannot hold dropped.
+using RouterSettings = RouterRule;
 
-/// The routing rule of a config, read from config.json fields the model does not otherwise use.
-struct RouterSettings {
-    RouterScoring scoring = RouterScoring::Softmax; ///< scoring_func
-    bool normaliseTopK = false;  ///< norm_topk_prob: gate weights renormalised over the k chosen (Mixtral always)
-    std::int64_t groups = 1;     ///< n_group: experts split into groups for group-limited routing (DeepSeek-V3: 8)
-    std::int64_t topKGroups = 1; ///< topk_group: groups a token may draw experts from (DeepSeek-V3: 4)
-    bool groupByTopTwo = false;  ///< a group is scored by its two best experts (topk_method "noaux_tc"), else its best
-    double routedScaling = 1.0;  ///< routed_scaling_factor applied to the gate weights
-
-    bool operator==(const RouterSettings&) const = default;
-};
-
-/// Reads the router's rule from the config (its passthrough fields), with each family's default
-/// where the field is absent: Mixtral and DeepSeek-V3 renormalise the top k, others do not.
-RouterSettings routerSettings(const ModelConfig& config);
+/// The router's rule as the simulation and the derivation apply it: config.moe.router, read from
+/// config.json by core/io with each family's defaults (Mixtral and DeepSeek-V3 renormalise the top
+/// k). A group limit is kept only when n_group > 1 divides E and 1 <= topk_group <= n_group.
+[[nodiscard]] RouterSettings routerSettings(const ModelConfig& config);
 
 /// One token of the sample and what the simulated router does with it.
 struct RoutedToken {
@@ -65,17 +52,17 @@ struct RoutingSimulation {
     std::vector<RoutedToken> tokens;
     std::vector<std::int64_t> expertLoad; ///< tokens of the sample sent to each routed expert
     /// Tokens each expert would get if the sample were spread perfectly evenly: tokens x k / E.
-    double balancedLoad() const {
+    [[nodiscard]] double balancedLoad() const {
         return numExperts > 0 ? double(tokens.size()) * double(topK) / double(numExperts) : 0.0;
     }
 };
 
 /// The fixed sample sentence, as tokens with their leading spaces (word-level: a real tokenizer
 /// splits differently).
-const std::vector<std::string>& routingSampleTokens();
+[[nodiscard]] const std::vector<std::string>& routingSampleTokens();
 
 /// Position in ModelPlan::layers of the first MoE layer, or -1 when there is none.
-std::int64_t firstMoeLayer(const ModelPlan& plan);
+[[nodiscard]] std::int64_t firstMoeLayer(const ModelPlan& plan);
 
 /// Everything a simulation depends on: equal inputs give equal simulations, so a view can keep its
 /// simulation while a slider moves something else (the layer count, the vocabulary).
@@ -91,12 +78,14 @@ struct RoutingInputs {
     bool operator==(const RoutingInputs&) const = default;
 };
 
-RoutingInputs routingInputs(const ModelConfig& config, const ModelPlan& plan, std::int64_t layer);
+/// The inputs of simulating `layer` (a position in plan.layers); moe = false for a dense layer, a
+/// position outside the plan, no experts or no k, or more than 65,536 experts (too many to draw).
+[[nodiscard]] RoutingInputs routingInputs(const ModelConfig& config, const ModelPlan& plan, std::int64_t layer);
 
 /// Simulates the router over the sample. moe = false for a dense layer or a position outside the plan.
-RoutingSimulation simulateRouting(const RoutingInputs& inputs);
+[[nodiscard]] RoutingSimulation simulateRouting(const RoutingInputs& inputs);
 
 /// simulateRouting(routingInputs(config, plan, layer)).
-RoutingSimulation simulateRouting(const ModelConfig& config, const ModelPlan& plan, std::int64_t layer);
+[[nodiscard]] RoutingSimulation simulateRouting(const ModelConfig& config, const ModelPlan& plan, std::int64_t layer);
 
 } // namespace archplay::core

@@ -16,7 +16,7 @@ std::string shortCount(std::uint64_t value);
 /// and an optional suffix K, M, B (or G) or T, powers of 1000, any case: "7B" -> 7000000000,
 /// "1.5B" -> 1500000000, "350M", "7000000000". nullopt when malformed, when the value is not a whole
 /// number ("1.5" with no suffix) or above 2^64 - 1.
-std::optional<std::uint64_t> parseCount(std::string_view text);
+[[nodiscard]] std::optional<std::uint64_t> parseCount(std::string_view text);
 /// A fraction as archplay prints percentages everywhere, with `decimals` digits and "< 0.01%" (at
 /// the precision asked) for a share too small to show: 0.0039 -> "0.39%", (1.0 / 3, 1) -> "33.3%".
 std::string percentText(double fraction, int decimals = 2);

@@ -25,6 +25,6 @@ using Diagnostics = std::vector<Diagnostic>;
 
 std::string_view toString(Severity severity);
 /// True when any diagnostic is an error.
-bool hasErrors(const Diagnostics& diagnostics);
+[[nodiscard]] bool hasErrors(const Diagnostics& diagnostics);
 
 } // namespace archplay::core

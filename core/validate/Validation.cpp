@@ -5,7 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <initializer_list>
 #include <string>
+#include <utility>
 
 namespace archplay::core {
 namespace {
@@ -30,6 +32,20 @@ public:
             return false;
         }
         return true;
+    }
+
+    /// size() for each field in turn, every one at least 1.
+    void sizes(std::initializer_list<std::pair<const char*, std::int64_t>> fields) {
+        for (const auto& [field, value] : fields) {
+            size(field, value);
+        }
+    }
+
+    /// An error on `field` when a positive `divisor` does not divide `value`.
+    void divides(const char* field, std::int64_t value, std::int64_t divisor, const char* message) {
+        if (divisor > 0 && value % divisor != 0) {
+            error(field, message);
+        }
     }
 
     Diagnostics take() { return std::move(m_diagnostics); }
@@ -134,32 +150,31 @@ void checkAttention(const ModelConfig& c, Checker& check) {
 // The dimensions of linear-attention, state-space and convolution layers, when the stack has them.
 void checkMixers(const ModelConfig& c, Checker& check) {
     if (c.usesMixer(TokenMixer::GatedDeltaNet)) {
-        check.size("linear_num_key_heads", c.deltaNet.numKeyHeads);
-        check.size("linear_num_value_heads", c.deltaNet.numValueHeads);
-        check.size("linear_key_head_dim", c.deltaNet.keyHeadDim);
-        check.size("linear_value_head_dim", c.deltaNet.valueHeadDim);
-        check.size("linear_conv_kernel_dim", c.deltaNet.convKernel);
-        if (c.deltaNet.numKeyHeads > 0 && c.deltaNet.numValueHeads % c.deltaNet.numKeyHeads != 0) {
-            check.error("linear_num_value_heads", "linear_num_value_heads must be a multiple of linear_num_key_heads");
-        }
+        const GatedDeltaNet& d = c.deltaNet;
+        check.sizes({{"linear_num_key_heads", d.numKeyHeads},
+                     {"linear_num_value_heads", d.numValueHeads},
+                     {"linear_key_head_dim", d.keyHeadDim},
+                     {"linear_value_head_dim", d.valueHeadDim},
+                     {"linear_conv_kernel_dim", d.convKernel}});
+        check.divides("linear_num_value_heads", d.numValueHeads, d.numKeyHeads,
+                      "linear_num_value_heads must be a multiple of linear_num_key_heads");
     }
     if (c.usesMixer(TokenMixer::Mamba2) || c.usesMixer(TokenMixer::AttentionWithMamba2)) {
-        check.size("mamba_n_heads", c.mamba.numHeads);
-        check.size("mamba_d_head", c.mamba.headDim);
-        check.size("mamba_d_state", c.mamba.stateSize);
-        check.size("mamba_n_groups", c.mamba.numGroups);
-        check.size("mamba_d_conv", c.mamba.convKernel);
-        if (c.mamba.numGroups > 0 && c.mamba.numHeads % c.mamba.numGroups != 0) {
-            check.error("mamba_n_groups", "mamba_n_heads must be a multiple of mamba_n_groups");
-        }
+        const Mamba2Mixer& m = c.mamba;
+        check.sizes({{"mamba_n_heads", m.numHeads},
+                     {"mamba_d_head", m.headDim},
+                     {"mamba_d_state", m.stateSize},
+                     {"mamba_n_groups", m.numGroups},
+                     {"mamba_d_conv", m.convKernel}});
+        check.divides("mamba_n_groups", m.numHeads, m.numGroups, "mamba_n_heads must be a multiple of mamba_n_groups");
     }
     if (c.usesMixer(TokenMixer::ShortConv)) {
         check.size("conv_L_cache", c.shortConv.kernel);
     }
     if (c.indexer) {
-        check.size("index_n_heads", c.indexer->numHeads);
-        check.size("index_head_dim", c.indexer->headDim);
-        check.size("index_topk", c.indexer->topK);
+        check.sizes({{"index_n_heads", c.indexer->numHeads},
+                     {"index_head_dim", c.indexer->headDim},
+                     {"index_topk", c.indexer->topK}});
         if (!c.latent) {
             check.error("index_n_heads", "the sparse-attention indexer needs latent attention (kv_lora_rank)");
         }
@@ -253,11 +268,8 @@ Diagnostics validate(const ModelConfig& config) {
     checkFfn(config, check);
     checkMixers(config, check);
     if (!config.exact()) {
-        std::string ignored;
-        for (const std::string& field : config.ignoredFields) {
-            ignored += (ignored.empty() ? "" : ", ") + field;
-        }
-        check.warning("model_type", "every figure is an estimate: it ignores " + ignored);
+        check.warning("model_type",
+                      fmt::format("every figure is an estimate: it ignores {}", fmt::join(config.ignoredFields, ", ")));
     }
     checkConventions(config, check);
     return check.take();

@@ -9,7 +9,7 @@ namespace archplay::core {
 /// Checks a config. Errors name what makes it impossible (non-positive sizes, kv heads not dividing
 /// heads, top-k above the number of experts, a derived head_dim that does not divide, ...);
 /// warnings and hints name unusual or hardware-unfriendly values. Each names its config.json field.
-Diagnostics validate(const ModelConfig& config);
+[[nodiscard]] Diagnostics validate(const ModelConfig& config);
 
 /// The largest value any size field may take; anything above is reported as absurd.
 inline constexpr std::int64_t kMaxDimension = std::int64_t{1} << 40;

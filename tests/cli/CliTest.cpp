@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // archplay-cli end to end through its run() entry: outputs, exit codes and messages.
-#include "CliCommands.h"
+#include "CliRunner.h"
 #include "TestPaths.h"
 #include "io/Presets.h"
 
@@ -8,32 +8,12 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace archplay::test {
 namespace {
 
-struct Result {
-    int exitCode;
-    std::string out;
-    std::string err;
-};
-
-Result runCli(std::vector<std::string> args) {
-    std::ostringstream out, err;
-    const int code = cli::run(args, out, err);
-    return {code, out.str(), err.str()};
-}
-
-std::string writeTemp(const std::string& name, const std::string& text) {
-    const auto path = std::filesystem::temp_directory_path() / ("archplay-cli-test-" + name);
-    std::ofstream(path) << text;
-    return path.string();
-}
-
 TEST(CliParams, JsonHasTotalActiveAndABreakdownTree) {
-    const Result r = runCli({"params", "mixtral-8x7b-v0.1", "--json"});
+    const CliResult r = runCli({"params", "mixtral-8x7b-v0.1", "--json"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto json = nlohmann::json::parse(r.out);
     EXPECT_EQ(json["total"], 46'702'792'704u);
@@ -45,13 +25,13 @@ TEST(CliParams, JsonHasTotalActiveAndABreakdownTree) {
 
 TEST(CliParams, ReadsAConfigFileFromDisk) {
     const auto path = std::filesystem::path(kReferenceDir) / "configs" / "llama-3-8b.json";
-    const Result r = runCli({"params", path.string()});
+    const CliResult r = runCli({"params", path.string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NE(r.out.find("8,030,261,248"), std::string::npos) << r.out;
 }
 
 TEST(CliKv, JsonTotalsForTheScenario) {
-    const Result r = runCli({"kv", "llama-3-8b", "--seq", "8192", "--batch", "4", "--kv-dtype", "fp8", "--json"});
+    const CliResult r = runCli({"kv", "llama-3-8b", "--seq", "8192", "--batch", "4", "--kv-dtype", "fp8", "--json"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto json = nlohmann::json::parse(r.out);
     EXPECT_EQ(json["bytes_per_token"], 65'536u);
@@ -59,7 +39,7 @@ TEST(CliKv, JsonTotalsForTheScenario) {
 }
 
 TEST(CliKv, SaysWhetherWeightsAndCacheFitTheGpus) {
-    const Result one = runCli({"kv", "llama-3-70b", "--seq", "4096", "--json"});
+    const CliResult one = runCli({"kv", "llama-3-70b", "--seq", "4096", "--json"});
     ASSERT_EQ(one.exitCode, 0) << one.err;
     const auto fit = nlohmann::json::parse(one.out).at("gpu_fit");
     EXPECT_EQ(fit.at("gpu_memory_gib"), 80);
@@ -67,11 +47,11 @@ TEST(CliKv, SaysWhetherWeightsAndCacheFitTheGpus) {
     EXPECT_EQ(fit.at("fits"), false);
     EXPECT_EQ(fit.at("devices_needed"), 2);
 
-    const Result two = runCli({"kv", "llama-3-70b", "--seq", "4096", "--gpu", "80", "--gpus", "2"});
+    const CliResult two = runCli({"kv", "llama-3-70b", "--seq", "4096", "--gpu", "80", "--gpus", "2"});
     ASSERT_EQ(two.exitCode, 0) << two.err;
     EXPECT_NE(two.out.find("+ cache on 2 x 80 GiB: fits, 82% used"), std::string::npos) << two.out;
 
-    const Result odd = runCli({"kv", "llama-3-70b", "--seq", "4096", "--gpu", "100"});
+    const CliResult odd = runCli({"kv", "llama-3-70b", "--seq", "4096", "--gpu", "100"});
     EXPECT_EQ(odd.exitCode, 2);
     EXPECT_NE(odd.err.find("--gpu takes a device memory size in GiB, one of 24, 40, 48, 80, 141, 192"),
               std::string::npos);
@@ -79,15 +59,15 @@ TEST(CliKv, SaysWhetherWeightsAndCacheFitTheGpus) {
 }
 
 TEST(CliKv, HumanTableShowsLatentAndExpandedSizes) {
-    const Result r = runCli({"kv", "deepseek-v3", "--seq", "1000"});
+    const CliResult r = runCli({"kv", "deepseek-v3", "--seq", "1000"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NE(r.out.find("70,272"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("4,997,120"), std::string::npos) << r.out;
 }
 
 TEST(CliValidate, InvalidConfigExitsOneNamingFileAndField) {
-    const std::string path = writeTemp("bad-heads.json", R"({"model_type": "llama", "num_key_value_heads": 5})");
-    const Result r = runCli({"validate", path});
+    const std::string path = writeTempFile("bad-heads.json", R"({"model_type": "llama", "num_key_value_heads": 5})");
+    const CliResult r = runCli({"validate", path});
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("num_key_value_heads"), std::string::npos) << r.err;
@@ -95,7 +75,7 @@ TEST(CliValidate, InvalidConfigExitsOneNamingFileAndField) {
 }
 
 TEST(CliValidate, ValidPresetExitsZero) {
-    const Result r = runCli({"validate", "gemma-3-1b", "--json"});
+    const CliResult r = runCli({"validate", "gemma-3-1b", "--json"});
     EXPECT_EQ(r.exitCode, 0) << r.err;
     EXPECT_TRUE(nlohmann::json::parse(r.out)["valid"].get<bool>());
 }
@@ -103,8 +83,8 @@ TEST(CliValidate, ValidPresetExitsZero) {
 TEST(CliErrors, UnreadableOrMalformedFilesExitOne) {
     for (const std::string& text : {std::string("not json at all"), std::string("[]"),
                                     std::string(R"({"model_type": "llama", "hidden_size": "big"})")}) {
-        const std::string path = writeTemp("malformed.json", text);
-        const Result r = runCli({"params", path});
+        const std::string path = writeTempFile("malformed.json", text);
+        const CliResult r = runCli({"params", path});
         EXPECT_EQ(r.exitCode, 1) << text;
         EXPECT_NE(r.err.find("archplay-cli: "), std::string::npos);
     }
@@ -123,7 +103,7 @@ TEST(CliErrors, BadUsageExitsTwo) {
 }
 
 TEST(CliPresets, ListsEveryPreset) {
-    const Result r = runCli({"presets", "--json"});
+    const CliResult r = runCli({"presets", "--json"});
     ASSERT_EQ(r.exitCode, 0);
     const auto json = nlohmann::json::parse(r.out);
     EXPECT_GE(json["presets"].size(), 35u);
@@ -131,7 +111,7 @@ TEST(CliPresets, ListsEveryPreset) {
 }
 
 TEST(CliDesign, FindsDesignsNearTheTargetAsJson) {
-    const Result r = runCli({"design", "--params", "7B", "--top", "5", "--json"});
+    const CliResult r = runCli({"design", "--params", "7B", "--top", "5", "--json"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto json = nlohmann::json::parse(r.out);
     EXPECT_EQ(json["targets"]["params"], 7'000'000'000u);
@@ -146,7 +126,7 @@ TEST(CliDesign, FindsDesignsNearTheTargetAsJson) {
 }
 
 TEST(CliDesign, RediscoversLlama3_8BExactly) {
-    const Result r = runCli({"design", "--params", "8030261248", "--tolerance", "0%", "--vocab", "128256"});
+    const CliResult r = runCli({"design", "--params", "8030261248", "--tolerance", "0%", "--vocab", "128256"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NE(r.out.find("1 meet the targets"), std::string::npos) << r.out;
     // parameters, offset, layers, hidden, heads, kv, head_dim, ffn, vocab, tied, KV per token
@@ -156,7 +136,7 @@ TEST(CliDesign, RediscoversLlama3_8BExactly) {
 }
 
 TEST(CliDesign, ReadsCountsPercentagesAndBudgets) {
-    const Result r =
+    const CliResult r =
         runCli({"design", "--params", "1.5B", "--tolerance", "1%", "--max-kv-per-token", "16384", "--kv-dtype", "fp8",
                 "--layers", "12:40", "--hidden", "1024:4096", "--aspect", "48:160", "--json"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
@@ -175,7 +155,7 @@ TEST(CliDesign, ReadsCountsPercentagesAndBudgets) {
 
 TEST(CliDesign, BadUsageExitsTwoNamingTheFlag) {
     auto fails = [](std::vector<std::string> args, const std::string& message) {
-        const Result r = runCli(std::move(args));
+        const CliResult r = runCli(std::move(args));
         EXPECT_EQ(r.exitCode, 2) << message;
         EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
     };
@@ -194,20 +174,20 @@ TEST(CliDesign, BadUsageExitsTwoNamingTheFlag) {
 
 TEST(CliZoo, TablesEveryPresetInEachFormat) {
     const std::size_t presets = core::builtinPresets().size();
-    const Result csv = runCli({"zoo", "--csv"});
+    const CliResult csv = runCli({"zoo", "--csv"});
     ASSERT_EQ(csv.exitCode, 0) << csv.err;
     EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), static_cast<long>(presets + 1));
     EXPECT_NE(csv.out.find("llama-3-8b,Llama 3 8B,Llama,8030261248,8030261248,8030261248,yes,32,"), std::string::npos);
 
-    const Result md = runCli({"zoo", "--md"});
+    const CliResult md = runCli({"zoo", "--md"});
     ASSERT_EQ(md.exitCode, 0) << md.err;
     EXPECT_NE(md.out.find("| Llama 3 8B | `llama-3-8b` | Llama | 8,030,261,248 |"), std::string::npos);
 
-    const Result text = runCli({"zoo"});
+    const CliResult text = runCli({"zoo"});
     ASSERT_EQ(text.exitCode, 0) << text.err;
     EXPECT_NE(text.out.find("8,030,261,248"), std::string::npos);
 
-    const Result json = runCli({"zoo", "--json", "--seq", "8192", "--kv-dtype", "fp8", "--gpu", "24"});
+    const CliResult json = runCli({"zoo", "--json", "--seq", "8192", "--kv-dtype", "fp8", "--gpu", "24"});
     ASSERT_EQ(json.exitCode, 0) << json.err;
     const auto zoo = nlohmann::json::parse(json.out);
     ASSERT_EQ(zoo["models"].size(), presets);

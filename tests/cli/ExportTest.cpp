@@ -2,7 +2,7 @@
 // archplay-cli export: every format checked for validity (PNG decodes at the requested size and is not
 // blank, SVG parses with text elements, PDF text extracts with pdftotext and holds the total), exit
 // codes and messages for senseless combinations and failed writes, and files left intact on failure.
-#include "CliCommands.h"
+#include "CliRunner.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -13,7 +13,6 @@
 #include <fstream>
 #include <regex>
 #include <set>
-#include <sstream>
 #include <unistd.h>
 
 #ifdef ARCHPLAY_CLI_GRAPHICS
@@ -27,33 +26,6 @@ namespace archplay::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct Result {
-    int exitCode;
-    std::string out;
-    std::string err;
-};
-
-Result runCli(std::vector<std::string> args) {
-    std::ostringstream out, err;
-    const int code = cli::run(args, out, err);
-    return {code, out.str(), err.str()};
-}
-
-/// A fresh directory per test.
-fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("archplay-export-test-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
-std::string readFile(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 /// Standard output of a shell command; nullopt when it could not run or failed.
 std::optional<std::string> capture(const std::string& command) {
@@ -73,7 +45,7 @@ TEST(CliExportText, SummaryBreakdownKvAndDerivationCarryTheExactNumbers) {
 #ifdef ARCHPLAY_CLI_GRAPHICS
     const bool hadApplication = QCoreApplication::instance() != nullptr;
 #endif
-    const fs::path dir = scratch("text");
+    const fs::path dir = scratchDirectory("text");
     struct Case {
         std::string what, format, needle;
     };
@@ -91,8 +63,8 @@ TEST(CliExportText, SummaryBreakdownKvAndDerivationCarryTheExactNumbers) {
                           {"report", "json", "\"total_params\": 8030261248"}};
     for (const Case& c : cases) {
         const fs::path file = dir / (c.what + "." + c.format);
-        const Result r = runCli({"export", "llama-3-8b", "--what", c.what, "--format", c.format, "-o", file.string(),
-                                 "--seq", "8192", "--batch", "4", "--kv-dtype", "fp8"});
+        const CliResult r = runCli({"export", "llama-3-8b", "--what", c.what, "--format", c.format, "-o", file.string(),
+                                    "--seq", "8192", "--batch", "4", "--kv-dtype", "fp8"});
         ASSERT_EQ(r.exitCode, 0) << c.what << " " << c.format << ": " << r.err;
         EXPECT_TRUE(r.out.empty()) << r.out;
         const std::string text = readFile(file);
@@ -110,11 +82,11 @@ TEST(CliExportText, SummaryBreakdownKvAndDerivationCarryTheExactNumbers) {
 }
 
 TEST(CliExportText, FormatFollowsTheExtensionAndDashIsStandardOutput) {
-    const fs::path dir = scratch("extension");
-    const Result r = runCli({"export", "mixtral-8x7b-v0.1", "--what", "summary", "-o", (dir / "s.md").string()});
+    const fs::path dir = scratchDirectory("extension");
+    const CliResult r = runCli({"export", "mixtral-8x7b-v0.1", "--what", "summary", "-o", (dir / "s.md").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NE(readFile(dir / "s.md").find("46,702,792,704"), std::string::npos);
-    const Result stdoutResult =
+    const CliResult stdoutResult =
         runCli({"export", "mixtral-8x7b-v0.1", "--what", "breakdown", "--format", "csv", "-o", "-"});
     ASSERT_EQ(stdoutResult.exitCode, 0) << stdoutResult.err;
     EXPECT_EQ(stdoutResult.out.rfind("component,parameters,share_percent,shape\n", 0), 0u);
@@ -124,7 +96,7 @@ TEST(CliExportText, TheLatexDocumentCompiles) {
     if (!capture("command -v pdflatex")) {
         GTEST_SKIP() << "pdflatex (texlive-latex-base) is not installed";
     }
-    const fs::path dir = scratch("latex");
+    const fs::path dir = scratchDirectory("latex");
     for (const char* id : {"deepseek-v3", "gemma-3-1b", "t5-small"}) {
         const fs::path tex = dir / (std::string(id) + ".tex");
         ASSERT_EQ(runCli({"export", id, "--what", "derivation", "-o", tex.string()}).exitCode, 0);
@@ -136,7 +108,7 @@ TEST(CliExportText, TheLatexDocumentCompiles) {
 }
 
 TEST(CliExportErrors, SenselessCombinationsExitTwoWithAReason) {
-    const fs::path dir = scratch("senseless");
+    const fs::path dir = scratchDirectory("senseless");
     struct Case {
         std::vector<std::string> args;
         std::string message;
@@ -158,7 +130,7 @@ TEST(CliExportErrors, SenselessCombinationsExitTwoWithAReason) {
         {{"export", "llama-3-8b", "--what", "summary", "--format", "csv", "--bogus", "-o", out}, "unknown option"},
     };
     for (const Case& c : cases) {
-        const Result r = runCli(c.args);
+        const CliResult r = runCli(c.args);
         EXPECT_EQ(r.exitCode, 2) << c.message << "\n" << r.err;
         EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
         EXPECT_FALSE(fs::exists(out)) << c.message;
@@ -166,10 +138,10 @@ TEST(CliExportErrors, SenselessCombinationsExitTwoWithAReason) {
 }
 
 TEST(CliExportErrors, InvalidConfigAndUnwritablePathsExitOneNamingTheFile) {
-    const fs::path dir = scratch("unwritable");
+    const fs::path dir = scratchDirectory("unwritable");
     const fs::path bad = dir / "bad.json";
     std::ofstream(bad) << R"({"model_type": "llama", "num_key_value_heads": 5})";
-    Result r = runCli({"export", bad.string(), "--what", "summary", "-o", (dir / "s.csv").string()});
+    CliResult r = runCli({"export", bad.string(), "--what", "summary", "-o", (dir / "s.csv").string()});
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_NE(r.err.find(bad.string()), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("num_key_value_heads"), std::string::npos) << r.err;
@@ -188,7 +160,7 @@ TEST(CliExportErrors, InvalidConfigAndUnwritablePathsExitOneNamingTheFile) {
 }
 
 TEST(CliExportErrors, AFailedExportLeavesTheExistingFileIntact) {
-    const fs::path dir = scratch("intact");
+    const fs::path dir = scratchDirectory("intact");
     const fs::path file = dir / "figure.png";
     std::ofstream(file) << "precious";
     EXPECT_EQ(runCli({"export", "llama-3-8b", "--what", "moe-routing", "-o", file.string()}).exitCode, 2);
@@ -201,7 +173,7 @@ TEST(CliExportErrors, AFailedExportLeavesTheExistingFileIntact) {
     fs::create_directories(locked);
     std::ofstream(locked / "s.csv") << "old";
     fs::permissions(locked, fs::perms::owner_read | fs::perms::owner_exec);
-    const Result r = runCli({"export", "llama-3-8b", "--what", "summary", "-o", (locked / "s.csv").string()});
+    const CliResult r = runCli({"export", "llama-3-8b", "--what", "summary", "-o", (locked / "s.csv").string()});
     fs::permissions(locked, fs::perms::owner_all);
     if (::geteuid() != 0) {
         EXPECT_EQ(r.exitCode, 1);
@@ -265,10 +237,10 @@ std::string svgText(const fs::path& path, int* elements) {
 }
 
 TEST(CliExportImages, PngDecodesAtTheRequestedSizeAndScale) {
-    const fs::path dir = scratch("png");
+    const fs::path dir = scratchDirectory("png");
     for (const char* what : {"breakdown", "layer-stack", "layer", "attention-mask", "kv-cache", "derivation"}) {
         const fs::path file = dir / (std::string(what) + ".png");
-        const Result r = runCli({"export", "llama-3-8b", "--what", what, "-o", file.string(), "--size", "640x400"});
+        const CliResult r = runCli({"export", "llama-3-8b", "--what", what, "-o", file.string(), "--size", "640x400"});
         ASSERT_EQ(r.exitCode, 0) << what << ": " << r.err;
         const QImage image(QString::fromStdString(file.string()));
         ASSERT_FALSE(image.isNull()) << what;
@@ -276,8 +248,8 @@ TEST(CliExportImages, PngDecodesAtTheRequestedSizeAndScale) {
         EXPECT_GT(colourVariety(image), 4) << what << " looks blank";
     }
     const fs::path slide = dir / "routing@3x.png";
-    const Result r = runCli({"export", "qwen3-30b-a3b", "--what", "moe-routing", "--format", "png", "--size", "800x500",
-                             "--scale", "3", "--theme", "dark", "-o", slide.string()});
+    const CliResult r = runCli({"export", "qwen3-30b-a3b", "--what", "moe-routing", "--format", "png", "--size",
+                                "800x500", "--scale", "3", "--theme", "dark", "-o", slide.string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const QImage image(QString::fromStdString(slide.string()));
     EXPECT_EQ(image.size(), QSize(2400, 1500));
@@ -286,10 +258,10 @@ TEST(CliExportImages, PngDecodesAtTheRequestedSizeAndScale) {
 }
 
 TEST(CliExportImages, SvgIsXmlWithRealText) {
-    const fs::path dir = scratch("svg");
+    const fs::path dir = scratchDirectory("svg");
     for (const char* what : {"breakdown", "layer-stack", "layer", "attention-mask", "kv-cache", "derivation"}) {
         const fs::path file = dir / (std::string(what) + ".svg");
-        const Result r = runCli({"export", "llama-3-8b", "--what", what, "-o", file.string()});
+        const CliResult r = runCli({"export", "llama-3-8b", "--what", what, "-o", file.string()});
         ASSERT_EQ(r.exitCode, 0) << what << ": " << r.err;
         int elements = 0;
         const std::string text = svgText(file, &elements);
@@ -304,10 +276,10 @@ TEST(CliExportImages, PdfFiguresAreOnePageWithExtractableText) {
     if (!havePoppler()) {
         GTEST_SKIP() << "pdftotext and pdfinfo (poppler-utils) are not installed";
     }
-    const fs::path dir = scratch("pdf");
+    const fs::path dir = scratchDirectory("pdf");
     for (const char* what : {"breakdown", "layer-stack", "layer", "attention-mask", "kv-cache", "moe-routing"}) {
         const fs::path file = dir / (std::string(what) + ".pdf");
-        const Result r = runCli({"export", "mixtral-8x7b-v0.1", "--what", what, "-o", file.string()});
+        const CliResult r = runCli({"export", "mixtral-8x7b-v0.1", "--what", what, "-o", file.string()});
         ASSERT_EQ(r.exitCode, 0) << what << ": " << r.err;
         EXPECT_EQ(readFile(file).rfind("%PDF-", 0), 0u) << what;
         EXPECT_EQ(pdfPages(file), 1) << what;
@@ -324,14 +296,14 @@ TEST(CliExportReport, PdfReportsHaveNumberedPagesAndTheTotal) {
     if (!havePoppler()) {
         GTEST_SKIP() << "pdftotext and pdfinfo (poppler-utils) are not installed";
     }
-    const fs::path dir = scratch("report");
+    const fs::path dir = scratchDirectory("report");
     struct Case {
         std::string preset, total, paper;
     };
     for (const Case& c : {Case{"llama-3-8b", "8,030,261,248", "a4"}, Case{"deepseek-v3", "671,026,404,352", "letter"},
                           Case{"t5-small", "60,506,624", "a4"}}) {
         const fs::path file = dir / (c.preset + ".pdf");
-        const Result r = runCli({"export", c.preset, "--what", "report", "-o", file.string(), "--paper", c.paper});
+        const CliResult r = runCli({"export", c.preset, "--what", "report", "-o", file.string(), "--paper", c.paper});
         ASSERT_EQ(r.exitCode, 0) << c.preset << ": " << r.err;
         EXPECT_EQ(readFile(file).rfind("%PDF-", 0), 0u);
         const int pages = pdfPages(file);
@@ -357,9 +329,9 @@ TEST(CliExportReport, PdfReportsHaveNumberedPagesAndTheTotal) {
 }
 
 TEST(CliExportReport, MarkdownReportWritesItsFiguresBesideIt) {
-    const fs::path dir = scratch("markdown");
+    const fs::path dir = scratchDirectory("markdown");
     const fs::path file = dir / "mixtral report.md";
-    const Result r = runCli({"export", "mixtral-8x7b-v0.1", "--what", "report", "-o", file.string()});
+    const CliResult r = runCli({"export", "mixtral-8x7b-v0.1", "--what", "report", "-o", file.string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const std::string md = readFile(file);
     EXPECT_NE(md.find("46,702,792,704"), std::string::npos);

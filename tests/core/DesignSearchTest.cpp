@@ -4,7 +4,11 @@
 #include "TestSupport.h"
 
 #include <cmath>
+#include <functional>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace archplay::test {
 namespace {
@@ -227,80 +231,118 @@ void expectRejected(const DesignSpace& space, const DesignTargets& targets, cons
 }
 
 TEST(DesignSearch, BadSpacesAreErrorsNamingTheField) {
-    const DesignSpace good;
-    const DesignTargets aim;
-    DesignSpace s = good;
-    s.layers = DesignRange::span(40, 20);
-    expectRejected(s, aim, "num_hidden_layers");
-    s = good;
-    s.layers = DesignRange::span(0, 20);
-    expectRejected(s, aim, "num_hidden_layers");
-    s = good;
-    s.hiddenSize = DesignRange::span(512, 4096, 0);
-    expectRejected(s, aim, "hidden_size");
-    s = good;
-    s.hiddenSize = DesignRange::list({4096, -128});
-    expectRejected(s, aim, "hidden_size");
-    s = good;
-    s.headDims = {};
-    expectRejected(s, aim, "head_dim");
-    s = good;
-    s.headDims = {128, 128};
-    expectRejected(s, aim, "head_dim");
-    s = good;
-    s.kvHeads = {0, 8};
-    expectRejected(s, aim, "num_key_value_heads");
-    s = good;
-    s.ffnMultipliers = {1.0, -2.0};
-    expectRejected(s, aim, "ffn_dim_multiplier");
-    s = good;
-    s.ffnMultipliers = {std::nan("")};
-    expectRejected(s, aim, "ffn_dim_multiplier");
-    s = good;
-    s.ffnMultiple = 0;
-    expectRejected(s, aim, "multiple_of");
-    s = good;
-    s.vocabSizes = {-32000};
-    expectRejected(s, aim, "vocab_size");
-    s = good;
-    s.vocabSizes = {std::int64_t{1} << 50};
-    expectRejected(s, aim, "vocab_size");
-    s = good;
-    s.tiedEmbeddings = {};
-    expectRejected(s, aim, "tie_word_embeddings");
-    s = good;
-    s.maxPositions = -1;
-    expectRejected(s, aim, "max_position_embeddings");
-    s = good;
-    s.layers = DesignRange::span(1, 1'000'000);
-    expectRejected(s, aim, "design_space"); // 453 billion candidates
-    s = good;
-    s.layers = DesignRange::list({32});
-    s.hiddenSize = DesignRange::span(128, 128 * 2'000'000, 128);
-    expectRejected(s, aim, "design_space"); // 60 million shapes
+    // Each edit of the default space or targets, and the field its error must name.
+    const std::vector<std::pair<std::string, std::function<void(DesignSpace&)>>> badSpaces = {
+        {"num_hidden_layers",
+         [](DesignSpace& s) {
+             s.layers = DesignRange::span(40, 20);
+         }},
+        {"num_hidden_layers",
+         [](DesignSpace& s) {
+             s.layers = DesignRange::span(0, 20);
+         }},
+        {"hidden_size",
+         [](DesignSpace& s) {
+             s.hiddenSize = DesignRange::span(512, 4096, 0);
+         }},
+        {"hidden_size",
+         [](DesignSpace& s) {
+             s.hiddenSize = DesignRange::list({4096, -128});
+         }},
+        {"head_dim",
+         [](DesignSpace& s) {
+             s.headDims = {};
+         }},
+        {"head_dim",
+         [](DesignSpace& s) {
+             s.headDims = {128, 128};
+         }},
+        {"num_key_value_heads",
+         [](DesignSpace& s) {
+             s.kvHeads = {0, 8};
+         }},
+        {"ffn_dim_multiplier",
+         [](DesignSpace& s) {
+             s.ffnMultipliers = {1.0, -2.0};
+         }},
+        {"ffn_dim_multiplier",
+         [](DesignSpace& s) {
+             s.ffnMultipliers = {std::nan("")};
+         }},
+        {"multiple_of",
+         [](DesignSpace& s) {
+             s.ffnMultiple = 0;
+         }},
+        {"vocab_size",
+         [](DesignSpace& s) {
+             s.vocabSizes = {-32000};
+         }},
+        {"vocab_size",
+         [](DesignSpace& s) {
+             s.vocabSizes = {std::int64_t{1} << 50};
+         }},
+        {"tie_word_embeddings",
+         [](DesignSpace& s) {
+             s.tiedEmbeddings = {};
+         }},
+        {"max_position_embeddings",
+         [](DesignSpace& s) {
+             s.maxPositions = -1;
+         }},
+        // 453 billion candidates.
+        {"design_space",
+         [](DesignSpace& s) {
+             s.layers = DesignRange::span(1, 1'000'000);
+         }},
+        // 60 million shapes.
+        {"design_space",
+         [](DesignSpace& s) {
+             s.layers = DesignRange::list({32});
+             s.hiddenSize = DesignRange::span(128, 128 * 2'000'000, 128);
+         }},
+    };
+    for (const auto& [field, edit] : badSpaces) {
+        DesignSpace space;
+        edit(space);
+        expectRejected(space, DesignTargets{}, field);
+    }
 
-    DesignTargets t = aim;
-    t.params = 0;
-    expectRejected(good, t, "target_params");
-    t = aim;
-    t.tolerance = 1.5;
-    expectRejected(good, t, "tolerance");
-    t = aim;
-    t.tolerance = -0.1;
-    expectRejected(good, t, "tolerance");
-    t = aim;
-    t.maxKvBytesPerToken = 0;
-    expectRejected(good, t, "max_kv_bytes_per_token");
-    t = aim;
-    t.minAspect = 200;
-    t.maxAspect = 100;
-    expectRejected(good, t, "aspect");
-    t = aim;
-    t.minAspect = -1;
-    expectRejected(good, t, "aspect");
-    t = aim;
-    t.top = 0;
-    expectRejected(good, t, "top");
+    const std::vector<std::pair<std::string, std::function<void(DesignTargets&)>>> badTargets = {
+        {"target_params",
+         [](DesignTargets& t) {
+             t.params = 0;
+         }},
+        {"tolerance",
+         [](DesignTargets& t) {
+             t.tolerance = 1.5;
+         }},
+        {"tolerance",
+         [](DesignTargets& t) {
+             t.tolerance = -0.1;
+         }},
+        {"max_kv_bytes_per_token",
+         [](DesignTargets& t) {
+             t.maxKvBytesPerToken = 0;
+         }},
+        {"aspect",
+         [](DesignTargets& t) {
+             t.minAspect = 200;
+             t.maxAspect = 100;
+         }},
+        {"aspect",
+         [](DesignTargets& t) {
+             t.minAspect = -1;
+         }},
+        {"top",
+         [](DesignTargets& t) {
+             t.top = 0;
+         }},
+    };
+    for (const auto& [field, edit] : badTargets) {
+        DesignTargets targets;
+        edit(targets);
+        expectRejected(DesignSpace{}, targets, field);
+    }
 }
 
 TEST(DesignSearch, NoMatchIsAnEmptyResultNotAnError) {

@@ -8,15 +8,6 @@ namespace {
 using core::DType;
 using core::Scenario;
 
-Scenario at(std::uint64_t sequence, std::uint64_t batch = 1, DType dtype = DType::BF16) {
-    Scenario scenario;
-    scenario.sequenceLength = sequence;
-    scenario.encoderSequenceLength = sequence;
-    scenario.batch = batch;
-    scenario.kvDType = dtype;
-    return scenario;
-}
-
 TEST(KvCache, GqaBytesPerToken) {
     // 2 (K,V) x 32 layers x 8 KV heads x 128 x 2 bytes.
     EXPECT_EQ(analyzePreset("llama-3-8b").kv.bytesPerToken, 131'072u);
@@ -34,7 +25,7 @@ TEST(KvCache, GqaBytesPerToken) {
 }
 
 TEST(KvCache, MhaBytesPerToken) {
-    const core::Analysis llama2 = analyzePreset("llama-2-7b", at(4096));
+    const core::Analysis llama2 = analyzePreset("llama-2-7b", scenarioAt(4096));
     EXPECT_EQ(llama2.kv.bytesPerToken, 524'288u);
     EXPECT_EQ(llama2.kv.totalBytes, 2ull << 30); // 2 GiB at 4k
 }
@@ -52,8 +43,8 @@ TEST(KvCache, LatentAttentionCachesTheCompressedKv) {
 
 TEST(KvCache, SlidingWindowCapsEveryLayer) {
     // Mistral-7B-v0.1: every layer slides over 4096 tokens, so the cache stops at 512 MiB.
-    const core::Analysis at4k = analyzePreset("mistral-7b-v0.1", at(4096));
-    const core::Analysis at32k = analyzePreset("mistral-7b-v0.1", at(32768));
+    const core::Analysis at4k = analyzePreset("mistral-7b-v0.1", scenarioAt(4096));
+    const core::Analysis at32k = analyzePreset("mistral-7b-v0.1", scenarioAt(32768));
     EXPECT_EQ(at4k.kv.totalBytes, 512ull << 20);
     EXPECT_EQ(at32k.kv.totalBytes, 512ull << 20);
     EXPECT_EQ(at32k.kv.bytesPerToken, 131'072u);
@@ -61,12 +52,12 @@ TEST(KvCache, SlidingWindowCapsEveryLayer) {
 
 TEST(KvCache, AlternatingLocalGlobal) {
     // Gemma-2-9B at 8192: 21 local layers hold 4096 tokens, 21 global hold 8192, 8192 B per layer-token.
-    EXPECT_EQ(analyzePreset("gemma-2-9b", at(8192)).kv.totalBytes, 2'113'929'216u);
+    EXPECT_EQ(analyzePreset("gemma-2-9b", scenarioAt(8192)).kv.totalBytes, 2'113'929'216u);
 }
 
 TEST(KvCache, FiveLocalToOneGlobal) {
     // Gemma-3-1B: global layers 5, 11, 17, 23; the other 22 slide over 512 tokens; 1 KV head x 256.
-    const core::Analysis gemma = analyzePreset("gemma-3-1b", at(32768));
+    const core::Analysis gemma = analyzePreset("gemma-3-1b", scenarioAt(32768));
     int global = 0;
     for (const core::LayerPlan& layer : gemma.plan.layers) {
         global += layer.attention == core::LayerAttention::Global ? 1 : 0;
@@ -76,7 +67,7 @@ TEST(KvCache, FiveLocalToOneGlobal) {
 }
 
 TEST(KvCache, EncoderDecoderAddsCrossAttention) {
-    Scenario scenario = at(100);
+    Scenario scenario = scenarioAt(100);
     scenario.encoderSequenceLength = 512;
     const core::Analysis t5 = analyzePreset("t5-base", scenario);
     EXPECT_EQ(t5.kv.crossBytesPerEncoderToken, 36'864u); // 2 x 12 x 768 x 2
@@ -90,21 +81,21 @@ TEST(KvCache, EncoderOnlyModelsHaveNoCache) {
 
 TEST(KvCache, LinearInSequenceAndBatchBelowTheWindow) {
     for (const char* id : {"llama-3-8b", "mistral-7b-v0.1", "gemma-2-9b", "deepseek-v3", "t5-small"}) {
-        const std::uint64_t one = analyzePreset(id, at(1000)).kv.totalBytes;
-        EXPECT_EQ(analyzePreset(id, at(2000)).kv.totalBytes, 2 * one) << id;
-        EXPECT_EQ(analyzePreset(id, at(1000, 3)).kv.totalBytes, 3 * one) << id;
+        const std::uint64_t one = analyzePreset(id, scenarioAt(1000)).kv.totalBytes;
+        EXPECT_EQ(analyzePreset(id, scenarioAt(2000)).kv.totalBytes, 2 * one) << id;
+        EXPECT_EQ(analyzePreset(id, scenarioAt(1000, 3)).kv.totalBytes, 3 * one) << id;
     }
 }
 
 TEST(KvCache, PrecisionScalesBytes) {
-    const std::uint64_t bf16 = analyzePreset("llama-3-8b", at(4096, 1, DType::BF16)).kv.totalBytes;
-    EXPECT_EQ(analyzePreset("llama-3-8b", at(4096, 1, DType::FP32)).kv.totalBytes, 2 * bf16);
-    EXPECT_EQ(analyzePreset("llama-3-8b", at(4096, 1, DType::FP8)).kv.totalBytes, bf16 / 2);
-    EXPECT_EQ(analyzePreset("llama-3-8b", at(4096, 1, DType::INT4)).kv.totalBytes, bf16 / 4);
+    const std::uint64_t bf16 = analyzePreset("llama-3-8b", scenarioAt(4096, 1, DType::BF16)).kv.totalBytes;
+    EXPECT_EQ(analyzePreset("llama-3-8b", scenarioAt(4096, 1, DType::FP32)).kv.totalBytes, 2 * bf16);
+    EXPECT_EQ(analyzePreset("llama-3-8b", scenarioAt(4096, 1, DType::FP8)).kv.totalBytes, bf16 / 2);
+    EXPECT_EQ(analyzePreset("llama-3-8b", scenarioAt(4096, 1, DType::INT4)).kv.totalBytes, bf16 / 4);
 }
 
 TEST(KvCache, PerLayerBytesAddUpToTheTotal) {
-    const core::Analysis gemma = analyzePreset("gemma-3-1b", at(10000, 2));
+    const core::Analysis gemma = analyzePreset("gemma-3-1b", scenarioAt(10000, 2));
     std::uint64_t sum = 0;
     for (const core::KvLayerCache& layer : gemma.kv.layers) {
         sum += layer.bytes;
@@ -113,7 +104,7 @@ TEST(KvCache, PerLayerBytesAddUpToTheTotal) {
 }
 
 TEST(KvCache, HugeScenariosReportOverflowInsteadOfWrapping) {
-    const core::Analysis v3 = analyzePreset("llama-3.1-405b", at(1ull << 40, 1ull << 30));
+    const core::Analysis v3 = analyzePreset("llama-3.1-405b", scenarioAt(1ull << 40, 1ull << 30));
     EXPECT_TRUE(v3.kv.overflow);
     EXPECT_EQ(v3.kv.totalBytes, UINT64_MAX);
 }

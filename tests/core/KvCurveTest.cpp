@@ -23,6 +23,25 @@ core::Scenario scenario(std::uint64_t batch, std::uint64_t length = 4096) {
     return s;
 }
 
+/// The default scenario with `length` decoder tokens (the encoder's length left at its default).
+core::Scenario sequenceOf(std::uint64_t length) {
+    core::Scenario s;
+    s.sequenceLength = length;
+    return s;
+}
+
+/// A preset's analysis and its KV cache by layer kind.
+struct KindShares {
+    core::Analysis analysis;
+    std::vector<core::KvKindShare> shares;
+};
+
+KindShares kindShares(const std::string& id, const core::Scenario& scenario) {
+    core::Analysis analysis = analyzePreset(id, scenario);
+    std::vector<core::KvKindShare> shares = core::kvByLayerKind(analysis.plan, analysis.kv);
+    return {std::move(analysis), std::move(shares)};
+}
+
 TEST(KvCurve, FixedStatePrecisionReachesTheCurvesAndTheDeviceFit) {
     // Qwen3-Next keeps its Gated DeltaNet recurrent state in fp32; at bf16 the flat part halves.
     const auto next = analyzePreset("qwen3-next-80b-a3b");
@@ -80,24 +99,18 @@ TEST(KvCurve, DTypesKeepTheCurrentOneForItsWidth) {
 }
 
 TEST(KvByLayerKind, SharesSumToTheTotal) {
-    core::Scenario scenario;
-    scenario.sequenceLength = 8192;
     for (const char* id : {"gemma-3-1b", "llama-3-8b", "deepseek-v3", "t5-small", "gemma-2-9b", "mistral-7b-v0.1"}) {
-        const auto analysis = analyzePreset(id, scenario);
-        const auto shares = core::kvByLayerKind(analysis.plan, analysis.kv);
+        const KindShares kinds = kindShares(id, sequenceOf(8192));
         std::uint64_t sum = 0;
-        for (const auto& share : shares) {
+        for (const auto& share : kinds.shares) {
             sum += share.bytes;
         }
-        EXPECT_EQ(sum, analysis.kv.totalBytes) << id;
+        EXPECT_EQ(sum, kinds.analysis.kv.totalBytes) << id;
     }
 }
 
 TEST(KvByLayerKind, GemmaSplitsSlidingAndGlobal) {
-    core::Scenario scenario;
-    scenario.sequenceLength = 8192;
-    const auto gemma = analyzePreset("gemma-2-9b", scenario);
-    const auto shares = core::kvByLayerKind(gemma.plan, gemma.kv);
+    const auto shares = kindShares("gemma-2-9b", sequenceOf(8192)).shares;
     ASSERT_EQ(shares.size(), 2u);
     EXPECT_EQ(shares[0].name, "sliding 4096");
     EXPECT_EQ(shares[0].layers, 21);
@@ -112,8 +125,7 @@ TEST(KvByLayerKind, GemmaSplitsSlidingAndGlobal) {
 TEST(KvByLayerKind, EncoderDecoderHasACrossShare) {
     core::Scenario scenario;
     scenario.encoderSequenceLength = 512;
-    const auto t5 = analyzePreset("t5-small", scenario);
-    const auto shares = core::kvByLayerKind(t5.plan, t5.kv);
+    const auto shares = kindShares("t5-small", scenario).shares;
     ASSERT_EQ(shares.size(), 2u);
     EXPECT_TRUE(shares[1].cross);
     EXPECT_EQ(shares[1].layers, 6);

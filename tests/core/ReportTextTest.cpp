@@ -11,18 +11,11 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 namespace archplay::test {
 namespace {
-
-core::Scenario at(std::uint64_t sequence, std::uint64_t batch = 1, core::DType dtype = core::DType::BF16) {
-    core::Scenario scenario;
-    scenario.sequenceLength = sequence;
-    scenario.encoderSequenceLength = sequence;
-    scenario.batch = batch;
-    scenario.kvDType = dtype;
-    return scenario;
-}
 
 std::map<std::string, std::string> configMap(const std::string& id) {
     std::map<std::string, std::string> values;
@@ -31,6 +24,19 @@ std::map<std::string, std::string> configMap(const std::string& id) {
         values[row.key] = row.value;
     }
     return values;
+}
+
+/// Checks that a preset's configuration table shows `shown` and leaves out the rows `absent`.
+void expectConfigRows(const std::string& id, const std::map<std::string, std::string>& shown,
+                      const std::vector<std::string>& absent = {}) {
+    const auto rows = configMap(id);
+    for (const auto& [key, value] : shown) {
+        ASSERT_TRUE(rows.contains(key)) << id << " has no row " << key;
+        EXPECT_EQ(rows.at(key), value) << id << ": " << key;
+    }
+    for (const std::string& key : absent) {
+        EXPECT_FALSE(rows.contains(key)) << id << " shows " << key;
+    }
 }
 
 core::ReportInfo presetInfo(const std::string& id) {
@@ -63,33 +69,30 @@ std::set<char32_t> nonAscii(const std::string& text) {
 }
 
 TEST(ReportText, ConfigRowsNameTheFieldsAPaperStates) {
-    const auto llama = configMap("llama-3-8b");
-    EXPECT_EQ(llama.at("hidden_size"), "4,096");
-    EXPECT_EQ(llama.at("num_key_value_heads"), "8");
-    EXPECT_EQ(llama.at("attention"), "GQA 8/32");
-    EXPECT_EQ(llama.at("intermediate_size"), "14,336");
-    EXPECT_EQ(llama.at("vocab_size"), "128,256");
-    EXPECT_FALSE(llama.contains("num_experts"));
-    EXPECT_FALSE(llama.contains("kv_lora_rank"));
-
-    const auto deepseek = configMap("deepseek-v3");
-    EXPECT_EQ(deepseek.at("kv_lora_rank"), "512");
-    EXPECT_EQ(deepseek.at("num_experts"), "256");
-    EXPECT_EQ(deepseek.at("num_experts_per_tok"), "8");
-    EXPECT_EQ(deepseek.at("first_k_dense_replace"), "3");
-    EXPECT_EQ(deepseek.at("n_shared_experts"), "1 x 2,048");
-    EXPECT_FALSE(deepseek.contains("num_key_value_heads")) << "MLA has no KV heads to report";
+    expectConfigRows("llama-3-8b",
+                     {{"hidden_size", "4,096"},
+                      {"num_key_value_heads", "8"},
+                      {"attention", "GQA 8/32"},
+                      {"intermediate_size", "14,336"},
+                      {"vocab_size", "128,256"}},
+                     {"num_experts", "kv_lora_rank"});
+    // MLA has no KV heads to report.
+    expectConfigRows("deepseek-v3",
+                     {{"kv_lora_rank", "512"},
+                      {"num_experts", "256"},
+                      {"num_experts_per_tok", "8"},
+                      {"first_k_dense_replace", "3"},
+                      {"n_shared_experts", "1 x 2,048"}},
+                     {"num_key_value_heads"});
+    expectConfigRows("t5-small", {{"num_encoder_layers", "6"}, {"num_decoder_layers", "6"}});
 
     const auto gemma = configMap("gemma-3-1b");
     EXPECT_NE(gemma.at("sliding_window").find("512"), std::string::npos) << gemma.at("sliding_window");
-    const auto t5 = configMap("t5-small");
-    EXPECT_EQ(t5.at("num_encoder_layers"), "6");
-    EXPECT_EQ(t5.at("num_decoder_layers"), "6");
 }
 
 TEST(ReportText, KvRowsAddUpToTheCacheAndCapSlidingLayers) {
     for (const char* id : {"llama-3-8b", "gemma-3-1b", "deepseek-v3", "t5-small", "mistral-7b-v0.1"}) {
-        const core::Analysis analysis = analyzePreset(id, at(32768, 2));
+        const core::Analysis analysis = analyzePreset(id, scenarioAt(32768, 2));
         std::uint64_t bytes = 0;
         std::uint64_t layers = 0;
         for (const core::KvRow& row : core::kvRows(analysis)) {
@@ -100,7 +103,7 @@ TEST(ReportText, KvRowsAddUpToTheCacheAndCapSlidingLayers) {
         EXPECT_EQ(bytes, analysis.kv.totalBytes) << id;
         EXPECT_EQ(layers, static_cast<std::uint64_t>(analysis.config.numLayers)) << id;
     }
-    const core::Analysis gemma = analyzePreset("gemma-3-1b", at(32768));
+    const core::Analysis gemma = analyzePreset("gemma-3-1b", scenarioAt(32768));
     const auto rows = core::kvRows(gemma);
     EXPECT_TRUE(std::any_of(rows.begin(), rows.end(), [](const core::KvRow& row) { return row.cachedTokens == 512; }));
     EXPECT_TRUE(
@@ -109,7 +112,7 @@ TEST(ReportText, KvRowsAddUpToTheCacheAndCapSlidingLayers) {
 }
 
 TEST(ReportText, KvTablesCarryTheExactBytes) {
-    const core::Analysis analysis = analyzePreset("llama-3-8b", at(8192, 4, core::DType::FP8));
+    const core::Analysis analysis = analyzePreset("llama-3-8b", scenarioAt(8192, 4, core::DType::FP8));
     const std::string csv = core::kvCsv(analysis);
     EXPECT_NE(csv.find("total_bytes,"), std::string::npos) << csv;
     EXPECT_NE(csv.find("\"2,147,483,648 bytes\""), std::string::npos) << csv; // 65,536 x 8,192 x 4
@@ -117,7 +120,7 @@ TEST(ReportText, KvTablesCarryTheExactBytes) {
     const std::string md = core::kvMarkdown(analysis);
     EXPECT_NE(md.find("| 0-31 | global · gated | 2,048 | 8,192 | 67,108,864 | 2,147,483,648 |"), std::string::npos)
         << md;
-    const std::string mla = core::kvMarkdown(analyzePreset("deepseek-v3", at(1000)));
+    const std::string mla = core::kvMarkdown(analyzePreset("deepseek-v3", scenarioAt(1000)));
     EXPECT_NE(mla.find("expanded"), std::string::npos) << mla;
 }
 
@@ -169,15 +172,15 @@ TEST(ReportText, SectionsFollowTheArchitecture) {
     const auto layer = std::find_if(sections.begin(), sections.end(),
                                     [](const core::ReportSection& s) { return s.part == core::ReportPart::Layer; });
     ASSERT_NE(layer, sections.end());
-    EXPECT_EQ(layer->figure, "layer-weights");
+    EXPECT_EQ(layer->figure, core::ViewKind::LayerWeights);
     EXPECT_NE(layer->title.find("Decoder layer 1"), std::string::npos) << layer->title;
 }
 
 TEST(ReportText, MarkdownReportLinksFiguresAndCarriesTheNumbers) {
     const core::Analysis analysis = analyzePreset("mixtral-8x7b-v0.1");
-    const std::string md =
-        core::reportMarkdown(analysis, presetInfo("mixtral-8x7b-v0.1"), 0,
-                             {{"param-chart", "fig/param-chart.png"}, {"moe-routing", "fig/moe-routing.png"}});
+    const std::string md = core::reportMarkdown(
+        analysis, presetInfo("mixtral-8x7b-v0.1"), 0,
+        {{core::ViewKind::ParameterChart, "fig/param-chart.png"}, {core::ViewKind::MoeRouting, "fig/moe-routing.png"}});
     EXPECT_EQ(md.rfind("# Mixtral 8x7B v0.1\n", 0), 0u) << md.substr(0, 80);
     for (const core::ReportSection& section : core::reportSections(analysis, 0)) {
         EXPECT_NE(md.find("\n## " + section.title + "\n"), std::string::npos) << section.title;
@@ -222,6 +225,9 @@ TEST(Exports, NamesRoundTrip) {
     EXPECT_EQ(core::formatFromPath("a.markdown"), core::ExportFormat::Markdown);
     EXPECT_EQ(core::formatFromPath("dir.v2/report"), std::nullopt);
     EXPECT_EQ(core::parseExportWhat("everything"), std::nullopt);
+    EXPECT_EQ(core::exportWhatNames(), "report, breakdown, layer-stack, layer, attention-mask, kv-cache, moe-routing, "
+                                       "derivation or summary");
+    EXPECT_EQ(core::exportFormatNames(), "pdf, png, svg, csv, md, json or tex");
 }
 
 TEST(Exports, SenselessCombinationsSayWhatWouldWork) {
@@ -276,6 +282,19 @@ TEST(Exports, EveryTextCombinationHasTheExactNumbers) {
         }
     }
     EXPECT_EQ(texts, 12);
+}
+
+TEST(ReportText, EveryViewKindHasAStableNameThatParsesBack) {
+    std::set<std::string_view> names;
+    for (core::ViewKind kind : core::kAllViewKinds) {
+        const std::string_view name = core::toString(kind);
+        EXPECT_FALSE(name.empty());
+        EXPECT_TRUE(names.insert(name).second) << name;
+        EXPECT_EQ(core::parseViewKind(name), kind) << name;
+    }
+    EXPECT_EQ(core::parseViewKind("layer-stack"), core::ViewKind::LayerStack);
+    EXPECT_EQ(core::parseViewKind("Layer-Stack"), std::nullopt);
+    EXPECT_EQ(core::parseViewKind(""), std::nullopt);
 }
 
 } // namespace

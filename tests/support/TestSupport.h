@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+// Helpers the core tests share: presets, their analyses and scenarios.
+
 #include "TestPaths.h"
 #include "analysis/Analysis.h"
 #include "io/ConfigJson.h"
@@ -9,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 
 namespace archplay::test {
@@ -25,6 +28,18 @@ inline core::ModelConfig preset(const std::string& id) {
     return config.value_or(core::ModelConfig{});
 }
 
+/// A scenario of `batch` sequences of `sequence` tokens (the encoder reads as many), cached at `kvDType`.
+inline core::Scenario scenarioAt(std::uint64_t sequence, std::uint64_t batch = 1,
+                                 core::DType kvDType = core::DType::BF16) {
+    core::Scenario scenario;
+    scenario.sequenceLength = sequence;
+    scenario.encoderSequenceLength = sequence;
+    scenario.batch = batch;
+    scenario.kvDType = kvDType;
+    return scenario;
+}
+
+/// The analysis of a built-in preset; fails the test when it is not valid.
 inline core::Analysis analyzePreset(const std::string& id, core::Scenario scenario = {}) {
     core::Analysis analysis = core::analyze(preset(id), scenario);
     EXPECT_TRUE(analysis.valid) << id;
