@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Core micro-benchmarks: run build/bench/archplay_core_bench (see docs/PERFORMANCE.md).
-#include "analysis/Analysis.h"
-#include "design/DesignSearch.h"
-#include "io/ConfigJson.h"
-#include "io/Presets.h"
-#include "report/ModelZoo.h"
+#include "core/analysis/Analysis.h"
+#include "core/design/DesignSearch.h"
+#include "core/io/ConfigJson.h"
+#include "core/io/Presets.h"
+#include "core/report/ModelZoo.h"
 
 #include <benchmark/benchmark.h>
 

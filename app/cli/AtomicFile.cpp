@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "AtomicFile.h"
+#include "app/cli/AtomicFile.h"
 
 #include <cerrno>
 #include <cstring>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "util/Status.h"
+#include "core/util/Status.h"
 
 #include <string>
 #include <string_view>

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "CliCommands.h"
+#include "app/cli/CliCommands.h"
 
-#include "ConfigSource.h"
-#include "DesignCommand.h"
-#include "ExportCommand.h"
-#include "Flags.h"
-#include "analysis/Analysis.h"
-#include "io/ConfigJson.h"
-#include "io/Presets.h"
-#include "io/ReportJson.h"
-#include "report/ModelZoo.h"
-#include "report/Tables.h"
-#include "util/Format.h"
+#include "app/cli/ConfigSource.h"
+#include "app/cli/DesignCommand.h"
+#include "app/cli/ExportCommand.h"
+#include "app/cli/Flags.h"
+#include "core/analysis/Analysis.h"
+#include "core/io/ConfigJson.h"
+#include "core/io/Presets.h"
+#include "core/io/ReportJson.h"
+#include "core/report/ModelZoo.h"
+#include "core/report/Tables.h"
+#include "core/util/Format.h"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ConfigSource.h"
+#include "app/cli/ConfigSource.h"
 
-#include "io/ConfigJson.h"
+#include "core/io/ConfigJson.h"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>

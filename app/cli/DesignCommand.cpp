@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "DesignCommand.h"
+#include "app/cli/DesignCommand.h"
 
-#include "CliCommands.h"
-#include "Flags.h"
-#include "design/DesignSearch.h"
-#include "util/Format.h"
+#include "app/cli/CliCommands.h"
+#include "app/cli/Flags.h"
+#include "core/design/DesignSearch.h"
+#include "core/util/Format.h"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ExportCommand.h"
+#include "app/cli/ExportCommand.h"
 
-#include "AtomicFile.h"
-#include "CliCommands.h"
-#include "ConfigSource.h"
-#include "ExportGraphics.h"
-#include "Flags.h"
-#include "analysis/Analysis.h"
-#include "io/ConfigJson.h"
-#include "io/Presets.h"
-#include "report/Exports.h"
-#include "report/ReportText.h"
+#include "app/cli/AtomicFile.h"
+#include "app/cli/CliCommands.h"
+#include "app/cli/ConfigSource.h"
+#include "app/cli/ExportGraphics.h"
+#include "app/cli/Flags.h"
+#include "core/analysis/Analysis.h"
+#include "core/io/ConfigJson.h"
+#include "core/io/Presets.h"
+#include "core/report/Exports.h"
+#include "core/report/ReportText.h"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>

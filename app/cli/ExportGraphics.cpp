@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ExportGraphics.h"
+#include "app/cli/ExportGraphics.h"
 
 #include "ui/export/HeadlessExport.h"
 #include "ui/theme/Theme.h"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "Flags.h"
+#include "app/cli/Flags.h"
 
-#include "CliCommands.h"
-#include "memory/GpuFit.h"
-#include "util/Format.h"
+#include "app/cli/CliCommands.h"
+#include "core/memory/GpuFit.h"
+#include "core/util/Format.h"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>

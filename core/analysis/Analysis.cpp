@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "analysis/Analysis.h"
+#include "core/analysis/Analysis.h"
 
-#include "validate/Validation.h"
+#include "core/validate/Validation.h"
 
 #include <string>
 

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "config/LayerPlan.h"
-#include "config/ModelConfig.h"
-#include "config/Scenario.h"
-#include "memory/GpuFit.h"
-#include "memory/KvCache.h"
-#include "params/ParamCount.h"
-#include "validate/Diagnostic.h"
+#include "core/config/LayerPlan.h"
+#include "core/config/ModelConfig.h"
+#include "core/config/Scenario.h"
+#include "core/memory/GpuFit.h"
+#include "core/memory/KvCache.h"
+#include "core/params/ParamCount.h"
+#include "core/validate/Diagnostic.h"
 
 #include <cstdint>
 #include <memory>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "config/ConfigEdits.h"
+#include "core/config/ConfigEdits.h"
 
-#include "config/Snapping.h"
+#include "core/config/Snapping.h"
 
 #include <algorithm>
 #include <cctype>

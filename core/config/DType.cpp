@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "config/DType.h"
+#include "core/config/DType.h"
 
-#include "util/Checked.h"
+#include "core/util/Checked.h"
 
 #include <algorithm>
 #include <cctype>

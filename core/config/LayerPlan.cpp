@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "config/LayerPlan.h"
+#include "core/config/LayerPlan.h"
 
 #include <algorithm>
 
@@ -126,7 +126,7 @@ std::string layerTitle(const ModelConfig& config, const LayerPlan& layer) {
     const bool encoderDecoder = config.architecture == ArchitectureKind::EncoderDecoder;
     const std::int64_t inStack =
         encoderDecoder && layer.stack == Stack::Encoder ? config.numEncoderLayers : config.numLayers;
-    const std::string prefix = !encoderDecoder                    ? "Layer"
+    const std::string prefix = !encoderDecoder                 ? "Layer"
                                : layer.stack == Stack::Encoder ? "Encoder layer"
                                                                : "Decoder layer";
     return prefix + " " + std::to_string(layer.index) + " of " + std::to_string(inStack);

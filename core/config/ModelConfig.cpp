@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "config/ModelConfig.h"
+#include "core/config/ModelConfig.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "config/DType.h"
+#include "core/config/DType.h"
 
 #include <cstdint>
 #include <optional>

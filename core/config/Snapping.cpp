@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "config/Snapping.h"
+#include "core/config/Snapping.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "derivation/Derivation.h"
+#include "core/derivation/Derivation.h"
 
-#include "derivation/DerivationLayers.h"
-#include "derivation/DerivationText.h"
-#include "util/Format.h"
+#include "core/derivation/DerivationLayers.h"
+#include "core/derivation/DerivationText.h"
+#include "core/util/Format.h"
 
 #include <fmt/format.h>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "config/LayerPlan.h"
-#include "config/ModelConfig.h"
+#include "core/config/LayerPlan.h"
+#include "core/config/ModelConfig.h"
 
 #include <string>
 #include <vector>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "derivation/DerivationLayers.h"
+#include "core/derivation/DerivationLayers.h"
 
-#include "derivation/DerivationText.h"
-#include "params/Tensors.h"
-#include "routing/RoutingSimulation.h"
-#include "util/Format.h"
+#include "core/derivation/DerivationText.h"
+#include "core/params/Tensors.h"
+#include "core/routing/RoutingSimulation.h"
+#include "core/util/Format.h"
 
 #include <fmt/format.h>
 

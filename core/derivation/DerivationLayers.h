@@ -3,9 +3,9 @@
 
 // The layer sections of the derivation; not part of the core API.
 
-#include "config/LayerPlan.h"
-#include "config/ModelConfig.h"
-#include "derivation/Derivation.h"
+#include "core/config/LayerPlan.h"
+#include "core/config/ModelConfig.h"
+#include "core/derivation/Derivation.h"
 
 #include <cstdint>
 #include <set>

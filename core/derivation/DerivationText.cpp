@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "derivation/DerivationText.h"
+#include "core/derivation/DerivationText.h"
 
 #include <fmt/format.h>
 

@@ -3,7 +3,7 @@
 
 // Text helpers of the derivation; the views use layerList() too.
 
-#include "config/ModelConfig.h"
+#include "core/config/ModelConfig.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "design/DesignSearch.h"
+#include "core/design/DesignSearch.h"
 
-#include "config/LayerPlan.h"
-#include "io/ConfigJson.h"
-#include "io/ReportJson.h"
-#include "params/ParamCount.h"
-#include "util/Checked.h"
-#include "util/Format.h"
-#include "validate/Validation.h"
+#include "core/config/LayerPlan.h"
+#include "core/io/ConfigJson.h"
+#include "core/io/ReportJson.h"
+#include "core/params/ParamCount.h"
+#include "core/util/Checked.h"
+#include "core/util/Format.h"
+#include "core/validate/Validation.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

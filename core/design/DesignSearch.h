@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "config/ModelConfig.h"
-#include "memory/KvCache.h"
-#include "validate/Diagnostic.h"
+#include "core/config/ModelConfig.h"
+#include "core/memory/KvCache.h"
+#include "core/validate/Diagnostic.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "io/ConfigJson.h"
+#include "core/io/ConfigJson.h"
 
-#include "io/ExtraFields.h"
-#include "io/Families.h"
-#include "io/JsonFields.h"
-#include "io/JsonText.h"
-#include "io/ModelKinds.h"
+#include "core/io/ExtraFields.h"
+#include "core/io/Families.h"
+#include "core/io/JsonFields.h"
+#include "core/io/JsonText.h"
+#include "core/io/ModelKinds.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

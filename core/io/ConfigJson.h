@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "config/ModelConfig.h"
-#include "validate/Diagnostic.h"
+#include "core/config/ModelConfig.h"
+#include "core/validate/Diagnostic.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "io/ExtraFields.h"
+#include "core/io/ExtraFields.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,7 +3,7 @@
 // router's rule and the forward-pass constants of ModelConfig::forward. Internal to core/io.
 #pragma once
 
-#include "config/ModelConfig.h"
+#include "core/config/ModelConfig.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Per-family config.json readers and writers. Defaults and tensor layouts follow the configuration
 // and modeling files of huggingface/transformers, as summarised in FORMULAS.md §2.
-#include "io/Families.h"
+#include "core/io/Families.h"
 
-#include "io/FamilyIo.h"
+#include "core/io/FamilyIo.h"
 
 #include <fmt/format.h>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "config/ModelConfig.h"
-#include "io/JsonFields.h"
+#include "core/config/ModelConfig.h"
+#include "core/io/JsonFields.h"
 
 #include <nlohmann/json.hpp>
 

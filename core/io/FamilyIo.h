@@ -3,9 +3,9 @@
 // ModernFamilies.cpp). Internal to core/io.
 #pragma once
 
-#include "config/ModelConfig.h"
-#include "io/Families.h"
-#include "io/JsonFields.h"
+#include "core/config/ModelConfig.h"
+#include "core/io/Families.h"
+#include "core/io/JsonFields.h"
 
 #include <nlohmann/json.hpp>
 

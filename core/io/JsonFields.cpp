@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "io/JsonFields.h"
+#include "core/io/JsonFields.h"
 
 #include <fmt/format.h>
 

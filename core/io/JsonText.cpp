@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "io/JsonText.h"
+#include "core/io/JsonText.h"
 
 #include <fmt/format.h>
 

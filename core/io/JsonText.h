@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "validate/Diagnostic.h"
+#include "core/validate/Diagnostic.h"
 
 #include <nlohmann/json.hpp>
 

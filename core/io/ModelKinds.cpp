@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "io/ModelKinds.h"
+#include "core/io/ModelKinds.h"
 
 #include <algorithm>
 #include <array>

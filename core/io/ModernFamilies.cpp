@@ -2,7 +2,7 @@
 // config.json readers and writers of the 2025-2026 families. Defaults are those of each family's
 // configuration class in huggingface/transformers; tensor layouts follow its modeling file
 // (configuration_<type>.py / modeling_<type>.py), as the comments say family by family.
-#include "io/FamilyIo.h"
+#include "core/io/FamilyIo.h"
 
 #include <fmt/format.h>
 

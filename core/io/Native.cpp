@@ -2,7 +2,7 @@
 // The archplay native config format (model_type "archplay"): a Hugging Face-style config.json in
 // which every structural switch is spelled out, so any design the program can hold is written
 // without loss. Unknown model types are read with the same code, from the common key names.
-#include "io/Families.h"
+#include "core/io/Families.h"
 
 #include <fmt/format.h>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "io/Presets.h"
+#include "core/io/Presets.h"
 
-#include "analysis/Analysis.h"
-#include "io/ConfigJson.h"
-#include "util/Format.h"
+#include "core/analysis/Analysis.h"
+#include "core/io/ConfigJson.h"
+#include "core/util/Format.h"
 
 #include <nlohmann/json.hpp>
 

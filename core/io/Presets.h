@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "config/ModelConfig.h"
+#include "core/config/ModelConfig.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "io/ReportJson.h"
+#include "core/io/ReportJson.h"
 
-#include "params/Tensors.h"
+#include "core/params/Tensors.h"
 
 #include <nlohmann/json.hpp>
 

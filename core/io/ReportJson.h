@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/Analysis.h"
-#include "io/Presets.h"
+#include "core/analysis/Analysis.h"
+#include "core/io/Presets.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "io/Session.h"
+#include "core/io/Session.h"
 
-#include "io/ConfigJson.h"
-#include "io/JsonText.h"
-#include "memory/GpuFit.h"
+#include "core/io/ConfigJson.h"
+#include "core/io/JsonText.h"
+#include "core/memory/GpuFit.h"
 
 #include <nlohmann/json.hpp>
 

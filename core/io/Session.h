@@ -12,9 +12,9 @@
 //                "weight_dtype": "bf16", "kv_dtype": "bf16", "gpu_memory_gib": 80, "gpu_count": 1}
 // }
 
-#include "config/ModelConfig.h"
-#include "config/Scenario.h"
-#include "validate/Diagnostic.h"
+#include "core/config/ModelConfig.h"
+#include "core/config/Scenario.h"
+#include "core/validate/Diagnostic.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "mask/AttentionMask.h"
+#include "core/mask/AttentionMask.h"
 
-#include "util/Checked.h"
+#include "core/util/Checked.h"
 
 #include <algorithm>
 #include <cmath>

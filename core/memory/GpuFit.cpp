@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "memory/GpuFit.h"
+#include "core/memory/GpuFit.h"
 
-#include "util/Checked.h"
+#include "core/util/Checked.h"
 
 namespace archplay::core {
 namespace {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "memory/KvCache.h"
+#include "core/memory/KvCache.h"
 
-#include "util/Checked.h"
+#include "core/util/Checked.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "config/DType.h"
-#include "config/LayerPlan.h"
-#include "config/ModelConfig.h"
+#include "core/config/DType.h"
+#include "core/config/LayerPlan.h"
+#include "core/config/ModelConfig.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "config/LayerPlan.h"
-#include "config/ModelConfig.h"
-#include "config/Scenario.h"
-#include "memory/KvCache.h"
+#include "core/config/LayerPlan.h"
+#include "core/config/ModelConfig.h"
+#include "core/config/Scenario.h"
+#include "core/memory/KvCache.h"
 
 #include <cstdint>
 #include <string>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "params/ParamCount.h"
+#include "core/params/ParamCount.h"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "params/ParamGroups.h"
+#include "core/params/ParamGroups.h"
 
-#include "util/Checked.h"
+#include "core/util/Checked.h"
 
 #include <algorithm>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "config/LayerPlan.h"
-#include "params/ParamCount.h"
-#include "params/Tensors.h"
+#include "core/config/LayerPlan.h"
+#include "core/params/ParamCount.h"
+#include "core/params/Tensors.h"
 
 #include <cstdint>
 #include <string>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "params/Tensors.h"
+#include "core/params/Tensors.h"
 
 #include <span>
 #include <string_view>

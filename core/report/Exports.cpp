@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "report/Exports.h"
+#include "core/report/Exports.h"
 
-#include "derivation/Derivation.h"
-#include "io/ReportJson.h"
-#include "report/Tables.h"
+#include "core/derivation/Derivation.h"
+#include "core/io/ReportJson.h"
+#include "core/report/Tables.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

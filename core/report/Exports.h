@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/Analysis.h"
-#include "report/ReportText.h"
-#include "report/ViewKind.h"
+#include "core/analysis/Analysis.h"
+#include "core/report/ReportText.h"
+#include "core/report/ViewKind.h"
 
 #include <optional>
 #include <string>

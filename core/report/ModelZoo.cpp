@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "report/ModelZoo.h"
+#include "core/report/ModelZoo.h"
 
-#include "io/Presets.h"
-#include "io/Session.h"
-#include "report/Tables.h"
-#include "util/Format.h"
+#include "core/io/Presets.h"
+#include "core/io/Session.h"
+#include "core/report/Tables.h"
+#include "core/util/Format.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

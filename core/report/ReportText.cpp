@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "report/ReportText.h"
+#include "core/report/ReportText.h"
 
-#include "io/ReportJson.h"
-#include "io/Session.h"
-#include "util/Checked.h"
-#include "util/Format.h"
+#include "core/io/ReportJson.h"
+#include "core/io/Session.h"
+#include "core/util/Checked.h"
+#include "core/util/Format.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/Analysis.h"
-#include "derivation/Derivation.h"
-#include "io/Presets.h"
-#include "report/Tables.h"
-#include "report/ViewKind.h"
+#include "core/analysis/Analysis.h"
+#include "core/derivation/Derivation.h"
+#include "core/io/Presets.h"
+#include "core/report/Tables.h"
+#include "core/report/ViewKind.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "report/Summary.h"
+#include "core/report/Summary.h"
 
-#include "report/Tables.h"
-#include "util/Format.h"
+#include "core/report/Tables.h"
+#include "core/util/Format.h"
 
 #include <fmt/format.h>
 

@@ -4,7 +4,7 @@
 // The model summary: one list of rows that the summary cards, the CLI and every export print, so
 // that no two of them can disagree.
 
-#include "analysis/Analysis.h"
+#include "core/analysis/Analysis.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "report/Tables.h"
+#include "core/report/Tables.h"
 
-#include "util/Format.h"
+#include "core/util/Format.h"
 
 #include <fmt/format.h>
 

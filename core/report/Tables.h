@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/Analysis.h"
-#include "report/Summary.h"
+#include "core/analysis/Analysis.h"
+#include "core/report/Summary.h"
 
 #include <cstdint>
 #include <string>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "report/ViewKind.h"
+#include "core/report/ViewKind.h"
 
 namespace archplay::core {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "routing/RoutingSimulation.h"
+#include "core/routing/RoutingSimulation.h"
 
 #include <algorithm>
 #include <array>

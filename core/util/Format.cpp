@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "util/Format.h"
+#include "core/util/Format.h"
 
-#include "util/Checked.h"
+#include "core/util/Checked.h"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "validate/Diagnostic.h"
+#include "core/validate/Diagnostic.h"
 
 #include <algorithm>
 

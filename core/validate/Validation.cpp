@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "validate/Validation.h"
+#include "core/validate/Validation.h"
 
-#include "config/Snapping.h"
+#include "core/config/Snapping.h"
 
 #include <fmt/format.h>
 

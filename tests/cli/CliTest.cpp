@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // archplay-cli end to end through its run() entry: outputs, exit codes and messages.
-#include "CliRunner.h"
 #include "TestPaths.h"
-#include "io/Presets.h"
+#include "core/io/Presets.h"
+#include "tests/support/CliRunner.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

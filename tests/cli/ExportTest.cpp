@@ -2,7 +2,7 @@
 // archplay-cli export: every format checked for validity (PNG decodes at the requested size and is not
 // blank, SVG parses with text elements, PDF text extracts with pdftotext and holds the total), exit
 // codes and messages for senseless combinations and failed writes, and files left intact on failure.
-#include "CliRunner.h"
+#include "tests/support/CliRunner.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Attention masks: which pairs attend, their closed-form counts, the coarse grids the mask view draws.
-#include "mask/AttentionMask.h"
+#include "core/mask/AttentionMask.h"
 
-#include "TestSupport.h"
+#include "tests/support/TestSupport.h"
 
 namespace archplay::test {
 namespace {

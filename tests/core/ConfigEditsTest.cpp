@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Edits that keep a config coherent, and the text forms of per-layer lists.
-#include "config/ConfigEdits.h"
+#include "core/config/ConfigEdits.h"
 
-#include "config/Snapping.h"
-#include "validate/Validation.h"
+#include "core/config/Snapping.h"
+#include "core/validate/Validation.h"
 
 #include <gtest/gtest.h>
 

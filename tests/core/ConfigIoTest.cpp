@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // config.json import and export: defaults, round trips, and hostile input.
-#include "TestSupport.h"
-#include "validate/Validation.h"
+#include "core/validate/Validation.h"
+#include "tests/support/TestSupport.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The forward-pass derivation: specialised to the config, one section per layer kind, valid exports.
-#include "derivation/Derivation.h"
+#include "core/derivation/Derivation.h"
 
-#include "TestSupport.h"
+#include "tests/support/TestSupport.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "design/DesignSearch.h"
+#include "core/design/DesignSearch.h"
 
-#include "TestSupport.h"
+#include "tests/support/TestSupport.h"
 
 #include <cmath>
 #include <functional>

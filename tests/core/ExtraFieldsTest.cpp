@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The typed fields read from config.json keys the model otherwise passes through: the router's rule
 // and the forward-pass constants. Read once by core/io, written back on export only when changed.
-#include "TestSupport.h"
-#include "routing/RoutingSimulation.h"
+#include "core/routing/RoutingSimulation.h"
+#include "tests/support/TestSupport.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "util/Format.h"
-#include "report/Summary.h"
+#include "core/util/Format.h"
+
+#include "core/report/Summary.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Deterministic mutation fuzzing of real configs: whatever the bytes, import and analysis return
 // diagnostics and never crash or hang.
-#include "TestSupport.h"
+#include "tests/support/TestSupport.h"
 
 #include <nlohmann/json.hpp>
 

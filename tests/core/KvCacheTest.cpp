@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // KV-cache sizes against hand-derived figures (FORMULAS.md §4).
-#include "TestSupport.h"
+#include "tests/support/TestSupport.h"
 
 namespace archplay::test {
 namespace {

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The one set of names for layer kinds and layers, shared by the views, the reports and the CLI.
-#include "config/LayerPlan.h"
-
-#include "TestSupport.h"
+#include "core/config/LayerPlan.h"
+#include "tests/support/TestSupport.h"
 
 namespace archplay::test {
 namespace {

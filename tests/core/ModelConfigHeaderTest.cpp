@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // ModelConfig.h is included by nearly every translation unit; it declares the JSON type without the
 // JSON library. This file includes nothing else before asking which of the two headers came in.
-#include "config/ModelConfig.h"
+#include "core/config/ModelConfig.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "report/ModelZoo.h"
+#include "core/report/ModelZoo.h"
 
-#include "TestSupport.h"
-#include "report/Tables.h"
+#include "core/report/Tables.h"
+#include "tests/support/TestSupport.h"
 
 #include <nlohmann/json.hpp>
 

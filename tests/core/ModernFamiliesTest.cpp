@@ -2,9 +2,9 @@
 // The 2025-2026 families: exact counts, KV caches and fixed states against configs whose counts
 // were derived tensor by tensor from the transformers modeling code (tests/reference/modern/), and
 // refusal of what cannot be counted exactly.
-#include "TestSupport.h"
-#include "params/Tensors.h"
-#include "report/Tables.h"
+#include "core/params/Tensors.h"
+#include "core/report/Tables.h"
+#include "tests/support/TestSupport.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Exact parameter counts against published counts of real checkpoints.
-#include "TestSupport.h"
+#include "tests/support/TestSupport.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Parameters grouped by layer kind and by component: totals add up, active parameters only drop experts.
-#include "params/ParamGroups.h"
+#include "core/params/ParamGroups.h"
 
-#include "TestSupport.h"
+#include "tests/support/TestSupport.h"
 
 namespace archplay::test {
 namespace {

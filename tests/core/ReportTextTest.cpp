@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The report's text parts (configuration, KV runs, JSON, Markdown, LaTeX) and the export matrix.
-#include "report/ReportText.h"
+#include "core/report/ReportText.h"
 
-#include "TestSupport.h"
-#include "derivation/Derivation.h"
-#include "report/Exports.h"
+#include "core/derivation/Derivation.h"
+#include "core/report/Exports.h"
+#include "tests/support/TestSupport.h"
 
 #include <nlohmann/json.hpp>
 

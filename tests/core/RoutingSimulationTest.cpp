@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The illustrative router simulation: deterministic, well-formed, following the config's routing rule.
-#include "routing/RoutingSimulation.h"
+#include "core/routing/RoutingSimulation.h"
 
-#include "TestSupport.h"
+#include "tests/support/TestSupport.h"
 
 #include <algorithm>
 #include <numeric>

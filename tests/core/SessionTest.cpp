@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Session files and the one JSON form of a scenario.
-#include "io/Session.h"
+#include "core/io/Session.h"
 
-#include "TestSupport.h"
-#include "report/ReportText.h"
+#include "core/report/ReportText.h"
+#include "tests/support/TestSupport.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "util/Status.h"
+#include "core/util/Status.h"
 
 #include <gtest/gtest.h>
 

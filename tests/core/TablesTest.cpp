@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "report/Tables.h"
+#include "core/report/Tables.h"
 
-#include "TestSupport.h"
+#include "tests/support/TestSupport.h"
 
 namespace archplay::test {
 namespace {

@@ -3,7 +3,7 @@
 
 // Helpers the command-line tests share: archplay-cli run in-process, and scratch files.
 
-#include "CliCommands.h"
+#include "app/cli/CliCommands.h"
 
 #include <filesystem>
 #include <fstream>

@@ -4,10 +4,10 @@
 // Helpers the core tests share: presets, their analyses and scenarios.
 
 #include "TestPaths.h"
-#include "analysis/Analysis.h"
-#include "io/ConfigJson.h"
-#include "io/Presets.h"
-#include "validate/Validation.h"
+#include "core/analysis/Analysis.h"
+#include "core/io/ConfigJson.h"
+#include "core/io/Presets.h"
+#include "core/validate/Validation.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/CommandLine.h"
 
-#include "io/Presets.h"
+#include "core/io/Presets.h"
 
 #include <gtest/gtest.h>
 

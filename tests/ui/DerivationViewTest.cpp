@@ -3,9 +3,9 @@
 // are built as maths is, copies give the core's LaTeX and Markdown.
 #include "ui/views/DerivationView.h"
 
-#include "analysis/Analysis.h"
-#include "derivation/Derivation.h"
-#include "io/Presets.h"
+#include "core/analysis/Analysis.h"
+#include "core/derivation/Derivation.h"
+#include "core/io/Presets.h"
 #include "ui/mathtext/MathParser.h"
 #include "ui/mathtext/MathTypesetter.h"
 #include "ui/views/layout/DerivationDocument.h"

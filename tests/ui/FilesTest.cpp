@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "io/ConfigJson.h"
-#include "io/Presets.h"
-#include "io/Session.h"
+#include "core/io/ConfigJson.h"
+#include "core/io/Presets.h"
+#include "core/io/Session.h"
 #include "ui/session/FileController.h"
 #include "ui/session/ModelBridge.h"
 

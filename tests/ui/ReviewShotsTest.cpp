@@ -2,7 +2,7 @@
 // Renders parts of the window that `archplay --screenshot` cannot reach (the preset picker, the
 // shortcuts dialog, an invalid config) for a human to review. Runs only when ARCHPLAY_REVIEW_DIR
 // names a directory; never compares pixels.
-#include "io/Presets.h"
+#include "core/io/Presets.h"
 #include "ui/export/ViewExporter.h"
 #include "ui/panels/PresetPicker.h"
 #include "ui/session/ModelBridge.h"

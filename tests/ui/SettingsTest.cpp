@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "io/Presets.h"
+#include "core/io/Presets.h"
 #include "ui/panels/ConfigPanel.h"
 #include "ui/session/ModelBridge.h"
 #include "ui/window/MainWindow.h"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The exporters: every view as PNG, SVG and PDF through render(), atomic writes, the report's
 // pagination (a pure layout function), the PDF report and the Markdown report.
-#include "io/Presets.h"
+#include "core/io/Presets.h"
+#include "core/util/Format.h"
 #include "ui/export/MarkdownReport.h"
 #include "ui/export/OffscreenViews.h"
 #include "ui/export/ReportBuilder.h"
@@ -12,7 +13,6 @@
 #include "ui/theme/Theme.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/views/Views.h"
-#include "util/Format.h"
 
 #include <QDir>
 #include <QFile>

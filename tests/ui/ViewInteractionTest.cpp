@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Views driven as a user would: picking a layer in the stack, the parameter chart's bars.
-#include "analysis/Analysis.h"
-#include "io/Presets.h"
-#include "params/ParamGroups.h"
+#include "core/analysis/Analysis.h"
+#include "core/io/Presets.h"
+#include "core/params/ParamGroups.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/views/LayerStackView.h"
 #include "ui/views/LayerWeightsView.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The live views' geometry: pure layout functions and what each view lays out for real presets.
-#include "analysis/Analysis.h"
-#include "io/Presets.h"
-#include "memory/KvCurve.h"
+#include "core/analysis/Analysis.h"
+#include "core/io/Presets.h"
+#include "core/memory/KvCurve.h"
 #include "ui/views/AttentionMaskView.h"
 #include "ui/views/KvCacheView.h"
 #include "ui/views/LayerStackView.h"

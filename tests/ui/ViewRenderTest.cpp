@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every live view renders every review preset in both themes through render(), the path exports use.
 // Set ARCHPLAY_VIEW_SNAPSHOTS=DIR to keep the images for review.
-#include "analysis/Analysis.h"
-#include "io/Presets.h"
+#include "core/analysis/Analysis.h"
+#include "core/io/Presets.h"
 #include "ui/theme/Theme.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/views/AttentionMaskView.h"

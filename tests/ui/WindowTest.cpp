@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "io/ConfigJson.h"
-#include "io/Presets.h"
-#include "report/Exports.h"
-#include "report/Summary.h"
+#include "core/io/ConfigJson.h"
+#include "core/io/Presets.h"
+#include "core/report/Exports.h"
+#include "core/report/Summary.h"
+#include "core/util/Format.h"
 #include "ui/export/ExportActions.h"
 #include "ui/export/ExportDialog.h"
 #include "ui/export/ViewExporter.h"
@@ -17,7 +18,6 @@
 #include "ui/views/PaintedView.h"
 #include "ui/widgets/MessageBar.h"
 #include "ui/window/MainWindow.h"
-#include "util/Format.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "report/Exports.h"
-#include "report/ReportText.h"
+#include "core/report/Exports.h"
+#include "core/report/ReportText.h"
 #include "ui/export/ExportDialog.h"
 #include "ui/views/Views.h"
 

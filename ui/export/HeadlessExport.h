@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/Analysis.h"
-#include "report/Exports.h"
-#include "report/ReportText.h"
+#include "core/analysis/Analysis.h"
+#include "core/report/Exports.h"
+#include "core/report/ReportText.h"
 #include "ui/theme/Theme.h"
 
 #include <QPageSize>

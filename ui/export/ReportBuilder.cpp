@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/export/ReportBuilder.h"
 
-#include "derivation/Derivation.h"
-#include "report/Tables.h"
+#include "core/derivation/Derivation.h"
+#include "core/report/Tables.h"
+#include "core/util/Format.h"
 #include "ui/Strings.h"
 #include "ui/export/OffscreenViews.h"
 #include "ui/export/ReportComposer.h"
@@ -11,7 +12,6 @@
 #include "ui/views/AnalysisView.h"
 #include "ui/views/BreakdownTableView.h"
 #include "ui/views/layout/DerivationDocument.h"
-#include "util/Format.h"
 
 #include <QApplication>
 #include <QBuffer>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/Analysis.h"
-#include "report/ReportText.h"
+#include "core/analysis/Analysis.h"
+#include "core/report/ReportText.h"
 #include "ui/theme/Theme.h"
 
 #include <QByteArray>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "report/Exports.h"
+#include "core/report/Exports.h"
 
 #include <QByteArray>
 #include <QImage>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/panels/PresetPicker.h"
 
-#include "analysis/Analysis.h"
-#include "io/Presets.h"
+#include "core/analysis/Analysis.h"
+#include "core/io/Presets.h"
+#include "core/util/Format.h"
 #include "ui/Strings.h"
-#include "util/Format.h"
 
 #include <QHeaderView>
 #include <QKeyEvent>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/Analysis.h"
+#include "core/analysis/Analysis.h"
 #include "ui/session/ModelBridge.h"
 
 #include <QWidget>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the summary cards say: pure formatting of numbers the core computed.
-#include "report/Summary.h"
+#include "core/report/Summary.h"
+#include "core/util/Format.h"
 #include "ui/Strings.h"
 #include "ui/panels/SummaryCards.h"
-#include "util/Format.h"
 
 #include <QStringList>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/session/FileController.h"
 
-#include "io/ConfigJson.h"
-#include "io/Session.h"
+#include "core/io/ConfigJson.h"
+#include "core/io/Session.h"
 #include "ui/session/AtomicWrite.h"
 #include "ui/session/ModelBridge.h"
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/Analysis.h"
-#include "config/ModelConfig.h"
-#include "io/Presets.h"
+#include "core/analysis/Analysis.h"
+#include "core/config/ModelConfig.h"
+#include "core/io/Presets.h"
 
 #include <QObject>
 #include <QString>

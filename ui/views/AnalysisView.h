@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/Analysis.h"
-#include "report/ViewKind.h"
+#include "core/analysis/Analysis.h"
+#include "core/report/ViewKind.h"
 #include "ui/Strings.h"
 
 #include <QWidget>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/AttentionMaskView.h"
 
-#include "derivation/DerivationText.h"
+#include "core/derivation/DerivationText.h"
 #include "ui/views/KindNames.h"
 #include "ui/views/ViewColors.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "mask/AttentionMask.h"
+#include "core/mask/AttentionMask.h"
 #include "ui/views/PaintedView.h"
 #include "ui/views/layout/MaskLayout.h"
 

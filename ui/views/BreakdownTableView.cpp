@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/BreakdownTableView.h"
 
+#include "core/util/Format.h"
 #include "ui/Strings.h"
 #include "ui/theme/Theme.h"
-#include "util/Format.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "derivation/Derivation.h"
+#include "core/derivation/Derivation.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/views/layout/DerivationDocument.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/KindNames.h"
 
-#include "util/Format.h"
+#include "core/util/Format.h"
 
 #include <QCoreApplication>
 #include <QPainter>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/KvCacheView.h"
 
-#include "report/Summary.h"
-#include "report/Tables.h"
+#include "core/report/Summary.h"
+#include "core/report/Tables.h"
 #include "ui/theme/Theme.h"
 #include "ui/views/KindNames.h"
 #include "ui/views/ViewColors.h"

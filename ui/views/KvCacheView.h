@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "memory/GpuFit.h"
-#include "memory/KvCurve.h"
+#include "core/memory/GpuFit.h"
+#include "core/memory/KvCurve.h"
 #include "ui/views/PaintedView.h"
 #include "ui/views/layout/KvLayout.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "config/LayerPlan.h"
+#include "core/config/LayerPlan.h"
 
 #include <QObject>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/LayerWeightsView.h"
 
-#include "routing/RoutingSimulation.h"
+#include "core/routing/RoutingSimulation.h"
 #include "ui/views/KindNames.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/views/ViewColors.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "routing/RoutingSimulation.h"
+#include "core/routing/RoutingSimulation.h"
 #include "ui/views/PaintedView.h"
 #include "ui/views/layout/RoutingLayout.h"
 

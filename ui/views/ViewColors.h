@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "config/LayerPlan.h"
-#include "memory/KvCache.h"
-#include "params/Tensors.h"
+#include "core/config/LayerPlan.h"
+#include "core/memory/KvCache.h"
+#include "core/params/Tensors.h"
 
 #include <QColor>
 #include <QPalette>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "report/ViewKind.h"
+#include "core/report/ViewKind.h"
 
 #include <vector>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "config/Snapping.h"
+#include "core/config/Snapping.h"
 
 #include <QtGlobal>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/window/MainWindow.h"
 
-#include "io/Session.h"
+#include "core/io/Session.h"
 #include "ui/Strings.h"
 #include "ui/export/ExportActions.h"
 #include "ui/export/ViewExporter.h"

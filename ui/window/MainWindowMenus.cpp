@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow's actions, menus and tool bar.
+#include "core/util/Format.h"
 #include "ui/export/ExportActions.h"
 #include "ui/panels/ConfigPanel.h"
 #include "ui/panels/PresetPicker.h"
@@ -8,7 +9,6 @@
 #include "ui/views/AnalysisView.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/ShortcutsDialog.h"
-#include "util/Format.h"
 
 #include <QAction>
 #include <QActionGroup>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Attention, Feed-forward, Embeddings-and-norms and Scenario fields of the config panel.
-#include "config/ConfigEdits.h"
+#include "core/config/ConfigEdits.h"
 #include "ui/panels/config/ConfigFieldBuilders.h"
 #include "ui/panels/config/ConfigFields.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/panels/config/ConfigFields.h"
 
-#include "config/ConfigEdits.h"
-#include "io/ConfigJson.h"
+#include "core/config/ConfigEdits.h"
+#include "core/io/ConfigJson.h"
 #include "ui/panels/config/ConfigFieldBuilders.h"
 
 #include <QCoreApplication>

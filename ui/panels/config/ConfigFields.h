@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/Analysis.h"
-#include "config/ConfigEdits.h"
-#include "config/ModelConfig.h"
+#include "core/analysis/Analysis.h"
+#include "core/config/ConfigEdits.h"
+#include "core/config/ModelConfig.h"
 #include "ui/widgets/Snapping.h"
 
 #include <QString>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Embeddings-and-norms and Scenario fields of the config panel.
-#include "config/ConfigEdits.h"
-#include "memory/GpuFit.h"
+#include "core/config/ConfigEdits.h"
+#include "core/memory/GpuFit.h"
 #include "ui/panels/config/ConfigFieldBuilders.h"
 #include "ui/panels/config/ConfigFields.h"
 

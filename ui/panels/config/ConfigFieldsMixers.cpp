@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The "Linear attention and SSM" fields of the config panel: which layers mix tokens without softmax
 // attention, and the dimensions of those mixers.
-#include "config/ConfigEdits.h"
+#include "core/config/ConfigEdits.h"
 #include "ui/panels/config/ConfigFieldBuilders.h"
 #include "ui/panels/config/ConfigFields.h"
 

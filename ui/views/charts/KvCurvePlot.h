@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "memory/KvCurve.h"
+#include "core/memory/KvCurve.h"
 
 #include <QPointF>
 #include <QString>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/charts/ParameterChartView.h"
 
-#include "params/ParamGroups.h"
+#include "core/params/ParamGroups.h"
 #include "ui/views/KindNames.h"
 #include "ui/views/PaintedView.h"
 #include "ui/views/ViewColors.h"

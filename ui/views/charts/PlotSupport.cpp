@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/charts/PlotSupport.h"
 
+#include "core/util/Format.h"
 #include "ui/views/ViewColors.h"
-#include "util/Format.h"
 
 #include <QPainter>
 #include <QPicture>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/layout/WeightItems.h"
 
-#include "params/Tensors.h"
-#include "util/Format.h"
+#include "core/params/Tensors.h"
+#include "core/util/Format.h"
 
 #include <QCoreApplication>
 
