@@ -654,17 +654,29 @@ void writeFalcon(const ModelConfig& c, json& out) {
     out["num_ln_in_parallel_attn"] = c.normPlacement == NormPlacement::ParallelDouble ? 2 : 1;
 }
 
+LatentAttention readLatent(JsonFields& f, const LatentAttention& defaults) {
+    LatentAttention mla;
+    mla.qLoraRank = f.nullableInteger("q_lora_rank", defaults.qLoraRank);
+    mla.kvLoraRank = f.integer("kv_lora_rank", defaults.kvLoraRank);
+    mla.qkNopeHeadDim = f.integer("qk_nope_head_dim", defaults.qkNopeHeadDim);
+    mla.qkRopeHeadDim = f.integer("qk_rope_head_dim", defaults.qkRopeHeadDim);
+    mla.vHeadDim = f.integer("v_head_dim", defaults.vHeadDim);
+    return mla;
+}
+
+void writeLatent(const LatentAttention& mla, json& out) {
+    out["q_lora_rank"] = mla.qLoraRank ? json(*mla.qLoraRank) : json(nullptr);
+    out["kv_lora_rank"] = mla.kvLoraRank;
+    out["qk_nope_head_dim"] = mla.qkNopeHeadDim;
+    out["qk_rope_head_dim"] = mla.qkRopeHeadDim;
+    out["v_head_dim"] = mla.vHeadDim;
+}
+
 // DeepSeek-V2/V3 (FORMULAS.md §2.15).
 void readDeepseekWith(JsonFields& f, ModelConfig& c, bool v3, const Defaults& d, const LatentAttention& mlaDefaults,
                       const MixtureOfExperts& moeDefaults) {
     readCommon(f, c, d, {.headDim = ""});
-    LatentAttention mla;
-    mla.qLoraRank = f.nullableInteger("q_lora_rank", mlaDefaults.qLoraRank);
-    mla.kvLoraRank = f.integer("kv_lora_rank", mlaDefaults.kvLoraRank);
-    mla.qkNopeHeadDim = f.integer("qk_nope_head_dim", mlaDefaults.qkNopeHeadDim);
-    mla.qkRopeHeadDim = f.integer("qk_rope_head_dim", mlaDefaults.qkRopeHeadDim);
-    mla.vHeadDim = f.integer("v_head_dim", mlaDefaults.vHeadDim);
-    c.latent = mla;
+    c.latent = readLatent(f, mlaDefaults);
     const bool bias = f.flag("attention_bias", false);
     c.qBias = c.kBias = c.oBias = bias;
     c.ffnKind = FfnKind::Moe;
@@ -710,12 +722,7 @@ void writeDeepseek(const ModelConfig& c, json& out, bool v3) {
                                 c.kBias == c.oBias && !c.vBias && c.moe.sharedExpertIntermediateSize == 0 &&
                                 c.moe.sparseStep == 1 && c.moe.denseLayers.empty() && (v3 || c.mtpLayers == 0));
     if (c.latent) {
-        const LatentAttention& mla = *c.latent;
-        out["q_lora_rank"] = mla.qLoraRank ? json(*mla.qLoraRank) : json(nullptr);
-        out["kv_lora_rank"] = mla.kvLoraRank;
-        out["qk_nope_head_dim"] = mla.qkNopeHeadDim;
-        out["qk_rope_head_dim"] = mla.qkRopeHeadDim;
-        out["v_head_dim"] = mla.vHeadDim;
+        writeLatent(*c.latent, out);
     }
     out["attention_bias"] = c.qBias;
     out["n_routed_experts"] = c.moe.numExperts;

@@ -62,6 +62,11 @@ void writeUniformWindow(const ModelConfig& c, nlohmann::json& out);
 void readQwenMoe(JsonFields& f, ModelConfig& c, const MixtureOfExperts& d);
 void writeQwenMoe(const ModelConfig& c, nlohmann::json& out);
 
+/// Multi-head latent attention's five keys (q_lora_rank, kv_lora_rank, qk_nope_head_dim,
+/// qk_rope_head_dim, v_head_dim), each absent key taking its value from `defaults`.
+LatentAttention readLatent(JsonFields& f, const LatentAttention& defaults);
+void writeLatent(const LatentAttention& mla, nlohmann::json& out);
+
 /// DeepSeek-V2/V3 layout (MLA + DeepSeekMoE) with a family's class defaults.
 void readDeepseekWith(JsonFields& f, ModelConfig& c, bool v3, const Defaults& d, const LatentAttention& mlaDefaults,
                       const MixtureOfExperts& moeDefaults);

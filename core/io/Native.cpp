@@ -3,6 +3,7 @@
 // which every structural switch is spelled out, so any design the program can hold is written
 // without loss. Unknown model types are read with the same code, from the common key names.
 #include "core/io/Families.h"
+#include "core/io/FamilyIo.h"
 
 #include <fmt/format.h>
 
@@ -119,13 +120,7 @@ void readNative(JsonFields& f, ModelConfig& c, bool assume) {
     assumed.note("intermediate_size", fmt::format("{} (4 x hidden)", 4 * c.hiddenSize));
 
     if (f.has("kv_lora_rank")) {
-        LatentAttention mla;
-        mla.qLoraRank = f.nullableInteger("q_lora_rank", std::nullopt);
-        mla.kvLoraRank = f.integer("kv_lora_rank", 512);
-        mla.qkNopeHeadDim = f.integer("qk_nope_head_dim", 128);
-        mla.qkRopeHeadDim = f.integer("qk_rope_head_dim", 64);
-        mla.vHeadDim = f.integer("v_head_dim", 128);
-        c.latent = mla;
+        c.latent = familyio::readLatent(f, LatentAttention{});
     }
     const bool attentionBias = f.flag("attention_bias", false);
     c.qBias = f.flag("q_bias", attentionBias);
@@ -251,11 +246,7 @@ void writeNative(const ModelConfig& c, json& out) {
     out["intermediate_size"] = c.intermediateSize;
     out["max_position_embeddings"] = c.maxPositions;
     if (c.latent) {
-        out["q_lora_rank"] = c.latent->qLoraRank ? json(*c.latent->qLoraRank) : json(nullptr);
-        out["kv_lora_rank"] = c.latent->kvLoraRank;
-        out["qk_nope_head_dim"] = c.latent->qkNopeHeadDim;
-        out["qk_rope_head_dim"] = c.latent->qkRopeHeadDim;
-        out["v_head_dim"] = c.latent->vHeadDim;
+        familyio::writeLatent(*c.latent, out);
     }
     out["q_bias"] = c.qBias;
     out["k_bias"] = c.kBias;

@@ -181,20 +181,36 @@ QPageSize::PageSizeId defaultPaper() {
     return QLocale::system().measurementSystem() == QLocale::ImperialUSSystem ? QPageSize::Letter : QPageSize::A4;
 }
 
-PdfResult reportPdf(const core::Analysis& analysis, const core::ReportInfo& info, const ReportOptions& options) {
-    if (!analysis.valid) {
-        return {{}, 0, QStringLiteral("the configuration has errors; fix them before making a report")};
-    }
+namespace {
+
+/// What both PDFs share: the palette, the page and its composer, the title block, then `body`, then
+/// the document's title and footer ("<model> — <subject>", "archplay · <model>[ · <subject>]").
+PdfResult composePdf(const core::Analysis& analysis, const core::ReportInfo& info, const ReportOptions& options,
+                     const QString& heading, const QString& subject, bool subjectInFooter,
+                     const std::function<void(ReportComposer&, const QPalette&)>& body) {
     const QPalette palette = reportPalette(options.theme);
-    const OffscreenViews views(analysis, palette, options.layer);
     const PageGeometry geometry = pageGeometry(options.paper, exportDpi());
     ReportComposer composer(geometry.page, geometry.content, palette, QApplication::font());
     const QString title = qs(info.title);
-    composer.title(QStringLiteral("ARCHPLAY REPORT"), title, titleLines(analysis, info));
+    composer.title(heading, title, titleLines(analysis, info));
+    body(composer, palette);
+    const QString footer = QStringLiteral("archplay · ") + title;
+    return finish(composer, options.paper, QStringLiteral("%1 — %2").arg(title, subject),
+                  subjectInFooter ? QString(footer + QStringLiteral(" · ") + subject) : footer);
+}
 
-    const auto typesetter = std::make_shared<const mathtext::MathTypesetter>(composer.bodyFont());
-    const views::layout::DerivationDocument document(core::deriveForwardPass(analysis.config, analysis.plan),
-                                                     composer.bodyFont(), typesetter);
+/// The forward pass of the analysis typeset in the composer's body font.
+views::layout::DerivationDocument derivationDocument(const ReportComposer& composer, const core::Analysis& analysis) {
+    return views::layout::DerivationDocument(core::deriveForwardPass(analysis.config, analysis.plan),
+                                             composer.bodyFont(),
+                                             std::make_shared<const mathtext::MathTypesetter>(composer.bodyFont()));
+}
+
+/// The sections of the report in core's order, each with its table and figure.
+void reportBody(ReportComposer& composer, const QPalette& palette, const core::Analysis& analysis,
+                const core::ReportInfo& info, const ReportOptions& options) {
+    const OffscreenViews views(analysis, palette, options.layer);
+    const views::layout::DerivationDocument document = derivationDocument(composer, analysis);
     for (const core::ReportSection& section : core::reportSections(analysis, views.layer())) {
         const bool newPage = section.part == core::ReportPart::Derivation;
         composer.heading(qs(section.title), newPage);
@@ -239,25 +255,28 @@ PdfResult reportPdf(const core::Analysis& analysis, const core::ReportInfo& info
             breakdownTable(composer, analysis.params);
         }
     }
-    return finish(composer, options.paper, QStringLiteral("%1 — archplay report").arg(title),
-                  QStringLiteral("archplay · %1").arg(title));
+}
+
+} // namespace
+
+PdfResult reportPdf(const core::Analysis& analysis, const core::ReportInfo& info, const ReportOptions& options) {
+    if (!analysis.valid) {
+        return {{}, 0, QStringLiteral("the configuration has errors; fix them before making a report")};
+    }
+    return composePdf(analysis, info, options, QStringLiteral("ARCHPLAY REPORT"), QStringLiteral("archplay report"),
+                      false, [&](ReportComposer& composer, const QPalette& palette) {
+                          reportBody(composer, palette, analysis, info, options);
+                      });
 }
 
 PdfResult derivationPdf(const core::Analysis& analysis, const core::ReportInfo& info, const ReportOptions& options) {
     if (!analysis.valid) {
         return {{}, 0, QStringLiteral("the configuration has errors; fix them before exporting the derivation")};
     }
-    const QPalette palette = reportPalette(options.theme);
-    const PageGeometry geometry = pageGeometry(options.paper, exportDpi());
-    ReportComposer composer(geometry.page, geometry.content, palette, QApplication::font());
-    const QString title = qs(info.title);
-    composer.title(QStringLiteral("ARCHPLAY · FORWARD PASS"), title, titleLines(analysis, info));
-    const auto typesetter = std::make_shared<const mathtext::MathTypesetter>(composer.bodyFont());
-    const views::layout::DerivationDocument document(core::deriveForwardPass(analysis.config, analysis.plan),
-                                                     composer.bodyFont(), typesetter);
-    composer.derivation(document);
-    return finish(composer, options.paper, QStringLiteral("%1 — forward pass").arg(title),
-                  QStringLiteral("archplay · %1 · forward pass").arg(title));
+    return composePdf(analysis, info, options, QStringLiteral("ARCHPLAY · FORWARD PASS"),
+                      QStringLiteral("forward pass"), true, [&](ReportComposer& composer, const QPalette&) {
+                          composer.derivation(derivationDocument(composer, analysis));
+                      });
 }
 
 } // namespace archplay::ui::exports

@@ -71,72 +71,81 @@ private:
     }
 };
 
-QPalette lightPalette() {
-    QPalette p;
-    const QColor window(0xf3, 0xf4, 0xf6);
-    const QColor base(0xff, 0xff, 0xff);
-    const QColor text(0x1d, 0x21, 0x27);
-    const QColor highlight(0x2f, 0x6f, 0xd0);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, QColor(0xf6, 0xf7, 0xf9));
-    p.setColor(QPalette::ToolTipBase, QColor(0xff, 0xff, 0xf2));
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::PlaceholderText, QColor(0x6b, 0x72, 0x80));
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, QColor(0xfa, 0xfa, 0xfb));
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::BrightText, Qt::white);
-    p.setColor(QPalette::Light, Qt::white);
-    p.setColor(QPalette::Midlight, QColor(0xe6, 0xe8, 0xec));
-    p.setColor(QPalette::Mid, QColor(0xc4, 0xc8, 0xd0));
-    p.setColor(QPalette::Dark, QColor(0x9a, 0xa0, 0xaa));
-    p.setColor(QPalette::Shadow, QColor(0x40, 0x44, 0x4c));
-    p.setColor(QPalette::Highlight, highlight);
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::Link, highlight);
-    p.setColor(QPalette::LinkVisited, QColor(0x6a, 0x4f, 0xc0));
-    for (auto role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText}) {
-        p.setColor(QPalette::Disabled, role, QColor(0x9a, 0xa0, 0xaa));
-    }
-    p.setColor(QPalette::Disabled, QPalette::Base, window);
-    p.setColor(QPalette::Disabled, QPalette::Highlight, QColor(0xb8, 0xc2, 0xd2));
-    return p;
-}
+/// The colours of one theme; the palette is built from them by one rule (palette()).
+struct PaletteColors {
+    QRgb window, base, alternateBase, text, placeholder, button, light, midlight, mid, dark, shadow;
+    QRgb toolTipBase, highlight, link, linkVisited;
+    QRgb disabledText, disabledButton, disabledHighlight;
+};
 
-QPalette darkPalette() {
+constexpr PaletteColors kLightColors{.window = 0xf3f4f6,
+                                     .base = 0xffffff,
+                                     .alternateBase = 0xf6f7f9,
+                                     .text = 0x1d2127,
+                                     .placeholder = 0x6b7280,
+                                     .button = 0xfafafb,
+                                     .light = 0xffffff,
+                                     .midlight = 0xe6e8ec,
+                                     .mid = 0xc4c8d0,
+                                     .dark = 0x9aa0aa,
+                                     .shadow = 0x40444c,
+                                     .toolTipBase = 0xfffff2,
+                                     .highlight = 0x2f6fd0,
+                                     .link = 0x2f6fd0,
+                                     .linkVisited = 0x6a4fc0,
+                                     .disabledText = 0x9aa0aa,
+                                     .disabledButton = 0xfafafb,
+                                     .disabledHighlight = 0xb8c2d2};
+
+constexpr PaletteColors kDarkColors{.window = 0x23252a,
+                                    .base = 0x1a1c20,
+                                    .alternateBase = 0x212429,
+                                    .text = 0xe4e7ec,
+                                    .placeholder = 0x8e95a1,
+                                    .button = 0x2d3036,
+                                    .light = 0x3c4048,
+                                    .midlight = 0x33373e,
+                                    .mid = 0x4a4f58,
+                                    .dark = 0x15171a,
+                                    .shadow = 0x0c0d0f,
+                                    .toolTipBase = 0x2f333a,
+                                    .highlight = 0x3d8be8,
+                                    .link = 0x72b0ff,
+                                    .linkVisited = 0xb39cff,
+                                    .disabledText = 0x6c727c,
+                                    .disabledButton = 0x23252a,
+                                    .disabledHighlight = 0x444c5a};
+
+QPalette palette(const PaletteColors& c) {
     QPalette p;
-    const QColor window(0x23, 0x25, 0x2a);
-    const QColor base(0x1a, 0x1c, 0x20);
-    const QColor text(0xe4, 0xe7, 0xec);
-    const QColor highlight(0x3d, 0x8b, 0xe8);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, QColor(0x21, 0x24, 0x29));
-    p.setColor(QPalette::ToolTipBase, QColor(0x2f, 0x33, 0x3a));
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::PlaceholderText, QColor(0x8e, 0x95, 0xa1));
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, QColor(0x2d, 0x30, 0x36));
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::BrightText, Qt::white);
-    p.setColor(QPalette::Light, QColor(0x3c, 0x40, 0x48));
-    p.setColor(QPalette::Midlight, QColor(0x33, 0x37, 0x3e));
-    p.setColor(QPalette::Mid, QColor(0x4a, 0x4f, 0x58));
-    p.setColor(QPalette::Dark, QColor(0x15, 0x17, 0x1a));
-    p.setColor(QPalette::Shadow, QColor(0x0c, 0x0d, 0x0f));
-    p.setColor(QPalette::Highlight, highlight);
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::Link, QColor(0x72, 0xb0, 0xff));
-    p.setColor(QPalette::LinkVisited, QColor(0xb3, 0x9c, 0xff));
-    for (auto role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText}) {
-        p.setColor(QPalette::Disabled, role, QColor(0x6c, 0x72, 0x7c));
+    const auto set = [&p](QPalette::ColorRole role, QRgb rgb) {
+        p.setColor(role, QColor::fromRgb(rgb));
+    };
+    set(QPalette::Window, c.window);
+    set(QPalette::Base, c.base);
+    set(QPalette::AlternateBase, c.alternateBase);
+    for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::ToolTipText}) {
+        set(role, c.text);
     }
-    p.setColor(QPalette::Disabled, QPalette::Base, window);
-    p.setColor(QPalette::Disabled, QPalette::Button, window);
-    p.setColor(QPalette::Disabled, QPalette::Highlight, QColor(0x44, 0x4c, 0x5a));
+    set(QPalette::ToolTipBase, c.toolTipBase);
+    set(QPalette::PlaceholderText, c.placeholder);
+    set(QPalette::Button, c.button);
+    set(QPalette::BrightText, 0xffffff);
+    set(QPalette::Light, c.light);
+    set(QPalette::Midlight, c.midlight);
+    set(QPalette::Mid, c.mid);
+    set(QPalette::Dark, c.dark);
+    set(QPalette::Shadow, c.shadow);
+    set(QPalette::Highlight, c.highlight);
+    set(QPalette::HighlightedText, 0xffffff);
+    set(QPalette::Link, c.link);
+    set(QPalette::LinkVisited, c.linkVisited);
+    for (auto role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText}) {
+        p.setColor(QPalette::Disabled, role, QColor::fromRgb(c.disabledText));
+    }
+    p.setColor(QPalette::Disabled, QPalette::Base, QColor::fromRgb(c.window));
+    p.setColor(QPalette::Disabled, QPalette::Button, QColor::fromRgb(c.disabledButton));
+    p.setColor(QPalette::Disabled, QPalette::Highlight, QColor::fromRgb(c.disabledHighlight));
     return p;
 }
 
@@ -238,10 +247,10 @@ void applyTheme(ThemeMode mode) {
     QApplication::setStyle(new ArchplayStyle(base));
     switch (mode) {
     case ThemeMode::Light:
-        QApplication::setPalette(lightPalette());
+        QApplication::setPalette(palette(kLightColors));
         break;
     case ThemeMode::Dark:
-        QApplication::setPalette(darkPalette());
+        QApplication::setPalette(palette(kDarkColors));
         break;
     case ThemeMode::System:
         QApplication::setPalette(*g_systemPalette);
@@ -256,9 +265,9 @@ ThemeMode currentThemeMode() {
 QPalette themePalette(ThemeMode mode) {
     switch (mode) {
     case ThemeMode::Light:
-        return lightPalette();
+        return palette(kLightColors);
     case ThemeMode::Dark:
-        return darkPalette();
+        return palette(kDarkColors);
     case ThemeMode::System:
         break;
     }
