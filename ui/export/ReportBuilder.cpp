@@ -183,21 +183,32 @@ QPageSize::PageSizeId defaultPaper() {
 
 namespace {
 
-/// What both PDFs share: the palette, the page and its composer, the title block, then `body`, then
-/// the document's title and footer ("<model> — <subject>", "archplay · <model>[ · <subject>]").
-PdfResult composePdf(const core::Analysis& analysis, const core::ReportInfo& info, const ReportOptions& options,
-                     const QString& heading, const QString& subject, bool subjectInFooter,
-                     const std::function<void(ReportComposer&, const QPalette&)>& body) {
-    const QPalette palette = reportPalette(options.theme);
-    const PageGeometry geometry = pageGeometry(options.paper, exportDpi());
-    ReportComposer composer(geometry.page, geometry.content, palette, QApplication::font());
-    const QString title = qs(info.title);
-    composer.title(heading, title, titleLines(analysis, info));
-    body(composer, palette);
-    const QString footer = QStringLiteral("archplay · ") + title;
-    return finish(composer, options.paper, QStringLiteral("%1 — %2").arg(title, subject),
-                  subjectInFooter ? QString(footer + QStringLiteral(" · ") + subject) : footer);
-}
+/// What both PDFs share: the palette, the page and its composer with the title block, and at the end
+/// the document's title and footer ("<model> — <subject>", "archplay · <model>[ · <subject>]"). The
+/// composer paints at finish(): what its blocks draw must live until then.
+struct PdfPages {
+    PdfPages(const core::Analysis& analysis, const core::ReportInfo& info, const ReportOptions& options,
+             const QString& heading)
+        : palette(reportPalette(options.theme))
+        , geometry(pageGeometry(options.paper, exportDpi()))
+        , paper(options.paper)
+        , title(qs(info.title))
+        , composer(geometry.page, geometry.content, palette, QApplication::font()) {
+        composer.title(heading, title, titleLines(analysis, info));
+    }
+
+    PdfResult finish(const QString& subject, bool subjectInFooter) const {
+        const QString footer = QStringLiteral("archplay · ") + title;
+        return exports::finish(composer, paper, QStringLiteral("%1 — %2").arg(title, subject),
+                               subjectInFooter ? QString(footer + QStringLiteral(" · ") + subject) : footer);
+    }
+
+    const QPalette palette;
+    const PageGeometry geometry;
+    const QPageSize::PageSizeId paper;
+    const QString title;
+    ReportComposer composer;
+};
 
 /// The forward pass of the analysis typeset in the composer's body font.
 views::layout::DerivationDocument derivationDocument(const ReportComposer& composer, const core::Analysis& analysis) {
@@ -207,10 +218,8 @@ views::layout::DerivationDocument derivationDocument(const ReportComposer& compo
 }
 
 /// The sections of the report in core's order, each with its table and figure.
-void reportBody(ReportComposer& composer, const QPalette& palette, const core::Analysis& analysis,
-                const core::ReportInfo& info, const ReportOptions& options) {
-    const OffscreenViews views(analysis, palette, options.layer);
-    const views::layout::DerivationDocument document = derivationDocument(composer, analysis);
+void reportSections(ReportComposer& composer, const core::Analysis& analysis, const core::ReportInfo& info,
+                    const OffscreenViews& views, const views::layout::DerivationDocument& document) {
     for (const core::ReportSection& section : core::reportSections(analysis, views.layer())) {
         const bool newPage = section.part == core::ReportPart::Derivation;
         composer.heading(qs(section.title), newPage);
@@ -263,20 +272,21 @@ PdfResult reportPdf(const core::Analysis& analysis, const core::ReportInfo& info
     if (!analysis.valid) {
         return {{}, 0, QStringLiteral("the configuration has errors; fix them before making a report")};
     }
-    return composePdf(analysis, info, options, QStringLiteral("ARCHPLAY REPORT"), QStringLiteral("archplay report"),
-                      false, [&](ReportComposer& composer, const QPalette& palette) {
-                          reportBody(composer, palette, analysis, info, options);
-                      });
+    PdfPages pdf(analysis, info, options, QStringLiteral("ARCHPLAY REPORT"));
+    const OffscreenViews views(analysis, pdf.palette, options.layer);
+    const views::layout::DerivationDocument document = derivationDocument(pdf.composer, analysis);
+    reportSections(pdf.composer, analysis, info, views, document);
+    return pdf.finish(QStringLiteral("archplay report"), false);
 }
 
 PdfResult derivationPdf(const core::Analysis& analysis, const core::ReportInfo& info, const ReportOptions& options) {
     if (!analysis.valid) {
         return {{}, 0, QStringLiteral("the configuration has errors; fix them before exporting the derivation")};
     }
-    return composePdf(analysis, info, options, QStringLiteral("ARCHPLAY · FORWARD PASS"),
-                      QStringLiteral("forward pass"), true, [&](ReportComposer& composer, const QPalette&) {
-                          composer.derivation(derivationDocument(composer, analysis));
-                      });
+    PdfPages pdf(analysis, info, options, QStringLiteral("ARCHPLAY · FORWARD PASS"));
+    const views::layout::DerivationDocument document = derivationDocument(pdf.composer, analysis);
+    pdf.composer.derivation(document);
+    return pdf.finish(QStringLiteral("forward pass"), true);
 }
 
 } // namespace archplay::ui::exports
