@@ -199,7 +199,7 @@ CommandLineResult parseCommandLine(const QStringList& arguments) {
 
 bool runsOffscreen(int argc, const char* const* argv) {
     for (int i = 1; i < argc; ++i) {
-        for (const char* option : {"screenshot", "bench"}) {
+        for (const char* option : {"screenshot", "bench", "help", "h", "version"}) {
             const char* name = argv[i];
             name += std::strncmp(name, "--", 2) == 0 ? 2 : (name[0] == '-' ? 1 : 0);
             const std::size_t length = std::strlen(option);

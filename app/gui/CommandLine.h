@@ -41,7 +41,8 @@ struct CommandLineResult {
 /// unknown options, malformed sizes and themes, unknown presets, --preset with --config.
 CommandLineResult parseCommandLine(const QStringList& arguments);
 
-/// True when argv asks for a run without a window on screen (--screenshot, --bench), so that
+/// True when argv asks for a run without a window on screen (--screenshot, --bench, --help,
+/// --version: they work without a display), so that
 /// main() can choose the offscreen platform before the QApplication exists.
 bool runsOffscreen(int argc, const char* const* argv);
 

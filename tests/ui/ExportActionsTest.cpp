@@ -239,38 +239,5 @@ TEST(ExportDialogTest, FormatChangesTheExtensionAndBadFoldersAreRefused) {
     EXPECT_TRUE(dialog.problem().isEmpty());
 }
 
-/// For a human to look at (only with ARCHPLAY_REVIEW_DIR): the export dialog, File > Export and a
-/// view's context menu.
-TEST_F(ExportFromWindow, ReviewShots) {
-    const QString dir = qEnvironmentVariable("ARCHPLAY_REVIEW_DIR");
-    if (dir.isEmpty()) {
-        GTEST_SKIP() << "set ARCHPLAY_REVIEW_DIR to render the export dialog and menus";
-    }
-    archplay::ui::exports::FigureExportSettings settings;
-    settings.path = QDir(dir).filePath(QStringLiteral("mixtral-8x7b-v0.1-layer-stack.png"));
-    settings.scale = 2;
-    archplay::ui::exports::ExportDialog dialog(QStringLiteral("Layer stack"), QSize(903, 561), settings, &m_window);
-    dialog.show();
-    QApplication::processEvents();
-    EXPECT_TRUE(dialog.grab().save(QDir(dir).filePath(QStringLiteral("export-dialog.png"))));
-    dialog.close();
-
-    QMenu* menu = m_window.exportMenu();
-    menu->popup(m_window.mapToGlobal(QPoint(20, 20)));
-    QApplication::processEvents();
-    EXPECT_TRUE(menu->grab().save(QDir(dir).filePath(QStringLiteral("export-menu.png"))));
-    menu->close();
-
-    archplay::ui::views::AnalysisView* derivation = view("derivation");
-    m_window.selectView(derivation->kind());
-    QApplication::processEvents();
-    QMenu* context = actions()->contextMenu(*derivation, derivation, &m_window);
-    context->popup(m_window.mapToGlobal(QPoint(300, 300)));
-    QApplication::processEvents();
-    EXPECT_TRUE(context->grab().save(QDir(dir).filePath(QStringLiteral("export-context-menu.png"))));
-    context->close();
-    delete context;
-}
-
 } // namespace
 } // namespace archplay::ui::exports

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Renders parts of the window that `archplay --screenshot` cannot reach (the preset picker, the
+// shortcuts dialog, an invalid config, the export dialog and menus) for a human to review. A tool,
+// not a test: it is not run by ctest and never compares pixels. Run it with
+//   ARCHPLAY_REVIEW_DIR=DIR build/tests/review/archplay_review_shots
+#include "core/io/Presets.h"
+#include "ui/export/ExportActions.h"
+#include "ui/export/ExportDialog.h"
+#include "ui/export/ViewExporter.h"
+#include "ui/panels/PresetPicker.h"
+#include "ui/session/ModelBridge.h"
+#include "ui/views/AnalysisView.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/ShortcutsDialog.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <memory>
+
+namespace archplay::ui {
+namespace {
+
+/// ARCHPLAY_REVIEW_DIR, else archplay-review in the temporary directory; created if missing.
+QString reviewDir() {
+    static const QString dir = [] {
+        QString path = qEnvironmentVariable("ARCHPLAY_REVIEW_DIR");
+        if (path.isEmpty()) {
+            path = QDir::temp().filePath(QStringLiteral("archplay-review"));
+        }
+        QDir().mkpath(path);
+        std::printf("review shots in %s\n", qPrintable(path));
+        return path;
+    }();
+    return dir;
+}
+
+TEST(ReviewShots, PickerDialogAndErrors) {
+    const QDir dir(reviewDir());
+    archplay::ui::window::MainWindow window{archplay::ui::window::MainWindowOptions{false}};
+    window.resize(1280, 800);
+    window.show();
+    window.applyDefaultLayout();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+
+    archplay::ui::panels::PresetPicker picker;
+    picker.resize(560, 480);
+    picker.setFilterText(QStringLiteral("mix"));
+    picker.show();
+    QApplication::processEvents();
+    EXPECT_EQ(exports::saveWidgetPng(picker, dir.filePath(QStringLiteral("picker-mix.png"))), QString());
+    picker.setFilterText({});
+    QApplication::processEvents();
+    EXPECT_EQ(exports::saveWidgetPng(picker, dir.filePath(QStringLiteral("picker-all.png"))), QString());
+
+    QList<QPair<QString, QList<QAction*>>> menus;
+    for (QAction* menu : window.menuBar()->actions()) {
+        menus.append({menu->text(), menu->menu()->actions()});
+    }
+    archplay::ui::window::ShortcutsDialog dialog(menus, &window);
+    dialog.show();
+    QApplication::processEvents();
+    EXPECT_EQ(exports::saveWidgetPng(dialog, dir.filePath(QStringLiteral("shortcuts.png"))), QString());
+    dialog.close();
+
+    window.bridge()->edit(QStringLiteral("bad"), [](core::ModelConfig& c, core::Scenario&) {
+        c.numKvHeads = 5;
+        c.moe.topK = 3;
+        c.vocabSize = 50257;
+    });
+    QApplication::processEvents();
+    EXPECT_EQ(exports::saveWidgetPng(window, dir.filePath(QStringLiteral("window-invalid.png"))), QString());
+}
+
+TEST(ReviewShots, ExportDialogAndMenus) {
+    const QDir dir(reviewDir());
+    window::MainWindow window{window::MainWindowOptions{false}};
+    window.resize(1280, 800);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(window.bridge()->loadPreset(QStringLiteral("mixtral-8x7b-v0.1")));
+
+    exports::FigureExportSettings settings;
+    settings.path = dir.filePath(QStringLiteral("mixtral-8x7b-v0.1-layer-stack.png"));
+    settings.scale = 2;
+    exports::ExportDialog dialog(QStringLiteral("Layer stack"), QSize(903, 561), settings, &window);
+    dialog.show();
+    QApplication::processEvents();
+    EXPECT_EQ(exports::saveWidgetPng(dialog, dir.filePath(QStringLiteral("export-dialog.png"))), QString());
+    dialog.close();
+
+    QMenu* menu = window.exportMenu();
+    menu->popup(window.mapToGlobal(QPoint(20, 20)));
+    QApplication::processEvents();
+    EXPECT_EQ(exports::saveWidgetPng(*menu, dir.filePath(QStringLiteral("export-menu.png"))), QString());
+    menu->close();
+
+    views::AnalysisView* derivation = nullptr;
+    for (views::AnalysisView* view : window.views()) {
+        derivation = view->kind() == core::ViewKind::Derivation ? view : derivation;
+    }
+    ASSERT_NE(derivation, nullptr);
+    window.selectView(core::ViewKind::Derivation);
+    QApplication::processEvents();
+    std::unique_ptr<QMenu> context(window.exportActions()->contextMenu(*derivation, derivation, &window));
+    context->popup(window.mapToGlobal(QPoint(300, 300)));
+    QApplication::processEvents();
+    EXPECT_EQ(exports::saveWidgetPng(*context, dir.filePath(QStringLiteral("export-context-menu.png"))), QString());
+    context->close();
+}
+
+} // namespace
+} // namespace archplay::ui
