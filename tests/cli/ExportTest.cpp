@@ -93,9 +93,7 @@ TEST(CliExportText, FormatFollowsTheExtensionAndDashIsStandardOutput) {
 }
 
 TEST(CliExportText, TheLatexDocumentCompiles) {
-    if (!capture("command -v pdflatex")) {
-        GTEST_SKIP() << "pdflatex (texlive-latex-base) is not installed";
-    }
+    ASSERT_TRUE(capture("command -v pdflatex")) << "pdflatex is missing: scripts/dev test installs texlive-latex-base";
     const fs::path dir = scratchDirectory("latex");
     for (const char* id : {"deepseek-v3", "gemma-3-1b", "t5-small"}) {
         const fs::path tex = dir / (std::string(id) + ".tex");
