@@ -271,9 +271,7 @@ TEST(CliExportImages, SvgIsXmlWithRealText) {
 }
 
 TEST(CliExportImages, PdfFiguresAreOnePageWithExtractableText) {
-    if (!havePoppler()) {
-        GTEST_SKIP() << "pdftotext and pdfinfo (poppler-utils) are not installed";
-    }
+    ASSERT_TRUE(havePoppler()) << "pdftotext and pdfinfo are missing: scripts/dev test installs poppler-utils";
     const fs::path dir = scratchDirectory("pdf");
     for (const char* what : {"breakdown", "layer-stack", "layer", "attention-mask", "kv-cache", "moe-routing"}) {
         const fs::path file = dir / (std::string(what) + ".pdf");
@@ -291,9 +289,7 @@ TEST(CliExportImages, PdfFiguresAreOnePageWithExtractableText) {
 }
 
 TEST(CliExportReport, PdfReportsHaveNumberedPagesAndTheTotal) {
-    if (!havePoppler()) {
-        GTEST_SKIP() << "pdftotext and pdfinfo (poppler-utils) are not installed";
-    }
+    ASSERT_TRUE(havePoppler()) << "pdftotext and pdfinfo are missing: scripts/dev test installs poppler-utils";
     const fs::path dir = scratchDirectory("report");
     struct Case {
         std::string preset, total, paper;

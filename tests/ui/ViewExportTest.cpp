@@ -92,8 +92,15 @@ QString pdfText(const QByteArray& pdf, int* pages = nullptr) {
     return QString::fromUtf8(text.readAllStandardOutput());
 }
 
+/// pdftotext and pdfinfo belong to the test setup (scripts/dev installs poppler-utils): when they are
+/// missing the calling test fails, it does not pass without its checks.
 bool havePoppler() {
-    return !QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty();
+    const bool found = !QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty() &&
+                       !QStandardPaths::findExecutable(QStringLiteral("pdfinfo")).isEmpty();
+    if (!found) {
+        ADD_FAILURE() << "pdftotext or pdfinfo is missing: scripts/dev test installs poppler-utils";
+    }
+    return found;
 }
 
 TEST(ViewExport, EveryViewIsAValidPngSvgAndPdf) {
