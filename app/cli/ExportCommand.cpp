@@ -133,10 +133,7 @@ core::ReportInfo reportInfo(const std::string& spec, const LoadedConfig& loaded)
     info.origin = "file " + spec;
     info.title = std::filesystem::path(spec).filename().string();
     if (loaded.config) {
-        auto name = loaded.config->passthrough.json().find("_name_or_path");
-        if (name != loaded.config->passthrough.json().end() && name->is_string() && !name->get<std::string>().empty()) {
-            info.title = name->get<std::string>();
-        }
+        info.title = core::recordedModelName(*loaded.config).value_or(info.title);
     }
     return info;
 }

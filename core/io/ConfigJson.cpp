@@ -410,4 +410,13 @@ std::string exportConfigText(const ModelConfig& config, Diagnostics* notes) {
     return exportConfig(config, notes).dump(2) + "\n";
 }
 
+std::optional<std::string> recordedModelName(const ModelConfig& config) {
+    const nlohmann::json& json = config.passthrough.json();
+    const auto name = json.find("_name_or_path");
+    if (name == json.end() || !name->is_string() || name->get_ref<const std::string&>().empty()) {
+        return std::nullopt;
+    }
+    return name->get<std::string>();
+}
+
 } // namespace archplay::core

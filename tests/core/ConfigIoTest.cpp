@@ -209,5 +209,18 @@ TEST(Validation, RealPresetsHaveNoErrorsOrWarnings) {
     }
 }
 
+TEST(ConfigIo, TheRecordedModelNameIsTheNameOrPathKey) {
+    const auto named = core::importConfigText(
+        R"({"model_type": "llama", "_name_or_path": "meta-llama/Llama-3.1-8B", "hidden_size": 4096})");
+    ASSERT_TRUE(named.config);
+    EXPECT_EQ(core::recordedModelName(*named.config), "meta-llama/Llama-3.1-8B");
+    for (const char* text : {R"({"model_type": "llama"})", R"({"model_type": "llama", "_name_or_path": ""})",
+                             R"({"model_type": "llama", "_name_or_path": 7})"}) {
+        const auto unnamed = core::importConfigText(text);
+        ASSERT_TRUE(unnamed.config) << text;
+        EXPECT_EQ(core::recordedModelName(*unnamed.config), std::nullopt) << text;
+    }
+}
+
 } // namespace
 } // namespace archplay::test
