@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/panels/config/ConfigFields.h"
 
+
 #include <gtest/gtest.h>
+
+#include <variant>
 
 namespace archplay::ui {
 namespace {
@@ -58,13 +61,45 @@ TEST(ConfigFields, EveryNewArchitectureKeyHasAField) {
     EXPECT_FALSE(heads->applies(config));
     config.mixers = {core::TokenMixer::Mamba2, core::TokenMixer::Attention};
     EXPECT_TRUE(heads->applies(config));
-    heads->set(config, scenario, 96, context);
+    integerValue(*heads)->set(config, scenario, 96, context);
     EXPECT_EQ(config.mamba.numHeads, 96);
     const archplay::ui::panels::FieldSpec* state = archplay::ui::panels::findFieldSpec(QStringLiteral("state_dtype"));
-    state->set(config, scenario, qint64(core::DType::BF16), context);
+    integerValue(*state)->set(config, scenario, qint64(core::DType::BF16), context);
     EXPECT_EQ(scenario.stateDType, core::DType::BF16);
-    state->set(config, scenario, -1, context);
+    integerValue(*state)->set(config, scenario, -1, context);
     EXPECT_FALSE(scenario.stateDType.has_value());
+}
+
+/// What each kind of editor needs: a range that holds, readers and writers, choices that can be told
+/// apart. A row with a hole here would build a broken widget or crash on the first edit.
+TEST(ConfigFields, EveryEditorIsComplete) {
+    using namespace archplay::ui::panels;
+    for (const FieldSpec& spec : fieldSpecs()) {
+        SCOPED_TRACE(spec.key.toStdString());
+        EXPECT_FALSE(spec.label.isEmpty());
+        if (const IntegerValue* value = integerValue(spec)) {
+            EXPECT_TRUE(value->get && value->set);
+        }
+        if (const auto* integer = std::get_if<IntegerEditor>(&spec.editor)) {
+            EXPECT_LT(integer->minimum, integer->maximum);
+            EXPECT_TRUE(integer->spinMaximum == 0 || integer->spinMaximum >= integer->maximum);
+            EXPECT_TRUE(integer->specialValueText.isEmpty() || integer->minimum == 0)
+                << "the special text stands for the minimum, which only 0 can mean 'off' or 'none'";
+        } else if (const auto* choice = std::get_if<ChoiceEditor>(&spec.editor)) {
+            ASSERT_GE(choice->choices.size(), 2u);
+            for (std::size_t i = 0; i < choice->choices.size(); ++i) {
+                EXPECT_FALSE(choice->choices[i].label.isEmpty());
+                for (std::size_t j = 0; j < i; ++j) {
+                    EXPECT_NE(choice->choices[i].value, choice->choices[j].value);
+                    EXPECT_NE(choice->choices[i].label, choice->choices[j].label);
+                }
+            }
+        } else if (const auto* text = std::get_if<TextEditor>(&spec.editor)) {
+            EXPECT_TRUE(text->get && text->set);
+        } else if (const auto* real = std::get_if<RealEditor>(&spec.editor)) {
+            EXPECT_TRUE(real->get && real->set);
+        }
+    }
 }
 
 TEST(ConfigFields, GettersReadWhatSettersWrite) {
@@ -75,8 +110,8 @@ TEST(ConfigFields, GettersReadWhatSettersWrite) {
                             "sequence_length", "batch_size"}) {
         const archplay::ui::panels::FieldSpec* spec = archplay::ui::panels::findFieldSpec(QString::fromLatin1(key));
         ASSERT_NE(spec, nullptr) << key;
-        spec->set(config, scenario, 2048, context);
-        EXPECT_EQ(spec->get(config, scenario), 2048) << key;
+        integerValue(*spec)->set(config, scenario, 2048, context);
+        EXPECT_EQ(integerValue(*spec)->get(config, scenario), 2048) << key;
     }
 }
 
