@@ -31,11 +31,14 @@ std::vector<FieldSpec> feedForwardFields() {
                                     .value = withRule(member(&ModelConfig::ffnKind), core::edits::setFfnKind)}},
             {.key = u"hidden_act"_s,
              .label = tr("Activation"),
-             .tooltip = tr("Nonlinearity of the feed-forward block; it does not change the parameter count."),
+             .tooltip = tr(
+                 "Nonlinearity of the feed-forward block; it does not change the parameter count, except xIELU's two "
+                 "trainable scalars per layer."),
              .editor = ChoiceEditor{.choices = {{tr("ReLU"), qint64(core::Activation::Relu)},
                                                 {tr("GELU"), qint64(core::Activation::Gelu)},
                                                 {tr("GELU (tanh)"), qint64(core::Activation::GeluTanh)},
                                                 {tr("SiLU / Swish"), qint64(core::Activation::Silu)},
+                                                {tr("xIELU"), qint64(core::Activation::XIelu)},
                                                 {tr("Other"), qint64(core::Activation::Other)}},
                                     .value = member(&ModelConfig::activation)}},
             {.key = u"mlp_bias"_s,
