@@ -123,14 +123,6 @@ inline TextEditor layerList(std::vector<std::int64_t> core::MixtureOfExperts::*f
         [field](auto& c) -> auto& { return c.moe.*field; }, core::edits::formatLayerList, core::edits::parseLayerList);
 }
 
-/// Sets every field's section: each table holds one section.
-inline std::vector<FieldSpec> inSection(FieldSection section, std::vector<FieldSpec> fields) {
-    for (FieldSpec& field : fields) {
-        field.section = section;
-    }
-    return fields;
-}
-
 // When fields apply.
 inline bool isMoe(const ModelConfig& c) {
     return c.ffnKind == core::FfnKind::Moe;
@@ -148,7 +140,7 @@ inline bool isEncoderOnly(const ModelConfig& c) {
     return c.architecture == core::ArchitectureKind::EncoderOnly;
 }
 
-// The tables, one per section, in display order.
+// The tables, one per section, in display order; fieldSpecs() sets each row's section.
 std::vector<FieldSpec> shapeFields();
 std::vector<FieldSpec> attentionFields();
 std::vector<FieldSpec> mixerFields();

@@ -5,6 +5,8 @@
 
 #include <QHash>
 
+#include <utility>
+
 namespace archplay::ui::panels {
 
 using fieldtables::tr;
@@ -43,10 +45,20 @@ const IntegerValue* integerValue(const FieldSpec& spec) {
 const std::vector<FieldSpec>& fieldSpecs() {
     static const std::vector<FieldSpec> specs = [] {
         using namespace fieldtables;
+        const std::pair<FieldSection, std::vector<FieldSpec> (*)()> tables[] = {
+            {FieldSection::Shape, shapeFields},
+            {FieldSection::Attention, attentionFields},
+            {FieldSection::Mixers, mixerFields},
+            {FieldSection::FeedForward, feedForwardFields},
+            {FieldSection::EmbeddingsNorms, embeddingFields},
+            {FieldSection::Scenario, scenarioFields},
+        };
         std::vector<FieldSpec> all;
-        for (auto&& table : {shapeFields(), attentionFields(), mixerFields(), feedForwardFields(), embeddingFields(),
-                             scenarioFields()}) {
-            all.insert(all.end(), table.begin(), table.end());
+        for (const auto& [section, table] : tables) {
+            for (FieldSpec& spec : table()) {
+                spec.section = section;
+                all.push_back(std::move(spec));
+            }
         }
         return all;
     }();
