@@ -84,10 +84,10 @@ struct FieldSpec {
     QString label;
     /// A label that depends on the config ("Decoder layers" for an encoder-decoder); null: `label`.
     QString (*labelFor)(const core::ModelConfig&) = nullptr;
-    QString tooltip; ///< one or two sentences defining the field
-    FieldSection section = FieldSection::Shape;
-    ConfigPredicate applies = nullptr; ///< shown only when true; null means always
-    ConfigPredicate enabled = nullptr; ///< shown but disabled when false; null means always enabled
+    QString tooltip;                            ///< one or two sentences defining the field
+    FieldSection section = FieldSection::Shape; ///< set by fieldSpecs() from the table the row is in
+    ConfigPredicate applies = nullptr;          ///< shown only when true; null means always
+    ConfigPredicate enabled = nullptr;          ///< shown but disabled when false; null means always enabled
     FieldEditor editor;
 };
 
