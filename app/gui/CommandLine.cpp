@@ -9,6 +9,7 @@
 #include <QRegularExpression>
 
 #include <cstring>
+#include <optional>
 
 namespace archplay::app {
 
@@ -21,12 +22,203 @@ namespace {
 constexpr int kMinimumSide = 200;
 constexpr int kMaximumSide = 8192;
 
-CommandLineResult failure(const QString& message) {
+/// Why the arguments were refused; nullopt when they are fine.
+using Refusal = std::optional<QString>;
+
+Refusal readScreenshot(const QStringList& values, GuiOptions& options) {
+    options.screenshotPath = values.constLast();
+    if (options.screenshotPath.isEmpty()) {
+        return QStringLiteral("--screenshot needs a file name");
+    }
+    if (!options.screenshotPath.endsWith(QLatin1String(".png"), Qt::CaseInsensitive)) {
+        return QStringLiteral("--screenshot writes PNG files; the name must end in .png");
+    }
+    return std::nullopt;
+}
+
+Refusal readPresets(const QStringList& values, GuiOptions& options) {
+    if (!options.bench) {
+        options.presetId = values.constLast();
+        if (!options.presetId.isEmpty() && core::findPreset(options.presetId.toStdString()) == nullptr) {
+            QStringList ids;
+            for (const core::Preset& preset : core::builtinPresets()) {
+                ids << QString::fromStdString(preset.info.id);
+            }
+            return QStringLiteral("unknown preset '%1'; known presets: %2")
+                .arg(options.presetId, ids.join(QStringLiteral(", ")));
+        }
+        return std::nullopt;
+    }
+    for (const QString& value : values) {
+        for (const QString& id : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            if (core::findPreset(id.trimmed().toStdString()) == nullptr) {
+                return QStringLiteral("unknown preset '%1'; 'archplay-cli presets' lists them").arg(id);
+            }
+            options.benchPresets << id.trimmed();
+        }
+    }
+    return std::nullopt;
+}
+
+Refusal readView(const QStringList& values, GuiOptions& options) {
+    options.view = core::parseViewKind(values.constLast().toStdString());
+    if (options.view) {
+        return std::nullopt;
+    }
+    QStringList names;
+    for (core::ViewKind kind : core::kAllViewKinds) {
+        names << ui::qs(core::toString(kind));
+    }
+    return QStringLiteral("unknown view '%1'; views: %2").arg(values.constLast(), names.join(QStringLiteral(", ")));
+}
+
+Refusal readSize(const QStringList& values, GuiOptions& options) {
+    static const QRegularExpression pattern(QStringLiteral("^(\\d{1,5})[xX](\\d{1,5})$"));
+    const QRegularExpressionMatch match = pattern.match(values.constLast());
+    if (!match.hasMatch()) {
+        return QStringLiteral("--size expects WxH, e.g. 1280x800, not '%1'").arg(values.constLast());
+    }
+    const int width = match.captured(1).toInt();
+    const int height = match.captured(2).toInt();
+    if (width < kMinimumSide || height < kMinimumSide || width > kMaximumSide || height > kMaximumSide) {
+        return QStringLiteral("--size must be between %1 and %2 pixels per side").arg(kMinimumSide).arg(kMaximumSide);
+    }
+    options.size = QSize(width, height);
+    return std::nullopt;
+}
+
+Refusal readTheme(const QStringList& values, GuiOptions& options) {
+    options.theme = ui::theme::parseThemeMode(values.constLast());
+    if (!options.theme) {
+        return QStringLiteral("--theme expects light, dark or system, not '%1'").arg(values.constLast());
+    }
+    return std::nullopt;
+}
+
+Refusal readSteps(const QStringList& values, GuiOptions& options) {
+    bool ok = false;
+    options.benchSteps = values.constLast().toInt(&ok);
+    if (!ok || options.benchSteps < 1 || options.benchSteps > 1000) {
+        return QStringLiteral("--steps expects a whole number from 1 to 1000, not '%1'").arg(values.constLast());
+    }
+    return std::nullopt;
+}
+
+/// One option of `archplay`: its names, its value (none for a switch), its line of --help, and how
+/// its values go into GuiOptions (none for the options handled before: --help, --version, --bench,
+/// and --config, which shares its rules with the positional file).
+struct OptionRow {
+    const char* name;
+    const char* alias = nullptr;
+    const char* valueName = nullptr;
+    const char* help;
+    Refusal (*read)(const QStringList& values, GuiOptions& options) = nullptr;
+};
+
+// In the order --help lists them.
+constexpr OptionRow kOptions[] = {
+    {.name = "help", .alias = "h", .help = QT_TRANSLATE_NOOP("archplay", "Show this help and exit.")},
+    {.name = "version", .help = QT_TRANSLATE_NOOP("archplay", "Show the version and exit.")},
+    {.name = "screenshot",
+     .valueName = "FILE.png",
+     .help = QT_TRANSLATE_NOOP("archplay", "Render the window (or --view) offscreen to a PNG and exit."),
+     .read = readScreenshot},
+    {.name = "preset",
+     .valueName = "ID",
+     .help = QT_TRANSLATE_NOOP(
+         "archplay", "Load a built-in preset, e.g. llama-3-8b. With --bench: measure this preset (repeatable)."),
+     .read = readPresets},
+    {.name = "config",
+     .valueName = "FILE",
+     .help = QT_TRANSLATE_NOOP("archplay", "Load a config.json or session file.")},
+    {.name = "view",
+     .valueName = "NAME",
+     .help = QT_TRANSLATE_NOOP("archplay", "Show this view, e.g. breakdown."),
+     .read = readView},
+    {.name = "size",
+     .valueName = "WxH",
+     .help = QT_TRANSLATE_NOOP("archplay",
+                               "Window size for --screenshot (default 1280x800) and --bench (default 1600x1000)."),
+     .read = readSize},
+    {.name = "theme",
+     .valueName = "THEME",
+     .help = QT_TRANSLATE_NOOP("archplay", "light, dark or system."),
+     .read = readTheme},
+    {.name = "bench",
+     .help = QT_TRANSLATE_NOOP("archplay", "Measure slider-to-pixels latency, per-view paint time, start-up and memory "
+                                           "in the real window, offscreen, and exit.")},
+    {.name = "json",
+     .help = QT_TRANSLATE_NOOP("archplay", "With --bench: print one JSON object."),
+     .read = [](const QStringList&, GuiOptions& options) -> Refusal {
+         options.benchJson = true;
+         return std::nullopt;
+     }},
+    {.name = "out",
+     .valueName = "FILE",
+     .help = QT_TRANSLATE_NOOP("archplay", "With --bench: also write the result to FILE."),
+     .read = [](const QStringList& values, GuiOptions& options) -> Refusal {
+         options.benchOutPath = values.constLast();
+         return std::nullopt;
+     }},
+    {.name = "steps",
+     .valueName = "N",
+     .help = QT_TRANSLATE_NOOP("archplay", "With --bench: mouse positions per slider sweep, each way (default 6)."),
+     .read = readSteps},
+};
+
+QCommandLineOption toOption(const OptionRow& row) {
+    QStringList names{QString::fromLatin1(row.name)};
+    if (row.alias) {
+        names.prepend(QString::fromLatin1(row.alias));
+    }
+    return QCommandLineOption(names, QCoreApplication::translate("archplay", row.help),
+                              row.valueName ? QString::fromLatin1(row.valueName) : QString());
+}
+
+/// The file to open: the positional one, else --config's.
+QString configPath(const QCommandLineParser& parser) {
+    const QStringList positional = parser.positionalArguments();
+    return positional.size() == 1 ? positional.front() : parser.value(QStringLiteral("config"));
+}
+
+/// The rules between options, and between --config and the positional file.
+Refusal checkCombination(const QCommandLineParser& parser, bool bench) {
+    const auto isSet = [&](const char* name) {
+        return parser.isSet(QString::fromLatin1(name));
+    };
+    const QStringList positional = parser.positionalArguments();
+    if (bench && (isSet("screenshot") || isSet("config") || isSet("view") || !positional.isEmpty())) {
+        return QStringLiteral("--bench takes only --preset, --size, --json, --out, --steps and --theme");
+    }
+    if (!bench && (isSet("json") || isSet("out") || isSet("steps"))) {
+        return QStringLiteral("--json, --out and --steps go with --bench");
+    }
+    if (!bench && parser.values(QStringLiteral("preset")).size() > 1) {
+        return QStringLiteral("give one --preset (several go with --bench)");
+    }
+    if (positional.size() > 1) {
+        return QStringLiteral("too many files: %1").arg(positional.join(QLatin1Char(' ')));
+    }
+    if (positional.size() == 1 && !parser.value(QStringLiteral("config")).isEmpty()) {
+        return QStringLiteral("give the file either with --config or on its own, not both");
+    }
+    if (!bench && !parser.value(QStringLiteral("preset")).isEmpty() && !configPath(parser).isEmpty()) {
+        return QStringLiteral("--preset and --config exclude each other");
+    }
+    return std::nullopt;
+}
+
+CommandLineResult exitWith(int exitCode, QString output, QString error) {
     CommandLineResult result;
     result.action = CommandLineResult::Action::Exit;
-    result.exitCode = 2;
-    result.error = QStringLiteral("archplay: %1\nTry 'archplay --help' for more information.\n").arg(message);
+    result.exitCode = exitCode;
+    result.output = std::move(output);
+    result.error = std::move(error);
     return result;
+}
+
+CommandLineResult failure(const QString& message) {
+    return exitWith(2, {}, QStringLiteral("archplay: %1\nTry 'archplay --help' for more information.\n").arg(message));
 }
 
 } // namespace
@@ -36,47 +228,9 @@ CommandLineResult parseCommandLine(const QStringList& arguments) {
     parser.setApplicationDescription(
         QCoreApplication::translate("archplay", "A playground for transformer architectures."));
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
-                                  QCoreApplication::translate("archplay", "Show this help and exit."));
-    const QCommandLineOption version(QStringLiteral("version"),
-                                     QCoreApplication::translate("archplay", "Show the version and exit."));
-    const QCommandLineOption screenshot(
-        QStringLiteral("screenshot"),
-        QCoreApplication::translate("archplay", "Render the window (or --view) offscreen to a PNG and exit."),
-        QStringLiteral("FILE.png"));
-    const QCommandLineOption preset(
-        QStringLiteral("preset"),
-        QCoreApplication::translate("archplay", "Load a built-in preset, e.g. llama-3-8b. With --bench: measure this "
-                                                "preset (repeatable)."),
-        QStringLiteral("ID"));
-    const QCommandLineOption config(QStringLiteral("config"),
-                                    QCoreApplication::translate("archplay", "Load a config.json or session file."),
-                                    QStringLiteral("FILE"));
-    const QCommandLineOption view(QStringLiteral("view"),
-                                  QCoreApplication::translate("archplay", "Show this view, e.g. breakdown."),
-                                  QStringLiteral("NAME"));
-    const QCommandLineOption size(QStringLiteral("size"),
-                                  QCoreApplication::translate("archplay", "Window size for --screenshot (default "
-                                                                          "1280x800) and --bench (default 1600x1000)."),
-                                  QStringLiteral("WxH"));
-    const QCommandLineOption theme(QStringLiteral("theme"),
-                                   QCoreApplication::translate("archplay", "light, dark or system."),
-                                   QStringLiteral("THEME"));
-    const QCommandLineOption bench(
-        QStringLiteral("bench"),
-        QCoreApplication::translate("archplay", "Measure slider-to-pixels latency, per-view paint time, start-up and "
-                                                "memory in the real window, offscreen, and exit."));
-    const QCommandLineOption json(QStringLiteral("json"),
-                                  QCoreApplication::translate("archplay", "With --bench: print one JSON object."));
-    const QCommandLineOption out(
-        QStringLiteral("out"), QCoreApplication::translate("archplay", "With --bench: also write the result to FILE."),
-        QStringLiteral("FILE"));
-    const QCommandLineOption steps(
-        QStringLiteral("steps"),
-        QCoreApplication::translate("archplay",
-                                    "With --bench: mouse positions per slider sweep, each way (default 6)."),
-        QStringLiteral("N"));
-    parser.addOptions({help, version, screenshot, preset, config, view, size, theme, bench, json, out, steps});
+    for (const OptionRow& row : kOptions) {
+        parser.addOption(toOption(row));
+    }
     parser.addPositionalArgument(QStringLiteral("file"),
                                  QCoreApplication::translate("archplay", "A config.json or session file to open."),
                                  QStringLiteral("[file]"));
@@ -84,115 +238,30 @@ CommandLineResult parseCommandLine(const QStringList& arguments) {
     if (!parser.parse(arguments)) {
         return failure(parser.errorText());
     }
-    if (parser.isSet(help)) {
-        CommandLineResult result;
-        result.action = CommandLineResult::Action::Exit;
-        result.output = parser.helpText();
-        return result;
+    if (parser.isSet(QStringLiteral("help"))) {
+        return exitWith(0, parser.helpText(), {});
     }
-    if (parser.isSet(version)) {
-        CommandLineResult result;
-        result.action = CommandLineResult::Action::Exit;
-        result.output = QStringLiteral("archplay %1\n").arg(QStringLiteral(ARCHPLAY_VERSION));
-        return result;
+    if (parser.isSet(QStringLiteral("version"))) {
+        return exitWith(0, QStringLiteral("archplay %1\n").arg(QStringLiteral(ARCHPLAY_VERSION)), {});
     }
 
     CommandLineResult result;
     GuiOptions& options = result.options;
-    options.screenshotPath = parser.value(screenshot);
-    options.bench = parser.isSet(bench);
+    options.bench = parser.isSet(QStringLiteral("bench"));
     if (options.bench) {
-        for (const QString& value : parser.values(preset)) {
-            for (const QString& id : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-                if (core::findPreset(id.trimmed().toStdString()) == nullptr) {
-                    return failure(QStringLiteral("unknown preset '%1'; 'archplay-cli presets' lists them").arg(id));
-                }
-                options.benchPresets << id.trimmed();
-            }
-        }
-        if (parser.isSet(screenshot) || parser.isSet(config) || parser.isSet(view) ||
-            !parser.positionalArguments().isEmpty()) {
-            return failure(QStringLiteral("--bench takes only --preset, --size, --json, --out, --steps and --theme"));
-        }
-        options.benchJson = parser.isSet(json);
-        options.benchOutPath = parser.value(out);
-        if (parser.isSet(steps)) {
-            bool ok = false;
-            options.benchSteps = parser.value(steps).toInt(&ok);
-            if (!ok || options.benchSteps < 1 || options.benchSteps > 1000) {
-                return failure(
-                    QStringLiteral("--steps expects a whole number from 1 to 1000, not '%1'").arg(parser.value(steps)));
-            }
-        }
         options.size = QSize(1600, 1000);
-    } else {
-        if (parser.isSet(json) || parser.isSet(out) || parser.isSet(steps)) {
-            return failure(QStringLiteral("--json, --out and --steps go with --bench"));
-        }
-        if (parser.values(preset).size() > 1) {
-            return failure(QStringLiteral("give one --preset (several go with --bench)"));
-        }
-        options.presetId = parser.value(preset);
     }
-    options.configPath = parser.value(config);
-    if (parser.isSet(view)) {
-        options.view = core::parseViewKind(parser.value(view).toStdString());
-        if (!options.view) {
-            QStringList names;
-            for (core::ViewKind kind : core::kAllViewKinds) {
-                names << ui::qs(core::toString(kind));
+    if (const Refusal refusal = checkCombination(parser, options.bench)) {
+        return failure(*refusal);
+    }
+    options.configPath = configPath(parser);
+    for (const OptionRow& row : kOptions) {
+        const QString name = QString::fromLatin1(row.name);
+        if (row.read && parser.isSet(name)) {
+            if (const Refusal refusal = row.read(parser.values(name), options)) {
+                return failure(*refusal);
             }
-            return failure(QStringLiteral("unknown view '%1'; views: %2")
-                               .arg(parser.value(view), names.join(QStringLiteral(", "))));
         }
-    }
-    if (parser.isSet(screenshot) && options.screenshotPath.isEmpty()) {
-        return failure(QStringLiteral("--screenshot needs a file name"));
-    }
-    const QStringList positional = parser.positionalArguments();
-    if (positional.size() > 1) {
-        return failure(QStringLiteral("too many files: %1").arg(positional.join(QLatin1Char(' '))));
-    }
-    if (positional.size() == 1) {
-        if (!options.configPath.isEmpty()) {
-            return failure(QStringLiteral("give the file either with --config or on its own, not both"));
-        }
-        options.configPath = positional.front();
-    }
-    if (!options.presetId.isEmpty() && !options.configPath.isEmpty()) {
-        return failure(QStringLiteral("--preset and --config exclude each other"));
-    }
-    if (!options.presetId.isEmpty() && core::findPreset(options.presetId.toStdString()) == nullptr) {
-        QStringList ids;
-        for (const core::Preset& p : core::builtinPresets()) {
-            ids << QString::fromStdString(p.info.id);
-        }
-        return failure(QStringLiteral("unknown preset '%1'; known presets: %2")
-                           .arg(options.presetId, ids.join(QStringLiteral(", "))));
-    }
-    if (parser.isSet(size)) {
-        static const QRegularExpression pattern(QStringLiteral("^(\\d{1,5})[xX](\\d{1,5})$"));
-        const QRegularExpressionMatch match = pattern.match(parser.value(size));
-        if (!match.hasMatch()) {
-            return failure(QStringLiteral("--size expects WxH, e.g. 1280x800, not '%1'").arg(parser.value(size)));
-        }
-        const int width = match.captured(1).toInt();
-        const int height = match.captured(2).toInt();
-        if (width < kMinimumSide || height < kMinimumSide || width > kMaximumSide || height > kMaximumSide) {
-            return failure(
-                QStringLiteral("--size must be between %1 and %2 pixels per side").arg(kMinimumSide).arg(kMaximumSide));
-        }
-        options.size = QSize(width, height);
-    }
-    if (parser.isSet(theme)) {
-        options.theme = ui::theme::parseThemeMode(parser.value(theme));
-        if (!options.theme) {
-            return failure(QStringLiteral("--theme expects light, dark or system, not '%1'").arg(parser.value(theme)));
-        }
-    }
-    if (!options.screenshotPath.isEmpty() &&
-        !options.screenshotPath.endsWith(QLatin1String(".png"), Qt::CaseInsensitive)) {
-        return failure(QStringLiteral("--screenshot writes PNG files; the name must end in .png"));
     }
     return result;
 }

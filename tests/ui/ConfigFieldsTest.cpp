@@ -1,10 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/panels/config/ConfigFields.h"
 
+#include "core/io/Presets.h"
+
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <variant>
 
 namespace archplay::ui {
 namespace {
+
+bool isPrime(std::int64_t n) {
+    for (std::int64_t d = 2; d * d <= n; ++d) {
+        if (n % d == 0) {
+            return false;
+        }
+    }
+    return n > 1;
+}
 
 TEST(ConfigFields, KeysAreUniqueAndAliasesResolve) {
     QStringList keys;
@@ -58,13 +72,89 @@ TEST(ConfigFields, EveryNewArchitectureKeyHasAField) {
     EXPECT_FALSE(heads->applies(config));
     config.mixers = {core::TokenMixer::Mamba2, core::TokenMixer::Attention};
     EXPECT_TRUE(heads->applies(config));
-    heads->set(config, scenario, 96, context);
+    integerValue(*heads)->set(config, scenario, 96, context);
     EXPECT_EQ(config.mamba.numHeads, 96);
     const archplay::ui::panels::FieldSpec* state = archplay::ui::panels::findFieldSpec(QStringLiteral("state_dtype"));
-    state->set(config, scenario, qint64(core::DType::BF16), context);
+    integerValue(*state)->set(config, scenario, qint64(core::DType::BF16), context);
     EXPECT_EQ(scenario.stateDType, core::DType::BF16);
-    state->set(config, scenario, -1, context);
+    integerValue(*state)->set(config, scenario, -1, context);
     EXPECT_FALSE(scenario.stateDType.has_value());
+}
+
+/// What each kind of editor needs: a range that holds, readers and writers, choices that can be told
+/// apart. A row with a hole here would build a broken widget or crash on the first edit.
+TEST(ConfigFields, EveryEditorIsComplete) {
+    using namespace archplay::ui::panels;
+    for (const FieldSpec& spec : fieldSpecs()) {
+        SCOPED_TRACE(spec.key.toStdString());
+        EXPECT_FALSE(spec.label.isEmpty());
+        if (const IntegerValue* value = integerValue(spec)) {
+            EXPECT_TRUE(value->get && value->set);
+        }
+        if (const auto* integer = std::get_if<IntegerEditor>(&spec.editor)) {
+            EXPECT_LT(integer->minimum, integer->maximum);
+            EXPECT_TRUE(integer->spinMaximum == 0 || integer->spinMaximum >= integer->maximum);
+            EXPECT_TRUE(integer->specialValueText.isEmpty() || integer->minimum == 0)
+                << "the special text stands for the minimum, which only 0 can mean 'off' or 'none'";
+        } else if (const auto* choice = std::get_if<ChoiceEditor>(&spec.editor)) {
+            ASSERT_GE(choice->choices.size(), 2u);
+            for (std::size_t i = 0; i < choice->choices.size(); ++i) {
+                EXPECT_FALSE(choice->choices[i].label.isEmpty());
+                for (std::size_t j = 0; j < i; ++j) {
+                    EXPECT_NE(choice->choices[i].value, choice->choices[j].value);
+                    EXPECT_NE(choice->choices[i].label, choice->choices[j].label);
+                }
+            }
+        } else if (const auto* text = std::get_if<TextEditor>(&spec.editor)) {
+            EXPECT_TRUE(text->get && text->set);
+        } else if (const auto* real = std::get_if<RealEditor>(&spec.editor)) {
+            EXPECT_TRUE(real->get && real->set);
+        }
+    }
+}
+
+/// Every built-in preset shows, in every field that applies to it, a value its editor can hold, and
+/// picking any choice reads back as that choice (except GQA on a head count with no divisor between
+/// 1 and itself, Falcon-7B's 71: the grouped-query rule then keeps one KV head per head, MHA).
+TEST(ConfigFields, PresetValuesFitTheirEditors) {
+    using namespace archplay::ui::panels;
+    const core::Scenario scenario;
+    const core::edits::EditContext context;
+    ASSERT_FALSE(core::builtinPresets().empty());
+    for (const core::Preset& preset : core::builtinPresets()) {
+        const std::optional<core::ModelConfig> config = core::presetConfig(preset);
+        ASSERT_TRUE(config.has_value()) << preset.info.id;
+        for (const FieldSpec& spec : fieldSpecs()) {
+            if (spec.applies && !spec.applies(*config)) {
+                continue;
+            }
+            SCOPED_TRACE(preset.info.id + " " + spec.key.toStdString());
+            if (const auto* integer = std::get_if<IntegerEditor>(&spec.editor)) {
+                const qint64 value = integer->value.get(*config, scenario);
+                EXPECT_GE(value, integer->minimum);
+                EXPECT_LE(value, std::max(integer->spinMaximum, integer->maximum));
+            } else if (const auto* choice = std::get_if<ChoiceEditor>(&spec.editor)) {
+                const qint64 value = choice->value.get(*config, scenario);
+                EXPECT_TRUE(std::any_of(choice->choices.begin(), choice->choices.end(),
+                                        [&](const FieldChoice& option) { return option.value == value; }) ||
+                            choice->placeholder)
+                    << value;
+                for (const FieldChoice& option : choice->choices) {
+                    if (spec.key == QLatin1String("attention_family") &&
+                        option.value == qint64(core::AttentionFamily::GQA) && isPrime(config->numHeads)) {
+                        continue;
+                    }
+                    core::ModelConfig edited = *config;
+                    core::Scenario editedScenario = scenario;
+                    choice->value.set(edited, editedScenario, option.value, context);
+                    EXPECT_EQ(choice->value.get(edited, editedScenario), option.value) << option.label.toStdString();
+                }
+            } else if (const auto* toggle = std::get_if<ToggleEditor>(&spec.editor)) {
+                const qint64 value = toggle->value.get(*config, scenario);
+                EXPECT_TRUE(value == 0 || value == 1) << value;
+            }
+        }
+    }
 }
 
 TEST(ConfigFields, GettersReadWhatSettersWrite) {
@@ -75,8 +165,8 @@ TEST(ConfigFields, GettersReadWhatSettersWrite) {
                             "sequence_length", "batch_size"}) {
         const archplay::ui::panels::FieldSpec* spec = archplay::ui::panels::findFieldSpec(QString::fromLatin1(key));
         ASSERT_NE(spec, nullptr) << key;
-        spec->set(config, scenario, 2048, context);
-        EXPECT_EQ(spec->get(config, scenario), 2048) << key;
+        integerValue(*spec)->set(config, scenario, 2048, context);
+        EXPECT_EQ(integerValue(*spec)->get(config, scenario), 2048) << key;
     }
 }
 

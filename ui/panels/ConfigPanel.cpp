@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <map>
+#include <variant>
 
 namespace archplay::ui::panels {
 
@@ -112,7 +113,7 @@ void ConfigPanel::buildSection(FieldSection section) {
         connect(fieldRow, &FieldRow::textEdited, this, &ConfigPanel::onTextEdited);
         connect(fieldRow, &FieldRow::gestureStarted, m_bridge, &session::ModelBridge::beginGesture);
         connect(fieldRow, &FieldRow::gestureFinished, m_bridge, &session::ModelBridge::endGesture);
-        if (spec.kind == FieldKind::Toggle) {
+        if (std::holds_alternative<ToggleEditor>(spec.editor)) {
             // Neighbouring switches share a two-column strip instead of a row each.
             if (!toggles) {
                 auto* strip = new QWidget(box->body());
@@ -161,13 +162,13 @@ void ConfigPanel::setKeepFfnRatio(bool keep) {
 
 void ConfigPanel::onIntegerEdited(const FieldSpec* spec, qint64 value) {
     QString shown = QLocale().toString(value);
-    if (spec->kind == FieldKind::Choice) {
-        for (const FieldChoice& choice : spec->choices) {
-            if (choice.value == value) {
-                shown = choice.label;
+    if (const auto* choice = std::get_if<ChoiceEditor>(&spec->editor)) {
+        for (const FieldChoice& option : choice->choices) {
+            if (option.value == value) {
+                shown = option.label;
             }
         }
-    } else if (spec->kind == FieldKind::Toggle) {
+    } else if (std::holds_alternative<ToggleEditor>(spec->editor)) {
         shown = value ? tr("on") : tr("off");
     }
     const core::edits::EditContext context = editContext();
@@ -175,20 +176,23 @@ void ConfigPanel::onIntegerEdited(const FieldSpec* spec, qint64 value) {
     m_hiddenEditInFlight = context.keepFfnRatio && spec->key == QLatin1String("hidden_size");
     m_bridge->edit(tr("%1 → %2").arg(spec->label, shown),
                    [spec, value, context](core::ModelConfig& config, core::Scenario& scenario) {
-                       spec->set(config, scenario, value, context);
+                       integerValue(*spec)->set(config, scenario, value, context);
                    });
     m_hiddenEditInFlight = false;
 }
 
 void ConfigPanel::onRealEdited(const FieldSpec* spec, double value) {
     m_bridge->edit(tr("%1 → %2").arg(spec->label, QLocale().toString(value)),
-                   [spec, value](core::ModelConfig& config, core::Scenario&) { spec->setReal(config, value); });
+                   [spec, value](core::ModelConfig& config, core::Scenario&) {
+                       std::get<RealEditor>(spec->editor).set(config, value);
+                   });
 }
 
 void ConfigPanel::onTextEdited(const FieldSpec* spec, const QString& text) {
     bool parsed = true;
-    m_bridge->edit(tr("%1 → %2").arg(spec->label, text),
-                   [&](core::ModelConfig& config, core::Scenario&) { parsed = spec->setText(config, text); });
+    m_bridge->edit(tr("%1 → %2").arg(spec->label, text), [&](core::ModelConfig& config, core::Scenario&) {
+        parsed = std::get<TextEditor>(spec->editor).set(config, text);
+    });
     if (!parsed) {
         if (FieldRow* row = rowFor(spec->key)) {
             row->setDiagnostic(core::Severity::Error, tr("Could not read “%1”; the previous value is kept.").arg(text));

@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <variant>
 #include <vector>
 
 namespace archplay::ui::panels {
@@ -18,38 +19,18 @@ namespace archplay::ui::panels {
 enum class FieldSection { Shape, Attention, Mixers, FeedForward, EmbeddingsNorms, Scenario };
 QString sectionTitle(FieldSection section);
 
-enum class FieldKind {
-    Integer, ///< slider + spin box
-    Choice,  ///< combo box of named values
-    Toggle,  ///< check box
-    Text,    ///< a short list typed as text (layer indices, layer kinds)
-    Real,    ///< spin box for a fraction
-};
-
 using core::edits::EditContext;
+/// A rule that depends on the config only: when a field applies, when it is enabled.
+using ConfigPredicate = bool (*)(const core::ModelConfig&);
 
-struct FieldChoice {
-    QString label;
-    qint64 value = 0;
+/// How an integer-valued field (a count, an enum's value, a switch as 0/1) is read and written.
+struct IntegerValue {
+    std::function<qint64(const core::ModelConfig&, const core::Scenario&)> get;
+    std::function<void(core::ModelConfig&, core::Scenario&, qint64, const EditContext&)> set;
 };
 
-/// One editable field of the config or the scenario: what it is called in config.json, how it is
-/// shown, how it is read and written, and when it applies. The panel is built from these, and the
-/// diagnostics strip finds a field's widgets by `key`.
-struct FieldSpec {
-    using Getter = std::function<qint64(const core::ModelConfig&, const core::Scenario&)>;
-    using Setter = std::function<void(core::ModelConfig&, core::Scenario&, qint64, const core::edits::EditContext&)>;
-    using Predicate = std::function<bool(const core::ModelConfig&)>;
-
-    QString key;     ///< the config.json key (or scenario key) diagnostics name
-    QString jsonKey; ///< what the tooltip names when it differs from `key` (switches without a key of their own)
-    QString label;
-    /// A label that depends on the config ("Decoder layers" for an encoder-decoder); empty: `label`.
-    std::function<QString(const core::ModelConfig&)> labelFor;
-    QString tooltip; ///< one or two sentences defining the field
-    FieldSection section = FieldSection::Shape;
-    FieldKind kind = FieldKind::Integer;
-
+/// A slider paired with a spin box.
+struct IntegerEditor {
     qint64 minimum = 0;     ///< slider and spin box minimum
     qint64 maximum = 0;     ///< slider maximum
     qint64 spinMaximum = 0; ///< spin box maximum when exact entry may go beyond the slider; 0 = maximum
@@ -57,19 +38,61 @@ struct FieldSpec {
     core::Snap snap = core::Snap::None;
     QString specialValueText; ///< shown for the minimum, e.g. "off"
     /// A maximum that depends on the config (KV heads up to the heads, top-k up to the experts).
-    std::function<qint64(const core::ModelConfig&)> maximumFor;
-
-    std::vector<FieldChoice> choices;
-    Getter get;
-    Setter set;
-    std::function<double(const core::ModelConfig&)> getReal;
-    std::function<void(core::ModelConfig&, double)> setReal;
-    std::function<QString(const core::ModelConfig&)> getText;
-    std::function<bool(core::ModelConfig&, const QString&)> setText;
-
-    Predicate applies; ///< shown only when true; empty means always
-    Predicate enabled; ///< shown but disabled when false; empty means always enabled
+    qint64 (*maximumFor)(const core::ModelConfig&) = nullptr;
+    IntegerValue value;
 };
+
+struct FieldChoice {
+    QString label;
+    qint64 value = 0;
+};
+
+/// A combo box of named values.
+struct ChoiceEditor {
+    std::vector<FieldChoice> choices;
+    IntegerValue value;
+    /// Shown when the value is none of the choices (a model_type archplay does not list); may be empty.
+    QString (*placeholder)(const core::ModelConfig&) = nullptr;
+};
+
+/// A check box; the value is 0 or 1.
+struct ToggleEditor {
+    IntegerValue value;
+};
+
+/// A short list typed as text (layer indices, layer kinds).
+struct TextEditor {
+    std::function<QString(const core::ModelConfig&)> get;
+    /// False, leaving the config as it was, when the text does not parse.
+    std::function<bool(core::ModelConfig&, const QString&)> set;
+};
+
+/// A spin box for a fraction in [0, 1].
+struct RealEditor {
+    std::function<double(const core::ModelConfig&)> get;
+    std::function<void(core::ModelConfig&, double)> set;
+};
+
+using FieldEditor = std::variant<IntegerEditor, ChoiceEditor, ToggleEditor, TextEditor, RealEditor>;
+
+/// One editable field of the config or the scenario: what it is called in config.json, how it is
+/// shown, when it applies, and its editor, which reads and writes the value. The panel is built from
+/// these, and the diagnostics strip finds a field's widgets by `key`.
+struct FieldSpec {
+    QString key;     ///< the config.json key (or scenario key) diagnostics name
+    QString jsonKey; ///< what the tooltip names when it differs from `key` (switches without a key of their own)
+    QString label;
+    /// A label that depends on the config ("Decoder layers" for an encoder-decoder); null: `label`.
+    QString (*labelFor)(const core::ModelConfig&) = nullptr;
+    QString tooltip;                            ///< one or two sentences defining the field
+    FieldSection section = FieldSection::Shape; ///< set by fieldSpecs() from the table the row is in
+    ConfigPredicate applies = nullptr;          ///< shown only when true; null means always
+    ConfigPredicate enabled = nullptr;          ///< shown but disabled when false; null means always enabled
+    FieldEditor editor;
+};
+
+/// The value of an integer, choice or toggle field; nullptr for text and real fields.
+const IntegerValue* integerValue(const FieldSpec& spec);
 
 /// Every field of the panel, in display order within each section.
 const std::vector<FieldSpec>& fieldSpecs();

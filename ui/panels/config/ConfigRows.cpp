@@ -14,87 +14,99 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <variant>
 
 namespace archplay::ui::panels {
+
+namespace {
+
+/// Lambdas as one visitor for std::visit.
+template <typename... Handlers> struct Overloaded : Handlers... { using Handlers::operator()...; };
+
+} // namespace
 
 FieldRow::FieldRow(const FieldSpec& spec, QWidget* parent)
     : QObject(parent)
     , m_spec(&spec)
     , m_toolTip(fieldToolTip(spec)) {
     const QString objectBase = QStringLiteral("field.") + spec.key;
-    if (spec.kind != FieldKind::Toggle) {
+    if (!std::holds_alternative<ToggleEditor>(spec.editor)) {
         m_label = new QLabel(spec.label, parent);
         m_label->setToolTip(m_toolTip);
         m_label->setObjectName(objectBase + QStringLiteral(".label"));
     }
-    switch (spec.kind) {
-    case FieldKind::Integer: {
-        m_int = new widgets::IntField(spec.minimum, spec.maximum, spec.spinMaximum ? spec.spinMaximum : spec.maximum,
-                                      spec.scale, spec.snap, parent);
-        m_int->slider()->setObjectName(objectBase + QStringLiteral(".slider"));
-        m_int->spinBox()->setObjectName(objectBase + QStringLiteral(".spin"));
-        m_int->slider()->setToolTip(m_toolTip);
-        m_int->spinBox()->setToolTip(m_toolTip);
-        m_int->spinBox()->setAccessibleName(spec.label);
-        if (!spec.specialValueText.isEmpty()) {
-            m_int->setSpecialValueText(spec.specialValueText);
-        }
-        m_label->setBuddy(m_int->spinBox());
-        connect(m_int, &widgets::IntField::valueEdited, this,
-                [this](qint64 value) { emit integerEdited(m_spec, value); });
-        connect(m_int, &widgets::IntField::gestureStarted, this, &FieldRow::gestureStarted);
-        connect(m_int, &widgets::IntField::gestureFinished, this, &FieldRow::gestureFinished);
-        break;
-    }
-    case FieldKind::Choice:
-        m_combo = new QComboBox(parent);
-        m_combo->setObjectName(objectBase + QStringLiteral(".combo"));
-        m_combo->setToolTip(m_toolTip);
-        m_combo->setAccessibleName(spec.label);
-        m_combo->setFocusPolicy(Qt::StrongFocus);
-        m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        m_combo->setMinimumContentsLength(12);
-        for (const FieldChoice& choice : spec.choices) {
-            m_combo->addItem(choice.label, QVariant::fromValue(choice.value));
-        }
-        m_label->setBuddy(m_combo);
-        connect(m_combo, &QComboBox::activated, this,
-                [this](int index) { emit integerEdited(m_spec, m_combo->itemData(index).toLongLong()); });
-        break;
-    case FieldKind::Toggle:
-        m_check = new QCheckBox(spec.label, parent);
-        m_check->setObjectName(objectBase + QStringLiteral(".check"));
-        m_check->setToolTip(m_toolTip);
-        connect(m_check, &QCheckBox::clicked, this, [this](bool checked) { emit integerEdited(m_spec, checked); });
-        break;
-    case FieldKind::Real:
-        m_real = new QDoubleSpinBox(parent);
-        m_real->setObjectName(objectBase + QStringLiteral(".spin"));
-        m_real->setToolTip(m_toolTip);
-        m_real->setAccessibleName(spec.label);
-        m_real->setRange(0.0, 1.0);
-        m_real->setDecimals(3);
-        m_real->setSingleStep(0.05);
-        m_real->setKeyboardTracking(false);
-        m_real->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        m_label->setBuddy(m_real);
-        connect(m_real, &QDoubleSpinBox::valueChanged, this, [this](double value) { emit realEdited(m_spec, value); });
-        break;
-    case FieldKind::Text:
-        m_text = new QLineEdit(parent);
-        m_text->setObjectName(objectBase + QStringLiteral(".edit"));
-        m_text->setToolTip(m_toolTip);
-        m_text->setAccessibleName(spec.label);
-        m_text->setClearButtonEnabled(true);
-        m_label->setBuddy(m_text);
-        connect(m_text, &QLineEdit::editingFinished, this, [this] {
-            if (m_text->isModified()) {
-                m_text->setModified(false);
-                emit textEdited(m_spec, m_text->text());
-            }
-        });
-        break;
-    }
+    std::visit(Overloaded{
+                   [&](const IntegerEditor& editor) {
+                       m_int = new widgets::IntField(editor.minimum, editor.maximum,
+                                                     editor.spinMaximum ? editor.spinMaximum : editor.maximum,
+                                                     editor.scale, editor.snap, parent);
+                       m_int->slider()->setObjectName(objectBase + QStringLiteral(".slider"));
+                       m_int->spinBox()->setObjectName(objectBase + QStringLiteral(".spin"));
+                       m_int->slider()->setToolTip(m_toolTip);
+                       m_int->spinBox()->setToolTip(m_toolTip);
+                       m_int->spinBox()->setAccessibleName(spec.label);
+                       if (!editor.specialValueText.isEmpty()) {
+                           m_int->setSpecialValueText(editor.specialValueText);
+                       }
+                       m_label->setBuddy(m_int->spinBox());
+                       connect(m_int, &widgets::IntField::valueEdited, this,
+                               [this](qint64 value) { emit integerEdited(m_spec, value); });
+                       connect(m_int, &widgets::IntField::gestureStarted, this, &FieldRow::gestureStarted);
+                       connect(m_int, &widgets::IntField::gestureFinished, this, &FieldRow::gestureFinished);
+                   },
+                   [&](const ChoiceEditor& editor) {
+                       m_combo = new QComboBox(parent);
+                       m_combo->setObjectName(objectBase + QStringLiteral(".combo"));
+                       m_combo->setToolTip(m_toolTip);
+                       m_combo->setAccessibleName(spec.label);
+                       m_combo->setFocusPolicy(Qt::StrongFocus);
+                       m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+                       m_combo->setMinimumContentsLength(12);
+                       for (const FieldChoice& choice : editor.choices) {
+                           m_combo->addItem(choice.label, QVariant::fromValue(choice.value));
+                       }
+                       m_label->setBuddy(m_combo);
+                       connect(m_combo, &QComboBox::activated, this, [this](int index) {
+                           emit integerEdited(m_spec, m_combo->itemData(index).toLongLong());
+                       });
+                   },
+                   [&](const ToggleEditor&) {
+                       m_check = new QCheckBox(spec.label, parent);
+                       m_check->setObjectName(objectBase + QStringLiteral(".check"));
+                       m_check->setToolTip(m_toolTip);
+                       connect(m_check, &QCheckBox::clicked, this,
+                               [this](bool checked) { emit integerEdited(m_spec, checked); });
+                   },
+                   [&](const RealEditor&) {
+                       m_real = new QDoubleSpinBox(parent);
+                       m_real->setObjectName(objectBase + QStringLiteral(".spin"));
+                       m_real->setToolTip(m_toolTip);
+                       m_real->setAccessibleName(spec.label);
+                       m_real->setRange(0.0, 1.0);
+                       m_real->setDecimals(3);
+                       m_real->setSingleStep(0.05);
+                       m_real->setKeyboardTracking(false);
+                       m_real->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                       m_label->setBuddy(m_real);
+                       connect(m_real, &QDoubleSpinBox::valueChanged, this,
+                               [this](double value) { emit realEdited(m_spec, value); });
+                   },
+                   [&](const TextEditor&) {
+                       m_text = new QLineEdit(parent);
+                       m_text->setObjectName(objectBase + QStringLiteral(".edit"));
+                       m_text->setToolTip(m_toolTip);
+                       m_text->setAccessibleName(spec.label);
+                       m_text->setClearButtonEnabled(true);
+                       m_label->setBuddy(m_text);
+                       connect(m_text, &QLineEdit::editingFinished, this, [this] {
+                           if (m_text->isModified()) {
+                               m_text->setModified(false);
+                               emit textEdited(m_spec, m_text->text());
+                           }
+                       });
+                   },
+               },
+               spec.editor);
 }
 
 void FieldRow::place(QGridLayout* grid, int row) {
@@ -152,36 +164,38 @@ void FieldRow::sync(const core::ModelConfig& config, const core::Scenario& scena
     if (m_int) {
         m_int->setVisible(m_shown);
         m_int->setEnabled(enabled);
-        if (spec.maximumFor) {
-            m_int->setDynamicMaximum(spec.maximumFor(config));
+        const auto& editor = std::get<IntegerEditor>(spec.editor);
+        if (editor.maximumFor) {
+            m_int->setDynamicMaximum(editor.maximumFor(config));
         }
         m_int->setSnapping(snapping, core::SnapContext{config.numHeads});
-        m_int->setValue(spec.get(config, scenario));
+        m_int->setValue(editor.value.get(config, scenario));
     } else if (m_combo) {
         m_combo->setVisible(m_shown);
         m_combo->setEnabled(enabled);
+        const auto& editor = std::get<ChoiceEditor>(spec.editor);
         const QSignalBlocker blocker(m_combo);
-        const int index = m_combo->findData(QVariant::fromValue(spec.get(config, scenario)));
+        const int index = m_combo->findData(QVariant::fromValue(editor.value.get(config, scenario)));
         m_combo->setCurrentIndex(index);
-        if (index < 0 && spec.getText) {
-            m_combo->setPlaceholderText(spec.getText(config));
+        if (index < 0 && editor.placeholder) {
+            m_combo->setPlaceholderText(editor.placeholder(config));
         }
     } else if (m_check) {
         m_check->setVisible(m_shown);
         m_check->setEnabled(enabled);
         const QSignalBlocker blocker(m_check);
-        m_check->setChecked(spec.get(config, scenario) != 0);
+        m_check->setChecked(std::get<ToggleEditor>(spec.editor).value.get(config, scenario) != 0);
     } else if (m_real) {
         m_real->setVisible(m_shown);
         m_real->setEnabled(enabled);
         const QSignalBlocker blocker(m_real);
-        m_real->setValue(spec.getReal(config));
+        m_real->setValue(std::get<RealEditor>(spec.editor).get(config));
     } else if (m_text) {
         m_text->setVisible(m_shown);
         m_text->setEnabled(enabled);
         if (!m_text->hasFocus() || !m_text->isModified()) {
             const QSignalBlocker blocker(m_text);
-            m_text->setText(spec.getText(config));
+            m_text->setText(std::get<TextEditor>(spec.editor).get(config));
             m_text->setModified(false);
         }
     }
