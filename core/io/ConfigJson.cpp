@@ -410,6 +410,10 @@ std::string exportConfigText(const ModelConfig& config, Diagnostics* notes) {
     return exportConfig(config, notes).dump(2) + "\n";
 }
 
+bool embeddingProjectionApplies(const ModelConfig& config) {
+    return config.embeddingProjectionDim > 0 || config.modelType == "opt";
+}
+
 std::optional<std::string> recordedModelName(const ModelConfig& config) {
     const nlohmann::json& json = config.passthrough.json();
     const auto name = json.find("_name_or_path");

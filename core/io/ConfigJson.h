@@ -39,6 +39,10 @@ const std::vector<std::string>& supportedModelTypes();
 /// architecture field the common reader does not understand; otherwise it is refused naming those
 /// fields (or, with bestEffort, read as a labelled estimate). Speech, vision and state-space models
 /// are refused naming the architecture. Never throws.
+/// True when the config has a projected token embedding (word_embed_proj_dim) or its family can
+/// write one (OPT), so an editor offers the field.
+[[nodiscard]] bool embeddingProjectionApplies(const ModelConfig& config);
+
 /// The model's own name as its config.json records it (`_name_or_path`, e.g.
 /// "meta-llama/Llama-3.1-8B"), or nullopt when it records none.
 [[nodiscard]] std::optional<std::string> recordedModelName(const ModelConfig& config);

@@ -222,5 +222,14 @@ TEST(ConfigIo, TheRecordedModelNameIsTheNameOrPathKey) {
     }
 }
 
+TEST(ConfigIo, TheEmbeddingProjectionAppliesToOptAndToConfigsThatHaveOne) {
+    EXPECT_TRUE(core::embeddingProjectionApplies(preset("opt-350m")));
+    EXPECT_TRUE(core::embeddingProjectionApplies(preset("opt-125m"))) << "OPT can hold one";
+    EXPECT_FALSE(core::embeddingProjectionApplies(preset("llama-3.1-8b")));
+    core::ModelConfig projected = preset("llama-3.1-8b");
+    projected.embeddingProjectionDim = 512;
+    EXPECT_TRUE(core::embeddingProjectionApplies(projected));
+}
+
 } // namespace
 } // namespace archplay::test

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Embeddings-and-norms fields of the config panel.
+#include "core/io/ConfigJson.h"
 #include "ui/panels/config/ConfigFieldAccess.h"
 
 namespace archplay::ui::panels::fieldtables {
@@ -114,7 +115,7 @@ std::vector<FieldSpec> embeddingFields() {
          .label = tr("Embed projection"),
          .tooltip = tr("Width of the token embedding when it is projected in and out of the hidden size "
                        "(OPT-350m); none when equal to the hidden size."),
-         .applies = [](const ModelConfig& c) { return c.embeddingProjectionDim > 0 || c.modelType == "opt"; },
+         .applies = core::embeddingProjectionApplies,
          .editor = IntegerEditor{.minimum = 0,
                                  .maximum = 65536,
                                  .spinMaximum = 1 << 20,
