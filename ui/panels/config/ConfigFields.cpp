@@ -95,9 +95,11 @@ std::vector<FieldSpec> shapeFields() {
         fields.push_back(std::move(spec));
     }
     {
-        FieldSpec spec = integer(S, QStringLiteral("num_attention_heads"), tr("Heads"),
-                                 tr("Query heads of each attention layer; the KV heads must divide them."), 1, 256,
-                                 widgets::SliderScale::Linear, core::Snap::None, &core::ModelConfig::numHeads, 4096);
+        FieldSpec spec =
+            integer(S, QStringLiteral("num_attention_heads"), tr("Heads"),
+                    tr("Query heads of each attention layer; the KV heads must divide them. Snapping "
+                       "keeps whole GQA groups and a whole head_dim."),
+                    1, 256, widgets::SliderScale::Linear, core::Snap::QueryHeads, &core::ModelConfig::numHeads, 4096);
         spec.set = [](core::ModelConfig& c, core::Scenario&, qint64 v, const core::edits::EditContext&) {
             core::edits::setNumHeads(c, v);
         };

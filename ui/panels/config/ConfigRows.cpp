@@ -51,7 +51,6 @@ FieldRow::FieldRow(const FieldSpec& spec, QWidget* parent)
         m_combo->setObjectName(objectBase + QStringLiteral(".combo"));
         m_combo->setToolTip(m_toolTip);
         m_combo->setAccessibleName(spec.label);
-        m_combo->setFocusPolicy(Qt::StrongFocus);
         m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         m_combo->setMinimumContentsLength(12);
         for (const FieldChoice& choice : spec.choices) {
@@ -138,6 +137,13 @@ QWidget* FieldRow::editor() const {
     return m_text;
 }
 
+std::vector<QWidget*> FieldRow::inputs() const {
+    if (m_int) {
+        return {m_int->slider(), m_int->spinBox()};
+    }
+    return {editor()};
+}
+
 void FieldRow::sync(const core::ModelConfig& config, const core::Scenario& scenario, bool snapping) {
     const FieldSpec& spec = *m_spec;
     m_shown = !spec.applies || spec.applies(config);
@@ -155,7 +161,7 @@ void FieldRow::sync(const core::ModelConfig& config, const core::Scenario& scena
         if (spec.maximumFor) {
             m_int->setDynamicMaximum(spec.maximumFor(config));
         }
-        m_int->setSnapping(snapping, core::SnapContext{config.numHeads});
+        m_int->setSnapping(snapping, core::snapContext(config));
         m_int->setValue(spec.get(config, scenario));
     } else if (m_combo) {
         m_combo->setVisible(m_shown);
