@@ -149,7 +149,7 @@ SummaryRow totalRow(const Analysis& analysis, const SummaryContext& context) {
         const bool match = published == params.total;
         row.notes.push_back(fmt::format("Published: {}{}", withThousands(published), match ? ", an exact match" : ""));
         if (match) {
-            row.detail = "✓ matches the published count";
+            row.detail = "✓ published count";
             row.tone = Tone::Good;
         } else {
             const double delta =

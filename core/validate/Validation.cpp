@@ -265,8 +265,7 @@ Diagnostics validateScenario(const ModelConfig& config, const Scenario& scenario
     }
     if (config.maxPositions > 0 && scenario.sequenceLength > static_cast<std::uint64_t>(config.maxPositions)) {
         check.warning("sequence_length",
-                      fmt::format("{} tokens is beyond the model's context of {} (max_position_embeddings): it "
-                                  "was never trained on positions that far",
+                      fmt::format("{} tokens is beyond the model's context of {}: untrained positions",
                                   withThousands(scenario.sequenceLength),
                                   withThousands(static_cast<std::uint64_t>(config.maxPositions))));
     }
