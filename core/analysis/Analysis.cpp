@@ -3,7 +3,7 @@
 
 #include "core/validate/Validation.h"
 
-#include <string>
+#include <utility>
 
 namespace archplay::core {
 
@@ -12,14 +12,8 @@ Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
     analysis.config = config;
     analysis.scenario = scenario;
     analysis.diagnostics = validate(config);
-    const GpuMemorySize* gpu = findGpuMemorySize(scenario.gpuMemoryGiB);
-    if (gpu == nullptr) {
-        analysis.diagnostics.push_back(
-            {Severity::Error, "gpu_memory_gib",
-             std::to_string(scenario.gpuMemoryGiB) + " GiB is not one of " + gpuMemorySizeList()});
-    }
-    if (scenario.gpuCount == 0) {
-        analysis.diagnostics.push_back({Severity::Error, "gpu_count", "must be at least 1"});
+    for (Diagnostic& diagnostic : validateScenario(config, scenario)) {
+        analysis.diagnostics.push_back(std::move(diagnostic));
     }
     if (hasErrors(analysis.diagnostics)) {
         return analysis;
@@ -29,7 +23,8 @@ Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
     analysis.kv = kvCache(config, analysis.plan, scenario.sequenceLength, scenario.batch, scenario.kvDType,
                           scenario.encoderSequenceLength, scenario.stateDType);
     analysis.weightBytes = bytesFor(analysis.params.total, scenario.weightDType);
-    analysis.devices = deviceFit(*gpu, scenario.gpuCount, analysis.weightBytes, analysis.kv.totalBytes);
+    analysis.devices = deviceFit(*findGpuMemorySize(scenario.gpuMemoryGiB), scenario.gpuCount, analysis.weightBytes,
+                                 analysis.kv.totalBytes);
     if (analysis.params.overflow) {
         analysis.diagnostics.push_back(
             {Severity::Error, "hidden_size", "the parameter count exceeds 2^64 - 1; reduce the model's size"});

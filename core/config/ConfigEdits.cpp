@@ -8,6 +8,7 @@
 #include <climits>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 
 namespace archplay::core::edits {
 
@@ -21,6 +22,18 @@ std::int64_t groupedKvHeads(std::int64_t heads) {
         }
     }
     return heads;
+}
+
+/// The divisor of `heads` below `heads` itself nearest to `kvHeads`, so the heads stay grouped (ties
+/// go to fewer KV heads, the smaller cache). A prime count of heads gets one KV head.
+std::int64_t nearestGroupedKvHeads(std::int64_t heads, std::int64_t kvHeads) {
+    std::int64_t best = 1;
+    for (std::int64_t d = 1; d < heads; ++d) {
+        if (heads % d == 0 && std::abs(d - kvHeads) < std::abs(best - kvHeads)) {
+            best = d;
+        }
+    }
+    return heads > 1 ? best : heads;
 }
 
 } // namespace
@@ -103,8 +116,10 @@ void setNumHeads(ModelConfig& config, std::int64_t heads) {
         config.numKvHeads = 1;
         break;
     case AttentionFamily::GQA:
-        if (heads <= 0 || config.numKvHeads <= 0 || heads % config.numKvHeads != 0) {
+        if (heads <= 0 || config.numKvHeads <= 0) {
             config.numKvHeads = groupedKvHeads(heads);
+        } else if (heads % config.numKvHeads != 0 || config.numKvHeads >= heads) {
+            config.numKvHeads = nearestGroupedKvHeads(heads, config.numKvHeads);
         }
         break;
     }

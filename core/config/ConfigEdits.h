@@ -44,7 +44,9 @@ void setFfnKind(ModelConfig& config, FfnKind kind);
 /// Sets the routed experts, keeping top-k within them.
 void setNumExperts(ModelConfig& config, std::int64_t experts);
 
-/// Sets the query heads; KV heads follow MHA/MQA, and GQA keeps a divisor of the new heads.
+/// Sets the query heads. MHA and MLA: the KV heads follow; MQA: one KV head. GQA keeps its KV head
+/// count while it divides the new heads (32/4 -> 36/4), else takes the divisor nearest to it below
+/// the heads (32/4 -> 33/3), so GQA never turns into MHA on its own.
 void setNumHeads(ModelConfig& config, std::int64_t heads);
 
 /// "0, 5, 7" -> {0, 5, 7}. nullopt when any entry is not a non-negative integer.

@@ -129,7 +129,10 @@ std::string layerTitle(const ModelConfig& config, const LayerPlan& layer) {
     const std::string prefix = !encoderDecoder                 ? "Layer"
                                : layer.stack == Stack::Encoder ? "Encoder layer"
                                                                : "Decoder layer";
-    return prefix + " " + std::to_string(layer.index) + " of " + std::to_string(inStack);
+    // Numbered from 0 like every layer list of config.json and every view ("layers 0–31"), so the
+    // range is given instead of a count that would read as numbering from 1.
+    return prefix + " " + std::to_string(layer.index) + " of 0–" +
+           std::to_string(std::max<std::int64_t>(inStack, 1) - 1);
 }
 
 std::vector<LayerRun> ModelPlan::runs() const {

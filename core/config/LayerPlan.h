@@ -45,7 +45,7 @@ std::string attentionKindName(const LayerPlan& layer);
 std::string ffnKindName(const ModelConfig& config, FfnKind kind);
 /// The whole kind: "sliding 4096 · MoE 8 × top-2", "global + cross · MLP".
 std::string layerKindName(const ModelConfig& config, const LayerPlan& layer);
-/// "Layer 3 of 32", "Decoder layer 0 of 6", in constant time.
+/// "Layer 3 of 0–31", "Decoder layer 0 of 0–5": numbered from 0, in constant time.
 std::string layerTitle(const ModelConfig& config, const LayerPlan& layer);
 
 /// A run of consecutive layers of the same kind in one stack.

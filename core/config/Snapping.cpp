@@ -39,6 +39,20 @@ std::vector<std::int64_t> candidates(Snap snap, const SnapContext& context, std:
                 values.push_back(d);
             }
         }
+    } else if (snap == Snap::QueryHeads) {
+        const std::int64_t group = std::max<std::int64_t>(1, context.headGroup);
+        for (const bool wholeHeadDim : {true, false}) {
+            for (std::int64_t h = group * std::max<std::int64_t>(1, (minimum + group - 1) / group); h <= maximum;
+                 h += group) {
+                if (!wholeHeadDim || context.hiddenSize <= 0 || context.hiddenSize % h == 0) {
+                    values.push_back(h);
+                }
+            }
+            // A hidden size no multiple of the group divides: whole groups are what is left to keep.
+            if (!values.empty()) {
+                break;
+            }
+        }
     }
     if (minimum <= 0 && (values.empty() || values.front() > 0) && minimum <= maximum) {
         values.insert(values.begin(), std::max<std::int64_t>(minimum, 0));
@@ -54,7 +68,7 @@ std::int64_t snapNearest(std::int64_t value, Snap snap, const SnapContext& conte
     if (snap == Snap::None) {
         return value;
     }
-    if (snap == Snap::PowerOfTwo || snap == Snap::DivisorOfHeads) {
+    if (snap == Snap::PowerOfTwo || snap == Snap::DivisorOfHeads || snap == Snap::QueryHeads) {
         const auto values = candidates(snap, context, minimum, maximum);
         if (values.empty()) {
             return value;
@@ -93,7 +107,7 @@ std::int64_t snapStep(std::int64_t value, int steps, Snap snap, const SnapContex
     if (snap == Snap::None) {
         return std::clamp(value + steps, minimum, maximum);
     }
-    if (snap == Snap::PowerOfTwo || snap == Snap::DivisorOfHeads) {
+    if (snap == Snap::PowerOfTwo || snap == Snap::DivisorOfHeads || snap == Snap::QueryHeads) {
         const auto values = candidates(snap, context, minimum, maximum);
         if (values.empty()) {
             return std::clamp(value + steps, minimum, maximum);
@@ -136,9 +150,21 @@ bool isSnapped(std::int64_t value, Snap snap, const SnapContext& context) {
         return value > 0 && (value & (value - 1)) == 0;
     case Snap::DivisorOfHeads:
         return value > 0 && context.heads % value == 0;
+    case Snap::QueryHeads:
+        return value > 0 && value % std::max<std::int64_t>(1, context.headGroup) == 0 &&
+               (context.hiddenSize <= 0 || context.hiddenSize % value == 0);
     default:
         return value % multipleOf(snap) == 0;
     }
+}
+
+SnapContext snapContext(const ModelConfig& config) {
+    SnapContext context;
+    context.heads = config.numHeads;
+    context.headGroup =
+        attentionFamily(config) == AttentionFamily::GQA ? std::max<std::int64_t>(1, config.numKvHeads) : 1;
+    context.hiddenSize = config.headDim || config.latent ? 0 : config.hiddenSize;
+    return context;
 }
 
 } // namespace archplay::core

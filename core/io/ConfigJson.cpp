@@ -6,6 +6,7 @@
 #include "core/io/JsonFields.h"
 #include "core/io/JsonText.h"
 #include "core/io/ModelKinds.h"
+#include "core/validate/Validation.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -321,6 +322,13 @@ ImportResult importConfig(const json& object, const ImportOptions& options) {
         result.config = readObject(object, modelType, result.diagnostics, options);
     }
     readExtraFields(result.config->passthrough.json(), *result.config);
+    if (options.refuseInvalid && !hasErrors(result.diagnostics)) {
+        for (Diagnostic& diagnostic : validate(*result.config)) {
+            if (diagnostic.severity == Severity::Error) {
+                result.diagnostics.push_back(std::move(diagnostic));
+            }
+        }
+    }
     if (hasErrors(result.diagnostics)) {
         result.config.reset();
     }

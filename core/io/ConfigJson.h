@@ -27,6 +27,10 @@ struct ImportOptions {
     /// reader does not understand: they are ignored, listed in ModelConfig::ignoredFields, and every
     /// figure is labelled an estimate. Off: such a config is refused, naming the fields.
     bool bestEffort = false;
+    /// Refuse a config that reads but is impossible (validate() finds an error, such as a negative
+    /// hidden_size): no config, and the validation errors, each naming its field, join the diagnostics.
+    /// Off: it is returned for the caller to report (archplay-cli validate).
+    bool refuseInvalid = false;
 };
 
 /// Model types with a dedicated reader (Hugging Face model_type values), plus "archplay", the native format.

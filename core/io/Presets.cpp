@@ -115,9 +115,6 @@ std::optional<ModelConfig> presetConfig(const Preset& preset) {
 }
 
 std::string presetSizeLabel(const PresetInfo& info) {
-    if (!info.publishedLabel.empty()) {
-        return info.publishedLabel;
-    }
     return info.publishedParams ? shortCount(*info.publishedParams) : std::string();
 }
 

@@ -18,7 +18,7 @@ struct PresetInfo {
     std::string family;
     std::string source;                           ///< Hugging Face repository or paper
     std::optional<std::uint64_t> publishedParams; ///< exact published count of unique parameters
-    std::string publishedLabel;                   ///< e.g. "8B"
+    std::string publishedLabel;                   ///< the size in the model's name, e.g. "8B"; for search
     std::string paramsSource;
     std::string notes;
 };
@@ -29,8 +29,9 @@ struct Preset {
     std::string_view json;
 };
 
-/// How a preset's size reads: its published label ("8B"), else its published count in short form,
-/// else empty.
+/// How a preset's size reads wherever it is listed: its published count as every count reads
+/// (shortCount(): "8.03B", "109M", "13B"), else empty. The name-style published label ("8B", "110M")
+/// is the model's name, not its size, and is only searched.
 std::string presetSizeLabel(const PresetInfo& info);
 
 /// Every built-in preset, ordered by family then by published size.

@@ -67,15 +67,12 @@ std::vector<GpuFit> gpuFits(const ModelConfig& config, const ModelPlan& plan, st
     std::vector<GpuFit> fits;
     for (const GpuMemorySize& gpu : gpuMemorySizes()) {
         GpuFit fit;
-        fit.gpu = gpu;
+        fit.devices = deviceFit(gpu, scenario.gpuCount, weightBytes, kvBytes);
         fit.weightBytes = weightBytes;
         fit.kvBytes = kvBytes;
-        const DeviceFit one = deviceFit(gpu, 1, weightBytes, kvBytes);
-        fit.totalBytes = one.requiredBytes;
-        fit.fits = one.fits;
-        fit.devicesNeeded = one.devicesNeeded;
-        if (weightBytes < gpu.bytes) {
-            const std::uint64_t room = gpu.bytes - weightBytes;
+        fit.scenario = gpu.bytes / kGiB == scenario.gpuMemoryGiB;
+        if (weightBytes < fit.devices.capacityBytes) {
+            const std::uint64_t room = fit.devices.capacityBytes - weightBytes;
             fit.roomBytes = room;
             if (longestCache <= room) {
                 fit.unbounded = true;

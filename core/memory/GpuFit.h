@@ -43,23 +43,25 @@ struct DeviceFit {
 [[nodiscard]] DeviceFit deviceFit(const GpuMemorySize& gpu, std::uint64_t devices, std::uint64_t weightBytes,
                                   std::uint64_t kvBytes);
 
-/// Whether weights and KV cache fit on one device of a memory size.
+/// Whether weights and the scenario's KV cache fit on the scenario's number of devices of one memory
+/// size: a row of the KV view. `devices` applies the rule of Analysis::devices (deviceFit()), so the
+/// row of the scenario's memory size says what the weights card says.
 struct GpuFit {
-    GpuMemorySize gpu;
-    std::uint64_t weightBytes = 0;
-    std::uint64_t kvBytes = 0;
-    std::uint64_t totalBytes = 0;    ///< weights + cache, saturating
-    std::uint64_t roomBytes = 0;     ///< capacity left for the cache beside the weights; 0 when they do not fit
-    bool fits = false;               ///< totalBytes <= capacity
-    std::uint64_t devicesNeeded = 0; ///< ceil(total / capacity): the fewest devices if both split evenly
-    /// Longest sequence whose cache fits beside the weights on one device at the scenario's batch;
-    /// 0 when the weights alone do not fit. Units: tokens.
+    DeviceFit devices;             ///< weights + cache against gpuCount devices of this size
+    std::uint64_t weightBytes = 0; ///< Units: bytes.
+    std::uint64_t kvBytes = 0;     ///< the cache at the scenario's sequence length and batch. Units: bytes.
+    /// Capacity of all the devices left for the cache beside the weights; 0 when the weights alone do
+    /// not fit. Units: bytes.
+    std::uint64_t roomBytes = 0;
+    /// Longest sequence whose cache fits beside the weights at the scenario's batch; 0 when the
+    /// weights alone do not fit. Units: tokens.
     std::uint64_t maxSequenceLength = 0;
-    bool unbounded = false; ///< every layer is window-capped and the capped cache fits: any length fits
+    bool unbounded = false; ///< the cache stops growing (windows, fixed states) and fits: any length fits
+    bool scenario = false;  ///< this is the scenario's memory size
 };
 
-/// Weights plus the scenario's cache on each memory size of gpuMemorySizes(). Activations and runtime
-/// overhead (FORMULAS.md §6.4) are not included.
+/// Weights plus the scenario's cache on scenario.gpuCount devices of each memory size of
+/// gpuMemorySizes(). Activations and runtime overhead (FORMULAS.md §6.4) are not included.
 [[nodiscard]] std::vector<GpuFit> gpuFits(const ModelConfig& config, const ModelPlan& plan, std::uint64_t weightBytes,
                                           const Scenario& scenario);
 

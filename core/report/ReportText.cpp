@@ -240,7 +240,6 @@ SummaryContext summaryContext(const ReportInfo& info) {
     SummaryContext context;
     if (info.preset && !info.modified) {
         context.publishedParams = info.preset->publishedParams;
-        context.publishedLabel = presetSizeLabel(*info.preset);
     }
     if (info.modified) {
         context.modifiedFrom = info.title;

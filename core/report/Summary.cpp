@@ -31,6 +31,46 @@ std::string fitVerdict(const DeviceFit& fit) {
     return fmt::format("needs {} x {}", fit.devicesNeeded, fit.gpu.label);
 }
 
+std::string devicesLabel(const DeviceFit& fit) {
+    return fmt::format("{} x {}", fit.devices, fit.gpu.label);
+}
+
+GpuFitText gpuFitText(const GpuFit& fit, const ModelPlan& plan) {
+    GpuFitText text;
+    text.label = devicesLabel(fit.devices);
+    const std::string needs = fmt::format("needs {} x {}", fit.devices.devicesNeeded, fit.devices.gpu.label);
+    if (fit.devices.fits && fit.unbounded) {
+        const bool windows = std::any_of(plan.layers.begin(), plan.layers.end(),
+                                         [](const LayerPlan& layer) { return layer.window > 0; });
+        const bool states = std::any_of(plan.layers.begin(), plan.layers.end(), [](const LayerPlan& layer) {
+            return layer.mixer != TokenMixer::Attention && layer.mixer != TokenMixer::AttentionWithMamba2;
+        });
+        text.verdict = windows && states ? "fits at any length: windows and fixed states cap the cache"
+                       : windows         ? "fits at any length: windows cap the cache"
+                                         : "fits at any length: the state does not grow";
+        text.tone = Tone::Good;
+    } else if (fit.devices.fits) {
+        text.verdict = fmt::format("fits · up to {} tokens", tokenCount(fit.maxSequenceLength));
+        text.tone = Tone::Good;
+    } else if (fit.roomBytes > 0) {
+        text.verdict = fmt::format("{}: cache fits up to {} tokens", needs, tokenCount(fit.maxSequenceLength));
+        text.tone = Tone::Caution;
+    } else {
+        text.verdict = needs + ": the weights alone exceed it";
+        text.tone = Tone::Bad;
+    }
+    const std::string use = deviceUseText(fit.devices.requiredBytes, fit.devices.capacityBytes);
+    text.detail = fmt::format("weights {} + cache {} = {} {} {}", binaryBytes(fit.weightBytes),
+                              binaryBytes(fit.kvBytes), use, fit.devices.fits ? "of" : "the", text.label);
+    return text;
+}
+
+std::string noKvCacheNote(const ModelConfig& config) {
+    return config.hasDecoder() ? std::string()
+                               : "Encoder-only: every token attends over the whole input at once and nothing is "
+                                 "generated token by token, so there is no KV cache.";
+}
+
 std::string estimateLabel(const ModelConfig& config) {
     return config.exact() ? std::string() : fmt::format("estimate: ignores {}", fmt::join(config.ignoredFields, ", "));
 }
@@ -106,17 +146,15 @@ SummaryRow totalRow(const Analysis& analysis, const SummaryContext& context) {
         row.tone = Tone::Bad;
     } else if (context.publishedParams) {
         const std::uint64_t published = *context.publishedParams;
-        const std::string label = context.publishedLabel.empty() ? shortCount(published) : context.publishedLabel;
         const bool match = published == params.total;
         row.notes.push_back(fmt::format("Published: {}{}", withThousands(published), match ? ", an exact match" : ""));
         if (match) {
-            row.detail =
-                "✓ published " + (context.publishedLabel.empty() ? shortCount(published) : context.publishedLabel);
+            row.detail = "✓ published count";
             row.tone = Tone::Good;
         } else {
             const double delta =
                 (double(params.total) - double(published)) / double(std::max<std::uint64_t>(published, 1));
-            row.detail = fmt::format("published {} · Δ {}", label, signedPercent(delta));
+            row.detail = fmt::format("published {} · Δ {}", shortCount(published), signedPercent(delta));
             row.tone = Tone::Caution;
         }
     } else if (!context.modifiedFrom.empty()) {
@@ -155,7 +193,7 @@ SummaryRow kvRow(const Analysis& analysis) {
     if (!analysis.config.hasDecoder()) {
         row.value = "none";
         row.detail = "encoder-only: nothing cached";
-        row.notes.push_back("An encoder attends over the whole input at once and keeps no KV cache.");
+        row.notes.push_back(noKvCacheNote(analysis.config));
         return row;
     }
     row.detail = kv.batch == 1

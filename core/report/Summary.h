@@ -30,7 +30,6 @@ struct SummaryRow {
 /// What the summary knows about where the config came from.
 struct SummaryContext {
     std::optional<std::uint64_t> publishedParams; ///< the preset's published count, when unmodified
-    std::string publishedLabel;                   ///< presetSizeLabel(): "8B"
     std::string modifiedFrom;                     ///< the preset or file the config was edited from
 };
 
@@ -65,6 +64,21 @@ std::string devicesLabel(const Scenario& scenario);
 std::string deviceUseText(std::uint64_t requiredBytes, std::uint64_t capacityBytes);
 /// "fits, 23% used" or "needs 9 x 80 GiB".
 std::string fitVerdict(const DeviceFit& fit);
+/// "8 x 80 GiB": the devices of a fit.
+std::string devicesLabel(const DeviceFit& fit);
+
+/// Why a model keeps no KV cache, in one line; empty when it keeps one.
+std::string noKvCacheNote(const ModelConfig& config);
+
+/// A device row of the KV view as text, from the rule of the weights card (deviceFit()).
+struct GpuFitText {
+    std::string label;   ///< "8 x 80 GiB"
+    std::string verdict; ///< "fits · up to 163K tokens", "needs 9 x 80 GiB: the weights alone exceed it"
+    std::string detail;  ///< "weights 625 GiB + cache 244 MiB = 97% of 8 x 80 GiB"
+    Tone tone = Tone::Normal;
+};
+/// The text of a row of gpuFits(); `plan` says why a cache that stops growing stops (windows, fixed states).
+[[nodiscard]] GpuFitText gpuFitText(const GpuFit& fit, const ModelPlan& plan);
 
 /// Summary rows as CSV (key, label, value, exact, detail) and as a Markdown table.
 std::string summaryCsv(const std::vector<SummaryRow>& rows);

@@ -8,12 +8,15 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <string>
 
 namespace archplay::core {
 namespace {
 
-/// Three significant digits with a unit from `units`, each `step` times the previous.
-std::string scaled(std::uint64_t value, double step, const std::array<const char*, 7>& units, bool spaced) {
+/// Three significant digits with a unit from `units`, each `step` times the previous; trailing zeros
+/// of the decimals dropped unless `keepZeros`.
+std::string scaled(std::uint64_t value, double step, const std::array<const char*, 7>& units, bool spaced,
+                   bool keepZeros) {
     const char* separator = spaced ? " " : "";
     if (static_cast<double>(value) < step) {
         return fmt::format("{}{}{}", value, separator, units[0]);
@@ -34,7 +37,52 @@ std::string scaled(std::uint64_t value, double step, const std::array<const char
         ++unit;
         number = fmt::format("{:.{}f}", scaledValue, decimalsFor(scaledValue));
     }
+    if (!keepZeros && number.find('.') != std::string::npos) {
+        number.erase(number.find_last_not_of('0') + 1);
+        if (number.back() == '.') {
+            number.pop_back();
+        }
+    }
     return fmt::format("{}{}{}", number, separator, units[unit]);
+}
+
+/// A digit string with an optional decimal part times 10^exponent times `multiplier`, exactly;
+/// nullopt when it is malformed, not a whole number or above 2^64 - 1.
+std::optional<std::uint64_t> scaledDigits(std::string_view text, int exponent, std::uint64_t multiplier) {
+    // The digits without the point as one integer, times 10^exponent, so "1.5B" is exact.
+    Checked mantissa;
+    bool point = false;
+    bool digits = false;
+    int decimals = 0;
+    for (char ch : text) {
+        if (ch == '.' && !point) {
+            point = true;
+        } else if (ch >= '0' && ch <= '9') {
+            mantissa = mantissa * 10 + static_cast<std::uint64_t>(ch - '0');
+            decimals += point ? 1 : 0;
+            digits = true;
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (!digits || mantissa.overflowed()) {
+        return std::nullopt;
+    }
+    for (; exponent > 0; --exponent) {
+        mantissa *= 10;
+    }
+    mantissa *= multiplier;
+    if (mantissa.overflowed()) {
+        return std::nullopt;
+    }
+    std::uint64_t divisor = 1;
+    for (int i = 0; i < decimals; ++i) {
+        divisor *= 10;
+    }
+    if (mantissa.value() % divisor != 0) {
+        return std::nullopt;
+    }
+    return mantissa.value() / divisor;
 }
 
 } // namespace
@@ -53,7 +101,7 @@ std::string withThousands(std::uint64_t value) {
 }
 
 std::string shortCount(std::uint64_t value) {
-    return scaled(value, 1000.0, {"", "K", "M", "B", "T", "P", "E"}, false);
+    return scaled(value, 1000.0, {"", "K", "M", "B", "T", "P", "E"}, false, false);
 }
 
 std::optional<std::uint64_t> parseCount(std::string_view text) {
@@ -78,41 +126,58 @@ std::optional<std::uint64_t> parseCount(std::string_view text) {
         }
         text.remove_suffix(1);
     }
-    // The digits without the point as one integer, times 10^exponent, so "1.5B" is exact.
-    Checked mantissa;
-    bool point = false;
-    bool digits = false;
-    for (char ch : text) {
-        if (ch == '.' && !point) {
-            point = true;
-        } else if (ch >= '0' && ch <= '9') {
-            mantissa = mantissa * 10 + static_cast<std::uint64_t>(ch - '0');
-            exponent -= point ? 1 : 0;
-            digits = true;
-        } else {
+    return scaledDigits(text, exponent, 1);
+}
+
+std::string tokenCount(std::uint64_t tokens) {
+    constexpr std::uint64_t kKi = 1024;
+    if (tokens >= kKi * kKi && tokens % (kKi * kKi) == 0) {
+        return fmt::format("{}M", tokens / (kKi * kKi));
+    }
+    if (tokens >= kKi && tokens % kKi == 0) {
+        return fmt::format("{}K", tokens / kKi);
+    }
+    return withThousands(tokens);
+}
+
+std::optional<std::uint64_t> parseSizeCount(std::string_view text) {
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
+        text.remove_prefix(1);
+    }
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
+        text.remove_suffix(1);
+    }
+    std::uint64_t multiplier = 1;
+    if (!text.empty() && (text.back() == 'k' || text.back() == 'K')) {
+        multiplier = 1024;
+        text.remove_suffix(1);
+    } else if (!text.empty() && (text.back() == 'm' || text.back() == 'M')) {
+        multiplier = 1024 * 1024;
+        text.remove_suffix(1);
+    }
+    // Thousands separators only in whole numbers and every third digit from the right: "8,192".
+    std::string digits(text);
+    if (text.find(',') != std::string_view::npos) {
+        std::size_t group = 0;
+        for (std::size_t i = text.size(); i-- > 0;) {
+            if (text[i] != ',') {
+                ++group;
+            } else if (group != 3) {
+                return std::nullopt;
+            } else {
+                group = 0;
+            }
+        }
+        if (multiplier != 1 || group == 0 || group > 3) {
             return std::nullopt;
         }
+        std::erase(digits, ',');
     }
-    if (!digits || mantissa.overflowed()) {
-        return std::nullopt;
-    }
-    for (; exponent < 0; ++exponent) {
-        if (mantissa.value() % 10 != 0) {
-            return std::nullopt;
-        }
-        mantissa = Checked(mantissa.value() / 10);
-    }
-    for (; exponent > 0; --exponent) {
-        mantissa *= 10;
-    }
-    if (mantissa.overflowed()) {
-        return std::nullopt;
-    }
-    return mantissa.value();
+    return scaledDigits(digits, 0, multiplier);
 }
 
 std::string binaryBytes(std::uint64_t bytes) {
-    return scaled(bytes, 1024.0, {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}, true);
+    return scaled(bytes, 1024.0, {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}, true, true);
 }
 
 std::string percentText(double fraction, int decimals) {

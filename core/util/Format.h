@@ -10,8 +10,18 @@ namespace archplay::core {
 
 /// 8030261248 -> "8,030,261,248".
 std::string withThousands(std::uint64_t value);
-/// Parameter-style count with a unit: 8030261248 -> "8.03B", 124439808 -> "124M", 999 -> "999".
+/// Parameter-style count with a unit, three significant digits without trailing zeros: 8030261248 ->
+/// "8.03B", 124439808 -> "124M", 13015864320 -> "13B", 2500000 -> "2.5M", 999 -> "999". Powers of 1000.
 std::string shortCount(std::uint64_t value);
+/// A number of tokens (a context length, a window, a sequence length) as people write it: a whole
+/// number of 2^20 in M, of 1024 in K, any other count in full: 8192 -> "8K", 131072 -> "128K",
+/// 1048576 -> "1M", 4000 -> "4,000", 512 -> "512".
+std::string tokenCount(std::uint64_t tokens);
+/// Reads a size or length as a user types it into a field: digits, optionally with thousands
+/// separators ("8,192"), or a number with the suffix K (2^10) or M (2^20), any case, as tokenCount()
+/// writes it: "8K" -> 8192, "128k" -> 131072, "1.5M" -> 1572864. nullopt when malformed, when the
+/// value is not a whole number ("1.0001K") or above 2^64 - 1.
+[[nodiscard]] std::optional<std::uint64_t> parseSizeCount(std::string_view text);
 /// Reads a count written as shortCount() writes it, or in full: digits with an optional decimal part
 /// and an optional suffix K, M, B (or G) or T, powers of 1000, any case: "7B" -> 7000000000,
 /// "1.5B" -> 1500000000, "350M", "7000000000". nullopt when malformed, when the value is not a whole

@@ -2,6 +2,8 @@
 #include "core/validate/Validation.h"
 
 #include "core/config/Snapping.h"
+#include "core/memory/GpuFit.h"
+#include "core/util/Format.h"
 
 #include <fmt/format.h>
 
@@ -23,12 +25,12 @@ public:
     /// A size that must be at least `minimum` and not absurd. Returns whether it is usable.
     bool size(const char* field, std::int64_t value, std::int64_t minimum = 1) {
         if (value < minimum) {
-            error(field, minimum == 1 ? fmt::format("{} must be positive, not {}", field, value)
-                                      : fmt::format("{} must be at least {}, not {}", field, minimum, value));
+            error(field, minimum == 1 ? fmt::format("must be positive, not {}", value)
+                                      : fmt::format("must be at least {}, not {}", minimum, value));
             return false;
         }
         if (value > kMaxDimension) {
-            error(field, fmt::format("{} = {} is absurdly large (the limit is 2^40)", field, value));
+            error(field, fmt::format("{} is absurdly large (the limit is 2^40)", value));
             return false;
         }
         return true;
@@ -57,9 +59,9 @@ private:
     Diagnostics m_diagnostics;
 };
 
-bool isPowerOfTwo(std::int64_t value) {
-    return value > 0 && (value & (value - 1)) == 0;
-}
+// Published MoE models route 1 in 4 (Mixtral) to 1 in 32 (DeepSeek-V3) of their experts; more than
+// 1 in 2 saves little compute over a dense layer of the same parameters.
+constexpr std::int64_t kMostActiveExperts = 2;
 
 void checkShape(const ModelConfig& c, Checker& check) {
     check.size("vocab_size", c.vocabSize);
@@ -77,22 +79,22 @@ void checkShape(const ModelConfig& c, Checker& check) {
 
     if (headsOk && kvOk && !c.latent) {
         if (c.numKvHeads > c.numHeads) {
-            check.error("num_key_value_heads", fmt::format("num_key_value_heads ({}) exceeds num_attention_heads ({})",
-                                                           c.numKvHeads, c.numHeads));
+            check.error("num_key_value_heads",
+                        fmt::format("{} is more than the {} query heads", c.numKvHeads, c.numHeads));
         } else if (c.numHeads % c.numKvHeads != 0) {
             check.error("num_key_value_heads",
-                        fmt::format("num_attention_heads ({}) is not divisible by num_key_value_heads ({}); each KV "
-                                    "head must serve a whole group of query heads",
-                                    c.numHeads, c.numKvHeads));
+                        fmt::format("{} does not divide the {} query heads; each KV head serves a whole group of "
+                                    "them",
+                                    c.numKvHeads, c.numHeads));
         }
     }
     if (c.headDim) {
         check.size("head_dim", *c.headDim);
     } else if (hiddenOk && headsOk && c.hiddenSize % c.numHeads != 0) {
         check.error("num_attention_heads",
-                    fmt::format("hidden_size ({}) is not divisible by num_attention_heads ({}), so head_dim cannot "
-                                "be derived; set head_dim explicitly or choose a divisor",
-                                c.hiddenSize, c.numHeads));
+                    fmt::format("{} does not divide the hidden size {}, so head_dim cannot be derived; set head_dim "
+                                "explicitly or choose a divisor",
+                                c.numHeads, c.hiddenSize));
     }
 }
 
@@ -107,7 +109,7 @@ void checkAttention(const ModelConfig& c, Checker& check) {
         check.size("qk_rope_head_dim", mla.qkRopeHeadDim, 0);
         check.size("v_head_dim", mla.vHeadDim);
         if (mla.qkNopeHeadDim + mla.qkRopeHeadDim <= 0) {
-            check.error("qk_nope_head_dim", "qk_nope_head_dim + qk_rope_head_dim must be positive");
+            check.error("qk_nope_head_dim", "the query/key head (this plus qk_rope_head_dim) must be wider than 0");
         }
         if (c.architecture != ArchitectureKind::DecoderOnly) {
             check.warning("kv_lora_rank", "latent attention is modelled for decoder stacks only; the encoder uses "
@@ -117,8 +119,8 @@ void checkAttention(const ModelConfig& c, Checker& check) {
     if (c.slidingPattern != SlidingPattern::None) {
         if (check.size("sliding_window", c.slidingWindow) && c.slidingWindow >= c.maxPositions) {
             check.warning("sliding_window",
-                          fmt::format("sliding_window ({}) covers the whole context (max_position_embeddings {}); "
-                                      "the sliding layers act as global ones",
+                          fmt::format("{} covers the whole context of {} tokens; the sliding layers act as global "
+                                      "ones",
                                       c.slidingWindow, c.maxPositions));
         }
     }
@@ -130,13 +132,12 @@ void checkAttention(const ModelConfig& c, Checker& check) {
     }
     if (c.slidingPattern == SlidingPattern::Explicit && !c.layerTypes.empty() &&
         static_cast<std::int64_t>(c.layerTypes.size()) != c.numLayers) {
-        check.warning("layer_types", fmt::format("layer_types lists {} layers but there are {}; the list is repeated "
-                                                 "cyclically",
+        check.warning("layer_types", fmt::format("lists {} layers but there are {}; the list is repeated cyclically",
                                                  c.layerTypes.size(), c.numLayers));
     }
     check.size("attention_chunk_size", c.attentionChunkSize, 0);
     if (c.rotaryFraction <= 0.0 || c.rotaryFraction > 1.0 || c.rotaryFraction != c.rotaryFraction) {
-        check.error("partial_rotary_factor", "partial_rotary_factor must be in (0, 1]");
+        check.error("partial_rotary_factor", "must be in (0, 1]");
     }
     if (c.positional == PositionalKind::RelativeBias) {
         check.size("relative_attention_num_buckets", c.relativeBuckets);
@@ -157,7 +158,7 @@ void checkMixers(const ModelConfig& c, Checker& check) {
                      {"linear_value_head_dim", d.valueHeadDim},
                      {"linear_conv_kernel_dim", d.convKernel}});
         check.divides("linear_num_value_heads", d.numValueHeads, d.numKeyHeads,
-                      "linear_num_value_heads must be a multiple of linear_num_key_heads");
+                      "must be a multiple of the key heads (linear_num_key_heads)");
     }
     if (c.usesMixer(TokenMixer::Mamba2) || c.usesMixer(TokenMixer::AttentionWithMamba2)) {
         const Mamba2Mixer& m = c.mamba;
@@ -166,7 +167,7 @@ void checkMixers(const ModelConfig& c, Checker& check) {
                      {"mamba_d_state", m.stateSize},
                      {"mamba_n_groups", m.numGroups},
                      {"mamba_d_conv", m.convKernel}});
-        check.divides("mamba_n_groups", m.numHeads, m.numGroups, "mamba_n_heads must be a multiple of mamba_n_groups");
+        check.divides("mamba_n_groups", m.numHeads, m.numGroups, "must divide the heads (mamba_n_heads)");
     }
     if (c.usesMixer(TokenMixer::ShortConv)) {
         check.size("conv_L_cache", c.shortConv.kernel);
@@ -193,11 +194,14 @@ void checkFfn(const ModelConfig& c, Checker& check) {
     const bool topKOk = check.size("num_experts_per_tok", moe.topK);
     if (expertsOk && topKOk) {
         if (moe.topK > moe.numExperts) {
-            check.error(
-                "num_experts_per_tok",
-                fmt::format("num_experts_per_tok ({}) exceeds the number of experts ({})", moe.topK, moe.numExperts));
+            check.error("num_experts_per_tok", fmt::format("{} exceeds the {} experts", moe.topK, moe.numExperts));
         } else if (moe.topK == moe.numExperts) {
             check.warning("num_experts_per_tok", "every token is routed to every expert: the MoE layer is dense");
+        } else if (moe.topK > moe.numExperts / kMostActiveExperts) {
+            check.warning("num_experts_per_tok",
+                          fmt::format("{} of {} experts per token is more than 1 in {}: the layer computes almost as "
+                                      "much as a dense one (published MoE models route 1 in 4 to 1 in 32)",
+                                      moe.topK, moe.numExperts, kMostActiveExperts));
         }
     }
     check.size("moe_intermediate_size", moe.expertIntermediateSize);
@@ -206,12 +210,11 @@ void checkFfn(const ModelConfig& c, Checker& check) {
     check.size("first_k_dense_replace", moe.firstDenseLayers, 0);
     check.size("decoder_sparse_step", moe.sparseStep);
     if (moe.firstDenseLayers >= c.numLayers && c.numLayers > 0) {
-        check.warning("first_k_dense_replace", "first_k_dense_replace covers every layer: no layer is MoE");
+        check.warning("first_k_dense_replace", "covers every layer: no layer is MoE");
     }
     for (std::int64_t index : moe.denseLayers) {
         if (index < 0 || index >= c.numLayers) {
-            check.warning("mlp_only_layers",
-                          fmt::format("mlp_only_layers names layer {}, which does not exist", index));
+            check.warning("mlp_only_layers", fmt::format("names layer {}, which does not exist", index));
         }
     }
 }
@@ -219,47 +222,72 @@ void checkFfn(const ModelConfig& c, Checker& check) {
 void checkConventions(const ModelConfig& c, Checker& check) {
     const std::int64_t headDim = c.effectiveHeadDim();
     if (!c.latent && headDim > 0 && (headDim < 64 || headDim > 128)) {
-        check.hint("head_dim", fmt::format("head_dim {} is outside the usual 64-128; attention kernels such as "
+        check.hint("head_dim", fmt::format("{} is outside the usual 64-128; attention kernels such as "
                                            "FlashAttention are tuned for 64, 128 (and 256)",
                                            headDim));
     }
     // The same rules the sliders snap to (config/Snapping.h), so a snapped value never draws a hint.
     if (c.hiddenSize > 0 && !isSnapped(c.hiddenSize, kHiddenSnap)) {
-        check.hint("hidden_size", fmt::format("hidden_size {} is not a multiple of {}; tensor cores prefer it",
-                                              c.hiddenSize, multipleOf(kHiddenSnap)));
+        check.hint("hidden_size", fmt::format("{} is not a multiple of {}; tensor cores prefer it", c.hiddenSize,
+                                              multipleOf(kHiddenSnap)));
     }
     if (c.vocabSize > 0 && !isSnapped(c.vocabSize, kVocabSnap)) {
         const std::int64_t m = multipleOf(kVocabSnap);
-        check.hint("vocab_size", fmt::format("vocab_size {} is not a multiple of {}; padding it (e.g. to {}) speeds up "
+        check.hint("vocab_size", fmt::format("{} is not a multiple of {}; padding it (e.g. to {}) speeds up "
                                              "the embedding and output matmuls",
                                              c.vocabSize, m, (c.vocabSize + m - 1) / m * m));
     }
     if (c.hasDenseFfnLayers() && c.intermediateSize > 0 && !isSnapped(c.intermediateSize, kFfnSnap)) {
-        check.hint("intermediate_size", fmt::format("intermediate_size {} is not a multiple of {}", c.intermediateSize,
-                                                    multipleOf(kFfnSnap)));
-    }
-    if (c.numHeads > 0 && c.numHeads % 8 != 0) {
-        check.hint("num_attention_heads", fmt::format("num_attention_heads {} is not divisible by 8, which limits "
-                                                      "tensor parallelism to fewer GPUs",
-                                                      c.numHeads));
+        check.hint("intermediate_size",
+                   fmt::format("{} is not a multiple of {}", c.intermediateSize, multipleOf(kFfnSnap)));
     }
     if (c.hasDenseFfnLayers() && c.hiddenSize > 0 && c.intermediateSize > 0) {
         const double ratio = static_cast<double>(c.intermediateSize) / static_cast<double>(c.hiddenSize);
         const bool gated = c.ffnKind != FfnKind::Mlp;
         if (ratio < 1.0 || ratio > 8.0) {
             check.warning("intermediate_size",
-                          fmt::format("intermediate_size is {:.2f}x hidden_size; {} FFNs usually use about {}", ratio,
+                          fmt::format("{:.2f}x the hidden size; {} FFNs usually use about {}", ratio,
                                       gated ? "gated" : "plain", gated ? "2.7-3.5x" : "4x"));
         }
-    }
-    if (!isPowerOfTwo(c.numKvHeads) && c.numKvHeads > 0 && !c.latent) {
-        check.hint("num_key_value_heads",
-                   fmt::format("num_key_value_heads {} is not a power of two, which complicates sharding the KV cache",
-                               c.numKvHeads));
     }
 }
 
 } // namespace
+
+Diagnostics validateScenario(const ModelConfig& config, const Scenario& scenario) {
+    Checker check;
+    if (findGpuMemorySize(scenario.gpuMemoryGiB) == nullptr) {
+        check.error("gpu_memory_gib",
+                    fmt::format("{} GiB is not one of {}", scenario.gpuMemoryGiB, gpuMemorySizeList()));
+    }
+    if (scenario.gpuCount == 0) {
+        check.error("gpu_count", "must be at least 1");
+    }
+    if (config.maxPositions > 0 && scenario.sequenceLength > static_cast<std::uint64_t>(config.maxPositions)) {
+        check.warning("sequence_length",
+                      fmt::format("{} tokens is beyond the model's context of {}: untrained positions",
+                                  withThousands(scenario.sequenceLength),
+                                  withThousands(static_cast<std::uint64_t>(config.maxPositions))));
+    }
+    // Tensor parallelism splits the heads over the devices; an uneven split idles some of them, and
+    // KV heads that neither divide nor are divided by the device count cannot shard the cache evenly.
+    const std::uint64_t devices = scenario.gpuCount;
+    if (devices > 1 && config.numHeads > 0 && static_cast<std::uint64_t>(config.numHeads) % devices != 0) {
+        check.hint("num_attention_heads", fmt::format("{} heads do not split evenly over the scenario's {} GPUs "
+                                                      "(tensor parallelism)",
+                                                      config.numHeads, devices));
+    }
+    const bool grouped = !config.latent && config.numKvHeads > 0 && config.numKvHeads < config.numHeads;
+    if (devices > 1 && grouped && config.hasDecoder()) {
+        const auto kvHeads = static_cast<std::uint64_t>(config.numKvHeads);
+        if (kvHeads % devices != 0 && devices % kvHeads != 0) {
+            check.hint(
+                "num_key_value_heads",
+                fmt::format("{} KV heads do not shard the cache evenly over the scenario's {} GPUs", kvHeads, devices));
+        }
+    }
+    return check.take();
+}
 
 Diagnostics validate(const ModelConfig& config) {
     Checker check;

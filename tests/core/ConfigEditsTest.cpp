@@ -4,10 +4,14 @@
 
 #include "core/config/Snapping.h"
 #include "core/validate/Validation.h"
+#include "tests/support/TestSupport.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace archplay::test {
 namespace {
@@ -37,6 +41,88 @@ TEST(ConfigEdits, HeadsKeepGqaValid) {
     EXPECT_EQ(config.numHeads, 40);
     EXPECT_EQ(40 % config.numKvHeads, 0);
     EXPECT_LT(config.numKvHeads, 40);
+}
+
+TEST(ConfigEdits, HeadsKeepTheKvHeadsWhileTheyDivideAndNeverTurnGqaIntoMha) {
+    // Qwen3-30B-A3B: 32 heads, 4 KV heads, head_dim 128 set on its own.
+    const core::ModelConfig qwen3 = preset("qwen3-30b-a3b");
+    ASSERT_EQ(qwen3.numHeads, 32);
+    ASSERT_EQ(qwen3.numKvHeads, 4);
+    for (const auto& [heads, kvHeads] : std::vector<std::pair<std::int64_t, std::int64_t>>{
+             {36, 4}, {40, 4}, {64, 4}, {8, 4}, {4, 2}, {33, 3}, {34, 2}, {30, 3}, {37, 1}, {2, 1}, {1, 1}}) {
+        core::ModelConfig config = qwen3;
+        core::edits::setNumHeads(config, heads);
+        EXPECT_EQ(config.numHeads, heads);
+        EXPECT_EQ(config.numKvHeads, kvHeads) << heads << " heads";
+        if (heads > 1) {
+            EXPECT_NE(core::attentionFamily(config), core::AttentionFamily::MHA) << heads << " heads";
+        }
+    }
+    // The KV heads do not follow the heads afterwards either.
+    core::ModelConfig config = qwen3;
+    core::edits::setNumHeads(config, 33);
+    core::edits::setNumHeads(config, 36);
+    EXPECT_EQ(config.numKvHeads, 3);
+    // MHA and MLA keep a KV head per head, MQA one.
+    core::ModelConfig mha;
+    mha.numHeads = mha.numKvHeads = 12;
+    core::edits::setNumHeads(mha, 16);
+    EXPECT_EQ(mha.numKvHeads, 16);
+    core::ModelConfig mqa;
+    mqa.numHeads = 12;
+    mqa.numKvHeads = 1;
+    core::edits::setNumHeads(mqa, 16);
+    EXPECT_EQ(mqa.numKvHeads, 1);
+}
+
+TEST(ConfigEdits, HeadsSnapToWholeGroupsAndAWholeHeadDim) {
+    // Qwen3-30B-A3B sets head_dim, so only the GQA groups of 4 constrain the heads.
+    const core::SnapContext qwen3 = core::snapContext(preset("qwen3-30b-a3b"));
+    EXPECT_EQ(qwen3.headGroup, 4);
+    EXPECT_EQ(qwen3.hiddenSize, 0);
+    EXPECT_EQ(core::snapStep(32, 1, core::Snap::QueryHeads, qwen3, 1, 256), 36);
+    EXPECT_EQ(core::snapStep(32, -1, core::Snap::QueryHeads, qwen3, 1, 256), 28);
+    EXPECT_EQ(core::snapNearest(33, core::Snap::QueryHeads, qwen3, 1, 256), 32);
+    EXPECT_EQ(core::snapNearest(35, core::Snap::QueryHeads, qwen3, 1, 256), 36);
+    EXPECT_TRUE(core::isSnapped(36, core::Snap::QueryHeads, qwen3));
+    EXPECT_FALSE(core::isSnapped(33, core::Snap::QueryHeads, qwen3));
+    // Llama 3 8B sets head_dim 128 too: groups of 8.
+    const core::SnapContext llama = core::snapContext(preset("llama-3-8b"));
+    EXPECT_EQ(llama.headGroup, 8);
+    EXPECT_EQ(core::snapStep(32, 1, core::Snap::QueryHeads, llama, 1, 256), 40);
+    // Granite 3.1 8B derives head_dim from 4096 / heads: the heads also divide the hidden size.
+    const core::SnapContext granite = core::snapContext(preset("granite-3.1-8b"));
+    EXPECT_EQ(granite.headGroup, 8);
+    EXPECT_EQ(granite.hiddenSize, 4096);
+    EXPECT_EQ(core::snapStep(32, 1, core::Snap::QueryHeads, granite, 1, 256), 64);
+    EXPECT_EQ(core::snapNearest(40, core::Snap::QueryHeads, granite, 1, 256), 32);
+    // GPT-2 is MHA over 768: any divisor of the hidden size (12 -> 16 -> 24).
+    const core::SnapContext gpt2 = core::snapContext(preset("gpt-2"));
+    EXPECT_EQ(gpt2.headGroup, 1);
+    EXPECT_EQ(core::snapStep(12, 1, core::Snap::QueryHeads, gpt2, 1, 256), 16);
+    EXPECT_EQ(core::snapStep(16, 1, core::Snap::QueryHeads, gpt2, 1, 256), 24);
+    // No multiple of the group divides the hidden size: whole groups are what is kept.
+    const core::SnapContext odd{32, 8, 4100};
+    EXPECT_EQ(core::snapStep(32, 1, core::Snap::QueryHeads, odd, 1, 256), 40);
+    // Every snapped value keeps the config free of errors, and GQA keeps its KV heads there.
+    for (const char* id : {"qwen3-30b-a3b", "llama-3-8b", "granite-3.1-8b", "gpt-2"}) {
+        const core::ModelConfig base = preset(id);
+        const core::SnapContext context = core::snapContext(base);
+        for (std::int64_t heads = base.numKvHeads; heads <= 256; ++heads) {
+            if (!core::isSnapped(heads, core::Snap::QueryHeads, context)) {
+                continue;
+            }
+            core::ModelConfig config = base;
+            core::edits::setNumHeads(config, heads);
+            const core::Diagnostics diagnostics = core::validate(config);
+            EXPECT_TRUE(std::none_of(diagnostics.begin(), diagnostics.end(),
+                                     [](const core::Diagnostic& d) { return d.severity == core::Severity::Error; }))
+                << id << " at " << heads << " heads";
+            if (core::attentionFamily(base) == core::AttentionFamily::GQA && heads > base.numKvHeads) {
+                EXPECT_EQ(config.numKvHeads, base.numKvHeads) << id << " at " << heads << " heads";
+            }
+        }
+    }
 }
 
 TEST(ConfigEdits, FfnKeepsItsRatioToTheHiddenSize) {

@@ -5,6 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <utility>
+#include <vector>
+
 namespace archplay::test {
 namespace {
 
@@ -196,9 +200,97 @@ TEST(Validation, HintsAndWarningsNameTheirField) {
     config.intermediateSize = 64000;
     const core::Diagnostics diagnostics = core::validate(config);
     EXPECT_FALSE(core::hasErrors(diagnostics));
-    for (const char* field : {"hidden_size", "head_dim", "num_attention_heads", "intermediate_size"}) {
+    for (const char* field : {"hidden_size", "head_dim", "intermediate_size"}) {
         EXPECT_TRUE(mentions(diagnostics, field)) << field;
     }
+}
+
+/// The diagnostics of a config in a scenario whose field is `field`.
+core::Diagnostics about(const core::ModelConfig& config, const core::Scenario& scenario, const std::string& field) {
+    core::Diagnostics found;
+    for (const core::Diagnostic& d : core::analyze(config, scenario).diagnostics) {
+        if (d.field == field) {
+            found.push_back(d);
+        }
+    }
+    return found;
+}
+
+TEST(Validation, ASequenceBeyondTheContextIsAWarning) {
+    const core::ModelConfig bert = preset("bert-base-uncased");
+    const core::Diagnostics beyond = about(bert, scenarioAt(4096), "sequence_length");
+    ASSERT_EQ(beyond.size(), 1u);
+    EXPECT_EQ(beyond.front().severity, core::Severity::Warning);
+    EXPECT_NE(beyond.front().message.find("4,096 tokens is beyond the model's context of 512"), std::string::npos)
+        << beyond.front().message;
+    EXPECT_TRUE(about(bert, scenarioAt(512), "sequence_length").empty());
+}
+
+TEST(Validation, TopKAboveHalfTheExpertsIsAWarning) {
+    core::ModelConfig mixtral = preset("mixtral-8x7b-v0.1");
+    EXPECT_TRUE(about(mixtral, {}, "num_experts_per_tok").empty()) << "2 of 8 is how MoE models route";
+    mixtral.moe.topK = 4;
+    EXPECT_TRUE(about(mixtral, {}, "num_experts_per_tok").empty());
+    mixtral.moe.topK = 5;
+    const core::Diagnostics many = about(mixtral, {}, "num_experts_per_tok");
+    ASSERT_EQ(many.size(), 1u);
+    EXPECT_EQ(many.front().severity, core::Severity::Warning);
+}
+
+TEST(Validation, ParallelismHintsOnlyWhereTheScenarioSplitsTheModel) {
+    // BERT-base: 12 heads, MHA, 110M parameters on one GPU: nothing to shard, nothing to split.
+    const core::ModelConfig bert = preset("bert-base-uncased");
+    EXPECT_TRUE(about(bert, scenarioAt(512), "num_attention_heads").empty());
+    EXPECT_TRUE(about(bert, scenarioAt(512), "num_key_value_heads").empty());
+    core::Scenario eight = scenarioAt(512);
+    eight.gpuCount = 8;
+    EXPECT_EQ(about(bert, eight, "num_attention_heads").size(), 1u) << "12 heads over 8 GPUs";
+    EXPECT_TRUE(about(bert, eight, "num_key_value_heads").empty()) << "an encoder keeps no KV cache";
+    // Llama 3 8B: 32 heads and 8 KV heads split over 2, 4 or 8 GPUs, not over 3.
+    const core::ModelConfig llama = preset("llama-3-8b");
+    for (std::uint64_t gpus : {1u, 2u, 4u, 8u, 16u}) {
+        core::Scenario scenario;
+        scenario.gpuCount = gpus;
+        EXPECT_TRUE(about(llama, scenario, "num_attention_heads").empty()) << gpus;
+        EXPECT_TRUE(about(llama, scenario, "num_key_value_heads").empty()) << gpus;
+    }
+    core::Scenario three;
+    three.gpuCount = 3;
+    EXPECT_EQ(about(llama, three, "num_attention_heads").size(), 1u);
+    EXPECT_EQ(about(llama, three, "num_key_value_heads").size(), 1u);
+}
+
+TEST(Validation, MessagesDoNotRepeatTheirField) {
+    // The window and the CLI print the field beside each message.
+    std::vector<std::pair<core::ModelConfig, core::Scenario>> cases;
+    for (const core::Preset& p : core::builtinPresets()) {
+        cases.emplace_back(*core::presetConfig(p), scenarioAt(1 << 20));
+    }
+    for (const char* json : {R"({"model_type": "llama", "hidden_size": -4096, "num_hidden_layers": 0})",
+                             R"({"model_type": "llama", "num_attention_heads": 32, "num_key_value_heads": 5})",
+                             R"({"model_type": "llama", "num_attention_heads": 8, "num_key_value_heads": 16})",
+                             R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 30})",
+                             R"({"model_type": "mixtral", "num_local_experts": 4, "num_experts_per_tok": 6})",
+                             R"({"model_type": "llama", "hidden_size": 4611686018427387904})",
+                             R"({"model_type": "mistral", "sliding_window": 0})",
+                             R"({"model_type": "qwen3", "head_dim": -2, "vocab_size": 1000, "hidden_size": 4000})",
+                             R"({"model_type": "deepseek_v3", "kv_lora_rank": 0, "first_k_dense_replace": 99})"}) {
+        const core::ImportResult imported = core::importConfigText(json);
+        ASSERT_TRUE(imported.config.has_value()) << json;
+        core::Scenario scenario;
+        scenario.gpuCount = 3;
+        cases.emplace_back(*imported.config, scenario);
+    }
+    std::size_t checked = 0;
+    for (const auto& [config, scenario] : cases) {
+        for (const core::Diagnostic& d : core::analyze(config, scenario).diagnostics) {
+            if (!d.field.empty()) {
+                EXPECT_EQ(d.message.find(d.field), std::string::npos) << d.field << ": " << d.message;
+                ++checked;
+            }
+        }
+    }
+    EXPECT_GT(checked, 30u);
 }
 
 TEST(Validation, RealPresetsHaveNoErrorsOrWarnings) {

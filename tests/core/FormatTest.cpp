@@ -21,7 +21,42 @@ TEST(Format, ShortCounts) {
     EXPECT_EQ(shortCount(124439808), "124M");
     EXPECT_EQ(shortCount(8030261248), "8.03B");
     EXPECT_EQ(shortCount(46702792704), "46.7B");
-    EXPECT_EQ(shortCount(999'999), "1.00M"); // rounding carries into the next unit
+    EXPECT_EQ(shortCount(999'999), "1M"); // rounding carries into the next unit
+    // One style: three significant digits, no trailing zeros ("13B", never "13.0B").
+    EXPECT_EQ(shortCount(13'015'864'320), "13B");
+    EXPECT_EQ(shortCount(2'500'000), "2.5M");
+    EXPECT_EQ(shortCount(3'212'749'824), "3.21B");
+    EXPECT_EQ(shortCount(109'482'240), "109M");
+}
+
+TEST(Format, TokenCountsAsPeopleWriteContextLengths) {
+    EXPECT_EQ(tokenCount(8192), "8K");
+    EXPECT_EQ(tokenCount(131072), "128K");
+    EXPECT_EQ(tokenCount(163840), "160K");
+    EXPECT_EQ(tokenCount(1048576), "1M");
+    EXPECT_EQ(tokenCount(10485760), "10M");
+    EXPECT_EQ(tokenCount(1536), "1,536"); // not a whole K: in full
+    EXPECT_EQ(tokenCount(4000), "4,000");
+    EXPECT_EQ(tokenCount(512), "512");
+    EXPECT_EQ(tokenCount(0), "0");
+}
+
+TEST(Format, ParsesSizesAsTyped) {
+    EXPECT_EQ(parseSizeCount("128k"), 131072u);
+    EXPECT_EQ(parseSizeCount("128K"), 131072u);
+    EXPECT_EQ(parseSizeCount("1.5M"), 1572864u);
+    EXPECT_EQ(parseSizeCount("1.5k"), 1536u);
+    EXPECT_EQ(parseSizeCount("8,192"), 8192u);
+    EXPECT_EQ(parseSizeCount("1,048,576"), 1048576u);
+    EXPECT_EQ(parseSizeCount(" 4096 "), 4096u);
+    EXPECT_EQ(parseSizeCount("0"), 0u);
+    for (std::uint64_t tokens : {512ull, 4000ull, 8192ull, 131072ull, 10485760ull}) {
+        EXPECT_EQ(parseSizeCount(tokenCount(tokens)), tokens) << tokens;
+    }
+    for (const char* bad : {"", "k", "1.0001K", "1.5", "8,19", "81,92", ",192", "8,192K", "1,000.5", "-4", "4 096",
+                            "128kb", "1e3", "99999999999999999999"}) {
+        EXPECT_EQ(parseSizeCount(bad), std::nullopt) << bad;
+    }
 }
 
 TEST(Format, Bytes) {

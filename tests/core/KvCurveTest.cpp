@@ -3,7 +3,9 @@
 #include "core/memory/KvCurve.h"
 
 #include "core/memory/GpuFit.h"
+#include "core/report/Summary.h"
 #include "core/report/Tables.h"
+#include "core/util/Format.h"
 #include "tests/support/TestSupport.h"
 
 #include <algorithm>
@@ -163,33 +165,74 @@ TEST(GpuFit, LlamaEightBFitsOnEveryListedSize) {
     const auto llama = analyzePreset("llama-3-8b");
     const auto fits = core::gpuFits(llama.config, llama.plan, llama.weightBytes, scenario(1, 4096));
     ASSERT_EQ(fits.size(), 6u);
-    EXPECT_EQ(fits.front().gpu.label, "24 GiB");
-    EXPECT_EQ(fits.back().gpu.label, "192 GiB");
+    EXPECT_EQ(fits.front().devices.gpu.label, "24 GiB");
+    EXPECT_EQ(fits.back().devices.gpu.label, "192 GiB");
     for (const auto& fit : fits) {
-        EXPECT_TRUE(fit.fits) << fit.gpu.label;
-        EXPECT_EQ(fit.devicesNeeded, 1u);
-        EXPECT_EQ(fit.totalBytes, llama.weightBytes + llama.kv.totalBytes);
+        EXPECT_TRUE(fit.devices.fits) << fit.devices.gpu.label;
+        EXPECT_EQ(fit.devices.devices, 1u);
+        EXPECT_EQ(fit.devices.devicesNeeded, 1u);
+        EXPECT_EQ(fit.devices.requiredBytes, llama.weightBytes + llama.kv.totalBytes);
+        EXPECT_EQ(fit.scenario, fit.devices.gpu.label == "80 GiB");
         // The longest sequence that fits is the last one whose cache fits beside the weights.
-        const std::uint64_t room = fit.gpu.bytes - fit.weightBytes;
+        const std::uint64_t room = fit.devices.gpu.bytes - fit.weightBytes;
         EXPECT_EQ(fit.roomBytes, room);
         EXPECT_LE(core::kvCache(llama.config, llama.plan, fit.maxSequenceLength, 1, DType::BF16).totalBytes, room);
         EXPECT_GT(core::kvCache(llama.config, llama.plan, fit.maxSequenceLength + 1, 1, DType::BF16).totalBytes, room);
     }
     // 24 GiB - 14.96 GiB of weights (16,060,522,496 bytes) leaves about 9.0 GiB: 74,000-odd tokens at 128 KiB each.
     EXPECT_EQ(fits.front().maxSequenceLength, (24ull * (1 << 30) - llama.weightBytes) / 131072);
+    EXPECT_EQ(core::gpuFitText(fits.front(), llama.plan).verdict,
+              "fits · up to " + core::withThousands(fits.front().maxSequenceLength) + " tokens");
 }
 
 TEST(GpuFit, DeepSeekNeedsSeveralDevicesAndWindowedModelsCanBeUnbounded) {
     const auto v3 = analyzePreset("deepseek-v3");
     const auto fits = core::gpuFits(v3.config, v3.plan, v3.weightBytes, scenario(1, 4096));
-    EXPECT_FALSE(fits.back().fits);
+    EXPECT_FALSE(fits.back().devices.fits);
     EXPECT_EQ(fits.back().maxSequenceLength, 0u);
-    EXPECT_EQ(fits.back().devicesNeeded,
-              (v3.weightBytes + v3.kv.totalBytes + fits.back().gpu.bytes - 1) / fits.back().gpu.bytes);
+    EXPECT_EQ(fits.back().devices.devicesNeeded,
+              (v3.weightBytes + v3.kv.totalBytes + fits.back().devices.gpu.bytes - 1) / fits.back().devices.gpu.bytes);
+    EXPECT_EQ(core::gpuFitText(fits.back(), v3.plan).verdict, "needs 7 x 192 GiB: the weights alone exceed it");
+    EXPECT_EQ(core::gpuFitText(fits.back(), v3.plan).tone, core::Tone::Bad);
 
     const auto mistral = analyzePreset("mistral-7b-v0.1");
     const auto capped = core::gpuFits(mistral.config, mistral.plan, mistral.weightBytes, scenario(1, 4096));
     EXPECT_TRUE(capped.front().unbounded);
+    EXPECT_EQ(core::gpuFitText(capped.front(), mistral.plan).verdict, "fits at any length: windows cap the cache");
+}
+
+TEST(GpuFit, EveryRowUsesTheScenarioGpuCountAndTheRowOfItsSizeIsTheWeightsCard) {
+    // DeepSeek-V3 at FP8 on 8 x 80 GiB: 671B of weights (625 GiB) fit in 640 GiB with a 4K cache.
+    core::Scenario scenario;
+    scenario.weightDType = DType::FP8;
+    scenario.gpuCount = 8;
+    const auto v3 = analyzePreset("deepseek-v3", scenario);
+    ASSERT_TRUE(v3.devices.fits);
+    const auto rows = core::summaryRows(v3);
+    EXPECT_EQ(core::findRow(rows, "weight_bytes")->detail, "FP8 · fits on 8 x 80 GiB");
+    const auto fits = core::gpuFits(v3.config, v3.plan, v3.weightBytes, v3.scenario);
+    ASSERT_EQ(std::count_if(fits.begin(), fits.end(), [](const core::GpuFit& fit) { return fit.scenario; }), 1);
+    for (const auto& fit : fits) {
+        EXPECT_EQ(fit.devices.devices, 8u);
+        EXPECT_EQ(fit.devices.capacityBytes, 8 * fit.devices.gpu.bytes);
+        EXPECT_EQ(fit.roomBytes, fit.devices.fits || fit.weightBytes < fit.devices.capacityBytes
+                                     ? fit.devices.capacityBytes - fit.weightBytes
+                                     : 0u);
+        if (fit.scenario) {
+            EXPECT_EQ(fit.devices.gpu.bytes, v3.devices.gpu.bytes);
+            EXPECT_EQ(fit.devices.fits, v3.devices.fits);
+            EXPECT_EQ(fit.devices.requiredBytes, v3.devices.requiredBytes);
+            EXPECT_EQ(fit.devices.devicesNeeded, v3.devices.devicesNeeded);
+            const core::GpuFitText text = core::gpuFitText(fit, v3.plan);
+            EXPECT_EQ(text.label, "8 x 80 GiB");
+            EXPECT_TRUE(text.verdict.starts_with("fits · up to ")) << text.verdict;
+            EXPECT_EQ(text.tone, core::Tone::Good);
+        }
+    }
+    // 8 x 24 GiB is too little for the weights: the row says how many it needs, as the card would.
+    const core::GpuFitText small = core::gpuFitText(fits.front(), v3.plan);
+    EXPECT_EQ(small.label, "8 x 24 GiB");
+    EXPECT_EQ(small.verdict, "needs 27 x 24 GiB: the weights alone exceed it");
 }
 
 TEST(GpuFit, TheScenarioGpuSplitsWeightsAndCacheOverItsDevices) {

@@ -22,10 +22,10 @@ TEST(LayerNames, KindsNameTheirMixerWindowAndFeedForward) {
 
 TEST(LayerNames, TitlesCountTheirOwnStack) {
     const auto t5 = analyzePreset("t5-small");
-    EXPECT_EQ(core::layerTitle(t5.config, t5.plan.layers.front()), "Encoder layer 0 of 6");
-    EXPECT_EQ(core::layerTitle(t5.config, t5.plan.layers.back()), "Decoder layer 5 of 6");
+    EXPECT_EQ(core::layerTitle(t5.config, t5.plan.layers.front()), "Encoder layer 0 of 0–5");
+    EXPECT_EQ(core::layerTitle(t5.config, t5.plan.layers.back()), "Decoder layer 5 of 0–5");
     const auto llama = analyzePreset("llama-3-8b");
-    EXPECT_EQ(core::layerTitle(llama.config, llama.plan.layers[3]), "Layer 3 of 32");
+    EXPECT_EQ(core::layerTitle(llama.config, llama.plan.layers[3]), "Layer 3 of 0–31");
 }
 
 } // namespace

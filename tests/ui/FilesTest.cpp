@@ -41,6 +41,28 @@ TEST_F(Files, InvalidJsonLeavesTheConfigUnchanged) {
     }
 }
 
+TEST_F(Files, AReadableButImpossibleConfigIsRefusedNamingItsFields) {
+    QFile file(path("negative.json"));
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"model_type": "llama", "hidden_size": -4096, "num_attention_heads": 32,
+        "num_key_value_heads": 5})");
+    file.close();
+    const archplay::ui::session::BridgeState before = m_bridge.state();
+    const int steps = m_bridge.undoStack()->count();
+    const archplay::ui::session::FileResult result = m_files.openPath(path("negative.json"));
+    EXPECT_FALSE(result.ok);
+    EXPECT_FALSE(result.loaded);
+    EXPECT_TRUE(m_bridge.state() == before);
+    EXPECT_EQ(m_bridge.undoStack()->count(), steps);
+    const QString details = result.details.join('\n');
+    EXPECT_TRUE(details.contains(QStringLiteral("hidden_size: must be positive, not -4096"))) << details.toStdString();
+    EXPECT_TRUE(details.contains(QStringLiteral("num_key_value_heads"))) << details.toStdString();
+    EXPECT_TRUE(result.message.contains(QStringLiteral("unchanged"))) << result.message.toStdString();
+    // Pasted, the same.
+    EXPECT_FALSE(m_files.openText(QStringLiteral(R"({"model_type": "llama", "hidden_size": -4096})")).ok);
+    EXPECT_TRUE(m_bridge.state() == before);
+}
+
 TEST_F(Files, ErrorsNameTheField) {
     const archplay::ui::session::FileResult result =
         m_files.openText(QStringLiteral("{\"model_type\": \"llama\", \"hidden_size\": \"wide\"}"));

@@ -5,6 +5,7 @@
 #include "ui/session/ModelBridge.h"
 #include "ui/theme/Theme.h"
 #include "ui/widgets/CollapsibleSection.h"
+#include "ui/widgets/WheelGuard.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -45,12 +46,14 @@ ConfigPanel::ConfigPanel(session::ModelBridge* bridge, QWidget* parent)
     : QWidget(parent)
     , m_bridge(bridge)
     , m_scroll(new QScrollArea(this))
+    , m_wheelGuard(new widgets::WheelGuard(m_scroll))
     , m_snapAction(new QAction(theme::icon(QStringLiteral("snap")), tr("&Snap to Hardware-Friendly Values"), this)) {
     m_snapAction->setCheckable(true);
     m_snapAction->setChecked(true);
     m_snapAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
-    m_snapAction->setToolTip(tr("Sliders snap widths to multiples of 64/128, lengths and expert counts to powers of "
-                                "two, KV heads to divisors of the heads. Typed values are kept exactly."));
+    m_snapAction->setToolTip(
+        tr("Sliders snap widths to multiples of 64/128, lengths and expert counts to powers of "
+           "two, KV heads to divisors of the heads, heads to whole KV groups. Typed values are kept exactly."));
     m_snapAction->setStatusTip(m_snapAction->toolTip());
 
     auto* content = new QWidget;
@@ -108,6 +111,9 @@ void ConfigPanel::buildSection(FieldSection section) {
         }
         auto* fieldRow = new FieldRow(spec, box->body());
         m_rows.push_back(fieldRow);
+        for (QWidget* input : fieldRow->inputs()) {
+            m_wheelGuard->guard(input);
+        }
         connect(fieldRow, &FieldRow::integerEdited, this, &ConfigPanel::onIntegerEdited);
         connect(fieldRow, &FieldRow::realEdited, this, &ConfigPanel::onRealEdited);
         connect(fieldRow, &FieldRow::textEdited, this, &ConfigPanel::onTextEdited);

@@ -18,7 +18,8 @@ class ModelBridge;
 }
 namespace archplay::ui::widgets {
 class CollapsibleSection;
-}
+class WheelGuard;
+} // namespace archplay::ui::widgets
 
 namespace archplay::ui::panels {
 
@@ -61,6 +62,7 @@ private:
 
     session::ModelBridge* m_bridge;
     QScrollArea* m_scroll;
+    widgets::WheelGuard* m_wheelGuard;
     QAction* m_snapAction;
     QCheckBox* m_keepRatio = nullptr;
     std::vector<widgets::CollapsibleSection*> m_sections;

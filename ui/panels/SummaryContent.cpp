@@ -32,7 +32,6 @@ CardContent::Tone toneOf(core::Tone tone) {
 std::vector<CardContent> summaryCards(const core::Analysis& analysis, const session::OriginSummary& origin) {
     core::SummaryContext context;
     context.publishedParams = origin.publishedParams;
-    context.publishedLabel = origin.publishedLabel.toStdString();
     if (origin.modified) {
         context.modifiedFrom = origin.label.toStdString();
     }

@@ -70,18 +70,19 @@ FileResult FileController::openPath(const QString& path, bool estimate) {
         m_bridge->loadState(state, tr("Open session %1").arg(name));
         result = {true, tr("Opened session %1.").arg(name), describe(read.diagnostics), read.diagnostics, true};
     } else {
-        core::ImportResult imported = core::importConfigText(
-            std::string_view(data.constData(), std::size_t(data.size())), {.bestEffort = estimate});
+        core::ImportResult imported =
+            core::importConfigText(std::string_view(data.constData(), std::size_t(data.size())),
+                                   {.bestEffort = estimate, .refuseInvalid = true});
         if (!imported.config) {
             const bool estimable =
                 !estimate && core::importConfigText(std::string_view(data.constData(), std::size_t(data.size())),
-                                                    {.bestEffort = true})
+                                                    {.bestEffort = true, .refuseInvalid = true})
                                  .config.has_value();
             return report({false,
                            estimable ? tr("archplay cannot count %1 exactly; the current config is unchanged. "
                                           "File > Open as an Estimate reads it anyway, labelled as an estimate.")
                                            .arg(name)
-                                     : tr("Could not read %1; the current config is unchanged.").arg(name),
+                                     : tr("Could not open %1 (see below); the current config is unchanged.").arg(name),
                            describe(imported.diagnostics),
                            {}});
         }
@@ -135,7 +136,8 @@ FileResult FileController::openText(const QString& text) {
         m_bridge->loadState(state, tr("Paste session"));
         return report({true, tr("Pasted a session."), describe(read.diagnostics), read.diagnostics, true});
     }
-    core::ImportResult imported = core::importConfigText(std::string_view(data.constData(), std::size_t(data.size())));
+    core::ImportResult imported =
+        core::importConfigText(std::string_view(data.constData(), std::size_t(data.size())), {.refuseInvalid = true});
     if (!imported.config) {
         return report({false,
                        tr("Could not read the pasted text as a config; the current config is unchanged."),

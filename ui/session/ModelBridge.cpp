@@ -66,7 +66,6 @@ OriginSummary ModelBridge::originSummary() const {
         summary.source = QString::fromStdString(p->info.source);
         if (!summary.modified && p->info.publishedParams) {
             summary.publishedParams = p->info.publishedParams;
-            summary.publishedLabel = QString::fromStdString(core::presetSizeLabel(p->info));
         }
     }
     if (origin.kind == ConfigOrigin::Kind::File) {
@@ -83,7 +82,9 @@ const core::Preset* ModelBridge::preset() const {
 }
 
 void ModelBridge::edit(const QString& description, const Edit& edit) {
-    BridgeState after = m_state;
+    // A gesture's edits all start from where the gesture started, so a drag that passes through a
+    // value forcing a dependent field (33 heads: 3 KV heads) and moves on (36) gets it back (4).
+    BridgeState after = m_gesture != 0 ? m_gestureStart : m_state;
     edit(after.config, after.scenario);
     if (after == m_state) {
         return;
@@ -156,6 +157,7 @@ void ModelBridge::revertToOrigin() {
 
 void ModelBridge::beginGesture() {
     m_gesture = ++m_gestureCounter;
+    m_gestureStart = m_state;
 }
 
 void ModelBridge::endGesture() {

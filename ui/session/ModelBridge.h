@@ -45,7 +45,6 @@ struct OriginSummary {
     QString source;                               ///< the preset's repository or paper, or the file path
     bool modified = false;                        ///< edited since it was loaded
     std::optional<std::uint64_t> publishedParams; ///< the preset's published count, when unmodified
-    QString publishedLabel;
 
     bool operator==(const OriginSummary&) const = default;
 };
@@ -76,7 +75,8 @@ public:
     qint64 lastAnalysisNanoseconds() const { return m_lastAnalysisNs; }
 
     /// Applies `edit` to a copy of the config and scenario and, when anything changed, pushes it as
-    /// one undo step named `description`. Inside a gesture, steps merge into one.
+    /// one undo step named `description`. Inside a gesture, each edit applies to the state the
+    /// gesture started from and the steps merge into one.
     void edit(const QString& description, const Edit& edit);
     /// Replaces the config as one undo step (a preset, a file, a paste), keeping the scenario.
     void loadConfig(const core::ModelConfig& config, const ConfigOrigin& origin, const QString& description);
@@ -113,6 +113,7 @@ private:
     OriginSummary m_lastOrigin;
     QUndoStack* m_undoStack = nullptr;
     quint64 m_gesture = 0;
+    BridgeState m_gestureStart; ///< the state when the current gesture began
     quint64 m_gestureCounter = 0;
     qint64 m_lastAnalysisNs = 0;
 };

@@ -13,32 +13,29 @@
 namespace archplay::ui::views {
 namespace {
 
-QString tokens(std::uint64_t value) {
-    return value < 1000000 ? exactCount(value) : shortCount(value);
-}
-
 QString statsText(const core::MaskSpec& mask, std::uint64_t queries, std::uint64_t keys) {
     const std::uint64_t pairs = core::attendedPairs(mask, queries, keys);
     const std::uint64_t causal = core::attendedPairs({core::MaskKind::Causal, 0}, queries, queries);
-    const QString at = AttentionMaskView::tr("%1 pairs at S = %2").arg(shortCount(pairs), tokens(queries));
+    const QString at = AttentionMaskView::tr("%1 pairs at S = %2").arg(shortCount(pairs), tokenCount(queries));
     switch (mask.kind) {
     case core::MaskKind::Causal:
         return AttentionMaskView::tr("all earlier keys · %1").arg(at);
     case core::MaskKind::Bidirectional:
         return AttentionMaskView::tr("all keys · %1").arg(at);
     case core::MaskKind::Cross:
-        return AttentionMaskView::tr("all %1 source tokens · %2 pairs").arg(tokens(keys), shortCount(pairs));
+        return AttentionMaskView::tr("all %1 source tokens · %2 pairs").arg(tokenCount(keys), shortCount(pairs));
     case core::MaskKind::SlidingWindow:
     case core::MaskKind::Chunked:
     case core::MaskKind::LocalWindow:
         return AttentionMaskView::tr("≤ %1 keys · %2 (%3 of causal)")
-            .arg(tokens(mask.span), at, percentText(pairs, causal));
+            .arg(tokenCount(mask.span), at, percentText(pairs, causal));
     case core::MaskKind::PrefixLm:
         return AttentionMaskView::tr("prefix both ways, then causal · %1").arg(at);
     case core::MaskKind::Recurrent:
         return AttentionMaskView::tr("all earlier tokens, folded into a fixed state · no score matrix");
     case core::MaskKind::Convolution:
-        return AttentionMaskView::tr("the last %1 tokens, by a convolution · no score matrix").arg(tokens(mask.span));
+        return AttentionMaskView::tr("the last %1 tokens, by a convolution · no score matrix")
+            .arg(tokenCount(mask.span));
     }
     return {};
 }
@@ -243,7 +240,7 @@ void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& g
 
     painter.setPen(muted);
     for (std::size_t i = 0; i < geometry.tickCells.size(); ++i) {
-        const QString label = tokens(static_cast<std::uint64_t>(geometry.tickCells[i]) * grid.tokensPerCell);
+        const QString label = tokenCount(static_cast<std::uint64_t>(geometry.tickCells[i]) * grid.tokensPerCell);
         if (!geometry.rowTicks[i].isEmpty()) {
             painter.drawText(geometry.rowTicks[i], Qt::AlignRight | Qt::AlignVCenter, label);
         }

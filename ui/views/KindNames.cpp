@@ -46,6 +46,10 @@ QString shortCount(std::uint64_t value) {
     return QString::fromStdString(core::shortCount(value));
 }
 
+QString tokenCount(std::uint64_t tokens) {
+    return QString::fromStdString(core::tokenCount(tokens));
+}
+
 QString bytesText(std::uint64_t bytes) {
     return QString::fromStdString(core::binaryBytes(bytes));
 }

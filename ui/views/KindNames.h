@@ -25,6 +25,8 @@ QString kindName(const core::ModelConfig& config, const core::LayerPlan& layer);
 /// Exact count with thousands separators, and the short form: "8,030,261,248", "8.03B".
 QString exactCount(std::uint64_t value);
 QString shortCount(std::uint64_t value);
+/// A number of tokens as people write context lengths: "8K", "128K", "4,000".
+QString tokenCount(std::uint64_t tokens);
 /// "128 KiB".
 QString bytesText(std::uint64_t bytes);
 /// "27.6 %", "0.14 %", "< 0.01 %".

@@ -78,14 +78,26 @@ const std::vector<core::GpuFit>& KvCacheView::fits() const {
     return m_fits;
 }
 
+const std::vector<core::GpuFitText>& KvCacheView::fitTexts() const {
+    ensureBuilt();
+    return m_fitTexts;
+}
+
+QString KvCacheView::noCacheNote() const {
+    ensureBuilt();
+    return m_noCache;
+}
+
 void KvCacheView::rebuild() {
     m_curves.clear();
     m_shares.clear();
     m_fits.clear();
     m_notes.clear();
+    m_fitTexts.clear();
     const core::Analysis& a = analysis();
-    m_plot->widget()->setVisible(a.valid);
-    if (!a.valid) {
+    m_noCache = a.valid ? qs(core::noKvCacheNote(a.config)) : QString();
+    m_plot->widget()->setVisible(a.valid && m_noCache.isEmpty());
+    if (!a.valid || !m_noCache.isEmpty()) {
         return;
     }
     const core::Scenario& s = a.scenario;
@@ -97,6 +109,9 @@ void KvCacheView::rebuild() {
     const std::vector<std::uint64_t> lengths = core::kvCurveLengths(a.plan, longest, s.sequenceLength);
     m_curves = core::kvCurves(a.config, a.plan, lengths, s, core::kvCurveDTypes(s.kvDType));
     m_fits = core::gpuFits(a.config, a.plan, a.weightBytes, s);
+    for (const core::GpuFit& fit : m_fits) {
+        m_fitTexts.push_back(core::gpuFitText(fit, a.plan));
+    }
     const core::KvSavings savings = core::kvSavings(a.config, a.plan, s);
 
     m_subtitle = tr("Keys and values (or MLA's latent) kept for every token of context, as this architecture caches "
@@ -171,12 +186,12 @@ void KvCacheView::rebuild() {
 
     std::vector<KvCurvePlot::Marker> lengthsMarked;
     lengthsMarked.push_back({double(std::max<std::int64_t>(a.config.maxPositions, 1)),
-                             tr("context %1").arg(shortCount(static_cast<std::uint64_t>(a.config.maxPositions)))});
+                             tr("context %1").arg(tokenCount(static_cast<std::uint64_t>(a.config.maxPositions)))});
     std::set<std::int64_t> windows;
     for (const core::LayerPlan& layer : a.plan.layers) {
         if (layer.window > 0 && layer.stack == core::Stack::Decoder && windows.insert(layer.window).second) {
             lengthsMarked.push_back(
-                {double(layer.window), tr("W %1").arg(shortCount(static_cast<std::uint64_t>(layer.window)))});
+                {double(layer.window), tr("W %1").arg(tokenCount(static_cast<std::uint64_t>(layer.window)))});
         }
     }
     std::vector<KvCurvePlot::Alternative> alternatives;
@@ -190,7 +205,7 @@ void KvCacheView::rebuild() {
             {tr("%1 per-head K and V (MLA expanded)").arg(dtypeName(s.kvDType)),
              core::kvAlternativeCurve(a.config, a.plan, lengths, s, s.kvDType, core::KvAlternative::Expanded)});
     }
-    // Room lines only where they meet the curves; the panel beside the plot covers the rest.
+    // The room on the scenario's devices, where it meets the curves; the panel beside the plot has the others.
     std::uint64_t highest = 1;
     for (const core::KvCurve& curve : m_curves) {
         highest = std::max(highest, curve.bytes.empty() ? 0 : curve.bytes.back());
@@ -199,9 +214,10 @@ void KvCacheView::rebuild() {
         highest = std::max(highest, alternative.curve.bytes.empty() ? 0 : alternative.curve.bytes.back());
     }
     std::vector<KvCurvePlot::Marker> sizes;
-    for (const core::GpuFit& fit : m_fits) {
-        if (fit.roomBytes > 0 && double(fit.roomBytes) <= 4.0 * double(highest)) {
-            sizes.push_back({double(fit.roomBytes), tr("room beside the weights on %1").arg(qs(fit.gpu.label))});
+    for (std::size_t i = 0; i < m_fits.size(); ++i) {
+        const core::GpuFit& fit = m_fits[i];
+        if (fit.scenario && fit.roomBytes > 0 && double(fit.roomBytes) <= 4.0 * double(highest)) {
+            sizes.push_back({double(fit.roomBytes), tr("room beside the weights on %1").arg(qs(m_fitTexts[i].label))});
         }
     }
     m_plot->setCurves(m_curves, s.kvDType, s.sequenceLength, kv.totalBytes, alternatives, lengthsMarked, sizes);
@@ -230,6 +246,10 @@ layout::KvLayout KvCacheView::layoutFor(const QRectF& target) const {
 
 void KvCacheView::paintContent(QPainter& painter, const QRectF& target) const {
     const bool onScreen = painter.device() == this;
+    if (!m_noCache.isEmpty()) {
+        paintHeader(painter, target, tr("KV cache"), m_noCache);
+        return;
+    }
     paintHeader(painter, target, tr("KV cache"), m_subtitle);
     const layout::KvLayout placed = layoutFor(target);
     const QPalette pal = palette();
@@ -314,22 +334,22 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(pal.color(QPalette::Text));
-    const core::DeviceFit& chosen = a.devices;
-    QString title = tr("One device: weights (%1, %2) + this cache")
-                        .arg(dtypeName(a.scenario.weightDType), bytesText(a.weightBytes));
-    if (a.scenario.gpuCount > 1) {
-        title += tr(" · scenario %1: %2").arg(qs(core::devicesLabel(a.scenario)), qs(core::fitVerdict(chosen)));
-    }
+    const QString title = a.scenario.gpuCount == 1
+                              ? tr("Weights (%1, %2) + this cache on one device")
+                                    .arg(dtypeName(a.scenario.weightDType), bytesText(a.weightBytes))
+                              : tr("Weights (%1, %2) + this cache split over %3 devices")
+                                    .arg(dtypeName(a.scenario.weightDType), bytesText(a.weightBytes))
+                                    .arg(a.scenario.gpuCount);
     painter.drawText(placed.gpuTitle, Qt::AlignLeft | Qt::AlignVCenter,
                      QFontMetricsF(bold).elidedText(title, Qt::ElideRight, placed.gpuTitle.width()));
     const QFontMetricsF metrics(font());
     for (std::size_t i = 0; i < m_fits.size() && i < placed.gpuRows.size(); ++i) {
         const core::GpuFit& fit = m_fits[i];
+        const core::GpuFitText& text = m_fitTexts[i];
         const QRectF row = placed.gpuRows[i];
         const QRectF bar = placed.gpuBars[i];
-        const bool scenarioGpu = fit.gpu.bytes == chosen.gpu.bytes;
-        if (scenarioGpu) {
-            // The scenario's GPU: a tinted band behind its row, bar and detail line.
+        if (fit.scenario) {
+            // The scenario's devices: a tinted band behind their row, bar and detail line.
             QRectF band = row.united(bar);
             if (i < placed.gpuDetails.size() && !placed.gpuDetails[i].isEmpty()) {
                 band = band.united(placed.gpuDetails[i]);
@@ -338,28 +358,16 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
             tint.setAlphaF(0.12f);
             painter.fillRect(band.adjusted(-4, -1, 4, 1), tint);
         }
-        const QString label = scenarioGpu ? tr("%1 (scenario)").arg(qs(fit.gpu.label)) : qs(fit.gpu.label);
+        const QString label = fit.scenario ? tr("%1 (scenario)").arg(qs(text.label)) : qs(text.label);
         painter.setFont(bold);
         painter.setPen(pal.color(QPalette::Text));
         painter.drawText(row, Qt::AlignLeft | Qt::AlignVCenter, label);
         const qreal labelWidth = QFontMetricsF(bold).horizontalAdvance(label + QStringLiteral("  "));
         painter.setFont(font());
-        QString verdict;
-        QColor verdictColor;
-        if (fit.fits) {
-            verdict = fit.unbounded ? tr("fits at any length (windows cap the cache)")
-                                    : tr("fits · up to %1 tokens").arg(shortCount(fit.maxSequenceLength));
-            verdictColor = theme::goodColor(pal);
-        } else if (fit.roomBytes > 0) {
-            verdict = tr("cache too big: ≤ %1 tokens; %2 devices")
-                          .arg(shortCount(fit.maxSequenceLength))
-                          .arg(fit.devicesNeeded);
-            verdictColor = theme::cautionColor(pal);
-        } else {
-            verdict = tr("weights alone exceed it: %1 devices").arg(fit.devicesNeeded);
-            verdictColor = theme::severityColor(core::Severity::Error, pal);
-        }
-        painter.setPen(verdictColor);
+        const QString verdict = qs(text.verdict);
+        painter.setPen(text.tone == core::Tone::Good      ? theme::goodColor(pal)
+                       : text.tone == core::Tone::Caution ? theme::cautionColor(pal)
+                                                          : theme::severityColor(core::Severity::Error, pal));
         const qreal verdictWidth = std::min(metrics.horizontalAdvance(verdict), row.width() - labelWidth);
         painter.drawText(QRectF(row.right() - verdictWidth, row.top(), verdictWidth, row.height()),
                          Qt::AlignRight | Qt::AlignVCenter, metrics.elidedText(verdict, Qt::ElideRight, verdictWidth));
@@ -367,32 +375,26 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
         const QRectF examples(row.left() + labelWidth, row.top(), row.width() - labelWidth - verdictWidth - 8,
                               row.height());
         painter.drawText(examples, Qt::AlignLeft | Qt::AlignVCenter,
-                         wholeExamples(qs(fit.gpu.examples), metrics, examples.width()));
+                         wholeExamples(qs(fit.devices.gpu.examples), metrics, examples.width()));
         if (bar.height() <= 0) {
             continue;
         }
         painter.fillRect(bar, colors::panel(pal));
-        const double capacity = double(fit.gpu.bytes);
+        const double capacity = double(std::max<std::uint64_t>(fit.devices.capacityBytes, 1));
         const qreal weightsWidth = bar.width() * std::min(1.0, double(fit.weightBytes) / capacity);
         const qreal cacheWidth = std::min(bar.width() - weightsWidth, bar.width() * double(fit.kvBytes) / capacity);
         painter.fillRect(QRectF(bar.left(), bar.top(), weightsWidth, bar.height()), colors::weights(pal));
         painter.fillRect(QRectF(bar.left() + weightsWidth, bar.top(), cacheWidth, bar.height()),
                          colors::dtype(a.scenario.kvDType, pal));
         // Over capacity: the bar is full and framed in the error colour (no hatching: SVG drops patterns).
-        painter.setPen(fit.fits ? QPen(colors::rule(pal), 1)
-                                : QPen(theme::severityColor(core::Severity::Error, pal), 2));
+        painter.setPen(fit.devices.fits ? QPen(colors::rule(pal), 1)
+                                        : QPen(theme::severityColor(core::Severity::Error, pal), 2));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(bar);
         if (i < placed.gpuDetails.size() && !placed.gpuDetails[i].isEmpty()) {
-            const QString use = qs(core::deviceUseText(fit.totalBytes, fit.gpu.bytes));
-            const QString detail =
-                fit.fits ? tr("weights %1 + cache %2 = %3 of %4")
-                               .arg(bytesText(fit.weightBytes), bytesText(fit.kvBytes), use, bytesText(fit.gpu.bytes))
-                         : tr("weights %1 + cache %2 = %3 the %4")
-                               .arg(bytesText(fit.weightBytes), bytesText(fit.kvBytes), use, bytesText(fit.gpu.bytes));
             painter.setPen(colors::muted(pal));
             painter.drawText(placed.gpuDetails[i], Qt::AlignLeft | Qt::AlignVCenter,
-                             metrics.elidedText(detail, Qt::ElideRight, placed.gpuDetails[i].width()));
+                             metrics.elidedText(qs(text.detail), Qt::ElideRight, placed.gpuDetails[i].width()));
         }
     }
 }

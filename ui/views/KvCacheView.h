@@ -3,6 +3,7 @@
 
 #include "core/memory/GpuFit.h"
 #include "core/memory/KvCurve.h"
+#include "core/report/Summary.h"
 #include "ui/views/PaintedView.h"
 #include "ui/views/layout/KvLayout.h"
 
@@ -16,7 +17,8 @@ class KvCurvePlot;
 /// The KV cache: a memory bar at the scenario's sequence length, batch and precision split by
 /// layer kind, bytes per token and per layer, what sliding windows and MLA save, the cache against
 /// sequence length (log axes, a line per precision, the current point marked), and whether weights
-/// plus cache fit 24 to 192 GiB devices.
+/// plus cache fit the scenario's number of devices of each memory size from 24 to 192 GiB. A model
+/// without a KV cache (encoder-only) gets one line saying so.
 class KvCacheView : public PaintedView {
     Q_OBJECT
 
@@ -32,6 +34,10 @@ public:
     const std::vector<core::KvCurve>& curves() const;
     const std::vector<core::KvKindShare>& shares() const;
     const std::vector<core::GpuFit>& fits() const;
+    /// The text of each fit's row, as core words it.
+    const std::vector<core::GpuFitText>& fitTexts() const;
+    /// The one line shown instead of the view for a model that keeps no KV cache; empty otherwise.
+    QString noCacheNote() const;
     layout::KvLayout layoutFor(const QRectF& target) const;
 
 protected:
@@ -52,6 +58,8 @@ private:
     std::vector<core::KvCurve> m_curves;
     std::vector<core::KvKindShare> m_shares;
     std::vector<core::GpuFit> m_fits;
+    std::vector<core::GpuFitText> m_fitTexts;
+    QString m_noCache;
     std::vector<QString> m_notes;
     QString m_headline;
     QString m_subtitle;

@@ -412,6 +412,7 @@ void LayerStackView::mousePressEvent(QMouseEvent* event) {
     const int hit = analysis().valid ? slabAt(event->position()) : -1;
     if (hit >= 0 && event->button() == Qt::LeftButton) {
         layerSelection()->setLayer(hit);
+        emit layerOpened(hit);
     }
 }
 

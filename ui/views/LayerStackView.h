@@ -6,6 +6,7 @@
 
 #include <QColor>
 
+#include <cstdint>
 #include <vector>
 
 namespace archplay::ui::views {
@@ -26,6 +27,10 @@ public:
 
     /// The stack's layout inside a target of this size, as render() draws it.
     layout::LayerStackLayout layoutFor(const QRectF& target) const;
+
+signals:
+    /// A layer was clicked: it is selected, and the window opens it (its weight matrices).
+    void layerOpened(std::int64_t planIndex);
 
 protected:
     void rebuild() override;

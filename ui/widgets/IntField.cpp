@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/widgets/IntField.h"
 
+#include "core/util/Format.h"
+
 #include <QFontMetrics>
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QMouseEvent>
+#include <QRegularExpression>
 #include <QSignalBlocker>
-#include <QWheelEvent>
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 
 namespace archplay::ui::widgets {
 
@@ -37,16 +40,48 @@ void SnapSpinBox::stepBy(int steps) {
 }
 
 bool SnapSpinBox::event(QEvent* event) {
-    // With nothing typed to undo, Ctrl+Z belongs to the window's undo, not to the text field.
     if (event->type() == QEvent::ShortcutOverride) {
         auto* key = static_cast<QKeyEvent*>(event);
-        if ((key->matches(QKeySequence::Undo) && !lineEdit()->isUndoAvailable()) ||
-            (key->matches(QKeySequence::Redo) && !lineEdit()->isRedoAvailable())) {
+        // A number field needs the clipboard, select-all and word moves; any other chord (Ctrl+E,
+        // which a line edit reads as "end of line") is the window's. With nothing typed to undo,
+        // Ctrl+Z and Ctrl+Y are the window's undo and redo too.
+        const bool editing =
+            key->matches(QKeySequence::Copy) || key->matches(QKeySequence::Cut) || key->matches(QKeySequence::Paste) ||
+            key->matches(QKeySequence::SelectAll) || key->matches(QKeySequence::MoveToNextWord) ||
+            key->matches(QKeySequence::MoveToPreviousWord) || key->matches(QKeySequence::SelectNextWord) ||
+            key->matches(QKeySequence::SelectPreviousWord) || key->matches(QKeySequence::DeleteStartOfWord) ||
+            key->matches(QKeySequence::DeleteEndOfWord) ||
+            (key->matches(QKeySequence::Undo) && lineEdit()->isUndoAvailable()) ||
+            (key->matches(QKeySequence::Redo) && lineEdit()->isRedoAvailable());
+        const bool chord = (key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)) != 0;
+        const bool undoKey = key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo) ||
+                             key->keyCombination() == QKeyCombination(Qt::ControlModifier, Qt::Key_Y);
+        if ((chord || undoKey) && !editing) {
             event->ignore();
             return false;
         }
     }
     return QSpinBox::event(event);
+}
+
+QValidator::State SnapSpinBox::validate(QString& text, int& position) const {
+    const QValidator::State state = QSpinBox::validate(text, position);
+    if (state == QValidator::Acceptable) {
+        return state;
+    }
+    if (const auto parsed = core::parseSizeCount(text.toStdString())) {
+        return *parsed <= std::uint64_t(maximum()) ? QValidator::Acceptable : QValidator::Intermediate;
+    }
+    // On the way to "1.5M" or "8,192": digits, separators, a point and one suffix at the end.
+    static const QRegularExpression partial(QStringLiteral(R"(^\s*[0-9][0-9,]*\.?[0-9]*[kKmM]?\s*$)"));
+    return partial.match(text).hasMatch() ? QValidator::Intermediate : state;
+}
+
+int SnapSpinBox::valueFromText(const QString& text) const {
+    if (const auto parsed = core::parseSizeCount(text.toStdString())) {
+        return toInt(qint64(std::min<std::uint64_t>(*parsed, std::uint64_t(INT_MAX))));
+    }
+    return QSpinBox::valueFromText(text);
 }
 
 void SnapSpinBox::mousePressEvent(QMouseEvent* event) {
@@ -61,14 +96,6 @@ void SnapSpinBox::mouseReleaseEvent(QMouseEvent* event) {
     if (event->button() == Qt::LeftButton) {
         emit pressFinished();
     }
-}
-
-void SnapSpinBox::wheelEvent(QWheelEvent* event) {
-    if (!hasFocus()) {
-        event->ignore();
-        return;
-    }
-    QSpinBox::wheelEvent(event);
 }
 
 FieldSlider::FieldSlider(QWidget* parent)
@@ -92,10 +119,6 @@ void FieldSlider::mouseReleaseEvent(QMouseEvent* event) {
     }
 }
 
-void FieldSlider::wheelEvent(QWheelEvent* event) {
-    event->ignore();
-}
-
 IntField::IntField(qint64 minimum, qint64 sliderMaximum, qint64 spinMaximum, SliderScale scale, core::Snap snap,
                    QWidget* parent)
     : QObject(parent)
@@ -113,7 +136,6 @@ IntField::IntField(qint64 minimum, qint64 sliderMaximum, qint64 spinMaximum, Sli
     m_spin->setGroupSeparatorShown(true);
     m_spin->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_spin->setAccelerated(true);
-    m_spin->setFocusPolicy(Qt::StrongFocus);
     // One width for every spin box of the panel, so the sliders line up.
     const int digits = QFontMetrics(m_spin->font()).horizontalAdvance(QStringLiteral("16,777,216"));
     m_spin->setFixedWidth(digits + 40);
@@ -133,9 +155,12 @@ void IntField::setValue(qint64 value) {
     m_value = value;
     {
         const QSignalBlocker blocker(m_spin);
+        // A value outside the field's range (a file holding hidden_size -4096) is shown as it is,
+        // never clamped into a value the config does not hold.
         if (value > m_spin->maximum()) {
             m_spin->setMaximum(toInt(value));
         }
+        m_spin->setMinimum(toInt(std::min(m_minimum, value)));
         m_spin->setValue(toInt(value));
     }
     if (!m_slider->isSliderDown()) {

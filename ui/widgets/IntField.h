@@ -9,8 +9,9 @@
 
 namespace archplay::ui::widgets {
 
-/// A spin box whose arrows and Page keys move between snapped values while snapping is on, and
-/// which leaves the wheel to the scrolling panel unless it has focus.
+/// A spin box whose arrows and Page keys move between snapped values while snapping is on, which
+/// reads sizes as people type them ("128k", "1.5M", "8,192": core::parseSizeCount), and which leaves
+/// the window's shortcuts (Ctrl+E, Ctrl+P, ...) to the window, keeping only the editing ones.
 class SnapSpinBox : public QSpinBox {
     Q_OBJECT
 
@@ -27,9 +28,10 @@ signals:
 
 protected:
     bool event(QEvent* event) override;
+    QValidator::State validate(QString& text, int& position) const override;
+    int valueFromText(const QString& text) const override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
-    void wheelEvent(QWheelEvent* event) override;
 
 private:
     core::Snap m_snap = core::Snap::None;
@@ -38,7 +40,7 @@ private:
 };
 
 /// A slider that reports the whole press-drag-release gesture (so it becomes one undo step, the
-/// jump to the click position included) and ignores the wheel so the panel scrolls instead.
+/// jump to the click position included).
 class FieldSlider : public QSlider {
     Q_OBJECT
 
@@ -52,7 +54,6 @@ signals:
 protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
-    void wheelEvent(QWheelEvent* event) override;
 };
 
 /// An integer field: a slider (linear or logarithmic) for exploring and a spin box for exact entry,

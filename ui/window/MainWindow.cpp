@@ -12,6 +12,7 @@
 #include "ui/session/FileController.h"
 #include "ui/session/ModelBridge.h"
 #include "ui/views/AnalysisView.h"
+#include "ui/views/LayerStackView.h"
 #include "ui/views/Views.h"
 #include "ui/widgets/MessageBar.h"
 
@@ -74,6 +75,8 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     centralLayout->addWidget(m_tabs, 1);
     setCentralWidget(central);
     m_exportActions = new exports::ExportActions(m_bridge, m_tabs, m_views, this);
+    connect(static_cast<views::LayerStackView*>(m_views.find(core::ViewKind::LayerStack)),
+            &views::LayerStackView::layerOpened, this, [this] { selectView(core::ViewKind::LayerWeights); });
 
     createDocks();
     createActions();

@@ -70,7 +70,12 @@ void MainWindow::createActions() {
     m_undoAction->setShortcuts(QKeySequence::Undo);
     m_undoAction->setIcon(theme::icon(QStringLiteral("edit-undo")));
     m_redoAction = stack->createRedoAction(this, tr("&Redo"));
-    m_redoAction->setShortcuts(QKeySequence::Redo);
+    // Ctrl+Y as well as the platform's redo (Ctrl+Shift+Z here), as most editors accept both.
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    if (!redoKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Y))) {
+        redoKeys.append(QKeySequence(Qt::CTRL | Qt::Key_Y));
+    }
+    m_redoAction->setShortcuts(redoKeys);
     m_redoAction->setIcon(theme::icon(QStringLiteral("edit-redo")));
     m_copyAction = makeAction(this, tr("&Copy Config as JSON"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
                               QStringLiteral("edit-copy"));

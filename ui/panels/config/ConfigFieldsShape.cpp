@@ -89,10 +89,12 @@ std::vector<FieldSpec> shapeFields() {
                                  .value = withRule(member(&ModelConfig::hiddenSize), core::edits::setHiddenSize)}},
         {.key = u"num_attention_heads"_s,
          .label = tr("Heads"),
-         .tooltip = tr("Query heads of each attention layer; the KV heads must divide them."),
+         .tooltip = tr("Query heads of each attention layer; the KV heads must divide them. Snapping keeps whole "
+                       "GQA groups and a whole head_dim."),
          .editor = IntegerEditor{.minimum = 1,
                                  .maximum = 256,
                                  .spinMaximum = 4096,
+                                 .snap = core::Snap::QueryHeads,
                                  .value = withRule(member(&ModelConfig::numHeads), core::edits::setNumHeads)}},
         {.key = u"num_key_value_heads"_s,
          .label = tr("KV heads"),

@@ -59,7 +59,6 @@ FieldRow::FieldRow(const FieldSpec& spec, QWidget* parent)
                        m_combo->setObjectName(objectBase + QStringLiteral(".combo"));
                        m_combo->setToolTip(m_toolTip);
                        m_combo->setAccessibleName(spec.label);
-                       m_combo->setFocusPolicy(Qt::StrongFocus);
                        m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
                        m_combo->setMinimumContentsLength(12);
                        for (const FieldChoice& choice : editor.choices) {
@@ -134,6 +133,13 @@ int FieldRow::labelWidth() const {
     return width;
 }
 
+std::vector<QWidget*> FieldRow::inputs() const {
+    if (m_int) {
+        return {m_int->slider(), m_int->spinBox()};
+    }
+    return {editor()};
+}
+
 QWidget* FieldRow::editor() const {
     if (m_int) {
         return m_int->spinBox();
@@ -168,7 +174,7 @@ void FieldRow::sync(const core::ModelConfig& config, const core::Scenario& scena
         if (editor.maximumFor) {
             m_int->setDynamicMaximum(editor.maximumFor(config));
         }
-        m_int->setSnapping(snapping, core::SnapContext{config.numHeads});
+        m_int->setSnapping(snapping, core::snapContext(config));
         m_int->setValue(editor.value.get(config, scenario));
     } else if (m_combo) {
         m_combo->setVisible(m_shown);

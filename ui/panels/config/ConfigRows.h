@@ -7,6 +7,7 @@
 #include <QObject>
 
 #include <optional>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
@@ -46,6 +47,8 @@ public:
     /// Moves the keyboard focus to the row's editor and briefly highlights it.
     void focusAndFlash();
     QWidget* editor() const;
+    /// Every widget of the row that takes input (a slider and its spin box, a combo box...).
+    std::vector<QWidget*> inputs() const;
     /// Width the label column needs for this row (0 for toggles, which span the row).
     int labelWidth() const;
 

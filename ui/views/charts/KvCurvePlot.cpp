@@ -17,7 +17,7 @@ KvCurvePlot::KvCurvePlot(QWidget* parent)
     : m_plot(plot::createPlot(parent)) {
     QCPAxis* x = m_plot->xAxis;
     QCPAxis* y = m_plot->yAxis;
-    plot::useCountLogTicker(x);
+    plot::useTokenLogTicker(x);
     plot::useBytesLogTicker(y);
     x->setLabel(QCoreApplication::translate("archplay::ui::views::KvCacheView", "sequence length (tokens)"));
     y->setLabel(QCoreApplication::translate("archplay::ui::views::KvCacheView", "KV cache"));

@@ -20,35 +20,22 @@ std::uint64_t toCount(double value) {
     return value >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(std::llround(value));
 }
 
-/// core::shortCount without the trailing zeros an axis does not need: "10.0B" -> "10B", "2.50B" -> "2.5B".
-QString axisCount(double tick) {
-    QString text = QString::fromStdString(core::shortCount(toCount(tick)));
-    const qsizetype dot = text.indexOf(QLatin1Char('.'));
-    if (dot < 0) {
-        return text;
-    }
-    qsizetype unit = dot + 1;
-    while (unit < text.size() && text[unit].isDigit()) {
-        ++unit;
-    }
-    qsizetype end = unit;
-    while (end > dot + 1 && text[end - 1] == QLatin1Char('0')) {
-        --end;
-    }
-    if (end == dot + 1) {
-        end = dot;
-    }
-    return text.left(end) + text.mid(unit);
-}
-
 class CountTicker : public QCPAxisTicker {
 protected:
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return axisCount(tick); }
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+        return QString::fromStdString(core::shortCount(toCount(tick)));
+    }
 };
 
-class CountLogTicker : public QCPAxisTickerLog {
+/// Powers of four, so the ticks land where context lengths do: 1K, 4K, 16K, 64K, 256K, 1M.
+class TokenLogTicker : public QCPAxisTickerLog {
+public:
+    TokenLogTicker() { setLogBase(4); }
+
 protected:
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return axisCount(tick); }
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+        return QString::fromStdString(core::tokenCount(toCount(tick)));
+    }
 };
 
 class BytesLogTicker : public QCPAxisTickerLog {
@@ -120,10 +107,9 @@ void useCountTicker(QCPAxis* axis) {
     axis->setTicker(ticker);
 }
 
-void useCountLogTicker(QCPAxis* axis) {
-    auto ticker = QSharedPointer<CountLogTicker>::create();
-    ticker->setLogBase(10);
-    ticker->setSubTickCount(8);
+void useTokenLogTicker(QCPAxis* axis) {
+    auto ticker = QSharedPointer<TokenLogTicker>::create();
+    ticker->setSubTickCount(2);
     axis->setScaleType(QCPAxis::stLogarithmic);
     axis->setTicker(ticker);
 }

@@ -13,8 +13,8 @@ class QRectF;
 
 namespace archplay::ui::views::plot {
 
-/// QCustomPlot shared set-up: one look from the palette, one number formatter (core::shortCount
-/// and core::binaryBytes) for axes and labels, one way to paint a plot into an export. The
+/// QCustomPlot shared set-up: one look from the palette, core's number formatters (shortCount,
+/// tokenCount, binaryBytes) for axes and labels, one way to paint a plot into an export. The
 /// QCustomPlot header stays in .cpp files.
 
 /// A plot with the program's defaults: no OpenGL, antialiased, the view's font, colours from `palette`.
@@ -24,8 +24,8 @@ void applyPalette(QCustomPlot& plot, const QPalette& palette, const QFont& font)
 
 /// Linear axis whose labels are parameter counts: 0, 2B, 4B.
 void useCountTicker(QCPAxis* axis);
-/// Logarithmic axis of counts (tokens): 1, 1K, 1M.
-void useCountLogTicker(QCPAxis* axis);
+/// Logarithmic axis of tokens in powers of four: 1K, 4K, 16K, 64K, 256K, 1M.
+void useTokenLogTicker(QCPAxis* axis);
 /// Logarithmic axis of bytes: 1 KiB, 1 MiB, 1 GiB.
 void useBytesLogTicker(QCPAxis* axis);
 
