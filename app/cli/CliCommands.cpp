@@ -47,7 +47,7 @@ commands:
 %DESIGN%
 %EXPORT%
 CONFIG is a path to a Hugging Face config.json or a preset id (see 'presets').
-Exit status: 0 success, 1 invalid or unreadable config, 2 bad usage.
+Exit status: 0 success, 1 invalid or unreadable config, or output that could not be written, 2 bad usage.
 )";
 
 std::string usage() {
@@ -114,10 +114,19 @@ int commandParams(const Options& options, std::ostream& out, std::ostream& err) 
     return Success;
 }
 
+/// A KV figure with thousands separators, or "exceeds 2^64 - 1" for one an overflow saturated.
+std::string kvFigure(const core::KvCacheReport& kv, std::uint64_t value) {
+    return kv.overflow && value == UINT64_MAX ? std::string("exceeds 2^64 - 1") : core::withThousands(value);
+}
+
 /// The headline figures: per token, cross-attention, fixed state, totals and the device fit.
 void printKvFigures(const Analysis& analysis, std::ostream& out) {
     const core::KvCacheReport& kv = analysis.kv;
     auto row = [&](const char* label, std::uint64_t bytes) {
+        if (kv.overflow && bytes == UINT64_MAX) {
+            fmt::print(out, "{:<36} {:>26}\n", label, kvFigure(kv, bytes));
+            return;
+        }
         fmt::print(out, "{:<36} {:>26}  {}\n", label, core::withThousands(bytes), core::binaryBytes(bytes));
     };
     fmt::print(out, "KV cache at {} tokens, batch {}, {}\n\n", core::withThousands(kv.sequenceLength), kv.batch,
@@ -154,8 +163,8 @@ void printKvRuns(const Analysis& analysis, std::ostream& out) {
         const std::string range =
             run.count == 1 ? std::to_string(run.first) : fmt::format("{}-{}", run.first, run.first + run.count - 1);
         fmt::print(out, "{:<10} {:<32} {:>12} {:>14} {:>22}\n", range, core::layerKindName(analysis.config, run.kind),
-                   core::withThousands(cache.selfElementsPerToken), core::withThousands(cache.cachedTokens),
-                   fmt::format("{} x {}", run.count, core::withThousands(cache.bytes)));
+                   kvFigure(analysis.kv, cache.selfElementsPerToken), core::withThousands(cache.cachedTokens),
+                   fmt::format("{} x {}", run.count, kvFigure(analysis.kv, cache.bytes)));
     }
 }
 
@@ -171,10 +180,17 @@ int commandKv(const Options& options, std::ostream& out, std::ostream& err) {
     }
     if (options.json) {
         out << core::kvJson(*analysis).dump(2) << "\n";
-        return Success;
+    } else {
+        printKvFigures(*analysis, out);
+        printKvRuns(*analysis, out);
     }
-    printKvFigures(*analysis, out);
-    printKvRuns(*analysis, out);
+    if (analysis->kv.overflow) {
+        fmt::print(err,
+                   "archplay-cli: {}: the KV cache at {} tokens, batch {} exceeds 2^64 - 1 bytes; the figures "
+                   "marked so are not sizes\n",
+                   options.positional.front(), core::withThousands(analysis->kv.sequenceLength), analysis->kv.batch);
+        return InvalidConfig;
+    }
     return Success;
 }
 
@@ -302,9 +318,7 @@ bool isHelp(const std::string& arg) {
     return arg == "--help" || arg == "-h" || arg == "help";
 }
 
-} // namespace
-
-int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     try {
         if (args.empty() || isHelp(args.front())) {
             (args.empty() ? err : out) << usage();
@@ -323,6 +337,20 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         fmt::print(err, "archplay-cli: internal error: {}\n", error.what());
         return InvalidConfig;
     }
+}
+
+} // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    const int code = runCommand(args, out, err);
+    // A full disk or a closed pipe shows only when the buffered output is flushed: check it here, once
+    // for every command, so that no failed write ends in success.
+    out.flush();
+    if (!out) {
+        fmt::print(err, "archplay-cli: cannot write to standard output\n");
+        return code == Success ? InvalidConfig : code;
+    }
+    return code;
 }
 
 } // namespace archplay::cli

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/ExportCommand.h"
 
-#include "app/cli/AtomicFile.h"
 #include "app/cli/CliCommands.h"
 #include "app/cli/ConfigSource.h"
 #include "app/cli/ExportGraphics.h"
 #include "app/cli/Flags.h"
 #include "core/analysis/Analysis.h"
 #include "core/io/ConfigJson.h"
+#include "core/io/Files.h"
 #include "core/io/Presets.h"
 #include "core/report/Exports.h"
 #include "core/report/ReportText.h"
@@ -39,7 +39,10 @@ export:
                breakdown, kv-cache: png, svg, pdf, csv, md, json
                derivation: tex (a whole document), md, pdf (paged), png, svg
                summary: csv, md, json; layer-stack, layer, attention-mask, moe-routing: png, svg, pdf
-  -o FILE    the file to write, atomically; '-' writes a text format to standard output
+  -o FILE    the file to write, atomically; '-' writes a text format to standard output.
+             A symbolic link is written through; a device, pipe or directory is refused,
+             and so is a read-only file unless --force
+  --force    replace a read-only FILE
   --seq N --batch B --encoder-seq N --kv-dtype D --weight-dtype D --gpu GIB --gpus N
              the scenario (default 4096 tokens, batch 1, bf16, one 80 GiB device;
              --gpu is one of 24, 40, 48, 80, 141, 192)
@@ -61,7 +64,7 @@ Options parseExportOptions(const std::vector<std::string>& args) {
         flags.insert(flags.end(), scenarioFlags().begin(), scenarioFlags().end());
         return flags;
     }();
-    Options options = parseOptions(args, valueFlags);
+    Options options = parseOptions(args, valueFlags, {"--force"});
     if (options.json) {
         throw UsageError{"export writes JSON with --format json"};
     }
@@ -275,6 +278,7 @@ ExportJob exportJob(const std::vector<std::string>& args) {
     job.bestEffort = options.bestEffort;
     job.kind.what = requiredWhat(options);
     job.request.path = requiredPath(options);
+    job.request.replaceReadOnly = options.switches.count("--force") > 0;
     job.kind.format = exportFormat(options, job.request.path);
     checkExportKind(job.kind, job.request.path);
     checkFigureFlags(options, job.kind);
@@ -308,7 +312,9 @@ int writeText(const core::Analysis& analysis, const GraphicsRequest& request, st
         out << *text;
         return out ? Success : InvalidConfig;
     }
-    if (const core::Status written = writeFileAtomically(request.path, *text); !written.ok()) {
+    const core::ReadOnlyTarget readOnly =
+        request.replaceReadOnly ? core::ReadOnlyTarget::Replace : core::ReadOnlyTarget::Refuse;
+    if (const core::Status written = core::writeFileAtomically(request.path, *text, readOnly); !written.ok()) {
         fmt::print(err, "archplay-cli: cannot write {}: {}\n", request.path, written.error());
         return InvalidConfig;
     }

@@ -24,6 +24,7 @@ struct GraphicsRequest {
     bool letter = false;         ///< --paper letter (else A4), for paged PDFs
     std::optional<std::int64_t> layer; ///< position in the plan of the layer to show; absent: the default one
     core::ReportInfo info;
+    bool replaceReadOnly = false; ///< --force: replace read-only files
 };
 
 /// Draws and writes `request` for `analysis` (only in builds with the Qt front end, ARCHPLAY_BUILD_GUI). Creates the

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/util/Checked.h"
+
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
@@ -82,10 +84,11 @@ struct GatedDeltaNet {
     std::int64_t valueHeadDim = 128; ///< linear_value_head_dim
     std::int64_t convKernel = 4;     ///< linear_conv_kernel_dim
 
-    std::int64_t keyWidth() const { return numKeyHeads * keyHeadDim; }
-    std::int64_t valueWidth() const { return numValueHeads * valueHeadDim; }
+    /// Widths in elements, overflow-checked (each dimension may be up to 2^40).
+    Checked keyWidth() const { return dim(numKeyHeads) * dim(keyHeadDim); }
+    Checked valueWidth() const { return dim(numValueHeads) * dim(valueHeadDim); }
     /// Channels of the causal convolution over q, k and v.
-    std::int64_t convChannels() const { return 2 * keyWidth() + valueWidth(); }
+    Checked convChannels() const { return Checked(2) * keyWidth() + valueWidth(); }
 
     bool operator==(const GatedDeltaNet&) const = default;
 };
@@ -102,10 +105,10 @@ struct Mamba2Mixer {
     bool outProjBias = false;     ///< out_proj bias (Granite: mamba_proj_bias; Falcon-H1: projectors_bias)
     bool gatedNorm = true;        ///< the gated RMSNorm before out_proj (Falcon-H1: mamba_rms_norm)
 
-    /// Width of the SSM (heads x head_dim).
-    std::int64_t innerWidth() const { return numHeads * headDim; }
-    /// Channels of the causal convolution over x, B and C.
-    std::int64_t convChannels() const { return innerWidth() + 2 * numGroups * stateSize; }
+    /// Width of the SSM (heads x head_dim), overflow-checked.
+    Checked innerWidth() const { return dim(numHeads) * dim(headDim); }
+    /// Channels of the causal convolution over x, B and C, overflow-checked.
+    Checked convChannels() const { return innerWidth() + Checked(2) * dim(numGroups) * dim(stateSize); }
 
     bool operator==(const Mamba2Mixer&) const = default;
 };

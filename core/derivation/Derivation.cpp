@@ -131,9 +131,10 @@ std::optional<DerivationStep> positionStep(const ModelConfig& c) {
     s.equations.push_back("\\theta_{j} = " + scientific(base) + "^{-2j/" + num(rotated) + "}, \\quad j = 0, \\ldots, " +
                           num(half - 1));
     if (const auto& local = c.forward.ropeLocalTheta; local && *local != base) {
-        s.text += fmt::format(" Global layers use base {}, sliding layers base {}.",
-                              withThousands(static_cast<std::uint64_t>(base)),
-                              withThousands(static_cast<std::uint64_t>(*local)));
+        // Written by scientific(): a base read from config.json may be any double, which a cast to an
+        // integer would not survive.
+        s.text += fmt::format(" Global layers use base ${}$, sliding layers base ${}$.", scientific(base),
+                              scientific(*local));
     }
     if (const auto& scaling = c.forward.ropeScaling) {
         const std::string factor = scaling->factor ? fmt::format(", factor {:g}", *scaling->factor) : std::string();

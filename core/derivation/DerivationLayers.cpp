@@ -165,8 +165,8 @@ private:
     }
 
     void standardAttention() {
-        const std::int64_t qWidth = c.numHeads * m_headDim;
-        const std::int64_t kvWidth = c.numKvHeads * m_headDim;
+        const Checked qWidth = dim(c.numHeads) * dim(m_headDim);
+        const Checked kvWidth = dim(c.numKvHeads) * dim(m_headDim);
         const std::string in = attentionInput();
         const AttentionFamily family = attentionFamily(c);
         std::string text;
@@ -184,14 +184,14 @@ private:
         if (c.fusedQkv) {
             qkv.equations.push_back("\\left[\\,Q \\;\\; K \\;\\; V\\,\\right] = " + in + "\\, W_{QKV}" +
                                     (c.qBias ? " + b_{QKV}" : "") + ", \\quad W_{QKV} \\in " +
-                                    real(c.hiddenSize, qWidth + 2 * kvWidth));
+                                    real(c.hiddenSize, qWidth + Checked(2) * kvWidth));
         } else {
             if (c.attentionOutputGate) {
                 // Qwen3-Next's q_proj is twice as wide: each head's query, then its output gate.
                 qkv.text += " The query projection also yields a gate $G$ for each head's output.";
                 qkv.equations.push_back("\\left[\\,Q \\;\\; G\\,\\right] = " + in + "\\, W_{Q}" +
                                         (c.qBias ? " + b_{Q}" : "") + ", \\quad W_{Q} \\in " +
-                                        real(c.hiddenSize, 2 * qWidth));
+                                        real(c.hiddenSize, Checked(2) * qWidth));
             } else {
                 qkv.equations.push_back("Q = " + in + "\\, W_{Q}" + (c.qBias ? " + b_{Q}" : "") +
                                         ", \\quad W_{Q} \\in " + real(c.hiddenSize, qWidth));
@@ -244,8 +244,8 @@ private:
             sdpa.text += " T5 does not divide by $\\sqrt{d_h}$: its initialisation absorbs the scale.";
         } else {
             const std::optional<double>& scalar = c.forward.queryPreAttentionScalar;
-            const std::int64_t scale = scalar ? static_cast<std::int64_t>(*scalar) : m_headDim;
-            scores += "\\frac{" + product + "}{\\sqrt{" + num(scale) + "}}";
+            const std::string scale = scalar ? scientific(*scalar) : num(m_headDim);
+            scores += "\\frac{" + product + "}{\\sqrt{" + scale + "}}";
         }
         if (c.positional == PositionalKind::Alibi || c.positional == PositionalKind::RelativeBias) {
             scores += " + B_{h}";
@@ -290,7 +290,7 @@ private:
 
     void latentAttention() {
         const LatentAttention& mla = *c.latent;
-        const std::int64_t qkDim = mla.qkNopeHeadDim + mla.qkRopeHeadDim;
+        const Checked qkDim = dim(mla.qkNopeHeadDim) + dim(mla.qkRopeHeadDim);
         const std::string in = attentionInput();
         const std::string heads = num(c.numHeads);
         if (mla.qLoraRank) {
@@ -310,15 +310,15 @@ private:
             q.equations.push_back("\\left[\\,Q^{C} \\;\\; Q^{R}\\,\\right] = " + in + "\\, W_{Q}, \\quad W_{Q} \\in " +
                                   real(num(c.hiddenSize), heads + " \\cdot " + num(qkDim)));
         }
-        const std::int64_t latentWidth = mla.kvLoraRank + mla.qkRopeHeadDim;
-        const std::int64_t expanded = c.numHeads * (mla.qkNopeHeadDim + mla.qkRopeHeadDim + mla.vHeadDim);
+        const Checked latentWidth = dim(mla.kvLoraRank) + dim(mla.qkRopeHeadDim);
+        const Checked expanded = dim(c.numHeads) * (qkDim + dim(mla.vHeadDim));
         auto& kv =
             step("Latent keys and values",
                  fmt::format("Keys and values are compressed into one {}-wide latent per token; a {}-dimensional "
                              "rotary key is shared by all heads. Only $c^{{KV}}$ and $k^{{R}}$ are cached: "
                              "${} + {} = {}$ values per token and layer, against ${} \\cdot ({} + {} + {}) = "
                              "{}$ for per-head keys and values.",
-                             mla.kvLoraRank, mla.qkRopeHeadDim, mla.kvLoraRank, mla.qkRopeHeadDim, latentWidth,
+                             mla.kvLoraRank, mla.qkRopeHeadDim, mla.kvLoraRank, mla.qkRopeHeadDim, num(latentWidth),
                              c.numHeads, mla.qkNopeHeadDim, mla.qkRopeHeadDim, mla.vHeadDim, num(expanded)));
         kv.equations.push_back("\\left[\\,c^{KV} \\;\\; k^{R}\\,\\right] = " + in +
                                "\\, W^{DKV}, \\quad W^{DKV} \\in " + real(c.hiddenSize, latentWidth));
@@ -343,7 +343,7 @@ private:
         auto& out = step("Output projection and residual");
         out.equations.push_back("\\operatorname{Attn}(" + in + ") = \\left[\\,A_{1} \\; \\cdots \\; A_{" + heads +
                                 "}\\,\\right] W_{O}, \\quad W_{O} \\in " +
-                                real(c.numHeads * mla.vHeadDim, c.hiddenSize));
+                                real(dim(c.numHeads) * dim(mla.vHeadDim), dim(c.hiddenSize)));
         attentionResidual(out, in);
     }
 
@@ -364,7 +364,7 @@ private:
                                        d.numKeyHeads, d.keyHeadDim, d.numValueHeads, d.valueHeadDim, d.convKernel));
             s.equations.push_back("\\left[\\,q \\;\\; k \\;\\; v \\;\\; z\\,\\right] = " + in +
                                   "\\, W_{qkvz}, \\quad W_{qkvz} \\in " +
-                                  real(hidden, 2 * d.keyWidth() + 2 * d.valueWidth()));
+                                  real(hidden, Checked(2) * d.keyWidth() + Checked(2) * d.valueWidth()));
             s.equations.push_back(
                 "S_{t} = \\alpha_{t}\\, S_{t-1}\\left(I - \\beta_{t}\\, k_{t} k_{t}^{\\top}\\right) + "
                 "\\beta_{t}\\, v_{t} k_{t}^{\\top}, \\quad S_{t} \\in \\mathbb{R}^{" +
@@ -374,13 +374,13 @@ private:
             break;
         }
         case TokenMixer::LightningAttention: {
-            const std::int64_t width = c.numHeads * m_headDim;
+            const Checked width = dim(c.numHeads) * dim(m_headDim);
             auto& s = step("Lightning attention",
                            fmt::format("Linear attention: {} heads of $d = {}$ accumulate $k^{{\\top}} v$ with a "
                                        "per-head decay $\\lambda$; the state replaces the KV cache.",
                                        c.numHeads, m_headDim));
             s.equations.push_back("\\left[\\,q \\;\\; k \\;\\; v\\,\\right] = \\operatorname{SiLU}(" + in +
-                                  "\\, W_{qkv}), \\quad W_{qkv} \\in " + real(hidden, 3 * width));
+                                  "\\, W_{qkv}), \\quad W_{qkv} \\in " + real(hidden, Checked(3) * width));
             s.equations.push_back("S_{t} = \\lambda\\, S_{t-1} + k_{t}^{\\top} v_{t}, \\quad S_{t} \\in "
                                   "\\mathbb{R}^{" +
                                   num(c.numHeads) + " \\times " + num(m_headDim) + " \\times " + num(m_headDim) + "}");
@@ -398,7 +398,7 @@ private:
                                        branch ? " It runs beside attention; both outputs join the residual." : ""));
             s.equations.push_back("\\left[\\,z \\;\\; x \\;\\; B \\;\\; C \\;\\; \\Delta\\,\\right] = " + in +
                                   "\\, W_{in}, \\quad W_{in} \\in " +
-                                  real(hidden, m.innerWidth() + m.convChannels() + m.numHeads));
+                                  real(hidden, m.innerWidth() + m.convChannels() + dim(m.numHeads)));
             s.equations.push_back("h_{t} = e^{\\Delta_{t} A}\\, h_{t-1} + \\Delta_{t}\\, B_{t}\\, x_{t}, \\quad "
                                   "y_{t} = C_{t}\\, h_{t} + D\\, x_{t}, \\quad h_{t} \\in \\mathbb{R}^{" +
                                   num(m.numHeads) + " \\times " + num(m.headDim) + " \\times " + num(m.stateSize) +
@@ -458,8 +458,8 @@ private:
     }
 
     void crossAttention() {
-        const std::int64_t qWidth = c.numHeads * m_headDim;
-        const std::int64_t kvWidth = c.numKvHeads * m_headDim;
+        const Checked qWidth = dim(c.numHeads) * dim(m_headDim);
+        const Checked kvWidth = dim(c.numKvHeads) * dim(m_headDim);
         auto& s = step("Cross-attention", "Queries come from the decoder, keys and values from the encoder output $Z$. "
                                           "No mask: every target token sees every source token. $K^{c}$ and "
                                           "$V^{c}$ are computed once per request and cached.");
@@ -484,7 +484,7 @@ private:
         m_residual = "X''";
     }
 
-    std::string glu(const std::string& superscript, std::int64_t width, std::string& shapes) const {
+    std::string glu(const std::string& superscript, Checked width, std::string& shapes) const {
         const std::string sup = superscript.empty() ? "" : "^{" + superscript + "}";
         shapes = "W" + sup + "_{\\mathrm{gate}}, W" + sup + "_{\\mathrm{up}} \\in " + real(c.hiddenSize, width) +
                  ", \\quad W" + sup + "_{\\mathrm{down}} \\in " + real(width, c.hiddenSize);
@@ -536,7 +536,7 @@ private:
         } else if (m_kind.ffn == FfnKind::Gated) {
             s.text = fmt::format("{}: a gated linear unit of width {} (Shazeer 2020).", gatedName(c.activation),
                                  withThousands(static_cast<std::uint64_t>(c.intermediateSize)));
-            s.equations.push_back("\\operatorname{FFN}(x) = " + glu("", c.intermediateSize, shapes));
+            s.equations.push_back("\\operatorname{FFN}(x) = " + glu("", dim(c.intermediateSize), shapes));
             s.equations.push_back(shapes);
         } else {
             mixtureOfExperts(s);
@@ -587,12 +587,12 @@ private:
         }
         s.equations.push_back(combine);
         std::string shapes;
-        s.equations.push_back("\\operatorname{FFN}_{e}(x) = " + glu("e", moe.expertIntermediateSize, shapes));
+        s.equations.push_back("\\operatorname{FFN}_{e}(x) = " + glu("e", dim(moe.expertIntermediateSize), shapes));
         s.equations.push_back(shapes);
         if (moe.numSharedExperts > 0) {
             std::string sharedShapes;
             s.equations.push_back("\\operatorname{FFN}_{\\mathrm{shared}}(x) = " +
-                                  glu("s", moe.numSharedExperts * moe.sharedWidth(), sharedShapes));
+                                  glu("s", dim(moe.numSharedExperts) * dim(moe.sharedWidth()), sharedShapes));
             s.equations.push_back(sharedShapes);
         }
     }

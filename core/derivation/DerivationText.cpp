@@ -6,15 +6,31 @@
 #include <cmath>
 
 namespace archplay::core::derivation {
-std::string num(std::int64_t value) {
-    if (value < 10000 && value > -10000) {
-        return std::to_string(value);
+namespace {
+
+/// 128256 -> "128{,}256"; below 10000 plainly.
+std::string grouped(std::uint64_t magnitude) {
+    std::string digits = std::to_string(magnitude);
+    if (magnitude < 10000) {
+        return digits;
     }
-    std::string digits = std::to_string(value < 0 ? -value : value);
     for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) {
         digits.insert(static_cast<std::size_t>(i), "{,}");
     }
-    return value < 0 ? "-" + digits : digits;
+    return digits;
+}
+
+} // namespace
+
+std::string num(std::int64_t value) {
+    // The magnitude in unsigned arithmetic: -INT64_MIN does not fit in an int64.
+    const std::uint64_t magnitude =
+        value < 0 ? 0 - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
+    return value < 0 ? "-" + grouped(magnitude) : grouped(magnitude);
+}
+
+std::string num(Checked value) {
+    return value.overflowed() ? std::string("\\text{over } 2^{64}") : grouped(value.value());
 }
 
 std::string real(const std::string& rows, const std::string& columns) {
@@ -25,11 +41,19 @@ std::string real(std::int64_t rows, std::int64_t columns) {
     return real(num(rows), num(columns));
 }
 
+std::string real(Checked rows, Checked columns) {
+    return real(num(rows), num(columns));
+}
+
 std::string realRows(const std::string& rowSymbol, std::int64_t columns) {
     return real(rowSymbol, num(columns));
 }
 
 std::string realVector(std::int64_t size) {
+    return "\\mathbb{R}^{" + num(size) + "}";
+}
+
+std::string realVector(Checked size) {
     return "\\mathbb{R}^{" + num(size) + "}";
 }
 

@@ -14,13 +14,18 @@ namespace archplay::core::derivation {
 
 /// 128256 -> "128{,}256"; numbers below 10000 are written plainly, as in print.
 std::string num(std::int64_t value);
+/// A width that is a product of config values, as num() writes it; one that overflowed reads
+/// "\text{over } 2^{64}" rather than a wrapped number.
+std::string num(Checked value);
 /// \mathbb{R}^{a \times b}
 std::string real(const std::string& rows, const std::string& columns);
 std::string real(std::int64_t rows, std::int64_t columns);
+std::string real(Checked rows, Checked columns);
 /// \mathbb{R}^{T \times n}
 std::string realRows(const std::string& rowSymbol, std::int64_t columns);
 /// \mathbb{R}^{n}
 std::string realVector(std::int64_t size);
+std::string realVector(Checked size);
 
 /// 1e-06 -> "10^{-6}", 1.5e-05 -> "1.5 \cdot 10^{-5}", 10000 -> "10{,}000".
 std::string scientific(double value);

@@ -3,6 +3,7 @@
 
 #include "core/io/ExtraFields.h"
 #include "core/io/Families.h"
+#include "core/io/Files.h"
 #include "core/io/JsonFields.h"
 #include "core/io/JsonText.h"
 #include "core/io/ModelKinds.h"
@@ -12,7 +13,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <fstream>
 
 namespace archplay::core {
 namespace {
@@ -21,7 +21,6 @@ using nlohmann::json;
 
 constexpr std::string_view kPresetKey = "archplay_preset";
 constexpr std::string_view kNestedKey = "text_config"; // where multimodal wrappers keep the language model
-constexpr std::uintmax_t kMaxFileBytes = 64u * 1024u * 1024u;
 /// Fields of a config.json that never change the parameters or caches: token ids, dropout, epsilons,
 /// initialisation, RoPE frequencies, dtypes, bookkeeping.
 bool isBenignKey(std::string_view key) {
@@ -347,32 +346,14 @@ ImportResult importConfigText(std::string_view text, const ImportOptions& option
 }
 
 ImportResult importConfigFile(const std::filesystem::path& path, const ImportOptions& options) {
-    ImportResult result;
-    auto fail = [&](std::string message) {
-        result.diagnostics.push_back({Severity::Error, "", fmt::format("cannot read {}: {}", path.string(), message)});
+    const FileRead read = readRegularFile(path.string());
+    if (!read.bytes) {
+        ImportResult result;
+        result.diagnostics.push_back(
+            {Severity::Error, "", fmt::format("cannot read {}: {}", path.string(), read.error)});
         return result;
-    };
-    std::error_code error;
-    if (std::filesystem::is_directory(path, error)) {
-        return fail("it is a directory");
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        return fail(std::filesystem::exists(path, error) ? "permission denied" : "no such file");
-    }
-    // Read in chunks up to the limit, so pipes and devices are bounded too.
-    std::string text;
-    char chunk[1 << 16];
-    while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
-        text.append(chunk, static_cast<std::size_t>(in.gcount()));
-        if (text.size() > kMaxFileBytes) {
-            return fail("larger than 64 MiB; a config.json is a few kilobytes");
-        }
-    }
-    if (in.bad()) {
-        return fail("read error");
-    }
-    return importConfigText(text, options);
+    return importConfigText(*read.bytes, options);
 }
 
 json exportConfig(const ModelConfig& config, Diagnostics* notes) {

@@ -4,6 +4,7 @@
 #include "core/io/Families.h"
 
 #include "core/io/FamilyIo.h"
+#include "core/util/Checked.h"
 
 #include <fmt/format.h>
 
@@ -509,11 +510,11 @@ const Keys kGpt2Keys{.hidden = "n_embd",
 
 /// GPT-2 and GPT-J keep n_inner null for the default 4 x n_embd.
 void readInner(JsonFields& f, ModelConfig& c) {
-    c.intermediateSize = f.nullableInteger("n_inner", std::nullopt).value_or(4 * c.hiddenSize);
+    c.intermediateSize = f.nullableInteger("n_inner", std::nullopt).value_or(saturatingProduct(4, c.hiddenSize));
 }
 
 void writeInner(const ModelConfig& c, json& out) {
-    if (c.intermediateSize == 4 * c.hiddenSize) {
+    if (c.intermediateSize == saturatingProduct(4, c.hiddenSize)) {
         out["n_inner"] = nullptr;
     } else {
         out["n_inner"] = c.intermediateSize;
@@ -612,7 +613,8 @@ void readFalcon(JsonFields& f, ModelConfig& c) {
     const bool multiQuery = f.flag("multi_query", true);
     const std::int64_t kvHeads = f.integer({"num_kv_heads", "n_head_kv"}, c.numHeads);
     c.numKvHeads = newArchitecture ? kvHeads : multiQuery ? 1 : c.numHeads;
-    c.intermediateSize = f.nullableInteger("ffn_hidden_size", std::nullopt).value_or(4 * c.hiddenSize);
+    c.intermediateSize =
+        f.nullableInteger("ffn_hidden_size", std::nullopt).value_or(saturatingProduct(4, c.hiddenSize));
     c.maxPositions = f.integer("max_position_embeddings", 2048);
     c.tieWordEmbeddings = f.flag("tie_word_embeddings", true);
     const bool bias = f.flag("bias", false);
@@ -798,7 +800,7 @@ void readBloom(JsonFields& f, ModelConfig& c) {
     c.numLayers = f.integer({"n_layer", "num_hidden_layers"}, 2);
     c.numHeads = f.integer({"n_head", "num_attention_heads"}, 8);
     c.numKvHeads = c.numHeads;
-    c.intermediateSize = 4 * c.hiddenSize;
+    c.intermediateSize = saturatingProduct(4, c.hiddenSize);
     c.maxPositions = f.integer("seq_length", 2048);
     c.tieWordEmbeddings = f.flag("tie_word_embeddings", true);
     c.normKind = NormKind::LayerNorm;
@@ -821,7 +823,7 @@ void writeBloom(const ModelConfig& c, json& out) {
     out["n_head"] = c.numHeads;
     out["seq_length"] = c.maxPositions;
     out["tie_word_embeddings"] = c.tieWordEmbeddings;
-    requireExpressible(out, c.intermediateSize == 4 * c.hiddenSize);
+    requireExpressible(out, c.intermediateSize == saturatingProduct(4, c.hiddenSize));
 }
 
 void readOpt(JsonFields& f, ModelConfig& c) {

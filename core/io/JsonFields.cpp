@@ -34,7 +34,14 @@ const nlohmann::json* JsonFields::find(std::string_view key) {
     return it->is_null() ? nullptr : &*it;
 }
 
+void JsonFields::nullDefault(std::string_view key, const std::string& fallback) {
+    if (isNull(key)) {
+        warn(std::string(key), fmt::format("{} is null; read as the default, {}", key, fallback));
+    }
+}
+
 std::int64_t JsonFields::integer(std::string_view key, std::int64_t fallback) {
+    nullDefault(key, std::to_string(fallback));
     return nullableInteger(key, fallback).value_or(fallback);
 }
 
@@ -45,6 +52,7 @@ std::int64_t JsonFields::integer(std::initializer_list<std::string_view> keys, s
         }
     }
     for (std::string_view key : keys) {
+        nullDefault(key, std::to_string(fallback));
         find(key); // an explicit null still counts as interpreted
     }
     return fallback;
@@ -93,6 +101,7 @@ bool JsonFields::isList(std::string_view key) const {
 }
 
 bool JsonFields::flag(std::string_view key, bool fallback) {
+    nullDefault(key, fallback ? "true" : "false");
     const nlohmann::json* value = find(key);
     if (!value) {
         return fallback;
@@ -108,6 +117,7 @@ bool JsonFields::flag(std::string_view key, bool fallback) {
 }
 
 double JsonFields::number(std::string_view key, double fallback) {
+    nullDefault(key, fmt::format("{:g}", fallback));
     const nlohmann::json* value = find(key);
     if (!value) {
         return fallback;
@@ -120,6 +130,7 @@ double JsonFields::number(std::string_view key, double fallback) {
 }
 
 std::string JsonFields::text(std::string_view key, std::string fallback) {
+    nullDefault(key, "\"" + fallback + "\"");
     const nlohmann::json* value = find(key);
     if (!value) {
         return fallback;

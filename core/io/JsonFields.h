@@ -33,7 +33,8 @@ public:
     /// True when the key is present with a null value.
     bool isNull(std::string_view key) const;
 
-    /// An integer field (integral floats like 4096.0 accepted); absent or null gives `fallback`.
+    /// An integer field (integral floats like 4096.0 accepted); absent or null gives `fallback`, null
+    /// with a warning naming the key (flag, number and text likewise).
     std::int64_t integer(std::string_view key, std::int64_t fallback);
     /// The first present key of `keys`, else `fallback`.
     std::int64_t integer(std::initializer_list<std::string_view> keys, std::int64_t fallback);
@@ -64,6 +65,8 @@ public:
 
 private:
     const nlohmann::json* find(std::string_view key);
+    /// A warning when `key` is null, which the reader replaces by `fallback` (the family's default).
+    void nullDefault(std::string_view key, const std::string& fallback);
 
     const nlohmann::json& m_object;
     Diagnostics& m_diagnostics;

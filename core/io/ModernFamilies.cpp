@@ -3,6 +3,8 @@
 // configuration class in huggingface/transformers; tensor layouts follow its modeling file
 // (configuration_<type>.py / modeling_<type>.py), as the comments say family by family.
 #include "core/io/FamilyIo.h"
+#include "core/util/Checked.h"
+#include "core/validate/Validation.h"
 
 #include <fmt/format.h>
 
@@ -648,8 +650,13 @@ void readLfm2(JsonFields& f, ModelConfig& c) {
         const double multiplier = f.number("block_ffn_dim_multiplier", 0.0);
         const std::int64_t multipleOf = f.integer("block_multiple_of", 256);
         if (multiplier > 0.0 && multipleOf > 0) {
-            width = static_cast<std::int64_t>(multiplier * static_cast<double>(width));
-            width = (width + multipleOf - 1) / multipleOf * multipleOf;
+            // Clamped just past validation's cap (which then reports it), so the cast and the rounding
+            // stay defined for any number config.json holds.
+            const double limit = static_cast<double>(kMaxDimension) + 1.0;
+            width = static_cast<std::int64_t>(std::clamp(multiplier * static_cast<double>(width), -limit, limit));
+            if (width > 0 && multipleOf <= kMaxDimension) {
+                width = (width + multipleOf - 1) / multipleOf * multipleOf;
+            }
         }
     } else {
         f.consume("block_ffn_dim_multiplier");
@@ -719,7 +726,7 @@ void readGraniteHybrid(JsonFields& f, ModelConfig& c) {
     if (positions != "nope" && positions != "rope") {
         f.error("position_embedding_type", fmt::format("position_embedding_type '{}' is not rope or nope", positions));
     }
-    readMamba2Fields(f, c, f.integer("mamba_expand", 2) * c.hiddenSize);
+    readMamba2Fields(f, c, saturatingProduct(f.integer("mamba_expand", 2), c.hiddenSize));
     c.mamba.gatedNorm = true;
     c.mamba.outProjBias = c.mamba.inProjBias;
     if (!readMixerTypes(f, c)) {
@@ -743,8 +750,11 @@ void readGraniteHybrid(JsonFields& f, ModelConfig& c) {
 
 void writeGraniteHybrid(const ModelConfig& c, json& out) {
     writeCommon(c, out, kGraniteHybrid);
-    requireExpressible(out, uniformAttentionBias(c) && c.mamba.gatedNorm && c.mamba.inProjBias == c.mamba.outProjBias &&
-                                c.mamba.innerWidth() % std::max<std::int64_t>(c.hiddenSize, 1) == 0);
+    requireExpressible(
+        out,
+        uniformAttentionBias(c) && c.mamba.gatedNorm && c.mamba.inProjBias == c.mamba.outProjBias &&
+            !c.mamba.innerWidth().overflowed() &&
+            c.mamba.innerWidth().value() % static_cast<std::uint64_t>(std::max<std::int64_t>(c.hiddenSize, 1)) == 0);
     out["attention_bias"] = c.qBias;
     out["position_embedding_type"] = c.positional == PositionalKind::None ? "nope" : "rope";
     out["mamba_n_heads"] = c.mamba.numHeads;
@@ -754,7 +764,8 @@ void writeGraniteHybrid(const ModelConfig& c, json& out) {
     out["mamba_d_conv"] = c.mamba.convKernel;
     out["mamba_conv_bias"] = c.mamba.convBias;
     out["mamba_proj_bias"] = c.mamba.inProjBias;
-    out["mamba_expand"] = c.mamba.innerWidth() / std::max<std::int64_t>(c.hiddenSize, 1);
+    out["mamba_expand"] =
+        c.mamba.innerWidth().value() / static_cast<std::uint64_t>(std::max<std::int64_t>(c.hiddenSize, 1));
     writeMixerTypes(c, out, "mamba");
     if (c.ffnKind == FfnKind::Moe) {
         requireExpressible(out, c.moe.expertIntermediateSize == c.intermediateSize && c.moe.numSharedExperts <= 1 &&
@@ -792,12 +803,13 @@ void readFalconH1(JsonFields& f, ModelConfig& c) {
 void writeFalconH1(const ModelConfig& c, json& out) {
     writeCommon(c, out, kFalconH1);
     requireExpressible(out, uniformAttentionBias(c) && c.mixers.size() == 1 &&
-                                c.mixers.front() == TokenMixer::AttentionWithMamba2 && c.ffnKind == FfnKind::Gated);
+                                c.mixers.front() == TokenMixer::AttentionWithMamba2 && c.ffnKind == FfnKind::Gated &&
+                                !c.mamba.innerWidth().overflowed());
     out["attention_bias"] = c.qBias;
     out["mlp_bias"] = c.ffnBias;
     out["mamba_n_heads"] = c.mamba.numHeads;
     out["mamba_d_head"] = c.mamba.headDim;
-    out["mamba_d_ssm"] = c.mamba.innerWidth();
+    out["mamba_d_ssm"] = c.mamba.innerWidth().value();
     out["mamba_d_state"] = c.mamba.stateSize;
     out["mamba_n_groups"] = c.mamba.numGroups;
     out["mamba_d_conv"] = c.mamba.convKernel;

@@ -4,6 +4,7 @@
 // without loss. Unknown model types are read with the same code, from the common key names.
 #include "core/io/Families.h"
 #include "core/io/FamilyIo.h"
+#include "core/util/Checked.h"
 
 #include <fmt/format.h>
 
@@ -114,10 +115,10 @@ void readNative(JsonFields& f, ModelConfig& c, bool assume) {
     c.numHeads = f.integer({"num_attention_heads", "n_head", "num_heads", "n_heads"}, 32);
     c.numKvHeads = f.integer({"num_key_value_heads", "num_kv_heads", "n_head_kv", "n_kv_heads"}, c.numHeads);
     c.headDim = f.nullableInteger("head_dim", std::nullopt);
-    c.intermediateSize =
-        f.integer({"intermediate_size", "ffn_dim", "d_ff", "n_inner", "ffn_hidden_size"}, 4 * c.hiddenSize);
+    c.intermediateSize = f.integer({"intermediate_size", "ffn_dim", "d_ff", "n_inner", "ffn_hidden_size"},
+                                   saturatingProduct(4, c.hiddenSize));
     c.maxPositions = f.integer({"max_position_embeddings", "n_positions", "max_seq_len", "seq_length"}, 4096);
-    assumed.note("intermediate_size", fmt::format("{} (4 x hidden)", 4 * c.hiddenSize));
+    assumed.note("intermediate_size", fmt::format("{} (4 x hidden)", saturatingProduct(4, c.hiddenSize)));
 
     if (f.has("kv_lora_rank")) {
         c.latent = familyio::readLatent(f, LatentAttention{});

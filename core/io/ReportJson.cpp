@@ -42,6 +42,10 @@ json paramsJson(const ParamReport& params) {
 
 json kvJson(const Analysis& analysis) {
     const KvCacheReport& kv = analysis.kv;
+    // After an overflow a saturated figure is not a size: null, beside "overflow": true.
+    const auto figure = [&](std::uint64_t value) {
+        return kv.overflow && value == UINT64_MAX ? json() : json(value);
+    };
     json layers = json::array();
     for (std::size_t i = 0; i < kv.layers.size() && i < analysis.plan.layers.size(); ++i) {
         const LayerPlan& plan = analysis.plan.layers[i];
@@ -51,24 +55,25 @@ json kvJson(const Analysis& analysis) {
         const KvLayerCache& layer = kv.layers[i];
         layers.push_back({{"index", plan.index},
                           {"kind", layerKindName(analysis.config, plan)},
-                          {"elements_per_token", layer.selfElementsPerToken},
+                          {"elements_per_token", figure(layer.selfElementsPerToken)},
                           {"cached_tokens", layer.cachedTokens},
-                          {"cross_elements_per_token", layer.crossElementsPerToken},
-                          {"fixed_state_elements", layer.fixedStateElements},
-                          {"bytes", layer.bytes}});
+                          {"cross_elements_per_token", figure(layer.crossElementsPerToken)},
+                          {"fixed_state_elements", figure(layer.fixedStateElements)},
+                          {"bytes", figure(layer.bytes)}});
     }
     json out = {{"dtype", std::string(toString(kv.dtype))},
                 {"sequence_length", kv.sequenceLength},
                 {"encoder_sequence_length", kv.encoderSequenceLength},
                 {"batch", kv.batch},
-                {"bytes_per_token", kv.bytesPerToken},
-                {"expanded_bytes_per_token", kv.expandedBytesPerToken},
-                {"cross_bytes_per_encoder_token", kv.crossBytesPerEncoderToken},
-                {"fixed_state_bytes", kv.fixedStateBytes},
-                {"fixed_state_bytes_per_sequence", kv.fixedStateBytesPerSequence},
+                {"bytes_per_token", figure(kv.bytesPerToken)},
+                {"expanded_bytes_per_token", figure(kv.expandedBytesPerToken)},
+                {"cross_bytes_per_encoder_token", figure(kv.crossBytesPerEncoderToken)},
+                {"fixed_state_bytes", figure(kv.fixedStateBytes)},
+                {"fixed_state_bytes_per_sequence", figure(kv.fixedStateBytesPerSequence)},
                 {"state_dtype", kv.stateDType ? std::string(toString(*kv.stateDType)) : std::string("as implemented")},
-                {"total_bytes", kv.totalBytes},
-                {"expanded_total_bytes", kv.expandedTotalBytes},
+                {"total_bytes", figure(kv.totalBytes)},
+                {"expanded_total_bytes", figure(kv.expandedTotalBytes)},
+                {"overflow", kv.overflow},
                 {"latent", analysis.config.latent.has_value()},
                 {"gpu_fit", deviceFitJson(analysis)},
                 {"layers", layers}};

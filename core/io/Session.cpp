@@ -127,8 +127,15 @@ SessionReadResult sessionFromJson(std::string_view text) {
         result.diagnostics.push_back(error("schema_version", "missing or not an integer"));
         return result;
     }
-    if (version->get<int>() > kSessionSchemaVersion) {
-        result.diagnostics.push_back(error("schema_version", "version " + std::to_string(version->get<int>()) +
+    // Read whole: a version cut to 32 bits would take 4294967297 for 1.
+    const bool positive =
+        version->is_number_unsigned() ? version->get<std::uint64_t>() > 0 : version->get<std::int64_t>() > 0;
+    if (!positive) {
+        result.diagnostics.push_back(error("schema_version", "must be a positive integer, not " + version->dump()));
+        return result;
+    }
+    if (version->get<std::uint64_t>() > static_cast<std::uint64_t>(kSessionSchemaVersion)) {
+        result.diagnostics.push_back(error("schema_version", "version " + version->dump() +
                                                                  " is newer than this program reads (" +
                                                                  std::to_string(kSessionSchemaVersion) + ")"));
         return result;

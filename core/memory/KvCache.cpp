@@ -30,7 +30,7 @@ FixedState fixedState(const ModelConfig& config, const LayerPlan& layer) {
         return {};
     case TokenMixer::GatedDeltaNet: {
         const GatedDeltaNet& d = config.deltaNet;
-        conv = dim(d.convChannels()) * dim(d.convKernel);
+        conv = d.convChannels() * dim(d.convKernel);
         recurrent = dim(d.numValueHeads) * dim(d.keyHeadDim) * dim(d.valueHeadDim);
         fp32 = true;
         break;
@@ -43,7 +43,7 @@ FixedState fixedState(const ModelConfig& config, const LayerPlan& layer) {
     case TokenMixer::Mamba2:
     case TokenMixer::AttentionWithMamba2: {
         const Mamba2Mixer& m = config.mamba;
-        conv = dim(m.convChannels()) * dim(m.convKernel);
+        conv = m.convChannels() * dim(m.convKernel);
         recurrent = dim(m.numHeads) * dim(m.headDim) * dim(m.stateSize);
         break;
     }

@@ -238,6 +238,29 @@ ParamNode extrasNode(const ModelConfig& config, bool& overflow) {
     return extras;
 }
 
+/// Records in `report` the first tensor whose own size overflows: the outer tensors, then one layer of
+/// each kind. Run only after an overflow, so it may rebuild the tensor lists.
+void findOverflowingTensor(const ModelConfig& config, const std::vector<KindGroup>& groups, ParamReport& report) {
+    auto first = [&](const std::vector<TensorSpec>& tensors) {
+        for (const TensorSpec& tensor : tensors) {
+            if (tensor.total().overflowed()) {
+                report.overflowTensor = tensor.name;
+                report.overflowComponent = tensor.component;
+                return true;
+            }
+        }
+        return false;
+    };
+    if (first(outerTensors(config))) {
+        return;
+    }
+    for (const KindGroup& group : groups) {
+        if (first(layerTensors(config, group.kind))) {
+            return;
+        }
+    }
+}
+
 } // namespace
 
 std::string toString(const TensorShape& shape) {
@@ -253,7 +276,12 @@ std::string toString(const TensorShape& shape) {
         if (i > 0) {
             text.append(std::string_view(", "));
         }
-        fmt::format_to(std::back_inserter(text), "{}", shape.dims[i]);
+        const Checked d = shape.dims[i];
+        if (d.overflowed()) {
+            text.append(std::string_view("more than 2^64 - 1"));
+        } else {
+            fmt::format_to(std::back_inserter(text), "{}", d.value());
+        }
     }
     text.push_back(']');
     return fmt::to_string(text);
@@ -283,6 +311,9 @@ ParamReport countParameters(const ModelConfig& config, const ModelPlan& plan) {
     setTotals(config, tally, report);
     report.extras = extrasNode(config, tally.overflow);
     report.overflow = tally.overflow || report.breakdown.params != report.total;
+    if (report.overflow) {
+        findOverflowingTensor(config, groups, report);
+    }
     return report;
 }
 

@@ -54,6 +54,10 @@ struct ParamReport {
     std::vector<LayerParams> layers;                          ///< aligned with ModelPlan::layers
     ParamNode extras;      ///< stored but not counted (DeepSeek-V3 MTP); params 0 if none
     bool overflow = false; ///< a count exceeded 2^64 - 1; figures are saturated
+    /// When overflow: the first tensor (in module order) whose own size exceeds 2^64 - 1, and its
+    /// component; the name is empty when only a sum of tensors overflowed.
+    std::string overflowTensor;
+    Component overflowComponent = Component::Embedding;
 
     std::uint64_t component(Component c) const { return byComponent[static_cast<std::size_t>(c)]; }
 };

@@ -17,7 +17,7 @@ public:
         m_tensors.push_back({std::move(name), component, shape, copies});
     }
     /// A Linear layer: weight [out, in] and, when `bias`, bias [out].
-    void linear(const std::string& name, Component component, std::int64_t in, std::int64_t out, bool bias,
+    void linear(const std::string& name, Component component, Checked in, Checked out, bool bias,
                 std::int64_t copies = 1) {
         add(name + ".weight", component, {out, in}, copies);
         if (bias) {
@@ -25,13 +25,13 @@ public:
         }
     }
     /// A gated FFN (GLU): gate_proj and up_proj [width, hidden], down_proj [hidden, width].
-    void glu(const std::string& scope, Component component, std::int64_t hidden, std::int64_t width, bool bias,
+    void glu(const std::string& scope, Component component, Checked hidden, Checked width, bool bias,
              std::int64_t copies = 1) {
         linear(scope + ".gate_proj", component, hidden, width, bias, copies);
         linear(scope + ".up_proj", component, hidden, width, bias, copies);
         linear(scope + ".down_proj", component, width, hidden, bias, copies);
     }
-    void norm(const std::string& name, NormKind kind, std::int64_t width) {
+    void norm(const std::string& name, NormKind kind, Checked width) {
         if (kind == NormKind::NonParametric) {
             return;
         }
@@ -46,15 +46,17 @@ private:
     std::vector<TensorSpec> m_tensors;
 };
 
+// Every width below that is a product of config values is a Checked product: heads x head_dim can
+// exceed 2^64 - 1 even though each dimension is at most 2^40 (validation's cap).
 void addStandardAttention(TensorList& list, const ModelConfig& c, const std::string& scope, bool self) {
-    const std::int64_t hidden = c.hiddenSize;
-    const std::int64_t headDim = c.effectiveHeadDim();
-    const std::int64_t qWidth = c.numHeads * headDim;
-    const std::int64_t kvWidth = c.numKvHeads * headDim;
+    const Checked hidden = dim(c.hiddenSize);
+    const Checked headDim = dim(c.effectiveHeadDim());
+    const Checked qWidth = dim(c.numHeads) * headDim;
+    const Checked kvWidth = dim(c.numKvHeads) * headDim;
     // Qwen3-Next's gated attention: q_proj also yields a per-channel output gate.
-    const std::int64_t qOut = self && c.attentionOutputGate ? 2 * qWidth : qWidth;
+    const Checked qOut = self && c.attentionOutputGate ? Checked(2) * qWidth : qWidth;
     if (c.fusedQkv) {
-        list.linear(scope + ".qkv_proj", Component::Attention, hidden, qOut + 2 * kvWidth, c.qBias);
+        list.linear(scope + ".qkv_proj", Component::Attention, hidden, qOut + Checked(2) * kvWidth, c.qBias);
     } else {
         list.linear(scope + ".q_proj", Component::Attention, hidden, qOut, c.qBias);
         list.linear(scope + ".k_proj", Component::Attention, hidden, kvWidth, c.kBias);
@@ -62,38 +64,41 @@ void addStandardAttention(TensorList& list, const ModelConfig& c, const std::str
     }
     list.linear(scope + ".o_proj", Component::Attention, qWidth, hidden, c.oBias);
     if (self && c.attentionSinks) {
-        list.add(scope + ".sinks", Component::Attention, {c.numHeads});
+        list.add(scope + ".sinks", Component::Attention, {dim(c.numHeads)});
     }
 }
 
 // DeepSeek-V3.2's lightning indexer (DeepSeek sparse attention), beside MLA.
 void addIndexer(TensorList& list, const ModelConfig& c) {
     const SparseIndexer& ix = *c.indexer;
-    const std::int64_t queryIn = c.latent && c.latent->qLoraRank ? *c.latent->qLoraRank : c.hiddenSize;
-    list.linear("self_attn.indexer.wq_b", Component::Attention, queryIn, ix.numHeads * ix.headDim, false);
-    list.linear("self_attn.indexer.wk", Component::Attention, c.hiddenSize, ix.headDim, false);
-    list.norm("self_attn.indexer.k_norm", NormKind::LayerNorm, ix.headDim);
-    list.linear("self_attn.indexer.weights_proj", Component::Attention, c.hiddenSize, ix.numHeads, false);
+    const Checked hidden = dim(c.hiddenSize);
+    const Checked queryIn = c.latent && c.latent->qLoraRank ? dim(*c.latent->qLoraRank) : hidden;
+    list.linear("self_attn.indexer.wq_b", Component::Attention, queryIn, dim(ix.numHeads) * dim(ix.headDim), false);
+    list.linear("self_attn.indexer.wk", Component::Attention, hidden, dim(ix.headDim), false);
+    list.norm("self_attn.indexer.k_norm", NormKind::LayerNorm, dim(ix.headDim));
+    list.linear("self_attn.indexer.weights_proj", Component::Attention, hidden, dim(ix.numHeads), false);
 }
 
 // Gated DeltaNet (transformers modeling_qwen3_next.py, Qwen3NextGatedDeltaNet).
 void addGatedDeltaNet(TensorList& list, const ModelConfig& c) {
     const GatedDeltaNet& d = c.deltaNet;
-    const std::int64_t hidden = c.hiddenSize;
-    list.linear("linear_attn.in_proj_qkvz", Component::Mixer, hidden, 2 * d.keyWidth() + 2 * d.valueWidth(), false);
-    list.linear("linear_attn.in_proj_ba", Component::Mixer, hidden, 2 * d.numValueHeads, false);
-    list.add("linear_attn.conv1d.weight", Component::Mixer, {d.convChannels(), 1, d.convKernel});
-    list.add("linear_attn.dt_bias", Component::Mixer, {d.numValueHeads});
-    list.add("linear_attn.A_log", Component::Mixer, {d.numValueHeads});
-    list.norm("linear_attn.norm", NormKind::RmsNorm, d.valueHeadDim);
+    const Checked hidden = dim(c.hiddenSize);
+    const Checked valueHeads = dim(d.numValueHeads);
+    list.linear("linear_attn.in_proj_qkvz", Component::Mixer, hidden,
+                Checked(2) * d.keyWidth() + Checked(2) * d.valueWidth(), false);
+    list.linear("linear_attn.in_proj_ba", Component::Mixer, hidden, Checked(2) * valueHeads, false);
+    list.add("linear_attn.conv1d.weight", Component::Mixer, {d.convChannels(), 1, dim(d.convKernel)});
+    list.add("linear_attn.dt_bias", Component::Mixer, {valueHeads});
+    list.add("linear_attn.A_log", Component::Mixer, {valueHeads});
+    list.norm("linear_attn.norm", NormKind::RmsNorm, dim(d.valueHeadDim));
     list.linear("linear_attn.out_proj", Component::Mixer, d.valueWidth(), hidden, false);
 }
 
 // MiniMax-Text-01's lightning attention (modeling_minimax.py, MiniMaxLightningAttention).
 void addLightningAttention(TensorList& list, const ModelConfig& c) {
-    const std::int64_t hidden = c.hiddenSize;
-    const std::int64_t width = c.numHeads * c.effectiveHeadDim();
-    list.linear("self_attn.qkv_proj", Component::Mixer, hidden, 3 * width, false);
+    const Checked hidden = dim(c.hiddenSize);
+    const Checked width = dim(c.numHeads) * dim(c.effectiveHeadDim());
+    list.linear("self_attn.qkv_proj", Component::Mixer, hidden, Checked(3) * width, false);
     list.norm("self_attn.norm", NormKind::RmsNorm, width);
     list.linear("self_attn.out_proj", Component::Mixer, width, hidden, false);
     list.linear("self_attn.output_gate", Component::Mixer, hidden, width, false);
@@ -102,16 +107,16 @@ void addLightningAttention(TensorList& list, const ModelConfig& c) {
 // Mamba-2 (modeling_granitemoehybrid.py / modeling_falcon_h1.py, the Mamba2 mixer).
 void addMamba2(TensorList& list, const ModelConfig& c) {
     const Mamba2Mixer& m = c.mamba;
-    const std::int64_t hidden = c.hiddenSize;
-    list.linear("mamba.in_proj", Component::Mixer, hidden, m.innerWidth() + m.convChannels() + m.numHeads,
-                m.inProjBias);
-    list.add("mamba.conv1d.weight", Component::Mixer, {m.convChannels(), 1, m.convKernel});
+    const Checked hidden = dim(c.hiddenSize);
+    const Checked heads = dim(m.numHeads);
+    list.linear("mamba.in_proj", Component::Mixer, hidden, m.innerWidth() + m.convChannels() + heads, m.inProjBias);
+    list.add("mamba.conv1d.weight", Component::Mixer, {m.convChannels(), 1, dim(m.convKernel)});
     if (m.convBias) {
         list.add("mamba.conv1d.bias", Component::Mixer, {m.convChannels()});
     }
-    list.add("mamba.dt_bias", Component::Mixer, {m.numHeads});
-    list.add("mamba.A_log", Component::Mixer, {m.numHeads});
-    list.add("mamba.D", Component::Mixer, {m.numHeads});
+    list.add("mamba.dt_bias", Component::Mixer, {heads});
+    list.add("mamba.A_log", Component::Mixer, {heads});
+    list.add("mamba.D", Component::Mixer, {heads});
     if (m.gatedNorm) {
         list.norm("mamba.norm", NormKind::RmsNorm, m.innerWidth());
     }
@@ -120,10 +125,10 @@ void addMamba2(TensorList& list, const ModelConfig& c) {
 
 // LFM2's gated short convolution (modeling_lfm2.py, Lfm2ShortConv).
 void addShortConv(TensorList& list, const ModelConfig& c) {
-    const std::int64_t hidden = c.hiddenSize;
+    const Checked hidden = dim(c.hiddenSize);
     const bool bias = c.shortConv.bias;
-    list.linear("conv.in_proj", Component::Mixer, hidden, 3 * hidden, bias);
-    list.add("conv.conv.weight", Component::Mixer, {hidden, 1, c.shortConv.kernel});
+    list.linear("conv.in_proj", Component::Mixer, hidden, Checked(3) * hidden, bias);
+    list.add("conv.conv.weight", Component::Mixer, {hidden, 1, dim(c.shortConv.kernel)});
     if (bias) {
         list.add("conv.conv.bias", Component::Mixer, {hidden});
     }
@@ -133,25 +138,27 @@ void addShortConv(TensorList& list, const ModelConfig& c) {
 // DeepSeek-V2/V3 multi-head latent attention (FORMULAS.md §2.15).
 void addLatentAttention(TensorList& list, const ModelConfig& c) {
     const LatentAttention& mla = *c.latent;
-    const std::int64_t hidden = c.hiddenSize;
-    const std::int64_t qkHeadDim = mla.qkNopeHeadDim + mla.qkRopeHeadDim;
+    const Checked hidden = dim(c.hiddenSize);
+    const Checked heads = dim(c.numHeads);
+    const Checked kvRank = dim(mla.kvLoraRank);
+    const Checked qkHeadDim = dim(mla.qkNopeHeadDim) + dim(mla.qkRopeHeadDim);
     if (mla.qLoraRank) {
-        list.linear("self_attn.q_a_proj", Component::Attention, hidden, *mla.qLoraRank, c.qBias);
-        list.norm("self_attn.q_a_layernorm", NormKind::RmsNorm, *mla.qLoraRank);
-        list.linear("self_attn.q_b_proj", Component::Attention, *mla.qLoraRank, c.numHeads * qkHeadDim, false);
+        const Checked qRank = dim(*mla.qLoraRank);
+        list.linear("self_attn.q_a_proj", Component::Attention, hidden, qRank, c.qBias);
+        list.norm("self_attn.q_a_layernorm", NormKind::RmsNorm, qRank);
+        list.linear("self_attn.q_b_proj", Component::Attention, qRank, heads * qkHeadDim, false);
     } else {
-        list.linear("self_attn.q_proj", Component::Attention, hidden, c.numHeads * qkHeadDim, false);
+        list.linear("self_attn.q_proj", Component::Attention, hidden, heads * qkHeadDim, false);
     }
-    list.linear("self_attn.kv_a_proj_with_mqa", Component::Attention, hidden, mla.kvLoraRank + mla.qkRopeHeadDim,
-                c.kBias);
-    list.norm("self_attn.kv_a_layernorm", NormKind::RmsNorm, mla.kvLoraRank);
-    list.linear("self_attn.kv_b_proj", Component::Attention, mla.kvLoraRank,
-                c.numHeads * (mla.qkNopeHeadDim + mla.vHeadDim), false);
-    list.linear("self_attn.o_proj", Component::Attention, c.numHeads * mla.vHeadDim, hidden, c.oBias);
+    list.linear("self_attn.kv_a_proj_with_mqa", Component::Attention, hidden, kvRank + dim(mla.qkRopeHeadDim), c.kBias);
+    list.norm("self_attn.kv_a_layernorm", NormKind::RmsNorm, kvRank);
+    list.linear("self_attn.kv_b_proj", Component::Attention, kvRank,
+                heads * (dim(mla.qkNopeHeadDim) + dim(mla.vHeadDim)), false);
+    list.linear("self_attn.o_proj", Component::Attention, heads * dim(mla.vHeadDim), hidden, c.oBias);
 }
 
 void addQkNorm(TensorList& list, const ModelConfig& c) {
-    const std::int64_t headDim = c.effectiveHeadDim();
+    const Checked headDim = dim(c.effectiveHeadDim());
     switch (c.qkNorm) {
     case QkNorm::None:
         return;
@@ -160,14 +167,14 @@ void addQkNorm(TensorList& list, const ModelConfig& c) {
         list.norm("self_attn.k_norm", NormKind::RmsNorm, headDim);
         return;
     case QkNorm::FullWidth:
-        list.norm("self_attn.q_norm", NormKind::RmsNorm, c.numHeads * headDim);
-        list.norm("self_attn.k_norm", NormKind::RmsNorm, c.numKvHeads * headDim);
+        list.norm("self_attn.q_norm", NormKind::RmsNorm, dim(c.numHeads) * headDim);
+        list.norm("self_attn.k_norm", NormKind::RmsNorm, dim(c.numKvHeads) * headDim);
         return;
     }
 }
 
-void addDenseFfn(TensorList& list, const ModelConfig& c, FfnKind kind, std::int64_t width) {
-    const std::int64_t hidden = c.hiddenSize;
+void addDenseFfn(TensorList& list, const ModelConfig& c, FfnKind kind, Checked width) {
+    const Checked hidden = dim(c.hiddenSize);
     if (kind == FfnKind::Mlp) {
         list.linear("mlp.up_proj", Component::Ffn, hidden, width, c.ffnBias);
         list.linear("mlp.down_proj", Component::Ffn, width, hidden, c.ffnBias);
@@ -183,16 +190,17 @@ void addDenseFfn(TensorList& list, const ModelConfig& c, FfnKind kind, std::int6
 
 void addMoeFfn(TensorList& list, const ModelConfig& c) {
     const MixtureOfExperts& moe = c.moe;
-    const std::int64_t hidden = c.hiddenSize;
-    list.linear("mlp.gate", Component::Router, hidden, moe.numExperts, moe.routerBias);
+    const Checked hidden = dim(c.hiddenSize);
+    list.linear("mlp.gate", Component::Router, hidden, dim(moe.numExperts), moe.routerBias);
     if (moe.correctionBiasParameter) {
-        list.add("mlp.gate.e_score_correction_bias", Component::Router, {moe.numExperts});
+        list.add("mlp.gate.e_score_correction_bias", Component::Router, {dim(moe.numExperts)});
     }
-    list.glu("mlp.experts", Component::Experts, hidden, moe.expertIntermediateSize, moe.expertBias, moe.numExperts);
+    list.glu("mlp.experts", Component::Experts, hidden, dim(moe.expertIntermediateSize), moe.expertBias,
+             moe.numExperts);
     if (moe.numSharedExperts > 0) {
         // The shared experts are one GLU of width n_shared x Im (DeepSeek, ERNIE 4.5, Hunyuan), with the
         // dense FFN's biases (ERNIE's use_bias, Hunyuan's mlp_bias).
-        const std::int64_t sharedWidth = moe.numSharedExperts * moe.sharedWidth();
+        const Checked sharedWidth = dim(moe.numSharedExperts) * dim(moe.sharedWidth());
         list.glu("mlp.shared_experts", Component::SharedExperts, hidden, sharedWidth, c.ffnBias);
     }
     if (moe.sharedExpertGate) {
@@ -238,7 +246,7 @@ std::span<const LayerNormSlot> layerNormSlots(NormPlacement placement) {
 void addLayerNorms(TensorList& list, const ModelConfig& c, const LayerPlan& layer) {
     for (const LayerNormSlot& slot : layerNormSlots(c.normPlacement)) {
         if (!slot.crossOnly || layer.crossAttention) {
-            list.norm(std::string(slot.name), c.normKind, c.hiddenSize);
+            list.norm(std::string(slot.name), c.normKind, dim(c.hiddenSize));
         }
     }
 }
@@ -282,8 +290,8 @@ std::string_view toString(Component component) {
 
 Checked TensorSpec::elements() const {
     Checked result = 1;
-    for (std::int64_t d : shape) {
-        result *= dim(d);
+    for (Checked d : shape) {
+        result *= d;
     }
     return result;
 }
@@ -325,7 +333,7 @@ std::vector<TensorSpec> layerTensors(const ModelConfig& config, const LayerPlan&
     if (layer.ffn == FfnKind::Moe) {
         addMoeFfn(list, config);
     } else {
-        addDenseFfn(list, config, layer.ffn, config.intermediateSize);
+        addDenseFfn(list, config, layer.ffn, dim(config.intermediateSize));
     }
     addLayerNorms(list, config, layer);
     return list.take();
@@ -333,17 +341,18 @@ std::vector<TensorSpec> layerTensors(const ModelConfig& config, const LayerPlan&
 
 std::vector<TensorSpec> outerTensors(const ModelConfig& config) {
     TensorList list;
-    const std::int64_t hidden = config.hiddenSize;
-    const bool projected = config.embeddingProjectionDim > 0 && config.embeddingProjectionDim != hidden;
-    const std::int64_t embedWidth = projected ? config.embeddingProjectionDim : hidden;
+    const Checked hidden = dim(config.hiddenSize);
+    const Checked vocab = dim(config.vocabSize);
+    const bool projected = config.embeddingProjectionDim > 0 && config.embeddingProjectionDim != config.hiddenSize;
+    const Checked embedWidth = projected ? dim(config.embeddingProjectionDim) : hidden;
 
-    list.add("embed_tokens.weight", Component::Embedding, {config.vocabSize, embedWidth});
+    list.add("embed_tokens.weight", Component::Embedding, {vocab, embedWidth});
     if (projected) {
         list.linear("project_in", Component::Embedding, embedWidth, hidden, false);
         list.linear("project_out", Component::Embedding, hidden, embedWidth, false);
     }
     if (config.tokenTypes > 0) {
-        list.add("token_type_embeddings.weight", Component::Embedding, {config.tokenTypes, hidden});
+        list.add("token_type_embeddings.weight", Component::Embedding, {dim(config.tokenTypes), hidden});
     }
 
     std::vector<Stack> stacks;
@@ -357,11 +366,11 @@ std::vector<TensorSpec> outerTensors(const ModelConfig& config) {
         const std::string prefix = stackPrefix(config, stack);
         if (config.positional == PositionalKind::Learned) {
             list.add(prefix + "embed_positions.weight", Component::Positional,
-                     {config.maxPositions + config.positionOffset, hidden});
+                     {dim(config.maxPositions) + dim(config.positionOffset), hidden});
         } else if (config.positional == PositionalKind::RelativeBias) {
             // T5 keeps this table in block 0 of each stack (has_relative_attention_bias).
             list.add(prefix + "relative_attention_bias.weight", Component::Positional,
-                     {config.relativeBuckets, config.numHeads});
+                     {dim(config.relativeBuckets), dim(config.numHeads)});
         }
         if (config.embeddingNorm) {
             list.norm(prefix + "embedding_layernorm", config.normKind, hidden);
@@ -373,10 +382,10 @@ std::vector<TensorSpec> outerTensors(const ModelConfig& config) {
 
     if (config.outputHead) {
         if (!config.tieWordEmbeddings) {
-            list.add("lm_head.weight", Component::OutputHead, {config.vocabSize, embedWidth});
+            list.add("lm_head.weight", Component::OutputHead, {vocab, embedWidth});
         }
         if (config.outputHeadBias) {
-            list.add("lm_head.bias", Component::OutputHead, {config.vocabSize});
+            list.add("lm_head.bias", Component::OutputHead, {vocab});
         }
     }
     if (config.pooler) {
@@ -393,23 +402,24 @@ std::vector<TensorSpec> extraTensors(const ModelConfig& config) {
     if (config.mtpLayers <= 0 || config.mtpLayers > 64) {
         return result;
     }
-    const std::int64_t hidden = config.hiddenSize;
+    const Checked hidden = dim(config.hiddenSize);
+    const Checked vocab = dim(config.vocabSize);
     LayerPlan layer;
     layer.latent = config.latent.has_value();
     layer.ffn = config.ffnKind;
     for (std::int64_t i = 0; i < config.mtpLayers; ++i) {
         TensorList list;
         const std::string prefix = "mtp." + std::to_string(i) + ".";
-        list.add(prefix + "embed_tokens.weight (stored copy)", Component::Embedding, {config.vocabSize, hidden});
+        list.add(prefix + "embed_tokens.weight (stored copy)", Component::Embedding, {vocab, hidden});
         list.norm(prefix + "enorm", NormKind::RmsNorm, hidden);
         list.norm(prefix + "hnorm", NormKind::RmsNorm, hidden);
-        list.linear(prefix + "eh_proj", Component::Attention, 2 * hidden, hidden, false);
+        list.linear(prefix + "eh_proj", Component::Attention, Checked(2) * hidden, hidden, false);
         for (TensorSpec& t : layerTensors(config, layer)) {
             t.name = prefix + t.name;
             result.push_back(std::move(t));
         }
         list.norm(prefix + "shared_head.norm", NormKind::RmsNorm, hidden);
-        list.add(prefix + "shared_head.head.weight (stored copy)", Component::OutputHead, {config.vocabSize, hidden});
+        list.add(prefix + "shared_head.head.weight (stored copy)", Component::OutputHead, {vocab, hidden});
         for (TensorSpec& t : list.take()) {
             result.push_back(std::move(t));
         }

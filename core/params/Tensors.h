@@ -34,13 +34,15 @@ inline constexpr std::size_t kComponentCount = 11;
 std::string_view toString(Component component);
 
 /// A tensor's dimensions, up to four, stored inline so that counting allocates no shape vectors.
+/// Each dimension is overflow-checked: a width that is a product of config values (heads x head_dim)
+/// may exceed 2^64 - 1, and then stays flagged.
 class Dims {
 public:
     static constexpr std::size_t kMaxRank = 4;
 
     Dims() = default;
-    Dims(std::initializer_list<std::int64_t> dims) {
-        for (std::int64_t d : dims) {
+    Dims(std::initializer_list<Checked> dims) {
+        for (Checked d : dims) {
             if (m_size < kMaxRank) {
                 m_dims[m_size++] = d;
             }
@@ -49,13 +51,13 @@ public:
 
     std::size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
-    std::int64_t operator[](std::size_t i) const { return m_dims[i]; }
-    const std::int64_t* begin() const { return m_dims.data(); }
-    const std::int64_t* end() const { return m_dims.data() + m_size; }
+    Checked operator[](std::size_t i) const { return m_dims[i]; }
+    const Checked* begin() const { return m_dims.data(); }
+    const Checked* end() const { return m_dims.data() + m_size; }
     bool operator==(const Dims& other) const { return std::equal(begin(), end(), other.begin(), other.end()); }
 
 private:
-    std::array<std::int64_t, kMaxRank> m_dims{};
+    std::array<Checked, kMaxRank> m_dims{};
     std::size_t m_size = 0;
 };
 
@@ -64,7 +66,7 @@ private:
 struct TensorSpec {
     std::string name; ///< Hugging Face module path within its scope, e.g. "self_attn.q_proj.weight"
     Component component = Component::Attention;
-    Dims shape;              ///< dimensions in elements
+    Dims shape;              ///< dimensions in elements, each overflow-checked
     std::int64_t copies = 1; ///< identical tensors (routed experts: E)
 
     /// Elements of one copy.

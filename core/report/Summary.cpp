@@ -217,6 +217,14 @@ SummaryRow kvRow(const Analysis& analysis) {
         row.notes.push_back(fmt::format("Expanded per-head cache (Hugging Face eager MLA): {} bytes per token",
                                         withThousands(kv.expandedBytesPerToken)));
     }
+    if (kv.overflow) {
+        // The saturated figures above are not sizes: say so instead of showing them.
+        row.detail = "overflow: the cache exceeds 2^64 - 1 bytes";
+        row.tone = Tone::Bad;
+        row.notes = {fmt::format("The cache for {} tokens × batch {} exceeds 2^64 - 1 bytes, more than can be "
+                                 "represented",
+                                 withThousands(kv.sequenceLength), kv.batch)};
+    }
     return row;
 }
 

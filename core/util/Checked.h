@@ -54,4 +54,14 @@ constexpr Checked dim(std::int64_t value) {
     return Checked(value > 0 ? static_cast<std::uint64_t>(value) : 0);
 }
 
+/// factor x value for a size a config.json derives from another (4 x hidden_size): exact, or the int64
+/// limit of the product's sign when it does not fit, which validation then reports as too large.
+constexpr std::int64_t saturatingProduct(std::int64_t factor, std::int64_t value) {
+    std::int64_t result = 0;
+    if (__builtin_mul_overflow(factor, value, &result)) {
+        return (factor < 0) != (value < 0) ? INT64_MIN : INT64_MAX;
+    }
+    return result;
+}
+
 } // namespace archplay::core

@@ -105,10 +105,10 @@ void checkAttention(const ModelConfig& c, Checker& check) {
             check.size("q_lora_rank", *mla.qLoraRank);
         }
         check.size("kv_lora_rank", mla.kvLoraRank);
-        check.size("qk_nope_head_dim", mla.qkNopeHeadDim, 0);
-        check.size("qk_rope_head_dim", mla.qkRopeHeadDim, 0);
+        const bool nopeOk = check.size("qk_nope_head_dim", mla.qkNopeHeadDim, 0);
+        const bool ropeOk = check.size("qk_rope_head_dim", mla.qkRopeHeadDim, 0);
         check.size("v_head_dim", mla.vHeadDim);
-        if (mla.qkNopeHeadDim + mla.qkRopeHeadDim <= 0) {
+        if (nopeOk && ropeOk && mla.qkNopeHeadDim + mla.qkRopeHeadDim <= 0) {
             check.error("qk_nope_head_dim", "the query/key head (this plus qk_rope_head_dim) must be wider than 0");
         }
         if (c.architecture != ArchitectureKind::DecoderOnly) {
@@ -231,7 +231,8 @@ void checkConventions(const ModelConfig& c, Checker& check) {
         check.hint("hidden_size", fmt::format("{} is not a multiple of {}; tensor cores prefer it", c.hiddenSize,
                                               multipleOf(kHiddenSnap)));
     }
-    if (c.vocabSize > 0 && !isSnapped(c.vocabSize, kVocabSnap)) {
+    // Only within the cap: above it the size is already an error, and rounding it up could overflow.
+    if (c.vocabSize > 0 && c.vocabSize <= kMaxDimension && !isSnapped(c.vocabSize, kVocabSnap)) {
         const std::int64_t m = multipleOf(kVocabSnap);
         check.hint("vocab_size", fmt::format("{} is not a multiple of {}; padding it (e.g. to {}) speeds up "
                                              "the embedding and output matmuls",

@@ -41,6 +41,20 @@ TEST(Import, AbsentFieldsTakeTheModelTypeDefaults) {
     EXPECT_EQ(mistral.config->numKvHeads, 32); // null means "same as heads", not the class default 8
 }
 
+TEST(Import, NullFieldsTakeTheDefaultWithAWarningNamingThem) {
+    const auto llama = importConfigText(R"({"model_type": "llama", "hidden_size": null, "tie_word_embeddings": null})");
+    ASSERT_TRUE(llama.config);
+    EXPECT_EQ(llama.config->hiddenSize, 4096);
+    for (const std::string field : {"hidden_size", "tie_word_embeddings"}) {
+        const bool warned =
+            std::any_of(llama.diagnostics.begin(), llama.diagnostics.end(), [&](const core::Diagnostic& d) {
+                return d.severity == core::Severity::Warning && d.field == field &&
+                       d.message.find("null") != std::string::npos;
+            });
+        EXPECT_TRUE(warned) << field;
+    }
+}
+
 TEST(Import, NestedGemma3TextConfig) {
     const auto gemma = analyzePreset("gemma-3-27b");
     EXPECT_EQ(gemma.config.modelType, "gemma3");

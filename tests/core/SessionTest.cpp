@@ -48,6 +48,21 @@ TEST(Session, CarriesASchemaVersionAndTheScenario) {
     EXPECT_EQ(odd.diagnostics.front().field, "gpu_memory_gib");
 }
 
+TEST(Session, SchemaVersionsAreReadWholeAndMustBePositive) {
+    const std::string json = core::sessionToJson(core::Session{}, "1.2.3");
+    // 2^32 + 1 was cut to 32 bits and read as 1; 0 and negative versions were accepted.
+    for (const char* version : {"4294967297", "18446744073709551615", "0", "-5", "-9223372036854775808"}) {
+        const std::string edited =
+            replaced(json, "\"schema_version\": 1", std::string("\"schema_version\": ") + version);
+        ASSERT_NE(edited, json);
+        const core::SessionReadResult read = core::sessionFromJson(edited);
+        EXPECT_FALSE(read.session.has_value()) << version;
+        ASSERT_FALSE(read.diagnostics.empty()) << version;
+        EXPECT_EQ(read.diagnostics.front().field, "schema_version");
+        EXPECT_TRUE(contains(read.diagnostics.front().message, version)) << read.diagnostics.front().message;
+    }
+}
+
 TEST(Session, DeeplyNestedJsonIsRefusedNotRecursedInto) {
     // 300,000 levels inside the config overflowed the stack before; every JSON entry point shares the limit.
     const std::string deep = R"({"archplay_session": {"schema_version": 1}, "config": )" + std::string(300000, '[') +

@@ -6,11 +6,15 @@
 #include "ui/session/ModelBridge.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QWidget>
 
 #include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sys/stat.h>
 
 namespace archplay::ui {
 namespace {
@@ -154,6 +158,58 @@ TEST_F(Files, AFailedSaveReportsWhyAndLosesNothing) {
     if (!readOnly.ok) {
         EXPECT_EQ(after.readAll(), content);
     }
+}
+
+TEST_F(Files, DevicesAndPipesAreRefusedWithoutReading) {
+    // /dev/zero never ends and says its size is 0: it was read until memory ran out.
+    const core::ModelConfig before = m_bridge.config();
+    const QString fifo = path("pipe");
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0644), 0);
+    for (const QString& device : {QStringLiteral("/dev/zero"), fifo, m_dir.path()}) {
+        const archplay::ui::session::FileResult opened = m_files.openPath(device);
+        EXPECT_FALSE(opened.ok) << device.toStdString();
+        EXPECT_TRUE(opened.message.contains(QStringLiteral("not a regular file")) ||
+                    opened.message.contains(QStringLiteral("directory")))
+            << opened.message.toStdString();
+    }
+    EXPECT_TRUE(m_bridge.config() == before);
+}
+
+TEST_F(Files, SavesRefuseReadOnlyFilesUnlessConfirmedAndWriteThroughLinks) {
+    ASSERT_TRUE(m_files.saveConfigTo(path("locked.json")).ok);
+    QFile original(path("locked.json"));
+    ASSERT_TRUE(original.open(QIODevice::ReadOnly));
+    const QByteArray content = original.readAll();
+    original.close();
+    const QFileDevice::Permissions readOnly = QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther;
+    ASSERT_TRUE(QFile::setPermissions(path("locked.json"), readOnly));
+    m_bridge.edit(QStringLiteral("x"), [](core::ModelConfig& c, core::Scenario&) { c.numLayers += 1; });
+
+    const archplay::ui::session::FileResult refused = m_files.saveConfigTo(path("locked.json"));
+    EXPECT_FALSE(refused.ok);
+    EXPECT_TRUE(refused.message.contains(QStringLiteral("read-only"))) << refused.message.toStdString();
+    QFile kept(path("locked.json"));
+    ASSERT_TRUE(kept.open(QIODevice::ReadOnly));
+    EXPECT_EQ(kept.readAll(), content);
+    kept.close();
+
+    // Confirmed: replaced, and still read-only.
+    EXPECT_TRUE(m_files.saveConfigTo(path("locked.json"), core::ReadOnlyTarget::Replace).ok);
+    QFile replaced(path("locked.json"));
+    ASSERT_TRUE(replaced.open(QIODevice::ReadOnly));
+    EXPECT_NE(replaced.readAll(), content);
+    namespace fs = std::filesystem;
+    EXPECT_EQ(fs::status(path("locked.json").toStdString()).permissions() & fs::perms::all,
+              fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+
+    // A session saved through a link replaces the file the link names; the link stays.
+    ASSERT_TRUE(QFile::link(QStringLiteral("target.json"), path("link.json")));
+    ASSERT_TRUE(m_files.saveSessionTo(path("link.json")).ok);
+    EXPECT_TRUE(QFileInfo(path("link.json")).isSymLink());
+    EXPECT_TRUE(QFileInfo(path("target.json")).isFile());
+    QFile target(path("target.json"));
+    ASSERT_TRUE(target.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(core::looksLikeSession(target.readAll().toStdString()));
 }
 
 TEST_F(Files, RecentFilesListTheNewestFirst) {

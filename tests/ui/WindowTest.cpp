@@ -16,6 +16,7 @@
 #include "ui/views/AnalysisView.h"
 #include "ui/views/BreakdownTableView.h"
 #include "ui/views/PaintedView.h"
+#include "ui/widgets/IntField.h"
 #include "ui/widgets/MessageBar.h"
 #include "ui/window/MainWindow.h"
 
@@ -27,7 +28,6 @@
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QSlider>
-#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -97,7 +97,7 @@ TEST_F(Window, DraggingASliderUpdatesTheSummaryInOneUndoStep) {
     EXPECT_EQ(cardValue("total_params"), qs(core::shortCount(expected.params.total)));
     EXPECT_TRUE(cardTip("total_params").contains(qs(core::withThousands(expected.params.total))));
     EXPECT_EQ(cardValue("weight_bytes"), qs(core::binaryBytes(expected.weightBytes)));
-    auto* spin = m_window.findChild<QSpinBox*>(QStringLiteral("field.hidden_size.spin"));
+    auto* spin = m_window.findChild<archplay::ui::widgets::SnapSpinBox*>(QStringLiteral("field.hidden_size.spin"));
     EXPECT_EQ(spin->value(), bridge()->config().hiddenSize);
 
     bridge()->undoStack()->undo();
@@ -106,7 +106,7 @@ TEST_F(Window, DraggingASliderUpdatesTheSummaryInOneUndoStep) {
 }
 
 TEST_F(Window, TypedValuesAreExact) {
-    auto* spin = m_window.findChild<QSpinBox*>(QStringLiteral("field.vocab_size.spin"));
+    auto* spin = m_window.findChild<archplay::ui::widgets::SnapSpinBox*>(QStringLiteral("field.vocab_size.spin"));
     ASSERT_NE(spin, nullptr);
     spin->setValue(50257);
     EXPECT_EQ(bridge()->config().vocabSize, 50257);
@@ -115,7 +115,8 @@ TEST_F(Window, TypedValuesAreExact) {
 }
 
 TEST_F(Window, CtrlZInAnUntouchedSpinBoxUndoesTheModel) {
-    auto* spin = m_window.findChild<QSpinBox*>(QStringLiteral("field.num_hidden_layers.spin"));
+    auto* spin =
+        m_window.findChild<archplay::ui::widgets::SnapSpinBox*>(QStringLiteral("field.num_hidden_layers.spin"));
     ASSERT_NE(spin, nullptr);
     const std::int64_t before = bridge()->config().numLayers;
     QApplication::setActiveWindow(&m_window);
@@ -162,7 +163,7 @@ TEST_F(Window, TheCardsSayWhatTheExportedSummarySays) {
 TEST_F(Window, TheScenarioGpuDecidesWhetherTheWeightsCardSaysItFits) {
     ASSERT_TRUE(bridge()->loadPreset(QStringLiteral("llama-3-70b")));
     auto* gpu = m_window.findChild<QComboBox*>(QStringLiteral("field.gpu_memory_gib.combo"));
-    auto* count = m_window.findChild<QSpinBox*>(QStringLiteral("field.gpu_count.spin"));
+    auto* count = m_window.findChild<archplay::ui::widgets::SnapSpinBox*>(QStringLiteral("field.gpu_count.spin"));
     ASSERT_NE(gpu, nullptr);
     ASSERT_NE(count, nullptr);
     const archplay::ui::panels::CardContent* weights =

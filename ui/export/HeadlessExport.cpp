@@ -26,10 +26,11 @@ QString exportAnalysis(const core::Analysis& analysis, const ExportRequest& requ
         return QStringLiteral("the configuration has errors");
     }
     if (auto text = core::exportText(analysis, request.what, request.format, request.info)) {
-        return writeAtomically(request.path, QByteArray::fromStdString(*text));
+        return writeAtomically(request.path, QByteArray::fromStdString(*text), request.readOnly);
     }
     if (request.what == ExportWhat::Report && request.format == ExportFormat::Markdown) {
-        return exportMarkdownReport(analysis, request.info, {request.theme, request.layer, request.scale.value_or(2.0)},
+        return exportMarkdownReport(analysis, request.info,
+                                    {request.theme, request.layer, request.scale.value_or(2.0), request.readOnly},
                                     request.path);
     }
     const bool paged = request.format == ExportFormat::Pdf &&
@@ -38,13 +39,13 @@ QString exportAnalysis(const core::Analysis& analysis, const ExportRequest& requ
         const ReportOptions options{request.paper, request.theme, request.layer};
         const PdfResult result = request.what == ExportWhat::Report ? reportPdf(analysis, request.info, options)
                                                                     : derivationPdf(analysis, request.info, options);
-        return result.pdf.isEmpty() ? result.error : writeAtomically(request.path, result.pdf);
+        return result.pdf.isEmpty() ? result.error : writeAtomically(request.path, result.pdf, request.readOnly);
     }
     const QPalette palette =
         request.theme == theme::ThemeMode::System ? QApplication::palette() : theme::themePalette(request.theme);
     const OffscreenViews views(analysis, palette, request.layer);
     const FigureOptions figure{request.size.isEmpty() ? defaultFigureSize(request.what) : request.size,
-                               request.scale.value_or(1.0)};
+                               request.scale.value_or(1.0), request.readOnly};
     const std::optional<core::ViewKind> kind = core::viewFor(request.what);
     const views::AnalysisView* view = kind ? views.view(*kind, figure.size) : nullptr;
     if (!view) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/Analysis.h"
+#include "core/io/Files.h"
 #include "core/report/Exports.h"
 #include "core/report/ReportText.h"
 #include "ui/theme/Theme.h"
@@ -27,6 +28,7 @@ struct ExportRequest {
     QPageSize::PageSizeId paper = QPageSize::A4; ///< paged PDFs
     std::optional<std::int64_t> layer;           ///< position in the plan; absent: the views' default
     core::ReportInfo info;
+    core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse; ///< whether read-only files are replaced
 };
 
 /// 1280x800 for figures; 1280x1600 for the derivation, which is long.

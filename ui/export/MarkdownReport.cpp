@@ -42,7 +42,7 @@ QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportI
             continue;
         }
         const QString viewId = qs(core::toString(*section.figure));
-        const FigureOptions figure{{1280, 800}, options.scale};
+        const FigureOptions figure{{1280, 800}, options.scale, options.readOnly};
         const views::AnalysisView* view = views.view(*section.figure, figure.size);
         if (!view) {
             continue;
@@ -60,7 +60,8 @@ QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportI
         figures.push_back({*section.figure, link.toStdString()});
     }
     const std::string markdown = core::reportMarkdown(analysis, info, views.layer(), figures);
-    if (const QString error = writeAtomically(path, QByteArray::fromStdString(markdown)); !error.isEmpty()) {
+    if (const QString error = writeAtomically(path, QByteArray::fromStdString(markdown), options.readOnly);
+        !error.isEmpty()) {
         return error;
     }
     if (written) {

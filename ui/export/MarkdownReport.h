@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/Analysis.h"
+#include "core/io/Files.h"
 #include "core/report/ReportText.h"
 #include "ui/theme/Theme.h"
 
@@ -18,6 +19,7 @@ struct MarkdownReportOptions {
     theme::ThemeMode theme = theme::ThemeMode::Light;
     std::optional<std::int64_t> layer; ///< the layer whose matrices are shown; absent: the default
     qreal scale = 2.0;                 ///< PNG pixels per device-independent pixel
+    core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse; ///< whether read-only files are replaced
 };
 
 /// The folder the figures of the Markdown report `path` go in: "NAME_figures" beside "NAME.md".

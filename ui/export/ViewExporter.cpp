@@ -219,7 +219,7 @@ QString exportFigure(const views::AnalysisView& view, core::ExportFormat format,
     if (bytes.isEmpty()) {
         return error;
     }
-    return writeAtomically(path, bytes);
+    return writeAtomically(path, bytes, options.readOnly);
 }
 
 QMimeData* figureMimeData(const views::AnalysisView& view, const FigureOptions& options) {

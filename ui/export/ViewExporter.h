@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/io/Files.h"
 #include "core/report/Exports.h"
 
 #include <QByteArray>
@@ -24,6 +25,7 @@ namespace archplay::ui::exports {
 struct FigureOptions {
     QSize size{1280, 800}; ///< the view's size in the figure. Units: device-independent pixels
     qreal scale = 1.0;     ///< PNG pixels per device-independent pixel: 2 or 3 for slides
+    core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse; ///< whether a read-only file is replaced
 };
 
 /// The resolution vector exports are laid out at: the one text is measured with on screen, so a

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/io/Files.h"
+
 #include <QByteArray>
 #include <QString>
 
 namespace archplay::ui::exports {
 
-/// Writes `bytes` to `path` through QSaveFile: a temporary file beside the target, renamed over it
-/// once complete, so a failure leaves an existing file as it was. Returns an empty string, or the
-/// reason ("the directory /x does not exist", "Permission denied", ...).
-QString writeAtomically(const QString& path, const QByteArray& bytes);
+/// core::writeFileAtomically() for the window: the one rule for every save and export (atomic,
+/// through symbolic links, no devices, read-only files only when `readOnly` is Replace). Returns an
+/// empty string, or the reason ("the directory /x does not exist", "it is read-only", ...).
+QString writeAtomically(const QString& path, const QByteArray& bytes,
+                        core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse);
 
 } // namespace archplay::ui::exports

@@ -2,6 +2,7 @@
 #include "ui/session/FileController.h"
 
 #include "core/io/ConfigJson.h"
+#include "core/io/Files.h"
 #include "core/io/Session.h"
 #include "ui/session/AtomicWrite.h"
 #include "ui/session/ModelBridge.h"
@@ -12,6 +13,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QUndoStack>
 
 namespace archplay::ui::session {
@@ -19,7 +21,6 @@ namespace archplay::ui::session {
 namespace {
 
 constexpr int kMaxRecentFiles = 10;
-constexpr qint64 kMaxConfigBytes = 16 * 1024 * 1024;
 
 QString jsonFilter() {
     return FileController::tr("JSON files (*.json);;All files (*)");
@@ -49,14 +50,12 @@ FileResult FileController::report(FileResult result) {
 
 FileResult FileController::openPath(const QString& path, bool estimate) {
     const QString name = QFileInfo(path).fileName();
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        return report({false, tr("Could not open %1: %2").arg(name, file.errorString()), {}, {}});
+    // The CLI's rule: regular files only (a device or a pipe never ends), read up to a hard limit.
+    const core::FileRead file = core::readRegularFile(QFile::encodeName(path).toStdString());
+    if (!file.bytes) {
+        return report({false, tr("Could not open %1: %2.").arg(name, QString::fromStdString(file.error)), {}, {}});
     }
-    if (file.size() > kMaxConfigBytes) {
-        return report({false, tr("%1 is too large to be a config (%2 MiB).").arg(name).arg(file.size() >> 20), {}, {}});
-    }
-    const QByteArray data = file.readAll();
+    const QByteArray data = QByteArray::fromStdString(*file.bytes);
     FileResult result;
     if (core::looksLikeSession(data.toStdString())) {
         core::SessionReadResult read = core::sessionFromJson(data.toStdString());
@@ -151,10 +150,10 @@ FileResult FileController::openText(const QString& text) {
     return report({true, tr("Pasted config."), describe(imported.diagnostics), imported.diagnostics, true});
 }
 
-FileResult FileController::saveConfigTo(const QString& path) {
+FileResult FileController::saveConfigTo(const QString& path, core::ReadOnlyTarget readOnly) {
     core::Diagnostics notes;
     const std::string text = core::exportConfigText(m_bridge->config(), &notes);
-    const QString reason = exports::writeAtomically(path, QByteArray::fromStdString(text));
+    const QString reason = exports::writeAtomically(path, QByteArray::fromStdString(text), readOnly);
     const QString name = QFileInfo(path).fileName();
     if (!reason.isEmpty()) {
         return report({false,
@@ -168,13 +167,13 @@ FileResult FileController::saveConfigTo(const QString& path) {
     return report({true, tr("Saved %1.").arg(name), describe(notes), {}});
 }
 
-FileResult FileController::saveSessionTo(const QString& path) {
+FileResult FileController::saveSessionTo(const QString& path, core::ReadOnlyTarget readOnly) {
     core::Session session;
     session.config = m_bridge->config();
     session.scenario = m_bridge->scenario();
     session.presetId = m_bridge->origin().presetId.toStdString();
-    const QString reason =
-        exports::writeAtomically(path, QByteArray::fromStdString(core::sessionToJson(session, ARCHPLAY_VERSION)));
+    const QString reason = exports::writeAtomically(
+        path, QByteArray::fromStdString(core::sessionToJson(session, ARCHPLAY_VERSION)), readOnly);
     const QString name = QFileInfo(path).fileName();
     if (!reason.isEmpty()) {
         return report({false, tr("Could not save session %1: %2. Nothing was lost.").arg(name, reason), {}, {}});
@@ -232,11 +231,26 @@ void FileController::openEstimateInteractive() {
     }
 }
 
+std::optional<core::ReadOnlyTarget> FileController::confirmReadOnly(const QString& path) {
+    if (!core::isReadOnlyFile(QFile::encodeName(path).toStdString())) {
+        return core::ReadOnlyTarget::Refuse;
+    }
+    const auto answer = QMessageBox::question(
+        m_dialogParent, tr("Replace a read-only file?"),
+        tr("%1 is read-only. Replace it anyway? It stays read-only.").arg(QDir::toNativeSeparators(path)),
+        QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+    if (answer != QMessageBox::Yes) {
+        report({false, tr("Did not save %1: it is read-only.").arg(QFileInfo(path).fileName()), {}, {}});
+        return std::nullopt;
+    }
+    return core::ReadOnlyTarget::Replace;
+}
+
 void FileController::saveInteractive() {
     if (m_currentPath.isEmpty()) {
         saveAsInteractive();
-    } else {
-        saveConfigTo(m_currentPath);
+    } else if (const auto readOnly = confirmReadOnly(m_currentPath)) {
+        saveConfigTo(m_currentPath, *readOnly);
     }
 }
 
@@ -244,16 +258,22 @@ void FileController::saveAsInteractive() {
     const QString suggested =
         m_currentPath.isEmpty() ? QDir(dialogDirectory()).filePath(QStringLiteral("config.json")) : m_currentPath;
     const QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save config.json"), suggested, jsonFilter());
-    if (!path.isEmpty()) {
-        saveConfigTo(path);
+    if (path.isEmpty()) {
+        return;
+    }
+    if (const auto readOnly = confirmReadOnly(path)) {
+        saveConfigTo(path, *readOnly);
     }
 }
 
 void FileController::saveSessionInteractive() {
     const QString suggested = QDir(dialogDirectory()).filePath(QStringLiteral("session.archplay.json"));
     const QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save session"), suggested, jsonFilter());
-    if (!path.isEmpty()) {
-        saveSessionTo(path);
+    if (path.isEmpty()) {
+        return;
+    }
+    if (const auto readOnly = confirmReadOnly(path)) {
+        saveSessionTo(path, *readOnly);
     }
 }
 

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/io/Files.h"
 #include "core/validate/Diagnostic.h"
 
 #include <QObject>
 #include <QStringList>
+
+#include <optional>
 
 class QWidget;
 
@@ -41,8 +44,10 @@ public:
     FileResult openPath(const QString& path, bool estimate = false);
     /// Reads a config (or session) from text, e.g. the clipboard, as one undo step.
     FileResult openText(const QString& text);
-    FileResult saveConfigTo(const QString& path);
-    FileResult saveSessionTo(const QString& path);
+    /// Saves through core::writeFileAtomically(): a read-only file is refused unless `readOnly` is
+    /// Replace (the *Interactive saves ask first).
+    FileResult saveConfigTo(const QString& path, core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse);
+    FileResult saveSessionTo(const QString& path, core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse);
 
     /// The state a session restores: its config and scenario, and its preset as origin when it has one.
     BridgeState stateFrom(const core::Session& session, const QString& label, const QString& path) const;
@@ -71,6 +76,9 @@ signals:
 
 private:
     FileResult report(FileResult result);
+    /// For a save to `path`: Refuse when it is not read-only, Replace when the user agrees to replace
+    /// it, nullopt (reported) when they decline.
+    std::optional<core::ReadOnlyTarget> confirmReadOnly(const QString& path);
     void addRecent(const QString& path);
     QString dialogDirectory() const;
 

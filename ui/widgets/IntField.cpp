@@ -6,23 +6,123 @@
 #include <QFontMetrics>
 #include <QKeyEvent>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QRegularExpression>
 #include <QSignalBlocker>
 
 #include <algorithm>
-#include <climits>
 #include <cstdint>
 
 namespace archplay::ui::widgets {
 
-namespace {
-
-int toInt(qint64 value) {
-    return int(std::clamp<qint64>(value, INT_MIN, INT_MAX));
+SnapSpinBox::SnapSpinBox(QWidget* parent)
+    : QAbstractSpinBox(parent) {
+    connect(this, &QAbstractSpinBox::editingFinished, this, &SnapSpinBox::commitText);
+    showValue();
 }
 
-} // namespace
+void SnapSpinBox::setRange(qint64 minimum, qint64 maximum) {
+    m_minimum = minimum;
+    m_maximum = std::max(minimum, maximum);
+    setValue(m_value);
+    showValue();
+}
+
+void SnapSpinBox::setMaximum(qint64 maximum) {
+    setRange(std::min(m_minimum, maximum), maximum);
+}
+
+void SnapSpinBox::setValue(qint64 value) {
+    value = std::clamp(value, m_minimum, m_maximum);
+    if (value == m_value) {
+        showValue();
+        return;
+    }
+    m_value = value;
+    showValue();
+    emit valueChanged(value);
+}
+
+void SnapSpinBox::showValue() {
+    const QString text = textFromValue(m_value);
+    if (lineEdit()->text() != text) {
+        lineEdit()->setText(text);
+    }
+    update();
+}
+
+QString SnapSpinBox::textFromValue(qint64 value) const {
+    if (value == m_minimum && !specialValueText().isEmpty()) {
+        return specialValueText();
+    }
+    QLocale shown = locale();
+    shown.setNumberOptions(shown.numberOptions() & ~QLocale::OmitGroupSeparator);
+    return shown.toString(value);
+}
+
+std::optional<qint64> SnapSpinBox::valueFromText(const QString& text) const {
+    const QString trimmed = text.trimmed();
+    if (!specialValueText().isEmpty() && trimmed == specialValueText()) {
+        return m_minimum;
+    }
+    bool ok = false;
+    qint64 value = locale().toLongLong(trimmed, &ok);
+    if (!ok) {
+        // Sizes as people type them: "128k", "1.5M", "8,192" (core::parseSizeCount).
+        const std::optional<std::uint64_t> parsed = core::parseSizeCount(trimmed.toStdString());
+        if (!parsed || *parsed > std::uint64_t(INT64_MAX)) {
+            return std::nullopt;
+        }
+        value = qint64(*parsed);
+    }
+    if (value < m_minimum || value > m_maximum) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+QValidator::State SnapSpinBox::validate(QString& input, int&) const {
+    const QString trimmed = input.trimmed();
+    if (valueFromText(trimmed)) {
+        return QValidator::Acceptable;
+    }
+    // A sign or digits (and group separators) may still become a number in range, and so may a size
+    // on its way to "1.5M": digits, a point and one suffix at the end.
+    const QString separator = locale().groupSeparator();
+    static const QRegularExpression partialSize(QStringLiteral(R"(^[0-9][0-9,]*\.?[0-9]*[kKmM]?$)"));
+    if (partialSize.match(trimmed).hasMatch()) {
+        return QValidator::Intermediate;
+    }
+    for (const QChar c : trimmed) {
+        if (!c.isDigit() && c != QLatin1Char('-') && c != QLatin1Char('+') && !separator.contains(c)) {
+            return specialValueText().startsWith(trimmed) ? QValidator::Intermediate : QValidator::Invalid;
+        }
+    }
+    return QValidator::Intermediate;
+}
+
+void SnapSpinBox::commitText() {
+    if (const std::optional<qint64> typed = valueFromText(lineEdit()->text())) {
+        setValue(*typed);
+    } else {
+        showValue(); // out of range or not a number: the field shows the value it holds
+    }
+}
+
+QAbstractSpinBox::StepEnabled SnapSpinBox::stepEnabled() const {
+    if (isReadOnly()) {
+        return StepNone;
+    }
+    StepEnabled enabled = StepNone;
+    if (m_value < m_maximum) {
+        enabled |= StepUpEnabled;
+    }
+    if (m_value > m_minimum) {
+        enabled |= StepDownEnabled;
+    }
+    return enabled;
+}
 
 void SnapSpinBox::setSnap(core::Snap snap, const core::SnapContext& context, bool enabled) {
     m_snap = snap;
@@ -32,10 +132,15 @@ void SnapSpinBox::setSnap(core::Snap snap, const core::SnapContext& context, boo
 
 void SnapSpinBox::stepBy(int steps) {
     if (!m_enabled || m_snap == core::Snap::None) {
-        QSpinBox::stepBy(steps);
-        return;
+        // Saturating: a step never wraps past the 64-bit range, and setValue() clamps to the field's.
+        qint64 stepped = 0;
+        if (__builtin_add_overflow(m_value, static_cast<qint64>(steps), &stepped)) {
+            stepped = steps > 0 ? m_maximum : m_minimum;
+        }
+        setValue(stepped);
+    } else {
+        setValue(core::snapStep(m_value, steps, m_snap, m_context, m_minimum, m_maximum));
     }
-    setValue(toInt(core::snapStep(value(), steps, m_snap, m_context, minimum(), maximum())));
     selectAll();
 }
 
@@ -61,38 +166,18 @@ bool SnapSpinBox::event(QEvent* event) {
             return false;
         }
     }
-    return QSpinBox::event(event);
-}
-
-QValidator::State SnapSpinBox::validate(QString& text, int& position) const {
-    const QValidator::State state = QSpinBox::validate(text, position);
-    if (state == QValidator::Acceptable) {
-        return state;
-    }
-    if (const auto parsed = core::parseSizeCount(text.toStdString())) {
-        return *parsed <= std::uint64_t(maximum()) ? QValidator::Acceptable : QValidator::Intermediate;
-    }
-    // On the way to "1.5M" or "8,192": digits, separators, a point and one suffix at the end.
-    static const QRegularExpression partial(QStringLiteral(R"(^\s*[0-9][0-9,]*\.?[0-9]*[kKmM]?\s*$)"));
-    return partial.match(text).hasMatch() ? QValidator::Intermediate : state;
-}
-
-int SnapSpinBox::valueFromText(const QString& text) const {
-    if (const auto parsed = core::parseSizeCount(text.toStdString())) {
-        return toInt(qint64(std::min<std::uint64_t>(*parsed, std::uint64_t(INT_MAX))));
-    }
-    return QSpinBox::valueFromText(text);
+    return QAbstractSpinBox::event(event);
 }
 
 void SnapSpinBox::mousePressEvent(QMouseEvent* event) {
     if (event->button() == Qt::LeftButton) {
         emit pressStarted();
     }
-    QSpinBox::mousePressEvent(event);
+    QAbstractSpinBox::mousePressEvent(event);
 }
 
 void SnapSpinBox::mouseReleaseEvent(QMouseEvent* event) {
-    QSpinBox::mouseReleaseEvent(event);
+    QAbstractSpinBox::mouseReleaseEvent(event);
     if (event->button() == Qt::LeftButton) {
         emit pressFinished();
     }
@@ -131,9 +216,7 @@ IntField::IntField(qint64 minimum, qint64 sliderMaximum, qint64 spinMaximum, Sli
     , m_snap(snap) {
     m_slider->setRange(0, m_mapping.positions());
     m_slider->setPageStep(std::max(1, m_mapping.positions() / 20));
-    m_spin->setRange(toInt(m_minimum), toInt(m_spinMaximum));
-    m_spin->setKeyboardTracking(false);
-    m_spin->setGroupSeparatorShown(true);
+    m_spin->setRange(m_minimum, m_spinMaximum);
     m_spin->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_spin->setAccelerated(true);
     // One width for every spin box of the panel, so the sliders line up.
@@ -146,7 +229,7 @@ IntField::IntField(qint64 minimum, qint64 sliderMaximum, qint64 spinMaximum, Sli
         placeSlider();
         emit gestureFinished();
     });
-    connect(m_spin, &QSpinBox::valueChanged, this, &IntField::onSpinChanged);
+    connect(m_spin, &SnapSpinBox::valueChanged, this, &IntField::onSpinChanged);
     connect(m_spin, &SnapSpinBox::pressStarted, this, &IntField::gestureStarted);
     connect(m_spin, &SnapSpinBox::pressFinished, this, &IntField::gestureFinished);
 }
@@ -157,11 +240,8 @@ void IntField::setValue(qint64 value) {
         const QSignalBlocker blocker(m_spin);
         // A value outside the field's range (a file holding hidden_size -4096) is shown as it is,
         // never clamped into a value the config does not hold.
-        if (value > m_spin->maximum()) {
-            m_spin->setMaximum(toInt(value));
-        }
-        m_spin->setMinimum(toInt(std::min(m_minimum, value)));
-        m_spin->setValue(toInt(value));
+        m_spin->setRange(std::min(m_minimum, value), std::max(m_spin->maximum(), value));
+        m_spin->setValue(value);
     }
     if (!m_slider->isSliderDown()) {
         placeSlider();
@@ -170,7 +250,7 @@ void IntField::setValue(qint64 value) {
 
 void IntField::setDynamicMaximum(qint64 maximum) {
     maximum = std::max(maximum, m_minimum);
-    if (maximum == m_sliderMaximum && m_spin->maximum() == toInt(std::max(maximum, m_value))) {
+    if (maximum == m_sliderMaximum && m_spin->maximum() == std::max(maximum, m_value)) {
         return;
     }
     m_sliderMaximum = maximum;
@@ -180,8 +260,8 @@ void IntField::setDynamicMaximum(qint64 maximum) {
     const QSignalBlocker spinBlocker(m_spin);
     m_slider->setRange(0, m_mapping.positions());
     m_slider->setPageStep(std::max(1, m_mapping.positions() / 20));
-    m_spin->setMaximum(toInt(std::max(maximum, m_value)));
-    m_spin->setValue(toInt(m_value));
+    m_spin->setMaximum(std::max(maximum, m_value));
+    m_spin->setValue(m_value);
     if (!m_slider->isSliderDown()) {
         placeSlider();
     }
@@ -195,6 +275,7 @@ void IntField::setSnapping(bool enabled, const core::SnapContext& context) {
 
 void IntField::setSpecialValueText(const QString& text) {
     m_spin->setSpecialValueText(text);
+    m_spin->setValue(m_spin->value()); // shows the text when at the minimum
 }
 
 void IntField::setEnabled(bool enabled) {
@@ -218,12 +299,12 @@ void IntField::onSliderMoved(int position) {
     m_value = value;
     {
         const QSignalBlocker blocker(m_spin);
-        m_spin->setValue(toInt(value));
+        m_spin->setValue(value);
     }
     emit valueEdited(value);
 }
 
-void IntField::onSpinChanged(int value) {
+void IntField::onSpinChanged(qint64 value) {
     if (value == m_value) {
         return;
     }

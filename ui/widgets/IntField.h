@@ -3,37 +3,62 @@
 
 #include "ui/widgets/Snapping.h"
 
+#include <QAbstractSpinBox>
 #include <QObject>
 #include <QSlider>
-#include <QSpinBox>
+
+#include <optional>
 
 namespace archplay::ui::widgets {
 
-/// A spin box whose arrows and Page keys move between snapped values while snapping is on, which
-/// reads sizes as people type them ("128k", "1.5M", "8,192": core::parseSizeCount), and which leaves
-/// the window's shortcuts (Ctrl+E, Ctrl+P, ...) to the window, keeping only the editing ones.
-class SnapSpinBox : public QSpinBox {
+/// A spin box over the whole 64-bit range (QSpinBox holds an int, so a hidden size of 2^32 + 1
+/// would show, and could write back, 2,147,483,647). Its arrows and Page keys move between snapped
+/// values while snapping is on. It reads sizes as people type them ("128k", "1.5M", "8,192":
+/// core::parseSizeCount) and leaves the window's shortcuts (Ctrl+E, Ctrl+P, ...) to the window,
+/// keeping only the editing ones. Typed text is taken when editing finishes (Enter or focus out);
+/// text that is not a number in range is put back to the value. The wheel: see WheelGuard.
+class SnapSpinBox : public QAbstractSpinBox {
     Q_OBJECT
 
 public:
-    using QSpinBox::QSpinBox;
+    explicit SnapSpinBox(QWidget* parent = nullptr);
+
+    qint64 value() const { return m_value; }
+    qint64 minimum() const { return m_minimum; }
+    qint64 maximum() const { return m_maximum; }
+    void setRange(qint64 minimum, qint64 maximum);
+    void setMaximum(qint64 maximum);
+    /// Shows `value` clamped into the range; emits valueChanged when that changes the value.
+    void setValue(qint64 value);
 
     void setSnap(core::Snap snap, const core::SnapContext& context, bool enabled);
     void stepBy(int steps) override;
+    QValidator::State validate(QString& input, int& pos) const override;
+
+    /// The value as shown: digits with group separators, or the special value text at the minimum.
+    QString textFromValue(qint64 value) const;
+    /// The value `text` names, or nullopt when it names none in range.
+    std::optional<qint64> valueFromText(const QString& text) const;
 
 signals:
+    void valueChanged(qint64 value);
     /// A mouse press on the arrows: holding one repeats steps that make one undo step together.
     void pressStarted();
     void pressFinished();
 
 protected:
+    StepEnabled stepEnabled() const override;
     bool event(QEvent* event) override;
-    QValidator::State validate(QString& text, int& position) const override;
-    int valueFromText(const QString& text) const override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
 
 private:
+    void commitText();
+    void showValue();
+
+    qint64 m_value = 0;
+    qint64 m_minimum = 0;
+    qint64 m_maximum = 99;
     core::Snap m_snap = core::Snap::None;
     core::SnapContext m_context;
     bool m_enabled = false;
@@ -85,7 +110,7 @@ signals:
 
 private:
     void onSliderMoved(int position);
-    void onSpinChanged(int value);
+    void onSpinChanged(qint64 value);
     void placeSlider();
 
     FieldSlider* m_slider;

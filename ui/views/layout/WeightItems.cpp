@@ -17,6 +17,9 @@ QString tr(const char* text) {
 QString exact(std::int64_t value) {
     return QString::fromStdString(core::withThousands(static_cast<std::uint64_t>(value)));
 }
+QString exact(core::Checked value) {
+    return QString::fromStdString(core::withThousands(value.value()));
+}
 QString count(core::Checked value) {
     return QString::fromStdString(core::shortCount(value.value()));
 }
@@ -46,7 +49,7 @@ QString shortName(const std::string& name) {
 
 QString storedShape(const core::TensorSpec& tensor) {
     QStringList dims;
-    for (std::int64_t d : tensor.shape) {
+    for (core::Checked d : tensor.shape) {
         dims << exact(d);
     }
     return QStringLiteral("[%1]").arg(dims.join(QStringLiteral(", ")));
@@ -74,15 +77,15 @@ WeightItems weightItems(const core::ModelConfig& config, const core::LayerPlan& 
     double expertElements = 0;
     core::Checked expertTotal;
     std::int64_t expertCopies = 0;
-    std::int64_t expertIn = 0;
-    std::int64_t expertOut = 0;
+    core::Checked expertIn;
+    core::Checked expertOut;
     QStringList expertTips;
     for (const core::TensorSpec& tensor : core::layerTensors(config, layer)) {
         if (tensor.component == core::Component::Experts) {
             expertElements += static_cast<double>(tensor.elements().value());
             expertTotal += tensor.total();
             expertCopies = tensor.copies;
-            if (tensor.shape.size() == 2 && expertIn == 0) {
+            if (tensor.shape.size() == 2 && expertIn.value() == 0) {
                 expertOut = tensor.shape[0];
                 expertIn = tensor.shape[1];
             }
@@ -97,14 +100,14 @@ WeightItems weightItems(const core::ModelConfig& config, const core::LayerPlan& 
         WeightRole role = WeightRole::Vector;
         if (tensor.shape.size() == 1) {
             item.vector = true;
-            item.elements = static_cast<double>(tensor.shape[0]);
+            item.elements = static_cast<double>(tensor.shape[0].value());
             item.group = Vectors;
             item.detail = QStringLiteral("%1 · %2").arg(exact(tensor.shape[0]), count(tensor.total()));
         } else {
-            const std::int64_t out = tensor.shape[0];
-            const std::int64_t in = tensor.shape.size() > 1 ? tensor.shape[1] : 1;
+            const core::Checked out = tensor.shape[0];
+            const core::Checked in = tensor.shape.size() > 1 ? tensor.shape[1] : core::Checked(1);
             item.elements = static_cast<double>(tensor.elements().value());
-            item.aspect = in > 0 ? static_cast<double>(out) / static_cast<double>(in) : 1.0;
+            item.aspect = in.value() > 0 ? static_cast<double>(out.value()) / static_cast<double>(in.value()) : 1.0;
             item.detail = QStringLiteral("%1 × %2 · %3").arg(exact(in), exact(out), count(tensor.total()));
             if (startsWith(tensor.name, "cross_attn.")) {
                 item.group = Cross;
