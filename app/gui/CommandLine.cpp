@@ -52,9 +52,10 @@ CommandLineResult parseCommandLine(const QStringList& arguments) {
     const QCommandLineOption config(QStringLiteral("config"),
                                     QCoreApplication::translate("archplay", "Load a config.json or session file."),
                                     QStringLiteral("FILE"));
-    const QCommandLineOption view(QStringLiteral("view"),
-                                  QCoreApplication::translate("archplay", "Show this view, e.g. breakdown."),
-                                  QStringLiteral("NAME"));
+    const QCommandLineOption view(
+        QStringLiteral("view"),
+        QCoreApplication::translate("archplay", "Show this view, e.g. breakdown (with --bench: measure only it)."),
+        QStringLiteral("NAME"));
     const QCommandLineOption size(QStringLiteral("size"),
                                   QCoreApplication::translate("archplay", "Window size for --screenshot (default "
                                                                           "1280x800) and --bench (default 1600x1000)."),
@@ -110,9 +111,9 @@ CommandLineResult parseCommandLine(const QStringList& arguments) {
                 options.benchPresets << id.trimmed();
             }
         }
-        if (parser.isSet(screenshot) || parser.isSet(config) || parser.isSet(view) ||
-            !parser.positionalArguments().isEmpty()) {
-            return failure(QStringLiteral("--bench takes only --preset, --size, --json, --out, --steps and --theme"));
+        if (parser.isSet(screenshot) || parser.isSet(config) || !parser.positionalArguments().isEmpty()) {
+            return failure(
+                QStringLiteral("--bench takes only --preset, --view, --size, --json, --out, --steps and --theme"));
         }
         options.benchJson = parser.isSet(json);
         options.benchOutPath = parser.value(out);
