@@ -266,6 +266,43 @@ TEST_F(Overview, TheKvTileShowsCoresFiguresAndFollowsTheSliders) {
     expectCoresFigures();
 }
 
+/// Counts the paint events a widget receives.
+class PaintCounter : public QObject {
+public:
+    explicit PaintCounter(QWidget* widget)
+        : QObject(widget) {
+        widget->installEventFilter(this);
+    }
+    int paints = 0;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        paints += event->type() == QEvent::Paint ? 1 : 0;
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+TEST_F(Overview, OnlyTilesWhoseContentChangedRepaint) {
+    load("mixtral-8x7b-v0.1");
+    QApplication::processEvents();
+    auto* masks = new PaintCounter(page()->tile(ViewKind::AttentionMask));
+    auto* kv = new PaintCounter(page()->tile(ViewKind::KvCache));
+    auto* stack = new PaintCounter(page()->tile(ViewKind::LayerStack));
+    // The hidden size changes the weights (and the stack's counts) but neither the masks nor the cache.
+    m_window.bridge()->edit(QStringLiteral("hidden"),
+                            [](core::ModelConfig& c, core::Scenario&) { c.hiddenSize = 5120; });
+    QApplication::processEvents();
+    EXPECT_EQ(masks->paints, 0);
+    EXPECT_GT(stack->paints, 0);
+    const int kvPaints = kv->paints;
+    // The sequence length changes the cache and the masks' pair counts.
+    m_window.bridge()->edit(QStringLiteral("sequence"),
+                            [](core::ModelConfig&, core::Scenario& s) { s.sequenceLength = 8192; });
+    QApplication::processEvents();
+    EXPECT_GT(masks->paints, 0);
+    EXPECT_GT(kv->paints, kvPaints);
+}
+
 TEST_F(Overview, RendersForScreenshotsWithEveryTileDrawn) {
     load("mixtral-8x7b-v0.1");
     const QImage image = ui::exports::renderImage(*page(), {QSize(1600, 900), 1.0});
