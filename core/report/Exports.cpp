@@ -195,10 +195,10 @@ std::string unsupportedReason(ExportWhat what, ExportFormat format, const Analys
 
 std::string inapplicableReason(ViewKind kind, const Analysis& analysis) {
     if (kind == ViewKind::MoeRouting && analysis.config.ffnKind != FfnKind::Moe) {
-        return "Dense feed-forward in every layer: no router, every token uses the same weights.";
+        return "Every layer has a dense feed-forward network, so nothing is routed: each token uses the same weights.";
     }
     if (kind == ViewKind::KvCache && !analysis.config.hasDecoder()) {
-        return "Encoder-only: it reads the whole input at once and keeps no KV cache.";
+        return "An encoder-only model reads its whole input at once and keeps no KV cache.";
     }
     return {};
 }

@@ -183,9 +183,10 @@ TEST_F(Overview, ShowsTheTilesThatApplyToEachModel) {
     EXPECT_EQ(page()->shownTiles(), (std::vector<ViewKind>{ViewKind::LayerStack, ViewKind::LayerWeights,
                                                            ViewKind::AttentionMask, ViewKind::Derivation}));
     ASSERT_EQ(page()->notes().size(), 2);
-    EXPECT_EQ(page()->notes()[0], QStringLiteral("%1: %2").arg(page()->tile(ViewKind::KvCache)->title(),
-                                                               ui::qs(core::inapplicableReason(
-                                                                   ViewKind::KvCache, m_window.bridge()->analysis()))));
+    EXPECT_EQ(page()->notes()[0],
+              QStringLiteral("%1 — %2").arg(
+                  page()->tile(ViewKind::KvCache)->title(),
+                  ui::qs(core::inapplicableReason(ViewKind::KvCache, m_window.bridge()->analysis()))));
     // Every shown tile is on the page, none overlapping.
     std::vector<QRect> rects;
     for (ViewKind kind : page()->shownTiles()) {

@@ -65,16 +65,25 @@ void LayerStepView::paintContent(QPainter& painter, const QRectF& target) const 
         return;
     }
     const QRectF area = contentRect(target);
+    const QFontMetricsF metrics(smallFont());
+    const QRectF more(area.left(), area.bottom() - metrics.height(), area.width(), metrics.height());
     if (m_fittedDocument != m_documents || m_fittedSize != area.size()) {
-        // Legible first: what does not fit at 70 % waits in the full view.
+        // Legible first: what does not fit at 70 % waits in the full view, and no block is cut in half.
         m_fitted = m_document->fit(area.size(), 0.7);
+        if (m_fitted.cut) {
+            const qreal room = (area.height() - more.height() - 4) / m_fitted.scale;
+            for (std::size_t i = m_fitted.blocks.size(); i-- > 0;) {
+                if (m_fitted.offsets[i].y() + m_fitted.blocks[i].rect.bottom() > room) {
+                    m_fitted.blocks.erase(m_fitted.blocks.begin() + std::ptrdiff_t(i));
+                    m_fitted.offsets.erase(m_fitted.offsets.begin() + std::ptrdiff_t(i));
+                }
+            }
+        }
         m_fittedSize = area.size();
         m_fittedDocument = m_documents;
     }
-    const QFontMetricsF metrics(smallFont());
-    const QRectF more(area.left(), area.bottom() - metrics.height(), area.width(), metrics.height());
     painter.save();
-    painter.setClipRect(m_fitted.cut ? area.adjusted(0, 0, 0, -more.height() - 2) : area, Qt::IntersectClip);
+    painter.setClipRect(area, Qt::IntersectClip);
     m_document->paintFitted(painter, m_fitted, area.topLeft(), palette());
     painter.restore();
     if (m_fitted.cut) {

@@ -117,7 +117,7 @@ void OverviewPage::setSharedAnalysis(core::AnalysisPtr analysis) {
             const std::string reason = core::inapplicableReason(tile.view->kind(), *m_analysis);
             shown = reason.empty();
             if (!shown) {
-                notes << tr("%1: %2").arg(tile.view->title(), qs(reason));
+                notes << tr("%1 — %2").arg(tile.view->title(), qs(reason));
             }
         }
         changed = changed || shown != tile.shown;
