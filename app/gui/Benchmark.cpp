@@ -9,6 +9,8 @@
 #include "ui/session/ModelBridge.h"
 #include "ui/theme/Theme.h"
 #include "ui/views/AnalysisView.h"
+#include "ui/views/OverviewPage.h"
+#include "ui/views/PaintedView.h"
 #include "ui/window/MainWindow.h"
 
 #include <QFile>
@@ -158,6 +160,12 @@ public:
 
         for (ui::views::AnalysisView* view : m_window->views()) {
             m_app.track(view, ui::qs(core::toString(view->kind())));
+            if (auto* overview = qobject_cast<ui::views::OverviewPage*>(view)) {
+                // Each tile on its own line: which of them a step repaints, and at what cost.
+                for (ui::views::PaintedView* tile : overview->tiles()) {
+                    m_app.track(tile, QStringLiteral("overview/%1").arg(tile->name()));
+                }
+            }
         }
         m_app.track(m_window->summaryCards(), QStringLiteral("summary-cards"));
         m_app.track(m_window->configPanel(), QStringLiteral("config-panel"));
@@ -169,6 +177,9 @@ public:
     void measure(const QString& presetId) {
         Samples& samples = m_perPreset[presetId];
         for (ui::views::AnalysisView* view : m_window->views()) {
+            if (m_options.view && view->kind() != *m_options.view) {
+                continue;
+            }
             m_window->selectView(view->kind());
             for (const QString& key : kSliderKeys) {
                 m_window->bridge()->loadPreset(presetId);

@@ -133,7 +133,7 @@ constexpr OptionRow kOptions[] = {
      .help = QT_TRANSLATE_NOOP("archplay", "Load a config.json or session file.")},
     {.name = "view",
      .valueName = "NAME",
-     .help = QT_TRANSLATE_NOOP("archplay", "Show this view, e.g. breakdown."),
+     .help = QT_TRANSLATE_NOOP("archplay", "Show this view, e.g. breakdown (with --bench: measure only it)."),
      .read = readView},
     {.name = "size",
      .valueName = "WxH",
@@ -187,8 +187,8 @@ Refusal checkCombination(const QCommandLineParser& parser, bool bench) {
         return parser.isSet(QString::fromLatin1(name));
     };
     const QStringList positional = parser.positionalArguments();
-    if (bench && (isSet("screenshot") || isSet("config") || isSet("view") || !positional.isEmpty())) {
-        return QStringLiteral("--bench takes only --preset, --size, --json, --out, --steps and --theme");
+    if (bench && (isSet("screenshot") || isSet("config") || !positional.isEmpty())) {
+        return QStringLiteral("--bench takes only --preset, --view, --size, --json, --out, --steps and --theme");
     }
     if (!bench && (isSet("json") || isSet("out") || isSet("steps"))) {
         return QStringLiteral("--json, --out and --steps go with --bench");

@@ -14,10 +14,11 @@ namespace archplay::app {
 
 /// Options of the `archplay` executable.
 struct GuiOptions {
-    QString screenshotPath;                    ///< --screenshot FILE.png: render offscreen and exit
-    QString presetId;                          ///< --preset ID
-    QString configPath;                        ///< --config FILE (or a lone positional file)
-    std::optional<core::ViewKind> view;        ///< --view NAME: the tab to show (with --screenshot: render only it)
+    QString screenshotPath; ///< --screenshot FILE.png: render offscreen and exit
+    QString presetId;       ///< --preset ID
+    QString configPath;     ///< --config FILE (or a lone positional file)
+    std::optional<core::ViewKind>
+        view; ///< --view NAME: the tab to show (with --screenshot: render only it; with --bench: measure only it)
     QSize size{1280, 800};                     ///< --size WxH
     std::optional<ui::theme::ThemeMode> theme; ///< --theme light|dark|system
 

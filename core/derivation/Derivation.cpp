@@ -321,6 +321,21 @@ Derivation deriveForwardPass(const ModelConfig& c, const ModelPlan& plan) {
     return d;
 }
 
+DerivationSection deriveLayerSection(const ModelConfig& c, const ModelPlan& plan, std::int64_t planIndex) {
+    if (planIndex < 0 || planIndex >= static_cast<std::int64_t>(plan.layers.size())) {
+        return {};
+    }
+    const LayerPlan& layer = plan.layers[static_cast<std::size_t>(planIndex)];
+    const bool encoderOfTwo = c.architecture == ArchitectureKind::EncoderDecoder && layer.stack == Stack::Encoder;
+    for (const auto& [kind, indices] : kindsOf(plan, layer.stack)) {
+        if (sameKind(kind, layer)) {
+            Defined defined;
+            return layerSection(c, kind, indices, encoderOfTwo ? "S" : "T", stackSize(plan, layer.stack), defined);
+        }
+    }
+    return {};
+}
+
 std::string toLatex(const Derivation& d) {
     std::string out = "% " + d.title + ", written by archplay. Needs \\usepackage{amsmath,amssymb}.\n";
     out += "\\section*{" + latexProse(d.title) + "}\n" + latexProse(d.notation) + "\n";

@@ -44,6 +44,11 @@ struct Derivation {
 /// Jiang et al. 2024, DeepSeek-V3 arXiv:2412.19437). An empty plan gives a derivation without layers.
 Derivation deriveForwardPass(const ModelConfig& config, const ModelPlan& plan);
 
+/// The section of the forward pass that covers the layer at `planIndex` (a position in
+/// ModelPlan::layers): the section of its kind as deriveForwardPass() writes it, but self-contained,
+/// every symbol it uses defined in it. An index outside the plan gives an empty section.
+DerivationSection deriveLayerSection(const ModelConfig& config, const ModelPlan& plan, std::int64_t planIndex);
+
 /// The derivation as a LaTeX fragment for a document with amsmath and amssymb: \section*, prose
 /// and align*-free display equations (\[ .. \]).
 std::string toLatex(const Derivation& derivation);

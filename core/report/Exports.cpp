@@ -183,12 +183,22 @@ std::string unsupportedReason(ExportWhat what, ExportFormat format, const Analys
         return fmt::format("{} cannot be written as {}; it can be written as {}", toString(what), toString(format),
                            nameList<ExportFormat>(formats));
     }
-    if (what == ExportWhat::MoeRouting && analysis.config.ffnKind != FfnKind::Moe) {
+    if (what == ExportWhat::MoeRouting && !inapplicableReason(ViewKind::MoeRouting, analysis).empty()) {
         return "moe-routing needs a mixture-of-experts model, and this one has a dense feed-forward network in "
                "every layer";
     }
-    if (what == ExportWhat::KvCache && !analysis.config.hasDecoder()) {
+    if (what == ExportWhat::KvCache && !inapplicableReason(ViewKind::KvCache, analysis).empty()) {
         return "kv-cache needs a model with a decoder; an encoder-only model keeps no KV cache";
+    }
+    return {};
+}
+
+std::string inapplicableReason(ViewKind kind, const Analysis& analysis) {
+    if (kind == ViewKind::MoeRouting && analysis.config.ffnKind != FfnKind::Moe) {
+        return "Every layer has a dense feed-forward network, so nothing is routed: each token uses the same weights.";
+    }
+    if (kind == ViewKind::KvCache && !analysis.config.hasDecoder()) {
+        return "An encoder-only model reads its whole input at once and keeps no KV cache.";
     }
     return {};
 }

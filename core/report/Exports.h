@@ -52,6 +52,11 @@ bool needsRendering(ExportWhat what, ExportFormat format);
 /// The view drawn for an image of `what`; nullopt for the report and the summary.
 std::optional<ViewKind> viewFor(ExportWhat what);
 
+/// Why view `kind` has nothing to show for this model, in one short sentence; empty when it applies.
+/// The rule behind unsupportedReason() and the overview's tiles: MoE routing needs a mixture-of-experts
+/// model, the KV cache a decoder.
+[[nodiscard]] std::string inapplicableReason(ViewKind kind, const Analysis& analysis);
+
 /// Why `what` cannot be written as `format` for this model, as one sentence naming what would work;
 /// empty when it can. Senseless combinations: a format `what` has no form in (a layer stack as CSV),
 /// MoE routing of a dense model, the KV cache of an encoder-only model.

@@ -5,6 +5,8 @@ namespace archplay::core {
 
 std::string_view toString(ViewKind kind) {
     switch (kind) {
+    case ViewKind::Overview:
+        return "overview";
     case ViewKind::Breakdown:
         return "breakdown";
     case ViewKind::ParameterChart:

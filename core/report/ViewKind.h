@@ -9,6 +9,7 @@ namespace archplay::core {
 /// The views of a config: the window's tabs, the figures of reports and image exports. The names
 /// are stable (command lines, settings, figure file names).
 enum class ViewKind {
+    Overview,
     Breakdown,
     ParameterChart,
     LayerStack,
@@ -20,11 +21,11 @@ enum class ViewKind {
 };
 
 /// In tab order.
-inline constexpr ViewKind kAllViewKinds[] = {ViewKind::Breakdown,    ViewKind::ParameterChart, ViewKind::LayerStack,
-                                             ViewKind::LayerWeights, ViewKind::AttentionMask,  ViewKind::KvCache,
-                                             ViewKind::MoeRouting,   ViewKind::Derivation};
+inline constexpr ViewKind kAllViewKinds[] = {ViewKind::Overview,   ViewKind::Breakdown,    ViewKind::ParameterChart,
+                                             ViewKind::LayerStack, ViewKind::LayerWeights, ViewKind::AttentionMask,
+                                             ViewKind::KvCache,    ViewKind::MoeRouting,   ViewKind::Derivation};
 
-/// "breakdown", "param-chart", "layer-stack", "layer-weights", "attention-mask", "kv-cache",
+/// "overview", "breakdown", "param-chart", "layer-stack", "layer-weights", "attention-mask", "kv-cache",
 /// "moe-routing", "derivation".
 std::string_view toString(ViewKind kind);
 /// Parses the names above; nullopt for anything else.

@@ -73,6 +73,30 @@ TEST(Derivation, HeterogeneousStacksGetASectionPerKind) {
     EXPECT_TRUE(contains(text, "\\operatorname{FFN}_{\\mathrm{shared}}(x)"));
 }
 
+TEST(Derivation, OneLayerSectionIsItsKindsSectionAndStandsAlone) {
+    const core::Analysis v3 = analyzePreset("deepseek-v3");
+    const core::Derivation whole = core::deriveForwardPass(v3.config, v3.plan);
+    const core::DerivationSection dense = core::deriveLayerSection(v3.config, v3.plan, 1);
+    const core::DerivationSection moe = core::deriveLayerSection(v3.config, v3.plan, 40);
+    EXPECT_EQ(dense.title, whole.sections[1].title);
+    EXPECT_EQ(moe.title, whole.sections[2].title);
+    // The first section defines the norm; a later kind's section on its own defines it too.
+    std::string later;
+    for (const core::DerivationStep& step : moe.steps) {
+        for (const std::string& equation : step.equations) {
+            later += equation;
+        }
+    }
+    EXPECT_GE(moe.steps.size(), whole.sections[2].steps.size());
+    EXPECT_TRUE(contains(later, "\\operatorname{RMSNorm}(x) =")) << later.substr(0, 400);
+    EXPECT_TRUE(core::deriveLayerSection(v3.config, v3.plan, -1).steps.empty());
+    EXPECT_TRUE(core::deriveLayerSection(v3.config, v3.plan, 61).steps.empty());
+
+    const core::Analysis t5 = analyzePreset("t5-small");
+    const core::DerivationSection encoder = core::deriveLayerSection(t5.config, t5.plan, 0);
+    EXPECT_TRUE(contains(encoder.title, "Encoder layers"));
+}
+
 TEST(Derivation, GatedOutputAndSinksAreWrittenOut) {
     // Qwen3-Next: q_proj yields the queries and a gate per head (2048 x 2 x 16 x 256).
     const std::string next = everything(derive("qwen3-next-80b-a3b"));

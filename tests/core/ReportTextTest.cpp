@@ -284,6 +284,26 @@ TEST(Exports, EveryTextCombinationHasTheExactNumbers) {
     EXPECT_EQ(texts, 12);
 }
 
+TEST(Exports, ViewsThatDoNotApplySaySoFromTheModelNotItsName) {
+    const core::Analysis llama = analyzePreset("llama-3-8b");
+    const core::Analysis mixtral = analyzePreset("mixtral-8x7b-v0.1");
+    const core::Analysis bert = analyzePreset("bert-base-uncased");
+    for (core::ViewKind kind : core::kAllViewKinds) {
+        EXPECT_EQ(core::inapplicableReason(kind, mixtral), "") << core::toString(kind);
+        if (kind != core::ViewKind::MoeRouting) {
+            EXPECT_EQ(core::inapplicableReason(kind, llama), "") << core::toString(kind);
+        }
+    }
+    EXPECT_NE(core::inapplicableReason(core::ViewKind::MoeRouting, llama), "");
+    EXPECT_NE(core::inapplicableReason(core::ViewKind::KvCache, bert), "");
+    EXPECT_NE(core::inapplicableReason(core::ViewKind::MoeRouting, bert), "");
+    // T5 has a decoder: its cache applies.
+    EXPECT_EQ(core::inapplicableReason(core::ViewKind::KvCache, analyzePreset("t5-small")), "");
+    // The same rule refuses the export.
+    EXPECT_EQ(core::unsupportedReason(core::ExportWhat::KvCache, core::ExportFormat::Png, llama).empty(),
+              core::inapplicableReason(core::ViewKind::KvCache, llama).empty());
+}
+
 TEST(ReportText, EveryViewKindHasAStableNameThatParsesBack) {
     std::set<std::string_view> names;
     for (core::ViewKind kind : core::kAllViewKinds) {
@@ -293,6 +313,7 @@ TEST(ReportText, EveryViewKindHasAStableNameThatParsesBack) {
         EXPECT_EQ(core::parseViewKind(name), kind) << name;
     }
     EXPECT_EQ(core::parseViewKind("layer-stack"), core::ViewKind::LayerStack);
+    EXPECT_EQ(core::parseViewKind("overview"), core::ViewKind::Overview);
     EXPECT_EQ(core::parseViewKind("Layer-Stack"), std::nullopt);
     EXPECT_EQ(core::parseViewKind(""), std::nullopt);
 }

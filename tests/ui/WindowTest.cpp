@@ -357,8 +357,8 @@ TEST_F(Window, DroppingAConfigFileOpensIt) {
 }
 
 TEST_F(Window, TheBreakdownTableShowsExactCounts) {
-    ASSERT_FALSE(m_window.views().empty());
-    auto* table = dynamic_cast<archplay::ui::views::BreakdownTableView*>(m_window.views().front());
+    m_window.selectView(archplay::core::ViewKind::Breakdown);
+    auto* table = dynamic_cast<archplay::ui::views::BreakdownTableView*>(m_window.currentView());
     ASSERT_NE(table, nullptr);
     EXPECT_EQ(table->kind(), archplay::core::ViewKind::Breakdown);
     QTreeWidgetItem* root = table->tree()->topLevelItem(0);

@@ -68,6 +68,7 @@ const std::vector<core::MaskGrid>& AttentionMaskView::grids() const {
 void AttentionMaskView::rebuild() {
     m_panels.clear();
     m_grids.clear();
+    m_compareBox->setVisible(!compact());
     const core::Analysis& a = analysis();
     if (!a.valid) {
         return;
@@ -126,19 +127,46 @@ void AttentionMaskView::rebuild() {
 }
 
 QRectF AttentionMaskView::contentRect(const QRectF& target) const {
-    const qreal top = target.top() + 10 + QFontMetricsF(titleFont()).height() + 2 + QFontMetricsF(font()).height() + 14;
+    const qreal top = headerBottom(target) + 14;
     return QRectF(target.left() + 14, top, target.width() - 28, target.bottom() - top - 10);
 }
 
 layout::MaskLayout AttentionMaskView::layoutFor(const QRectF& target) const {
     ensureBuilt();
     if (m_layoutTarget != target || m_layoutGeneration != generation()) {
-        m_layout = layout::layoutMasks(static_cast<int>(m_panels.size()), kCells, contentRect(target),
-                                       QFontMetricsF(smallFont()));
+        const int count = static_cast<int>(m_panels.size());
+        m_layout = compact()
+                       ? layout::layoutMaskThumbnails(count, kCells, contentRect(target), QFontMetricsF(smallFont()))
+                       : layout::layoutMasks(count, kCells, contentRect(target), QFontMetricsF(smallFont()));
         m_layoutTarget = target;
         m_layoutGeneration = generation();
     }
     return m_layout;
+}
+
+std::size_t AttentionMaskView::outlinedPanel() const {
+    const std::int64_t selected = selectedLayer();
+    if (selected < 0) {
+        return m_panels.size();
+    }
+    const core::LayerPlan& layer = analysis().plan.layers[static_cast<std::size_t>(selected)];
+    const core::MaskSpec mask = core::layerMask(analysis().config, layer);
+    for (std::size_t i = 0; i < m_panels.size(); ++i) {
+        const Panel& panel = m_panels[i];
+        if (!panel.reference && !panel.use.cross && panel.use.stack == layer.stack && panel.use.mask == mask) {
+            return i;
+        }
+    }
+    return m_panels.size();
+}
+
+QString AttentionMaskView::contentKey() const {
+    QStringList parts{m_subtitle, m_caption, QString::number(m_tokensPerCell), QString::number(outlinedPanel())};
+    for (const Panel& panel : m_panels) {
+        parts << qs(panel.use.name) << panel.subtitle << panel.stats << QString::number(int(panel.use.mask.kind))
+              << QString::number(panel.use.mask.span);
+    }
+    return parts.join(QChar(0x1f));
 }
 
 QColor AttentionMaskView::colorOf(const core::MaskSpec& mask) const {
@@ -168,23 +196,19 @@ QColor AttentionMaskView::colorOf(const core::MaskSpec& mask) const {
 }
 
 void AttentionMaskView::paintContent(QPainter& painter, const QRectF& target) const {
-    const bool onScreen = painter.device() == this;
+    const bool boxShown = painter.device() == this && !compact();
     paintHeader(painter, target, tr("Attention mask"), m_subtitle,
-                onScreen ? m_compareBox->sizeHint().width() + 12 : 0);
+                boxShown ? m_compareBox->sizeHint().width() + 12 : 0);
     const layout::MaskLayout placed = layoutFor(target);
-    const std::int64_t selected = selectedLayer();
-    const core::LayerPlan* selectedPlan =
-        selected >= 0 ? &analysis().plan.layers[static_cast<std::size_t>(selected)] : nullptr;
+    const std::size_t outlined = outlinedPanel();
     for (std::size_t i = 0; i < placed.panels.size() && i < m_panels.size(); ++i) {
-        const Panel& panel = m_panels[i];
-        const bool isSelected = selectedPlan && !panel.reference && !panel.use.cross &&
-                                panel.use.stack == selectedPlan->stack &&
-                                panel.use.mask == core::layerMask(analysis().config, *selectedPlan);
-        paintPanel(painter, placed.panels[i], panel, m_grids[i], isSelected);
+        paintPanel(painter, placed.panels[i], m_panels[i], m_grids[i], i == outlined);
     }
-    painter.setFont(smallFont());
-    painter.setPen(colors::muted(palette()));
-    painter.drawText(placed.caption, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_caption);
+    if (!placed.caption.isEmpty()) {
+        painter.setFont(smallFont());
+        painter.setPen(colors::muted(palette()));
+        painter.drawText(placed.caption, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_caption);
+    }
 }
 
 void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& geometry, const Panel& panel,
@@ -208,8 +232,10 @@ void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& g
                      QFontMetricsF(bold).elidedText(qs(panel.use.name), Qt::ElideRight, geometry.title.width() - 16));
     painter.setFont(small);
     painter.setPen(muted);
-    painter.drawText(geometry.subtitle, Qt::AlignLeft | Qt::AlignVCenter,
-                     metrics.elidedText(panel.subtitle, Qt::ElideRight, geometry.subtitle.width()));
+    if (!geometry.subtitle.isEmpty()) {
+        painter.drawText(geometry.subtitle, Qt::AlignLeft | Qt::AlignVCenter,
+                         metrics.elidedText(panel.subtitle, Qt::ElideRight, geometry.subtitle.width()));
+    }
     painter.drawText(geometry.stats, Qt::AlignLeft | Qt::AlignVCenter,
                      metrics.elidedText(panel.stats, Qt::ElideRight, geometry.stats.width()));
 
@@ -245,6 +271,9 @@ void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& g
             painter.drawText(geometry.rowTicks[i], Qt::AlignRight | Qt::AlignVCenter, label);
         }
         painter.drawText(geometry.columnTicks[i], Qt::AlignHCenter | Qt::AlignVCenter, label);
+    }
+    if (geometry.keyAxis.isEmpty()) {
+        return; // a thumbnail: no axis captions
     }
     painter.drawText(geometry.keyAxis, Qt::AlignHCenter | Qt::AlignVCenter,
                      panel.use.cross ? tr("source position j (keys) →") : tr("key position j →"));

@@ -38,6 +38,7 @@ protected:
     void paintContent(QPainter& painter, const QRectF& target) const override;
     void selectedLayerChanged() override { update(); }
     void resizeEvent(QResizeEvent* event) override;
+    QString contentKey() const override;
 
 private:
     struct Panel {
@@ -47,6 +48,8 @@ private:
         QString stats;
     };
     QRectF contentRect(const QRectF& target) const;
+    /// The panel of the selected layer's mask; the panel count when none.
+    std::size_t outlinedPanel() const;
     QColor colorOf(const core::MaskSpec& mask) const;
     void paintPanel(QPainter& painter, const layout::MaskPanel& geometry, const Panel& panel,
                     const core::MaskGrid& grid, bool selected) const;

@@ -195,7 +195,7 @@ QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target) cons
         const bool hintFits = QFontMetricsF(font()).horizontalAdvance(withHint) <= target.width() - 28;
         area = paintHeader(*painter, target, tr("Layer stack"), hintFits ? withHint : m_subtitle);
     } else {
-        const qreal top = target.top() + 10 + QFontMetricsF(titleFont()).height() + 2 + QFontMetricsF(font()).height();
+        const qreal top = headerBottom(target);
         area = QRectF(target.left() + 14, top + 10, target.width() - 28, target.bottom() - top - 20);
     }
     // The legend flows in lines of swatches above the stack.

@@ -60,8 +60,10 @@ void LayerWeightsView::rebuild() {
     m_weights = {};
     m_litExperts.clear();
     const core::Analysis& a = analysis();
-    refillPicker();
-    m_picker->setVisible(a.valid && !a.plan.layers.empty());
+    if (!compact()) {
+        refillPicker();
+    }
+    m_picker->setVisible(!compact() && a.valid && !a.plan.layers.empty());
     const std::int64_t index = selectedLayer();
     if (!a.valid || index < 0) {
         return;
@@ -121,8 +123,8 @@ QColor LayerWeightsView::colorOf(layout::WeightRole role) const {
 
 QRectF LayerWeightsView::contentRect(const QRectF& target) const {
     const QFontMetricsF metrics(font());
-    const qreal top = target.top() + 10 + QFontMetricsF(titleFont()).height() + 2 + metrics.height() + 10;
-    const qreal noteHeight = m_note.isEmpty() ? 0 : metrics.height() + 4;
+    const qreal top = headerBottom(target) + 10;
+    const qreal noteHeight = m_note.isEmpty() || compact() ? 0 : metrics.height() + 4;
     return QRectF(target.left() + 14, top + noteHeight, target.width() - 28, target.bottom() - top - noteHeight - 10);
 }
 
@@ -142,12 +144,12 @@ layout::WeightLayout LayerWeightsView::layoutFor(const QRectF& target) const {
 }
 
 void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) const {
-    const bool onScreen = painter.device() == this;
-    const QRectF below = paintHeader(painter, target, m_title, m_subtitle, onScreen ? kPickerWidth + 8 : 0);
+    const bool pickerShown = painter.device() == this && !compact();
+    const QRectF below = paintHeader(painter, target, m_title, m_subtitle, pickerShown ? kPickerWidth + 8 : 0);
     const QPalette pal = palette();
     const QColor text = pal.color(QPalette::Text);
     const QColor muted = colors::muted(pal);
-    if (!m_note.isEmpty()) {
+    if (!m_note.isEmpty() && !compact()) {
         painter.setPen(muted);
         painter.drawText(QRectF(below.left(), below.top() - 4, below.width(), QFontMetricsF(font()).height()),
                          Qt::AlignLeft | Qt::AlignVCenter, m_note);

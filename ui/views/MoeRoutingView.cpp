@@ -37,6 +37,7 @@ void MoeRoutingView::rebuild() {
     const core::RoutingInputs inputs = core::routingInputs(a.config, a.plan, index);
     if (inputs != m_inputs || m_simulation.layer != index) {
         m_simulation = core::simulateRouting(inputs);
+        ++m_simulations;
         m_inputs = inputs;
     }
     if (!m_simulation.moe) {
@@ -98,6 +99,13 @@ void MoeRoutingView::rebuild() {
     }
 }
 
+QString MoeRoutingView::contentKey() const {
+    const core::Analysis& a = analysis();
+    return QStringList{QString::number(m_simulations),  QString::number(m_simulation.layer), m_subtitle, m_rule,
+                       QString::number(a.params.total), QString::number(a.params.active)}
+        .join(QChar(0x1f));
+}
+
 qreal MoeRoutingView::tokenLabelWidth() const {
     const QFontMetricsF metrics(font());
     qreal width = metrics.horizontalAdvance(tr("token"));
@@ -118,18 +126,18 @@ qreal MoeRoutingView::choiceWidth(const QRectF& area) const {
 
 QRectF MoeRoutingView::contentRect(const QRectF& target) const {
     const QFontMetricsF metrics(font());
-    const qreal top =
-        target.top() + 10 + QFontMetricsF(titleFont()).height() + 2 + metrics.height() + 10 + metrics.height() + 10;
+    const qreal top = headerBottom(target) + 10 + metrics.height() + 10;
     return QRectF(target.left() + 14, top, target.width() - 28, target.bottom() - top - 10);
 }
 
 layout::RoutingLayout MoeRoutingView::layoutFor(const QRectF& target) const {
     ensureBuilt();
     const QRectF area = contentRect(target);
+    // A tile keeps the scores, the load and the totals; the token words and choices need the full view.
     return layout::layoutRouting(static_cast<int>(m_simulation.tokens.size()),
                                  static_cast<int>(m_simulation.numExperts),
                                  static_cast<int>(m_simulation.sharedExperts), area, QFontMetricsF(font()),
-                                 tokenLabelWidth(), choiceWidth(area));
+                                 compact() ? 0 : tokenLabelWidth(), compact() ? 0 : choiceWidth(area));
 }
 
 void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const {
@@ -153,9 +161,12 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
     painter.setPen(muted);
     painter.setFont(smallFont());
     const QRectF header = placed.header;
-    painter.drawText(QRectF(header.left(), header.top(), placed.tokenLabels.front().width(), header.height()),
-                     Qt::AlignLeft | Qt::AlignVCenter, tr("token"));
-    if (!placed.shared.isEmpty()) {
+    const bool rowTexts = !compact();
+    if (rowTexts) {
+        painter.drawText(QRectF(header.left(), header.top(), placed.tokenLabels.front().width(), header.height()),
+                         Qt::AlignLeft | Qt::AlignVCenter, tr("token"));
+    }
+    if (!placed.shared.isEmpty() && rowTexts) {
         painter.drawText(QRectF(placed.shared.left() - 20, header.top(), placed.shared.width() + 40, header.height()),
                          Qt::AlignHCenter | Qt::AlignVCenter, tr("shared"));
     }
@@ -166,9 +177,11 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
             .arg(m_simulation.numExperts - 1)
             .arg(m_simulation.settings.groups > 1 ? tr(" in %1 groups").arg(m_simulation.settings.groups) : QString())
             .arg(m_simulation.topK));
-    painter.drawText(
-        QRectF(placed.choices.front().left(), header.top(), placed.choices.front().width(), header.height()),
-        Qt::AlignLeft | Qt::AlignVCenter, m_simulation.topK <= 4 ? tr("chosen (gate weight)") : tr("chosen"));
+    if (rowTexts) {
+        painter.drawText(
+            QRectF(placed.choices.front().left(), header.top(), placed.choices.front().width(), header.height()),
+            Qt::AlignLeft | Qt::AlignVCenter, m_simulation.topK <= 4 ? tr("chosen (gate weight)") : tr("chosen"));
+    }
     painter.setFont(font());
 
     const bool roomy = placed.cellWidth >= 5;
@@ -192,9 +205,11 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
     for (std::size_t t = 0; t < m_simulation.tokens.size(); ++t) {
         const core::RoutedToken& token = m_simulation.tokens[t];
         const int row = static_cast<int>(t);
-        painter.setPen(text);
-        painter.drawText(placed.tokenLabels[t], Qt::AlignLeft | Qt::AlignVCenter,
-                         QStringLiteral("“%1”").arg(qs(token.text).trimmed()));
+        if (rowTexts) {
+            painter.setPen(text);
+            painter.drawText(placed.tokenLabels[t], Qt::AlignLeft | Qt::AlignVCenter,
+                             QStringLiteral("“%1”").arg(qs(token.text).trimmed()));
+        }
         for (int s = 0; s < placed.sharedExperts; ++s) {
             painter.fillRect(layout::sharedCell(placed, row, s).adjusted(1, 1, -1, -1), shared);
         }
@@ -209,9 +224,11 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
                 painter.fillRect(cell.adjusted(-0.5, 1, 0.5, -1), text);
             }
         }
-        painter.setPen(muted);
-        painter.drawText(placed.choices[t], Qt::AlignLeft | Qt::AlignVCenter,
-                         metrics.elidedText(m_choices[t], Qt::ElideRight, placed.choices[t].width()));
+        if (rowTexts) {
+            painter.setPen(muted);
+            painter.drawText(placed.choices[t], Qt::AlignLeft | Qt::AlignVCenter,
+                             metrics.elidedText(m_choices[t], Qt::ElideRight, placed.choices[t].width()));
+        }
     }
 
     if (m_simulation.settings.groups > 1) {

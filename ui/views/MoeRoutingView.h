@@ -29,6 +29,7 @@ public:
 protected:
     void rebuild() override;
     void paintContent(QPainter& painter, const QRectF& target) const override;
+    QString contentKey() const override;
 
 private:
     QRectF contentRect(const QRectF& target) const;
@@ -39,6 +40,7 @@ private:
 
     core::RoutingSimulation m_simulation;
     core::RoutingInputs m_inputs; ///< what m_simulation was simulated from
+    quint64 m_simulations = 0;    ///< how many times it was simulated
     QImage m_heat; ///< one pixel per (token, routed expert), drawn scaled: thousands of cells in one call
     QString m_subtitle;
     QString m_rule;

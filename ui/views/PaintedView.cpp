@@ -7,6 +7,8 @@
 #include <QEvent>
 #include <QPainter>
 
+#include <algorithm>
+
 namespace archplay::ui::views {
 
 PaintedView::PaintedView(QWidget* parent)
@@ -19,7 +21,16 @@ PaintedView::PaintedView(QWidget* parent)
 
 void PaintedView::setSharedAnalysis(core::AnalysisPtr analysis) {
     m_analysis = std::move(analysis);
-    invalidate();
+    m_dirty = true;
+    if (m_compact && isVisible()) {
+        ensureBuilt();
+        QString key = contentKey();
+        if (!key.isEmpty() && key == m_contentKey) {
+            return;
+        }
+        m_contentKey = std::move(key);
+    }
+    update();
 }
 
 void PaintedView::setLayerSelection(LayerSelection* selection) {
@@ -34,6 +45,13 @@ void PaintedView::setLayerSelection(LayerSelection* selection) {
     selectedLayerChanged();
 }
 
+void PaintedView::setCompact(bool compact) {
+    if (compact != m_compact) {
+        m_compact = compact;
+        invalidate();
+    }
+}
+
 void PaintedView::selectedLayerChanged() {
     invalidate();
 }
@@ -44,6 +62,7 @@ std::int64_t PaintedView::selectedLayer() const {
 
 void PaintedView::invalidate() {
     m_dirty = true;
+    m_contentKey.clear();
     update();
 }
 
@@ -78,6 +97,9 @@ void PaintedView::render(QPainter& painter, const QRectF& target) const {
 QRectF PaintedView::paintHeader(QPainter& painter, const QRectF& target, const QString& title, const QString& subtitle,
                                 qreal reservedRight) const {
     const qreal margin = 14;
+    if (m_compact) {
+        reservedRight = std::max<qreal>(reservedRight, 56); // the overview's Open button
+    }
     QRectF area = target.adjusted(margin, 10, -margin - reservedRight, 0);
     painter.save();
     const QFont heading = titleFont();
@@ -88,7 +110,7 @@ QRectF PaintedView::paintHeader(QPainter& painter, const QRectF& target, const Q
     painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
                      headingMetrics.elidedText(title, Qt::ElideRight, titleRect.width()));
     qreal bottom = titleRect.bottom();
-    if (!subtitle.isEmpty()) {
+    if (!subtitle.isEmpty() && !m_compact) {
         painter.setFont(font());
         painter.setPen(colors::muted(palette()));
         const QFontMetricsF metrics(font());
@@ -99,6 +121,11 @@ QRectF PaintedView::paintHeader(QPainter& painter, const QRectF& target, const Q
     }
     painter.restore();
     return QRectF(target.left() + margin, bottom + 10, target.width() - 2 * margin, target.bottom() - bottom - 20);
+}
+
+qreal PaintedView::headerBottom(const QRectF& target) const {
+    const qreal title = target.top() + 10 + QFontMetricsF(titleFont()).height();
+    return m_compact ? title : title + 2 + QFontMetricsF(font()).height();
 }
 
 QFont PaintedView::titleFont() const {

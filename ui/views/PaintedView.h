@@ -31,6 +31,11 @@ public:
     void setLayerSelection(LayerSelection* selection);
     LayerSelection* layerSelection() const { return m_selection; }
 
+    /// As a tile of the overview: the view leaves out its on-screen controls and keeps to what a
+    /// glance needs; the full view stays the tab of its kind.
+    void setCompact(bool compact);
+    bool compact() const { return m_compact; }
+
     const core::Analysis& analysis() const { return *m_analysis; }
     /// Monotonic count of rebuilds, for caches keyed on the analysis.
     quint64 generation() const { return m_generation; }
@@ -42,6 +47,10 @@ protected:
     virtual void paintContent(QPainter& painter, const QRectF& target) const = 0;
     /// Called when the selected layer changes; the default rebuilds and repaints.
     virtual void selectedLayerChanged();
+    /// A digest of everything the view draws, for views that can tell. A compact view on screen
+    /// rebuilds as soon as a new analysis arrives, and skips the repaint when its digest is unchanged
+    /// (the masks of a model stay when its width moves). Empty, the default: always repaint.
+    virtual QString contentKey() const { return {}; }
 
     /// The selected layer resolved against the current plan (LayerSelection::resolve).
     std::int64_t selectedLayer() const;
@@ -51,9 +60,12 @@ protected:
     void ensureBuilt() const;
 
     /// Draws a title and a muted subtitle at the top of `target` and returns the space below them.
-    /// `reservedRight` keeps room for on-screen controls at the right of the title line.
+    /// `reservedRight` keeps room for on-screen controls at the right of the title line. A compact
+    /// view draws the title alone.
     QRectF paintHeader(QPainter& painter, const QRectF& target, const QString& title, const QString& subtitle,
                        qreal reservedRight = 0) const;
+    /// Where paintHeader()'s text ends, below the subtitle (below the title in a compact view).
+    qreal headerBottom(const QRectF& target) const;
     QFont titleFont() const;
     QFont smallFont() const;
 
@@ -64,6 +76,8 @@ protected:
 private:
     core::AnalysisPtr m_analysis = std::make_shared<const core::Analysis>();
     LayerSelection* m_selection;
+    bool m_compact = false;
+    QString m_contentKey;
     mutable bool m_dirty = true;
     mutable quint64 m_generation = 0;
 };

@@ -9,6 +9,7 @@
 #include "ui/views/LayerStackView.h"
 #include "ui/views/LayerWeightsView.h"
 #include "ui/views/MoeRoutingView.h"
+#include "ui/views/OverviewPage.h"
 #include "ui/views/charts/ParameterChartView.h"
 
 namespace archplay::ui::views {
@@ -33,9 +34,12 @@ ViewSet createViews(QWidget* parent) {
     masks->setLayerSelection(selection);
     auto* routing = new MoeRoutingView(parent);
     routing->setLayerSelection(selection);
+    auto* overview = new OverviewPage(parent);
+    overview->setLayerSelection(selection);
     ViewSet set;
     set.layerSelection = selection;
     set.views = {
+        overview,
         new BreakdownTableView(parent),
         new ParameterChartView(parent),
         stack,

@@ -21,8 +21,9 @@ struct ViewSet {
     AnalysisView* find(core::ViewKind kind) const;
 };
 
-/// Creates every view, parented to `parent`. The layer stack picks the layer; the weight matrices,
-/// masks and routing views follow the same selection.
+/// Creates every view, parented to `parent`, the overview first. The layer stack picks the layer;
+/// the weight matrices, masks and routing views, and every tile of the overview, follow the same
+/// selection.
 ViewSet createViews(QWidget* parent);
 
 } // namespace archplay::ui::views

@@ -13,6 +13,7 @@
 #include "ui/session/ModelBridge.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/views/LayerStackView.h"
+#include "ui/views/OverviewPage.h"
 #include "ui/views/Views.h"
 #include "ui/widgets/MessageBar.h"
 
@@ -70,6 +71,9 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_views = views::createViews(m_tabs);
     for (views::AnalysisView* view : m_views.views) {
         m_tabs->addTab(view, view->title());
+        if (auto* overview = qobject_cast<views::OverviewPage*>(view)) {
+            connect(overview, &views::OverviewPage::expandRequested, this, &MainWindow::selectView);
+        }
     }
     centralLayout->addWidget(m_messageBar);
     centralLayout->addWidget(m_tabs, 1);

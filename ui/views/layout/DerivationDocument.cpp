@@ -7,6 +7,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 
 namespace archplay::ui::views::layout {
 namespace {
@@ -58,8 +59,13 @@ DerivationDocument::DerivationDocument(const core::Derivation& derivation, const
         m_items.push_back(std::move(item));
     };
 
-    add(Item::Kind::Title, fromUtf8(derivation.title), 3, DocumentBlock::Role::Strong, 0);
-    add(Item::Kind::Paragraph, fromUtf8(derivation.notation), 0, DocumentBlock::Role::Muted, 4);
+    // A document of one section (the overview's layer step) has neither title nor notation.
+    if (!derivation.title.empty()) {
+        add(Item::Kind::Title, fromUtf8(derivation.title), 3, DocumentBlock::Role::Strong, 0);
+    }
+    if (!derivation.notation.empty()) {
+        add(Item::Kind::Paragraph, fromUtf8(derivation.notation), 0, DocumentBlock::Role::Muted, 4);
+    }
     int number = 1;
     for (const core::DerivationSection& section : derivation.sections) {
         add(Item::Kind::Heading, fromUtf8(section.title), 2, DocumentBlock::Role::Strong, 20);
@@ -276,7 +282,7 @@ void DerivationDocument::paint(QPainter& painter, const std::vector<DocumentBloc
     }
 }
 
-void DerivationDocument::paintFitted(QPainter& painter, const QRectF& target, const QPalette& palette) const {
+FittedDocument DerivationDocument::fit(const QSizeF& target, qreal minScale) const {
     // Fewest columns that fit at full size, else the column count that needs the least shrinking.
     int bestColumns = 1;
     qreal bestScale = 0;
@@ -322,16 +328,18 @@ void DerivationDocument::paintFitted(QPainter& painter, const QRectF& target, co
             break;
         }
     }
+    // Scales in steps of 1/20: text drawn at a handful of sizes reuses the font engine's glyph cache
+    // instead of rasterising every glyph again when the content grows by a line.
+    bestScale = std::max(std::floor(bestScale * 20.0) / 20.0, std::min(minScale, 1.0));
+    bestScale = std::max(bestScale, 0.05);
     const qreal width = (target.width() / bestScale - (bestColumns - 1) * kColumnGap) / bestColumns;
     // Lay out again at the width the scale leaves, so the scaled columns fill the target's width.
     std::vector<DocumentBlock> blocks = bestScale < 1.0 ? layout(width) : std::move(bestBlocks);
-    painter.save();
-    painter.translate(target.topLeft());
-    painter.scale(bestScale, bestScale);
+    FittedDocument fitted;
+    fitted.scale = bestScale;
     int column = 0;
     qreal y = 0;
     const qreal columnHeight = target.height() / bestScale;
-    const QRectF everything(-1e6, -1e6, 2e6, 2e6);
     for (DocumentBlock& block : blocks) {
         const qreal h = block.rect.height() + (y > 0 ? 10 : 0);
         if (y > 0 && y + h > columnHeight && column + 1 < bestColumns) {
@@ -339,12 +347,29 @@ void DerivationDocument::paintFitted(QPainter& painter, const QRectF& target, co
             y = 0;
         }
         y += y > 0 ? 10 : 0;
-        const QPointF offset(column * (width + kColumnGap) - block.rect.left(), y - block.rect.top());
-        const std::vector<DocumentBlock> one{block};
-        paint(painter, one, offset, everything, palette);
+        fitted.offsets.emplace_back(column * (width + kColumnGap) - block.rect.left(), y - block.rect.top());
         y += block.rect.height();
+        fitted.cut = fitted.cut || y > columnHeight + 0.5;
+    }
+    fitted.blocks = std::move(blocks);
+    return fitted;
+}
+
+void DerivationDocument::paintFitted(QPainter& painter, const FittedDocument& fitted, const QPointF& topLeft,
+                                     const QPalette& palette) const {
+    painter.save();
+    painter.translate(topLeft);
+    painter.scale(fitted.scale, fitted.scale);
+    const QRectF everything(-1e6, -1e6, 2e6, 2e6);
+    for (std::size_t i = 0; i < fitted.blocks.size(); ++i) {
+        const std::vector<DocumentBlock> one{fitted.blocks[i]};
+        paint(painter, one, fitted.offsets[i], everything, palette);
     }
     painter.restore();
+}
+
+void DerivationDocument::paintFitted(QPainter& painter, const QRectF& target, const QPalette& palette) const {
+    paintFitted(painter, fit(target.size()), target.topLeft(), palette);
 }
 
 } // namespace archplay::ui::views::layout

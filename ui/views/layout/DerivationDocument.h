@@ -9,6 +9,7 @@
 #include <QLineF>
 #include <QPointF>
 #include <QRectF>
+#include <QSizeF>
 #include <QString>
 
 #include <map>
@@ -41,6 +42,14 @@ struct DocumentBlock {
     std::vector<QLineF> rules;
 };
 
+/// A document placed into a page: each block with the offset it is painted at, then scaled.
+struct FittedDocument {
+    std::vector<DocumentBlock> blocks;
+    std::vector<QPointF> offsets; ///< one per block, in unscaled page coordinates
+    qreal scale = 1;
+    bool cut = false; ///< the blocks run past the page's bottom (a floor on the scale)
+};
+
 /// The whole derivation typeset once per analysis, then laid out for any width: prose wraps with
 /// its inline maths, display equations break at their top-level \quad when too wide and shrink
 /// (down to 60 %) when a part still does not fit. Multi-column layouts fit it into a fixed page.
@@ -61,6 +70,12 @@ public:
                const QPalette& palette) const;
     /// Paints the whole document into `target`, in up to three columns and scaled down if needed.
     void paintFitted(QPainter& painter, const QRectF& target, const QPalette& palette) const;
+    /// The placement paintFitted() uses for a page of `size`, to keep while the size stays. Below
+    /// `minScale` the text would not be legible: the page then shows what fits at that scale (cut).
+    FittedDocument fit(const QSizeF& size, qreal minScale = 0) const;
+    /// Paints a placement of fit() with its top-left corner at `topLeft`.
+    void paintFitted(QPainter& painter, const FittedDocument& fitted, const QPointF& topLeft,
+                     const QPalette& palette) const;
 
     /// Commands the typesetter did not know, across every formula (empty for core's derivations).
     const QStringList& unknownCommands() const { return m_unknown; }

@@ -84,4 +84,42 @@ MaskLayout layoutMasks(int count, int cells, const QRectF& bounds, const QFontMe
     return layout;
 }
 
+MaskLayout layoutMaskThumbnails(int count, int cells, const QRectF& bounds, const QFontMetricsF& metrics) {
+    MaskLayout layout;
+    if (count <= 0 || cells <= 0 || bounds.isEmpty()) {
+        return layout;
+    }
+    const qreal line = metrics.height();
+    const qreal textHeight = 2 * line + 6;
+    const qreal gap = 14;
+    int bestColumns = 1;
+    qreal bestSide = -1;
+    for (int columns = 1; columns <= count; ++columns) {
+        const int rows = (count + columns - 1) / columns;
+        const qreal panelWidth = (bounds.width() - (columns - 1) * gap) / columns;
+        const qreal panelHeight = (bounds.height() - (rows - 1) * gap) / rows;
+        const qreal side = std::min(panelWidth, panelHeight - textHeight);
+        if (side > bestSide) {
+            bestSide = side;
+            bestColumns = columns;
+        }
+    }
+    const qreal cellSize = std::max<qreal>(1, std::floor(std::max<qreal>(bestSide, 0) / cells));
+    const qreal side = cellSize * cells;
+    layout.cellSize = cellSize;
+    const int columns = bestColumns;
+    const qreal panelWidth = (bounds.width() - (columns - 1) * gap) / columns;
+    for (int i = 0; i < count; ++i) {
+        const QPointF origin(bounds.left() + (i % columns) * (panelWidth + gap),
+                             bounds.top() + (i / columns) * (textHeight + side + gap));
+        MaskPanel panel;
+        panel.frame = QRectF(origin, QSizeF(panelWidth, textHeight + side));
+        panel.title = QRectF(origin.x(), origin.y(), panelWidth, line);
+        panel.stats = QRectF(origin.x(), origin.y() + line + 2, panelWidth, line);
+        panel.grid = QRectF(origin.x(), origin.y() + textHeight, side, side);
+        layout.panels.push_back(std::move(panel));
+    }
+    return layout;
+}
+
 } // namespace archplay::ui::views::layout

@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The overview page: its grid (a pure layout function), which tiles a model gets, the shared layer
+// selection, and that its figures are core's.
+#include "core/derivation/Derivation.h"
+#include "core/report/Summary.h"
+#include "ui/export/ViewExporter.h"
+#include "ui/session/ModelBridge.h"
+#include "ui/views/KindNames.h"
+#include "ui/views/KvFitTile.h"
+#include "ui/views/LayerSelection.h"
+#include "ui/views/LayerStackView.h"
+#include "ui/views/LayerStepView.h"
+#include "ui/views/OverviewPage.h"
+#include "ui/views/Views.h"
+#include "ui/views/layout/MaskLayout.h"
+#include "ui/views/layout/OverviewLayout.h"
+#include "ui/window/MainWindow.h"
+
+#include <QApplication>
+#include <QTabWidget>
+#include <QTest>
+#include <QToolButton>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace archplay::test {
+namespace {
+
+using core::ViewKind;
+using ui::views::layout::OverviewLayout;
+using ui::views::layout::OverviewTileSpec;
+
+bool overlap(const QRectF& a, const QRectF& b) {
+    const QRectF common = a.intersected(b);
+    return common.width() > 0.01 && common.height() > 0.01;
+}
+
+/// The specs the page uses for a dense model and for an MoE model (the routing tile).
+std::vector<OverviewTileSpec> specs(bool moe) {
+    std::vector<OverviewTileSpec> tiles{{0.75, 2}, {1.3, 2}, {1.9, 1}, {1.9, 1}, {1.6, 1}};
+    if (moe) {
+        tiles.insert(tiles.begin() + 4, OverviewTileSpec{1.9, 1});
+    }
+    return tiles;
+}
+
+void expectValid(const OverviewLayout& grid, std::size_t count, const QRectF& bounds, const char* what) {
+    ASSERT_EQ(grid.tiles.size(), count) << what;
+    EXPECT_GE(grid.height, bounds.height() - 0.01) << what;
+    const QRectF page(bounds.left(), bounds.top(), bounds.width(), grid.height);
+    for (std::size_t i = 0; i < grid.tiles.size(); ++i) {
+        EXPECT_FALSE(grid.tiles[i].isEmpty()) << what << " tile " << i;
+        EXPECT_TRUE(page.adjusted(-0.01, -0.01, 0.01, 0.01).contains(grid.tiles[i])) << what << " tile " << i;
+        for (std::size_t j = i + 1; j < grid.tiles.size(); ++j) {
+            EXPECT_FALSE(overlap(grid.tiles[i], grid.tiles[j])) << what << " tiles " << i << " and " << j;
+        }
+    }
+}
+
+TEST(OverviewLayout, TilesStayInsideNeverOverlapAndAllArePresent) {
+    for (bool moe : {false, true}) {
+        for (const QSizeF size : {QSizeF(320, 240), QSizeF(860, 420), QSizeF(1000, 600), QSizeF(1500, 800),
+                                  QSizeF(2030, 1050), QSizeF(3400, 1900), QSizeF(5000, 700), QSizeF(600, 2000)}) {
+            const QRectF bounds(QPointF(7, 11), size);
+            expectValid(ui::views::layout::layoutOverview(specs(moe), bounds), specs(moe).size(), bounds,
+                        moe ? "moe" : "dense");
+        }
+    }
+    EXPECT_TRUE(ui::views::layout::layoutOverview({}, QRectF(0, 0, 800, 600)).tiles.empty());
+    EXPECT_TRUE(ui::views::layout::layoutOverview(specs(true), QRectF()).tiles.empty());
+}
+
+TEST(OverviewLayout, UsesTheWidthItHasAndTilesGrowWithTheWindow) {
+    // The central area of a 1280x720 window up to a 2560x1440 one and beyond.
+    const std::vector<QSizeF> sizes{QSizeF(860, 430), QSizeF(1200, 600), QSizeF(1500, 800), QSizeF(2030, 1050),
+                                    QSizeF(3300, 1800)};
+    for (bool moe : {false, true}) {
+        qreal smallest = 0;
+        int columns = 0;
+        for (const QSizeF& size : sizes) {
+            const OverviewLayout grid = ui::views::layout::layoutOverview(specs(moe), QRectF(QPointF(), size));
+            qreal least = 1e18;
+            qreal right = 0;
+            for (const QRectF& tile : grid.tiles) {
+                least = std::min(least, tile.width() * tile.height());
+                right = std::max(right, tile.right());
+            }
+            EXPECT_GT(least, smallest) << size.width() << "x" << size.height();
+            EXPECT_GE(grid.columns, columns) << size.width();
+            EXPECT_NEAR(right, size.width(), 0.5) << "the grid spans the width at " << size.width();
+            smallest = least;
+            columns = grid.columns;
+        }
+        EXPECT_GE(columns, 3) << "a wide page gets several columns";
+    }
+    // Wide enough, nothing scrolls.
+    const OverviewLayout big = ui::views::layout::layoutOverview(specs(true), QRectF(0, 0, 2030, 1050));
+    EXPECT_DOUBLE_EQ(big.height, 1050);
+}
+
+TEST(OverviewLayout, ASmallPageScrollsRatherThanShrinkingTilesBelowTheirMinimum) {
+    const OverviewLayout grid = ui::views::layout::layoutOverview(specs(true), QRectF(0, 0, 700, 300));
+    for (const QRectF& tile : grid.tiles) {
+        EXPECT_GE(tile.height(), ui::views::layout::OverviewMetrics{}.minTileHeight - 0.01);
+    }
+    EXPECT_GT(grid.height, 300);
+}
+
+TEST(OverviewLayout, MaskThumbnailsStayInsideWithoutAxes) {
+    const QFontMetricsF metrics(QApplication::font());
+    for (int count : {1, 2, 3, 5}) {
+        for (const QRectF bounds : {QRectF(10, 20, 300, 160), QRectF(0, 0, 900, 300), QRectF(0, 0, 240, 600)}) {
+            const ui::views::layout::MaskLayout thumbs =
+                ui::views::layout::layoutMaskThumbnails(count, 32, bounds, metrics);
+            ASSERT_EQ(thumbs.panels.size(), std::size_t(count));
+            for (std::size_t i = 0; i < thumbs.panels.size(); ++i) {
+                const auto& panel = thumbs.panels[i];
+                EXPECT_TRUE(panel.rowTicks.empty() && panel.keyAxis.isEmpty() && panel.subtitle.isEmpty());
+                EXPECT_NEAR(panel.grid.width(), panel.grid.height(), 0.01);
+                if (thumbs.cellSize * 32 + 2 * metrics.height() + 6 <= bounds.height()) {
+                    EXPECT_TRUE(bounds.adjusted(-0.01, -0.01, 0.01, 0.01).contains(panel.frame)) << count << " " << i;
+                }
+                for (std::size_t j = i + 1; j < thumbs.panels.size(); ++j) {
+                    EXPECT_FALSE(overlap(panel.frame, thumbs.panels[j].frame));
+                }
+            }
+            EXPECT_TRUE(thumbs.caption.isEmpty());
+        }
+    }
+}
+
+class Overview : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_window.resize(1600, 1000);
+        m_window.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&m_window));
+    }
+    ui::views::OverviewPage* page() const { return qobject_cast<ui::views::OverviewPage*>(m_window.views().front()); }
+    void load(const char* id) {
+        ASSERT_TRUE(m_window.bridge()->loadPreset(QString::fromLatin1(id)));
+        QApplication::processEvents();
+    }
+
+    ui::window::MainWindow m_window{ui::window::MainWindowOptions{false}};
+};
+
+TEST_F(Overview, IsTheFirstTabAndShownAtStart) {
+    ASSERT_NE(page(), nullptr);
+    EXPECT_EQ(m_window.currentView(), page());
+    EXPECT_EQ(page()->kind(), ViewKind::Overview);
+    EXPECT_EQ(core::parseViewKind("overview"), ViewKind::Overview);
+    auto* tabs = m_window.findChild<QTabWidget*>(QStringLiteral("views"));
+    ASSERT_NE(tabs, nullptr);
+    EXPECT_EQ(tabs->currentIndex(), 0);
+    EXPECT_EQ(tabs->tabText(0), page()->title());
+}
+
+TEST_F(Overview, ShowsTheTilesThatApplyToEachModel) {
+    const std::vector<ViewKind> common{ViewKind::LayerStack, ViewKind::LayerWeights, ViewKind::KvCache,
+                                       ViewKind::AttentionMask};
+    load("llama-3.1-8b");
+    std::vector<ViewKind> dense = common;
+    dense.push_back(ViewKind::Derivation);
+    EXPECT_EQ(page()->shownTiles(), dense);
+    ASSERT_EQ(page()->notes().size(), 1);
+    EXPECT_TRUE(page()->notes().front().startsWith(page()->tile(ViewKind::MoeRouting)->title()));
+    EXPECT_FALSE(page()->tile(ViewKind::MoeRouting)->isVisible());
+
+    load("mixtral-8x7b-v0.1");
+    std::vector<ViewKind> moe = common;
+    moe.push_back(ViewKind::MoeRouting);
+    moe.push_back(ViewKind::Derivation);
+    EXPECT_EQ(page()->shownTiles(), moe);
+    EXPECT_TRUE(page()->notes().isEmpty());
+    for (ui::views::PaintedView* tile : page()->tiles()) {
+        EXPECT_TRUE(tile->isVisible()) << tile->name().toStdString();
+    }
+
+    load("bert-base-uncased");
+    EXPECT_EQ(page()->shownTiles(), (std::vector<ViewKind>{ViewKind::LayerStack, ViewKind::LayerWeights,
+                                                           ViewKind::AttentionMask, ViewKind::Derivation}));
+    ASSERT_EQ(page()->notes().size(), 2);
+    EXPECT_EQ(page()->notes()[0],
+              QStringLiteral("%1 — %2").arg(
+                  page()->tile(ViewKind::KvCache)->title(),
+                  ui::qs(core::inapplicableReason(ViewKind::KvCache, m_window.bridge()->analysis()))));
+    // Every shown tile is on the page, none overlapping.
+    std::vector<QRect> rects;
+    for (ViewKind kind : page()->shownTiles()) {
+        const QRect rect = page()->tile(kind)->geometry();
+        EXPECT_FALSE(rect.isEmpty());
+        for (const QRect& other : rects) {
+            EXPECT_FALSE(rect.intersects(other));
+        }
+        rects.push_back(rect);
+    }
+}
+
+TEST_F(Overview, ALayerClickedInTheStackTileIsSelectedEverywhere) {
+    m_window.resize(2560, 1440); // slabs a few pixels high are hard to hit, by mouse and by test
+    QApplication::processEvents();
+    load("deepseek-v3");
+    auto* stack = dynamic_cast<ui::views::LayerStackView*>(page()->tile(ViewKind::LayerStack));
+    ASSERT_NE(stack, nullptr);
+    const ui::views::layout::LayerStackLayout placed = stack->layoutFor(QRectF(stack->rect()));
+    ASSERT_FALSE(placed.columns.empty());
+    const ui::views::layout::StackSlab& slab = placed.columns.front().slabs.at(1); // a dense layer
+    QTest::mouseClick(stack, Qt::LeftButton, {}, slab.rect.center().toPoint());
+    QApplication::processEvents();
+    auto* full = dynamic_cast<ui::views::PaintedView*>(m_window.views().at(3));
+    ASSERT_NE(full, nullptr);
+    ASSERT_EQ(full->kind(), ViewKind::LayerStack);
+    EXPECT_EQ(full->layerSelection()->layer(), slab.planIndex);
+    for (ui::views::PaintedView* tile : page()->tiles()) {
+        EXPECT_EQ(tile->layerSelection(), full->layerSelection()) << tile->name().toStdString();
+    }
+    // The forward-pass tile follows: the dense layer's section, core's words.
+    const core::Analysis& a = m_window.bridge()->analysis();
+    auto* step = dynamic_cast<ui::views::LayerStepView*>(page()->tile(ViewKind::Derivation));
+    ASSERT_NE(step, nullptr);
+    EXPECT_EQ(step->section().title, core::deriveLayerSection(a.config, a.plan, slab.planIndex).title);
+    // Selecting elsewhere moves the tile's outline.
+    full->layerSelection()->setLayer(40);
+    EXPECT_EQ(step->section().title, core::deriveLayerSection(a.config, a.plan, 40).title);
+    EXPECT_NE(step->section().title, core::deriveLayerSection(a.config, a.plan, 1).title);
+}
+
+TEST_F(Overview, EachTileOpensItsFullView) {
+    for (ViewKind kind : page()->shownTiles()) {
+        m_window.selectView(ViewKind::Overview);
+        auto* open =
+            page()->findChild<QToolButton*>(QStringLiteral("overview.open.%1").arg(ui::qs(core::toString(kind))));
+        ASSERT_NE(open, nullptr) << core::toString(kind);
+        open->click();
+        ASSERT_NE(m_window.currentView(), nullptr);
+        EXPECT_EQ(m_window.currentView()->kind(), kind);
+    }
+    m_window.selectView(ViewKind::Overview);
+    QTest::mouseDClick(page()->tile(ViewKind::KvCache), Qt::LeftButton);
+    EXPECT_EQ(m_window.currentView()->kind(), ViewKind::KvCache);
+}
+
+TEST_F(Overview, TheKvTileShowsCoresFiguresAndFollowsTheSliders) {
+    load("llama-3.1-8b");
+    auto* kv = dynamic_cast<ui::views::KvFitTile*>(page()->tile(ViewKind::KvCache));
+    ASSERT_NE(kv, nullptr);
+    auto expectCoresFigures = [&] {
+        const core::Analysis& a = m_window.bridge()->analysis();
+        const QStringList texts = kv->texts();
+        EXPECT_TRUE(texts[0].contains(ui::views::bytesText(a.kv.totalBytes))) << texts[0].toStdString();
+        EXPECT_TRUE(texts[2].contains(ui::qs(core::fitVerdict(a.devices)))) << texts[2].toStdString();
+        EXPECT_TRUE(texts[2].contains(ui::qs(core::devicesLabel(a.scenario)))) << texts[2].toStdString();
+        std::uint64_t sum = 0;
+        for (const core::KvKindShare& share : kv->shares()) {
+            sum += share.bytes;
+        }
+        EXPECT_EQ(sum, a.kv.totalBytes);
+    };
+    expectCoresFigures();
+    const std::uint64_t before = m_window.bridge()->analysis().kv.totalBytes;
+    m_window.bridge()->edit(QStringLiteral("kv heads"),
+                            [](core::ModelConfig& c, core::Scenario&) { c.numKvHeads = 4; });
+    EXPECT_EQ(m_window.bridge()->analysis().kv.totalBytes * 2, before); // 8 -> 4 KV heads
+    expectCoresFigures();
+}
+
+/// Counts the paint events a widget receives.
+class PaintCounter : public QObject {
+public:
+    explicit PaintCounter(QWidget* widget)
+        : QObject(widget) {
+        widget->installEventFilter(this);
+    }
+    int paints = 0;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        paints += event->type() == QEvent::Paint ? 1 : 0;
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+TEST_F(Overview, OnlyTilesWhoseContentChangedRepaint) {
+    load("mixtral-8x7b-v0.1");
+    QApplication::processEvents();
+    auto* masks = new PaintCounter(page()->tile(ViewKind::AttentionMask));
+    auto* kv = new PaintCounter(page()->tile(ViewKind::KvCache));
+    auto* stack = new PaintCounter(page()->tile(ViewKind::LayerStack));
+    // The hidden size changes the weights (and the stack's counts) but neither the masks nor the cache.
+    m_window.bridge()->edit(QStringLiteral("hidden"),
+                            [](core::ModelConfig& c, core::Scenario&) { c.hiddenSize = 5120; });
+    QApplication::processEvents();
+    EXPECT_EQ(masks->paints, 0);
+    EXPECT_GT(stack->paints, 0);
+    const int kvPaints = kv->paints;
+    // The sequence length changes the cache and the masks' pair counts.
+    m_window.bridge()->edit(QStringLiteral("sequence"),
+                            [](core::ModelConfig&, core::Scenario& s) { s.sequenceLength = 8192; });
+    QApplication::processEvents();
+    EXPECT_GT(masks->paints, 0);
+    EXPECT_GT(kv->paints, kvPaints);
+}
+
+TEST_F(Overview, RendersForScreenshotsWithEveryTileDrawn) {
+    load("mixtral-8x7b-v0.1");
+    const QImage image = ui::exports::renderImage(*page(), {QSize(1600, 900), 1.0});
+    ASSERT_FALSE(image.isNull());
+    // Each tile fills its cell with the base colour; the gaps between them show the window colour.
+    const ui::views::layout::OverviewLayout grid = page()->layoutFor(QRectF(0, 0, 1600, 900));
+    ASSERT_EQ(grid.tiles.size(), 6u);
+    const QRgb window = page()->palette().color(QPalette::Window).rgb();
+    int drawn = 0;
+    for (const QRectF& tile : grid.tiles) {
+        drawn += image.pixel(tile.toAlignedRect().topLeft() + QPoint(3, 3)) != window ? 1 : 0;
+    }
+    EXPECT_EQ(drawn, 6);
+}
+
+} // namespace
+} // namespace archplay::test

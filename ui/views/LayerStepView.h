@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/derivation/Derivation.h"
+#include "ui/views/PaintedView.h"
+#include "ui/views/layout/DerivationDocument.h"
+
+#include <memory>
+
+namespace archplay::ui::views {
+
+/// The forward pass of the selected layer alone (core::deriveLayerSection): its norms, attention,
+/// feed-forward and residuals with the config's sizes, typeset and fitted to the view. The overview's
+/// tile of the forward-pass derivation; the derivation view is its full form.
+class LayerStepView : public PaintedView {
+    Q_OBJECT
+
+public:
+    explicit LayerStepView(QWidget* parent = nullptr);
+    ~LayerStepView() override;
+
+    core::ViewKind kind() const override { return core::ViewKind::Derivation; }
+    QString title() const override { return tr("Forward pass"); }
+
+    /// The section drawn: the selected layer's.
+    const core::DerivationSection& section() const;
+
+protected:
+    void rebuild() override;
+    void paintContent(QPainter& painter, const QRectF& target) const override;
+    QString contentKey() const override { return m_key; }
+    void changeEvent(QEvent* event) override;
+
+private:
+    QRectF contentRect(const QRectF& target) const;
+
+    core::DerivationSection m_section;
+    QString m_key; ///< the section as text: the document is typeset again only when it changes
+    QString m_title;
+    std::shared_ptr<const mathtext::MathTypesetter> m_typesetter;
+    std::unique_ptr<layout::DerivationDocument> m_document;
+    mutable layout::FittedDocument m_fitted;
+    mutable QSizeF m_fittedSize;
+    quint64 m_documents = 0; ///< documents typeset so far
+    mutable quint64 m_fittedDocument = 0;
+};
+
+} // namespace archplay::ui::views
