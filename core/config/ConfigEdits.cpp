@@ -171,8 +171,10 @@ constexpr MixerLetter kMixerLetters[] = {
 } // namespace
 
 std::optional<std::vector<std::int64_t>> parseLayerList(std::string_view text) {
+    const std::vector<std::string> listed = words(text);
     std::vector<std::int64_t> layers;
-    for (const std::string& word : words(text)) {
+    layers.reserve(listed.size());
+    for (const std::string& word : listed) {
         if (word.empty() || word.size() > 18 ||
             !std::all_of(word.begin(), word.end(), [](unsigned char ch) { return std::isdigit(ch) != 0; })) {
             return std::nullopt;
@@ -184,6 +186,7 @@ std::optional<std::vector<std::int64_t>> parseLayerList(std::string_view text) {
 
 std::string formatLayerList(const std::vector<std::int64_t>& layers) {
     std::vector<std::string> parts;
+    parts.reserve(layers.size());
     for (std::int64_t layer : layers) {
         parts.push_back(std::to_string(layer));
     }
@@ -191,8 +194,10 @@ std::string formatLayerList(const std::vector<std::int64_t>& layers) {
 }
 
 std::optional<std::vector<LayerAttention>> parseLayerTypes(std::string_view text) {
+    const std::vector<std::string> listed = words(text);
     std::vector<LayerAttention> layers;
-    for (const std::string& part : words(text)) {
+    layers.reserve(listed.size());
+    for (const std::string& part : listed) {
         if (part == "s" || part == "l" || part == "sliding" || part == "local" || part == "sliding_attention") {
             layers.push_back(LayerAttention::Sliding);
         } else if (part == "g" || part == "f" || part == "global" || part == "full" || part == "full_attention") {

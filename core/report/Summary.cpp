@@ -261,7 +261,7 @@ SummaryRow weightsRow(const Analysis& analysis) {
     return row;
 }
 
-SummaryRow text(std::string key, std::string label, std::string value) {
+SummaryRow text(std::string key, std::string label, const std::string& value) {
     return {std::move(key), std::move(label), value, value};
 }
 
