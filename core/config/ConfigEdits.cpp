@@ -213,6 +213,7 @@ std::optional<std::vector<LayerAttention>> parseLayerTypes(std::string_view text
 
 std::string formatLayerTypes(const std::vector<LayerAttention>& layers) {
     std::vector<std::string> parts;
+    parts.reserve(layers.size());
     for (LayerAttention layer : layers) {
         parts.emplace_back(layer == LayerAttention::Global ? "G" : layer == LayerAttention::Sliding ? "S" : "C");
     }
@@ -220,8 +221,10 @@ std::string formatLayerTypes(const std::vector<LayerAttention>& layers) {
 }
 
 std::optional<std::vector<TokenMixer>> parseMixers(std::string_view text) {
+    const std::vector<std::string> listed = words(text);
     std::vector<TokenMixer> mixers;
-    for (const std::string& part : words(text)) {
+    mixers.reserve(listed.size());
+    for (const std::string& part : listed) {
         const auto it = std::find_if(std::begin(kMixerLetters), std::end(kMixerLetters), [&](const MixerLetter& m) {
             return part == std::string(1, char(std::tolower(m.letter))) || part == toString(m.mixer);
         });
@@ -242,6 +245,7 @@ std::string formatMixers(const std::vector<TokenMixer>& mixers) {
         ++period;
     }
     std::vector<std::string> parts;
+    parts.reserve(std::min(period, mixers.size()));
     for (std::size_t i = 0; i < std::min(period, mixers.size()); ++i) {
         for (const MixerLetter& m : kMixerLetters) {
             if (m.mixer == mixers[i]) {
