@@ -68,8 +68,8 @@ bool readOnly(const std::string& path, const struct stat& status) {
 
 FileRead readRegularFile(const std::string& path, std::uint64_t maxBytes) {
     FileRead result;
-    // Without O_NONBLOCK, opening a pipe with no writer would wait forever.
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    // Without O_NONBLOCK, opening a pipe with no writer would wait forever. POSIX open() is variadic.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC); // NOLINT(cppcoreguidelines-pro-type-vararg)
     if (fd < 0) {
         result.error = errno == ENOENT ? "no such file" : errno == EACCES ? "permission denied" : lastError();
         return result;
