@@ -377,7 +377,7 @@ int runBenchmark(PaintTimingApplication& app, const GuiOptions& options, std::in
     std::fwrite(report.constData(), 1, std::size_t(report.size()), stdout);
     std::fflush(stdout);
     if (!options.benchOutPath.isEmpty()) {
-        if (const QString failure = ui::exports::writeAtomically(options.benchOutPath, report); !failure.isEmpty()) {
+        if (const QString failure = ui::session::writeAtomically(options.benchOutPath, report); !failure.isEmpty()) {
             *error = QStringLiteral("cannot write %1: %2").arg(options.benchOutPath, failure);
             return 1;
         }

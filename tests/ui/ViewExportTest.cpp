@@ -186,7 +186,7 @@ TEST(ViewExport, WritesAreAtomicAndSayWhy) {
         archplay::ui::exports::exportFigure(*view, core::ExportFormat::Svg, {{800, 500}, 1}, missing);
     EXPECT_TRUE(reason.contains(QStringLiteral("does not exist"))) << reason.toStdString();
     EXPECT_TRUE(reason.contains(dir.filePath(QStringLiteral("nowhere")))) << reason.toStdString();
-    EXPECT_TRUE(archplay::ui::exports::writeAtomically(dir.path(), "x").contains(QStringLiteral("directory")));
+    EXPECT_TRUE(archplay::ui::session::writeAtomically(dir.path(), "x").contains(QStringLiteral("directory")));
 
     EXPECT_EQ(archplay::ui::exports::exportFigure(*view, core::ExportFormat::Png, {{800, 500}, 1}, existing),
               QString());

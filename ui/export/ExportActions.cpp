@@ -290,7 +290,7 @@ QString ExportActions::exportReport(core::ExportFormat format, const QString& pa
     QString error;
     if (format == core::ExportFormat::Pdf) {
         const PdfResult result = reportPdf(analysis, info, {m_paper, theme::ThemeMode::Light, selectedLayer()});
-        error = result.pdf.isEmpty() ? result.error : writeAtomically(path, result.pdf);
+        error = result.pdf.isEmpty() ? result.error : session::writeAtomically(path, result.pdf);
     } else if (format == core::ExportFormat::Markdown) {
         error = exportMarkdownReport(analysis, info, {theme::ThemeMode::Light, selectedLayer(), 2.0}, path);
     } else {
@@ -307,7 +307,7 @@ QString ExportActions::exportText(core::ExportWhat what, core::ExportFormat form
         const std::string reason = core::unsupportedReason(what, format, analysis);
         error = reason.empty() ? tr("the configuration has errors") : QString::fromStdString(reason);
     } else {
-        error = writeAtomically(path, QByteArray::fromStdString(*text));
+        error = session::writeAtomically(path, QByteArray::fromStdString(*text));
     }
     return report(error.isEmpty(), tr("the %1").arg(qs(core::toString(what))), path, error);
 }

@@ -26,7 +26,7 @@ QString exportAnalysis(const core::Analysis& analysis, const ExportRequest& requ
         return QStringLiteral("the configuration has errors");
     }
     if (auto text = core::exportText(analysis, request.what, request.format, request.info)) {
-        return writeAtomically(request.path, QByteArray::fromStdString(*text), request.readOnly);
+        return session::writeAtomically(request.path, QByteArray::fromStdString(*text), request.readOnly);
     }
     if (request.what == ExportWhat::Report && request.format == ExportFormat::Markdown) {
         return exportMarkdownReport(analysis, request.info,
@@ -39,7 +39,8 @@ QString exportAnalysis(const core::Analysis& analysis, const ExportRequest& requ
         const ReportOptions options{request.paper, request.theme, request.layer};
         const PdfResult result = request.what == ExportWhat::Report ? reportPdf(analysis, request.info, options)
                                                                     : derivationPdf(analysis, request.info, options);
-        return result.pdf.isEmpty() ? result.error : writeAtomically(request.path, result.pdf, request.readOnly);
+        return result.pdf.isEmpty() ? result.error
+                                    : session::writeAtomically(request.path, result.pdf, request.readOnly);
     }
     const QPalette palette =
         request.theme == theme::ThemeMode::System ? QApplication::palette() : theme::themePalette(request.theme);

@@ -60,7 +60,7 @@ QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportI
         figures.push_back({*section.figure, link.toStdString()});
     }
     const std::string markdown = core::reportMarkdown(analysis, info, views.layer(), figures);
-    if (const QString error = writeAtomically(path, QByteArray::fromStdString(markdown), options.readOnly);
+    if (const QString error = session::writeAtomically(path, QByteArray::fromStdString(markdown), options.readOnly);
         !error.isEmpty()) {
         return error;
     }

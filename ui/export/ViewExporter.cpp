@@ -219,7 +219,7 @@ QString exportFigure(const views::AnalysisView& view, core::ExportFormat format,
     if (bytes.isEmpty()) {
         return error;
     }
-    return writeAtomically(path, bytes, options.readOnly);
+    return session::writeAtomically(path, bytes, options.readOnly);
 }
 
 QMimeData* figureMimeData(const views::AnalysisView& view, const FigureOptions& options) {
@@ -263,7 +263,7 @@ QString saveWidgetPng(QWidget& widget, const QString& path) {
     if (!image.save(&buffer, "PNG")) {
         return QStringLiteral("could not encode the PNG");
     }
-    return writeAtomically(path, bytes);
+    return session::writeAtomically(path, bytes);
 }
 
 } // namespace archplay::ui::exports

@@ -3,7 +3,7 @@
 
 #include <QFile>
 
-namespace archplay::ui::exports {
+namespace archplay::ui::session {
 
 QString writeAtomically(const QString& path, const QByteArray& bytes, core::ReadOnlyTarget readOnly) {
     const core::Status written = core::writeFileAtomically(
@@ -12,4 +12,4 @@ QString writeAtomically(const QString& path, const QByteArray& bytes, core::Read
     return written.ok() ? QString() : QString::fromStdString(written.error());
 }
 
-} // namespace archplay::ui::exports
+} // namespace archplay::ui::session

@@ -6,12 +6,12 @@
 #include <QByteArray>
 #include <QString>
 
-namespace archplay::ui::exports {
+namespace archplay::ui::session {
 
 /// core::writeFileAtomically() for the window: the one rule for every save and export (atomic,
 /// through symbolic links, no devices, read-only files only when `readOnly` is Replace). Returns an
 /// empty string, or the reason ("the directory /x does not exist", "it is read-only", ...).
-QString writeAtomically(const QString& path, const QByteArray& bytes,
-                        core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse);
+[[nodiscard]] QString writeAtomically(const QString& path, const QByteArray& bytes,
+                                      core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse);
 
-} // namespace archplay::ui::exports
+} // namespace archplay::ui::session

@@ -153,7 +153,7 @@ FileResult FileController::openText(const QString& text) {
 FileResult FileController::saveConfigTo(const QString& path, core::ReadOnlyTarget readOnly) {
     core::Diagnostics notes;
     const std::string text = core::exportConfigText(m_bridge->config(), &notes);
-    const QString reason = exports::writeAtomically(path, QByteArray::fromStdString(text), readOnly);
+    const QString reason = writeAtomically(path, QByteArray::fromStdString(text), readOnly);
     const QString name = QFileInfo(path).fileName();
     if (!reason.isEmpty()) {
         return report({false,
@@ -172,8 +172,8 @@ FileResult FileController::saveSessionTo(const QString& path, core::ReadOnlyTarg
     session.config = m_bridge->config();
     session.scenario = m_bridge->scenario();
     session.presetId = m_bridge->origin().presetId.toStdString();
-    const QString reason = exports::writeAtomically(
-        path, QByteArray::fromStdString(core::sessionToJson(session, ARCHPLAY_VERSION)), readOnly);
+    const QString reason =
+        writeAtomically(path, QByteArray::fromStdString(core::sessionToJson(session, ARCHPLAY_VERSION)), readOnly);
     const QString name = QFileInfo(path).fileName();
     if (!reason.isEmpty()) {
         return report({false, tr("Could not save session %1: %2. Nothing was lost.").arg(name, reason), {}, {}});
