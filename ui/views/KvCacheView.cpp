@@ -18,17 +18,6 @@
 namespace archplay::ui::views {
 namespace {
 
-QColor shareColor(const core::KvKindShare& share, const QPalette& palette) {
-    if (share.cross) {
-        return colors::crossAttention(palette);
-    }
-    core::LayerPlan layer;
-    layer.mixer = share.fixedState ? core::TokenMixer::Mamba2 : core::TokenMixer::Attention;
-    layer.attention = share.attention;
-    layer.latent = share.latent;
-    return colors::attention(layer, palette);
-}
-
 QString dtypeName(core::DType dtype) {
     return QString::fromLatin1(core::toString(dtype).data());
 }
@@ -286,7 +275,7 @@ void KvCacheView::paintShares(QPainter& painter, const layout::KvLayout& placed)
     const QFontMetricsF metrics(font());
     painter.fillRect(placed.bar, colors::panel(pal));
     for (std::size_t i = 0; i < segments.size(); ++i) {
-        const QColor color = shareColor(m_shares[i], pal);
+        const QColor color = colors::kvShare(m_shares[i], pal);
         painter.fillRect(segments[i], color);
         const QString label = QStringLiteral("%1 · %2").arg(qs(m_shares[i].name), bytesText(m_shares[i].bytes));
         if (metrics.horizontalAdvance(label) + 12 < segments[i].width()) {
@@ -298,7 +287,8 @@ void KvCacheView::paintShares(QPainter& painter, const layout::KvLayout& placed)
     for (std::size_t i = 0; i < placed.rows.size() && i < m_shares.size(); ++i) {
         const core::KvKindShare& share = m_shares[i];
         const QRectF row = placed.rows[i];
-        painter.fillRect(QRectF(row.left(), row.top() + line * 0.2, line * 0.6, line * 0.6), shareColor(share, pal));
+        painter.fillRect(QRectF(row.left(), row.top() + line * 0.2, line * 0.6, line * 0.6),
+                         colors::kvShare(share, pal));
         painter.setPen(pal.color(QPalette::Text));
         const qreal w = row.width();
         auto cell = [&](qreal from, qreal to, const QString& text, Qt::Alignment align) {

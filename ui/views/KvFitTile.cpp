@@ -12,20 +12,6 @@
 #include <algorithm>
 
 namespace archplay::ui::views {
-namespace {
-
-QColor shareColor(const core::KvKindShare& share, const QPalette& palette) {
-    if (share.cross) {
-        return colors::crossAttention(palette);
-    }
-    core::LayerPlan layer;
-    layer.mixer = share.fixedState ? core::TokenMixer::Mamba2 : core::TokenMixer::Attention;
-    layer.attention = share.attention;
-    layer.latent = share.latent;
-    return colors::attention(layer, palette);
-}
-
-} // namespace
 
 KvFitTile::KvFitTile(QWidget* parent)
     : PaintedView(parent) {}
@@ -105,7 +91,7 @@ void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
     const std::vector<QRectF> segments = layout::proportionalSegments(values, bar);
     qreal y = bar.bottom() + 6;
     for (std::size_t i = 0; i < segments.size(); ++i) {
-        const QColor color = shareColor(m_shares[i], pal);
+        const QColor color = colors::kvShare(m_shares[i], pal);
         painter.fillRect(segments[i], color);
         if (y + line > area.bottom() - 3 * line - 16) {
             continue; // the devices come first; kinds beyond the room keep their segment only

@@ -38,6 +38,17 @@ QColor crossAttention(const QPalette& palette) {
     return pick(palette, 0xc0508f, 0xe884bb);
 }
 
+QColor kvShare(const core::KvKindShare& share, const QPalette& palette) {
+    if (share.cross) {
+        return crossAttention(palette);
+    }
+    core::LayerPlan layer;
+    layer.mixer = share.fixedState ? core::TokenMixer::Mamba2 : core::TokenMixer::Attention;
+    layer.attention = share.attention;
+    layer.latent = share.latent;
+    return attention(layer, palette);
+}
+
 QColor ffn(core::FfnKind kind, const QPalette& palette) {
     switch (kind) {
     case core::FfnKind::Mlp:

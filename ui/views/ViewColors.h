@@ -3,6 +3,7 @@
 
 #include "core/config/LayerPlan.h"
 #include "core/memory/KvCache.h"
+#include "core/memory/KvCurve.h"
 #include "core/params/Tensors.h"
 
 #include <QColor>
@@ -18,6 +19,8 @@ namespace archplay::ui::views::colors {
 QColor attention(const core::LayerPlan& layer, const QPalette& palette);
 /// Cross-attention of a decoder layer.
 QColor crossAttention(const QPalette& palette);
+/// A share of the KV cache by layer kind: the colour of the layers that hold it.
+QColor kvShare(const core::KvKindShare& share, const QPalette& palette);
 QColor ffn(core::FfnKind kind, const QPalette& palette);
 QColor component(core::Component component, const QPalette& palette);
 /// One line per cache precision width.
