@@ -7,6 +7,27 @@
 namespace archplay::ui::views::layout {
 namespace {
 
+/// The number of columns whose square panels come out largest for `count` panels in `area`, and that
+/// side: each panel gives `reserved` (width, height) to its axes and text.
+struct Grid {
+    int columns = 1;
+    qreal side = -1;
+};
+
+Grid bestGrid(int count, const QSizeF& area, qreal gap, const QSizeF& reserved) {
+    Grid best;
+    for (int columns = 1; columns <= count; ++columns) {
+        const int rows = (count + columns - 1) / columns;
+        const qreal panelWidth = (area.width() - (columns - 1) * gap) / columns;
+        const qreal panelHeight = (area.height() - (rows - 1) * gap) / rows;
+        const qreal side = std::min(panelWidth - reserved.width(), panelHeight - reserved.height());
+        if (side > best.side) {
+            best = {columns, side};
+        }
+    }
+    return best;
+}
+
 constexpr qreal kGap = 22;
 
 } // namespace
@@ -30,18 +51,8 @@ MaskLayout layoutMasks(int count, int cells, const QRectF& bounds, const QFontMe
     const qreal tickWidth = metrics.horizontalAdvance(QStringLiteral("000,000"));
     const qreal area = bounds.height() - captionHeight - 6;
 
-    int bestColumns = 1;
-    qreal bestSide = -1;
-    for (int columns = 1; columns <= count; ++columns) {
-        const int rows = (count + columns - 1) / columns;
-        const qreal panelWidth = (bounds.width() - (columns - 1) * kGap) / columns;
-        const qreal panelHeight = (area - (rows - 1) * kGap) / rows;
-        const qreal side = std::min(panelWidth - leftAxis - tickWidth / 2, panelHeight - textHeight - bottomAxis);
-        if (side > bestSide) {
-            bestSide = side;
-            bestColumns = columns;
-        }
-    }
+    const auto [bestColumns, bestSide] =
+        bestGrid(count, QSizeF(bounds.width(), area), kGap, {leftAxis + tickWidth / 2, textHeight + bottomAxis});
     // Whole pixels per cell keep the grid crisp; never below one.
     const qreal cellSize = std::max<qreal>(1, std::floor(std::max<qreal>(bestSide, 0) / cells));
     const qreal side = cellSize * cells;
@@ -92,18 +103,7 @@ MaskLayout layoutMaskThumbnails(int count, int cells, const QRectF& bounds, cons
     const qreal line = metrics.height();
     const qreal textHeight = 2 * line + 6;
     const qreal gap = 14;
-    int bestColumns = 1;
-    qreal bestSide = -1;
-    for (int columns = 1; columns <= count; ++columns) {
-        const int rows = (count + columns - 1) / columns;
-        const qreal panelWidth = (bounds.width() - (columns - 1) * gap) / columns;
-        const qreal panelHeight = (bounds.height() - (rows - 1) * gap) / rows;
-        const qreal side = std::min(panelWidth, panelHeight - textHeight);
-        if (side > bestSide) {
-            bestSide = side;
-            bestColumns = columns;
-        }
-    }
+    const auto [bestColumns, bestSide] = bestGrid(count, bounds.size(), gap, {0, textHeight});
     const qreal cellSize = std::max<qreal>(1, std::floor(std::max<qreal>(bestSide, 0) / cells));
     const qreal side = cellSize * cells;
     layout.cellSize = cellSize;
