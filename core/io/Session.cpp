@@ -7,6 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <limits>
+#include <utility>
+
 namespace archplay::core {
 
 namespace {
@@ -44,6 +47,73 @@ bool readDType(const nlohmann::json& object, const char* key, DType& out, Diagno
     }
     out = *dtype;
     return true;
+}
+
+constexpr std::pair<SessionOrigin::Kind, const char*> kOriginKinds[] = {
+    {SessionOrigin::Kind::Preset, "preset"},
+    {SessionOrigin::Kind::File, "file"},
+    {SessionOrigin::Kind::Clipboard, "clipboard"},
+};
+
+nlohmann::json originJson(const SessionOrigin& origin) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& [kind, name] : kOriginKinds) {
+        if (kind == origin.kind) {
+            out["kind"] = name;
+        }
+    }
+    if (!origin.label.empty()) {
+        out["label"] = origin.label;
+    }
+    if (!origin.path.empty()) {
+        out["path"] = origin.path;
+    }
+    if (origin.loadedConfig) {
+        out["loaded_config"] = exportConfig(*origin.loadedConfig);
+    }
+    return out;
+}
+
+/// Reads "origin". What is malformed there is dropped with a warning: the session's config and
+/// scenario are whole without it.
+SessionOrigin readOrigin(const nlohmann::json& object, Diagnostics& diagnostics) {
+    SessionOrigin origin;
+    if (!object.is_object()) {
+        diagnostics.push_back({Severity::Warning, "origin", "expected an object; ignored"});
+        return origin;
+    }
+    auto text = [&](const char* key) -> std::string {
+        auto it = object.find(key);
+        if (it == object.end()) {
+            return {};
+        }
+        if (!it->is_string()) {
+            diagnostics.push_back({Severity::Warning, std::string("origin.") + key, "expected a string; ignored"});
+            return {};
+        }
+        return it->get<std::string>();
+    };
+    const std::string kind = text("kind");
+    for (const auto& [value, name] : kOriginKinds) {
+        if (kind == name) {
+            origin.kind = value;
+        }
+    }
+    if (!kind.empty() && origin.kind == SessionOrigin::Kind::None) {
+        diagnostics.push_back({Severity::Warning, "origin.kind", "\"" + kind + "\" is not preset, file or clipboard"});
+    }
+    origin.label = text("label");
+    origin.path = text("path");
+    if (auto loaded = object.find("loaded_config"); loaded != object.end()) {
+        ImportResult imported = importConfig(*loaded);
+        if (imported.config) {
+            origin.loadedConfig = std::move(*imported.config);
+        } else {
+            diagnostics.push_back({Severity::Warning, "origin.loaded_config",
+                                   "not a config archplay reads; the session is shown as unedited"});
+        }
+    }
+    return origin;
 }
 
 } // namespace
@@ -97,6 +167,15 @@ std::string sessionToJson(const Session& session, std::string_view appVersion) {
     }
     root["config"] = exportConfig(session.config);
     root["scenario"] = scenarioJson(session.scenario);
+    if (session.origin.kind != SessionOrigin::Kind::None) {
+        root["origin"] = originJson(session.origin);
+    }
+    if (session.view) {
+        root["view"] = std::string(toString(*session.view));
+    }
+    if (session.selectedLayer) {
+        root["selected_layer"] = *session.selectedLayer;
+    }
     return root.dump(2) + "\n";
 }
 
@@ -158,6 +237,23 @@ SessionReadResult sessionFromJson(std::string_view text) {
     if (auto scenario = root.find("scenario"); scenario != root.end()) {
         if (!readScenario(*scenario, session.scenario, result.diagnostics)) {
             return result;
+        }
+    }
+    if (auto origin = root.find("origin"); origin != root.end()) {
+        session.origin = readOrigin(*origin, result.diagnostics);
+    }
+    if (auto view = root.find("view"); view != root.end()) {
+        session.view = view->is_string() ? parseViewKind(view->get<std::string>()) : std::nullopt;
+        if (!session.view) {
+            result.diagnostics.push_back({Severity::Warning, "view", "not a view this program has; ignored"});
+        }
+    }
+    if (auto layer = root.find("selected_layer"); layer != root.end()) {
+        if (layer->is_number_unsigned() && layer->get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<std::int64_t>::max())) {
+            session.selectedLayer = layer->get<std::int64_t>();
+        } else {
+            result.diagnostics.push_back(
+                {Severity::Warning, "selected_layer", "expected a layer number from 0; ignored"});
         }
     }
     result.session = std::move(session);

@@ -9,15 +9,24 @@
 //   "preset": "llama-3-8b",
 //   "config": { ...Hugging Face config.json... },
 //   "scenario": {"sequence_length": 4096, "encoder_sequence_length": 512, "batch_size": 1,
-//                "weight_dtype": "bf16", "kv_dtype": "bf16", "gpu_memory_gib": 80, "gpu_count": 1}
+//                "weight_dtype": "bf16", "kv_dtype": "bf16", "gpu_memory_gib": 80, "gpu_count": 1},
+//   "origin": {"kind": "file", "label": "config.json", "path": "/models/x/config.json",
+//              "loaded_config": { ...the config as it was loaded, only when edited since... }},
+//   "view": "kv-cache",
+//   "selected_layer": 3
 // }
+//
+// "origin", "view" and "selected_layer" are optional: a session without them (schema 1 as first
+// written) still opens, and a program that does not know them ignores them.
 
 #include "core/config/ModelConfig.h"
 #include "core/config/Scenario.h"
+#include "core/report/ViewKind.h"
 #include "core/validate/Diagnostic.h"
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,10 +40,26 @@ nlohmann::json scenarioJson(const Scenario& scenario);
 /// diagnostics naming the fields, when a value is malformed or not allowed.
 bool readScenario(const nlohmann::json& object, Scenario& scenario, Diagnostics& diagnostics);
 
+/// Where a session's config came from, so that a reopened session keeps its name and whether it
+/// was edited since it was loaded.
+struct SessionOrigin {
+    enum class Kind { None, Preset, File, Clipboard };
+    Kind kind = Kind::None;
+    std::string label; ///< the preset's name or the file's name
+    std::string path;  ///< the file, for Kind::File
+    /// The config as it was loaded; nullopt when the session's config is that config, unedited.
+    std::optional<ModelConfig> loadedConfig;
+
+    bool operator==(const SessionOrigin&) const = default;
+};
+
 struct Session {
     ModelConfig config;
     Scenario scenario;
     std::string presetId;
+    SessionOrigin origin;
+    std::optional<ViewKind> view;              ///< the view that was shown
+    std::optional<std::int64_t> selectedLayer; ///< the layer selected in the one-layer views
 };
 
 inline constexpr int kSessionSchemaVersion = 1;

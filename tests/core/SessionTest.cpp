@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace archplay::test {
 namespace {
 
@@ -85,6 +87,48 @@ TEST(Session, EveryExportWritesTheScenarioUnderTheSameKeys) {
     core::Diagnostics diagnostics;
     ASSERT_TRUE(core::readScenario(summary["scenario"], read, diagnostics));
     EXPECT_EQ(read, scenario);
+}
+
+TEST(Session, KeepsItsOriginTheViewAndTheSelectedLayer) {
+    // A session reopened after a restart was labelled with its file and shown unedited.
+    core::Session session;
+    session.config = preset("qwen3-8b");
+    session.origin.kind = core::SessionOrigin::Kind::File;
+    session.origin.label = "config.json";
+    session.origin.path = "/models/qwen3/config.json";
+    session.origin.loadedConfig = session.config;
+    session.config.numLayers = 30;
+    session.view = core::ViewKind::KvCache;
+    session.selectedLayer = 7;
+    const core::SessionReadResult read = core::sessionFromJson(core::sessionToJson(session, "1.2.3"));
+    ASSERT_TRUE(read.session.has_value());
+    EXPECT_TRUE(read.diagnostics.empty());
+    EXPECT_EQ(read.session->origin, session.origin);
+    EXPECT_EQ(read.session->origin.loadedConfig->numLayers, 36);
+    EXPECT_EQ(read.session->config.numLayers, 30);
+    EXPECT_EQ(read.session->view, core::ViewKind::KvCache);
+    EXPECT_EQ(read.session->selectedLayer, 7);
+}
+
+TEST(Session, AMalformedOriginViewOrLayerIsDroppedWithAWarningNamingTheField) {
+    const std::string json = core::sessionToJson(core::Session{}, "1.2.3");
+    const std::string edited = replaced(json, "\"scenario\"",
+                                        R"("origin": {"kind": "ftp", "label": 3, "loaded_config": {"x": 1}},
+                                           "view": "nonsense", "selected_layer": -2, "scenario")");
+    ASSERT_NE(edited, json);
+    const core::SessionReadResult read = core::sessionFromJson(edited);
+    ASSERT_TRUE(read.session.has_value());
+    EXPECT_EQ(read.session->origin.kind, core::SessionOrigin::Kind::None);
+    EXPECT_FALSE(read.session->view.has_value());
+    EXPECT_FALSE(read.session->selectedLayer.has_value());
+    std::vector<std::string> fields;
+    for (const core::Diagnostic& diagnostic : read.diagnostics) {
+        EXPECT_EQ(diagnostic.severity, core::Severity::Warning) << diagnostic.message;
+        fields.push_back(diagnostic.field);
+    }
+    for (const char* field : {"origin.kind", "origin.label", "origin.loaded_config", "view", "selected_layer"}) {
+        EXPECT_NE(std::find(fields.begin(), fields.end(), field), fields.end()) << field;
+    }
 }
 
 } // namespace

@@ -71,8 +71,12 @@ protected:
     }
     session::ModelBridge* bridge() const { return m_window.bridge(); }
     QScrollArea* scrollArea() const { return m_window.configPanel()->findChild<QScrollArea*>(); }
+    /// A field of the model's panel or, for the scenario's fields, of the Scenario tab.
     template <typename Widget> Widget* field(const QString& name) const {
-        return m_window.configPanel()->findChild<Widget*>(name);
+        if (auto* widget = m_window.configPanel()->findChild<Widget*>(name)) {
+            return widget;
+        }
+        return m_window.scenarioPanel()->findChild<Widget*>(name);
     }
 
     window::MainWindow m_window{window::MainWindowOptions{false}};
@@ -169,7 +173,9 @@ TEST_F(Panel, ADragThroughAnOddHeadCountGivesTheKvHeadsBack) {
 TEST_F(Panel, CountsAreTypedAsPeopleWriteThem) {
     auto* sequence = field<QAbstractSpinBox>(QStringLiteral("field.sequence_length.spin"));
     ASSERT_NE(sequence, nullptr);
-    m_window.configPanel()->focusField(QStringLiteral("sequence_length"));
+    EXPECT_EQ(m_window.configPanel()->editorFor(QStringLiteral("sequence_length")), nullptr)
+        << "the scenario is not forty fields down the model's panel";
+    EXPECT_TRUE(m_window.scenarioPanel()->focusField(QStringLiteral("sequence_length")));
     for (const auto& [typed, tokens] : std::vector<std::pair<const char*, std::uint64_t>>{
              {"128k", 131072}, {"1.5M", 1572864}, {"8,192", 8192}, {"32K", 32768}}) {
         sequence->selectAll();

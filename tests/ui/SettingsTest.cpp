@@ -1,18 +1,47 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/Presets.h"
+#include "core/io/Session.h"
 #include "ui/panels/ConfigPanel.h"
+#include "ui/session/FileController.h"
 #include "ui/session/ModelBridge.h"
+#include "ui/views/AnalysisView.h"
+#include "ui/views/LayerSelection.h"
 #include "ui/window/MainWindow.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QMessageBox>
 #include <QSettings>
+#include <QTemporaryDir>
+#include <QTimer>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
 
 namespace archplay::ui {
 namespace {
+
+/// Answers the "Unsaved changes" question the next time it is asked; `asked` (when given) counts
+/// the questions.
+void answerUnsavedDialog(QMessageBox::StandardButton answer, int* asked = nullptr) {
+    QTimer::singleShot(0, [answer, asked] {
+        for (QWidget* widget : QApplication::topLevelWidgets()) {
+            auto* box = qobject_cast<QMessageBox*>(widget);
+            if (box && box->objectName() == QLatin1String("dialog.unsaved") && box->isVisible()) {
+                if (asked) {
+                    ++*asked;
+                }
+                box->button(answer)->click();
+                return;
+            }
+        }
+    });
+}
+
+void editLayers(window::MainWindow& window, int layers) {
+    window.bridge()->edit(QStringLiteral("edit"), [layers](core::ModelConfig& c, core::Scenario&) { c.numLayers = layers; });
+}
 
 TEST(Settings, TheNextStartRestoresConfigThemeAndToggles) {
     QSettings().clear();
@@ -26,7 +55,9 @@ TEST(Settings, TheNextStartRestoresConfigThemeAndToggles) {
         });
         window.configPanel()->snapAction()->setChecked(false);
         window.setThemeMode(archplay::ui::theme::ThemeMode::Dark);
-        window.close();
+        // The edit is in no file: quitting asks, and "Discard" quits (the next start still has it).
+        answerUnsavedDialog(QMessageBox::Discard);
+        EXPECT_TRUE(window.close());
     }
     {
         archplay::ui::window::MainWindow window;
@@ -34,12 +65,93 @@ TEST(Settings, TheNextStartRestoresConfigThemeAndToggles) {
         EXPECT_EQ(window.bridge()->scenario().batch, 4u);
         EXPECT_EQ(window.bridge()->origin().presetId, preset);
         EXPECT_TRUE(window.bridge()->originSummary().modified);
+        EXPECT_TRUE(window.bridge()->hasUnsavedChanges()) << "restored work is still in no file";
         EXPECT_EQ(window.bridge()->undoStack()->count(), 0) << "a restored session starts a fresh history";
         EXPECT_FALSE(window.configPanel()->snapAction()->isChecked());
         EXPECT_EQ(archplay::ui::theme::currentThemeMode(), archplay::ui::theme::ThemeMode::Dark);
         window.setThemeMode(archplay::ui::theme::ThemeMode::Light);
         window.configPanel()->snapAction()->setChecked(true);
     }
+    QSettings().clear();
+}
+
+TEST(Settings, QuittingWithWorkInNoFileAsksAndCancelKeepsTheWindow) {
+    QSettings().clear();
+    window::MainWindow window{window::MainWindowOptions{false}};
+    window.show();
+    int asked = 0;
+    ASSERT_TRUE(window.bridge()->loadPreset(QStringLiteral("llama-3-8b")));
+    answerUnsavedDialog(QMessageBox::Cancel, &asked);
+    EXPECT_TRUE(window.close()) << "a preset as loaded is in no danger: no question";
+    EXPECT_EQ(asked, 0);
+    window.show();
+    editLayers(window, 30);
+    EXPECT_TRUE(window.isWindowModified());
+    answerUnsavedDialog(QMessageBox::Cancel, &asked);
+    EXPECT_FALSE(window.close());
+    EXPECT_EQ(asked, 1);
+    EXPECT_TRUE(window.isVisible());
+    EXPECT_EQ(window.bridge()->config().numLayers, 30);
+    // Back to what was loaded: nothing to lose, nothing asked.
+    editLayers(window, 32);
+    EXPECT_FALSE(window.bridge()->hasUnsavedChanges());
+    EXPECT_TRUE(window.close());
+    EXPECT_EQ(asked, 1);
+}
+
+TEST(Settings, ASessionKeepsItsSourceViewAndLayerAndOpensUnmodified) {
+    QSettings().clear();
+    QTemporaryDir dir;
+    const QString config = dir.filePath(QStringLiteral("config.json"));
+    const QString sessionPath = dir.filePath(QStringLiteral("work.archplay.json"));
+    {
+        window::MainWindow window{window::MainWindowOptions{false}};
+        ASSERT_TRUE(window.bridge()->loadPreset(QStringLiteral("qwen3-8b")));
+        ASSERT_TRUE(window.files()->saveConfigTo(config).ok);
+        ASSERT_TRUE(window.files()->openPath(config).ok);
+        EXPECT_FALSE(window.bridge()->hasUnsavedChanges()) << "a file just opened holds no unsaved work";
+        editLayers(window, 30);
+        window.selectView(core::ViewKind::KvCache);
+        window.findChild<views::LayerSelection*>()->setLayer(5);
+        ASSERT_TRUE(window.files()->saveSessionTo(sessionPath).ok);
+        EXPECT_FALSE(window.bridge()->hasUnsavedChanges());
+    }
+    window::MainWindow window{window::MainWindowOptions{false}};
+    ASSERT_TRUE(window.files()->openPath(sessionPath).ok);
+    const session::OriginSummary origin = window.bridge()->originSummary();
+    EXPECT_EQ(origin.label, QStringLiteral("config.json")) << "the source, not the session file";
+    EXPECT_TRUE(origin.modified) << "edited since config.json was loaded";
+    EXPECT_FALSE(window.isWindowModified()) << "opening a session is not an unsaved change";
+    EXPECT_EQ(window.bridge()->config().numLayers, 30);
+    EXPECT_EQ(window.currentView()->kind(), core::ViewKind::KvCache);
+    EXPECT_EQ(window.findChild<views::LayerSelection*>()->layer(), 5);
+    EXPECT_EQ(window.files()->currentPath(), config) << "Save still writes the config it came from";
+    QSettings().clear();
+}
+
+TEST(Settings, AnEditedFileIsStillModifiedAfterARestart) {
+    QSettings().clear();
+    QTemporaryDir dir;
+    const QString config = dir.filePath(QStringLiteral("config.json"));
+    {
+        window::MainWindow window;
+        ASSERT_TRUE(window.bridge()->loadPreset(QStringLiteral("qwen3-8b")));
+        ASSERT_TRUE(window.files()->saveConfigTo(config).ok);
+        ASSERT_TRUE(window.files()->openPath(config).ok);
+        editLayers(window, 30);
+        window.selectView(core::ViewKind::AttentionMask);
+        answerUnsavedDialog(QMessageBox::Discard);
+        EXPECT_TRUE(window.close());
+    }
+    window::MainWindow window;
+    const session::OriginSummary origin = window.bridge()->originSummary();
+    EXPECT_EQ(origin.label, QStringLiteral("config.json"));
+    EXPECT_TRUE(origin.modified);
+    EXPECT_TRUE(window.windowTitle().contains(QStringLiteral("(modified)")));
+    EXPECT_TRUE(window.isWindowModified());
+    EXPECT_EQ(window.currentView()->kind(), core::ViewKind::AttentionMask);
+    answerUnsavedDialog(QMessageBox::Discard);
+    window.close();
     QSettings().clear();
 }
 

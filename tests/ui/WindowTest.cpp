@@ -232,7 +232,8 @@ TEST_F(Window, HybridModelsShowTheirMixerFieldsAndTypedMixersChangeTheCache) {
     ASSERT_TRUE(bridge()->loadPreset(QStringLiteral("qwen3-next-80b-a3b")));
     EXPECT_TRUE(panel->editorFor(QStringLiteral("linear_num_value_heads"))->isVisibleTo(panel));
     EXPECT_FALSE(panel->editorFor(QStringLiteral("mamba_d_state"))->isVisibleTo(panel));
-    EXPECT_TRUE(panel->editorFor(QStringLiteral("state_dtype"))->isVisibleTo(panel));
+    archplay::ui::panels::ConfigPanel* scenario = m_window.scenarioPanel();
+    EXPECT_TRUE(scenario->editorFor(QStringLiteral("state_dtype"))->isVisibleTo(scenario));
     auto* mixers = qobject_cast<QLineEdit*>(panel->editorFor(QStringLiteral("token_mixers")));
     ASSERT_NE(mixers, nullptr);
     EXPECT_EQ(mixers->text(), QStringLiteral("D D D A"));
@@ -252,7 +253,7 @@ TEST_F(Window, HybridModelsShowTheirMixerFieldsAndTypedMixersChangeTheCache) {
     EXPECT_FALSE(panel->editorFor(QStringLiteral("linear_num_value_heads"))->isVisibleTo(panel));
     ASSERT_TRUE(bridge()->loadPreset(QStringLiteral("gpt-oss-120b")));
     EXPECT_TRUE(panel->editorFor(QStringLiteral("router_bias"))->isVisibleTo(panel));
-    EXPECT_FALSE(panel->editorFor(QStringLiteral("state_dtype"))->isVisibleTo(panel));
+    EXPECT_FALSE(scenario->editorFor(QStringLiteral("state_dtype"))->isVisibleTo(scenario));
     // An encoder has no decoder mixers: the whole section goes.
     ASSERT_TRUE(bridge()->loadPreset(presetLike("bert-base")));
     auto* section =

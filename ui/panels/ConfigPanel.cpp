@@ -25,8 +25,13 @@ namespace archplay::ui::panels {
 
 namespace {
 
-constexpr FieldSection kSections[] = {FieldSection::Shape,       FieldSection::Attention,       FieldSection::Mixers,
-                                      FieldSection::FeedForward, FieldSection::EmbeddingsNorms, FieldSection::Scenario};
+std::vector<FieldSection> sectionsOf(ConfigPanel::Content content) {
+    if (content == ConfigPanel::Content::Scenario) {
+        return {FieldSection::Scenario};
+    }
+    return {FieldSection::Shape, FieldSection::Attention, FieldSection::Mixers, FieldSection::FeedForward,
+            FieldSection::EmbeddingsNorms};
+}
 
 QString severityWord(core::Severity severity) {
     switch (severity) {
@@ -42,35 +47,38 @@ QString severityWord(core::Severity severity) {
 
 } // namespace
 
-ConfigPanel::ConfigPanel(session::ModelBridge* bridge, QWidget* parent)
+ConfigPanel::ConfigPanel(session::ModelBridge* bridge, Content content, QWidget* parent, QAction* sharedSnap)
     : QWidget(parent)
     , m_bridge(bridge)
     , m_scroll(new QScrollArea(this))
     , m_wheelGuard(new widgets::WheelGuard(m_scroll))
-    , m_snapAction(new QAction(theme::icon(QStringLiteral("snap")), tr("&Snap to Hardware-Friendly Values"), this)) {
-    m_snapAction->setCheckable(true);
-    m_snapAction->setChecked(true);
-    m_snapAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
-    m_snapAction->setToolTip(
-        tr("Sliders snap widths to multiples of 64/128, lengths and expert counts to powers of "
-           "two, KV heads to divisors of the heads, heads to whole KV groups. Typed values are kept exactly."));
-    m_snapAction->setStatusTip(m_snapAction->toolTip());
-
-    auto* content = new QWidget;
-    auto* contentLayout = new QVBoxLayout(content);
+    , m_snapAction(sharedSnap)
+    , m_sectionKinds(sectionsOf(content)) {
+    auto* body = new QWidget;
+    auto* contentLayout = new QVBoxLayout(body);
     contentLayout->setContentsMargins(6, 4, 6, 6);
     contentLayout->setSpacing(2);
 
-    auto* snapBox = new QCheckBox(tr("Snap sliders to hardware-friendly values"), content);
-    snapBox->setObjectName(QStringLiteral("panel.snap"));
-    snapBox->setToolTip(m_snapAction->toolTip());
-    snapBox->setChecked(m_snapAction->isChecked());
-    connect(snapBox, &QCheckBox::toggled, m_snapAction, &QAction::setChecked);
-    connect(m_snapAction, &QAction::toggled, snapBox, &QCheckBox::setChecked);
-    contentLayout->addWidget(snapBox);
+    if (!m_snapAction) {
+        m_snapAction = new QAction(theme::icon(QStringLiteral("snap")), tr("&Snap to Hardware-Friendly Values"), this);
+        m_snapAction->setCheckable(true);
+        m_snapAction->setChecked(true);
+        m_snapAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+        m_snapAction->setToolTip(
+            tr("Sliders snap widths to multiples of 64/128, lengths and expert counts to powers of "
+               "two, KV heads to divisors of the heads, heads to whole KV groups. Typed values are kept exactly."));
+        m_snapAction->setStatusTip(m_snapAction->toolTip());
+        auto* snapBox = new QCheckBox(tr("Snap sliders to hardware-friendly values"), body);
+        snapBox->setObjectName(QStringLiteral("panel.snap"));
+        snapBox->setToolTip(m_snapAction->toolTip());
+        snapBox->setChecked(m_snapAction->isChecked());
+        connect(snapBox, &QCheckBox::toggled, m_snapAction, &QAction::setChecked);
+        connect(m_snapAction, &QAction::toggled, snapBox, &QCheckBox::setChecked);
+        contentLayout->addWidget(snapBox);
+    }
 
-    for (FieldSection section : kSections) {
-        auto* box = new widgets::CollapsibleSection(sectionTitle(section), content);
+    for (FieldSection section : m_sectionKinds) {
+        auto* box = new widgets::CollapsibleSection(sectionTitle(section), body);
         box->setObjectName(QStringLiteral("section.%1").arg(int(section)));
         m_sections.push_back(box);
         contentLayout->addWidget(box);
@@ -86,7 +94,7 @@ ConfigPanel::ConfigPanel(session::ModelBridge* bridge, QWidget* parent)
         section->grid()->setColumnMinimumWidth(0, labelWidth);
     }
 
-    m_scroll->setWidget(content);
+    m_scroll->setWidget(body);
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -250,7 +258,7 @@ void ConfigPanel::setAnalysis(const core::AnalysisPtr& analysis) {
     // A section none of whose fields applies (linear attention and SSM for an encoder) is hidden.
     for (std::size_t i = 0; i < m_sections.size(); ++i) {
         const bool any = std::any_of(m_rows.begin(), m_rows.end(), [&](FieldRow* row) {
-            return row->spec().section == kSections[i] && row->isShown();
+            return row->spec().section == m_sectionKinds[i] && row->isShown();
         });
         m_sections[i]->setVisible(any);
     }

@@ -25,13 +25,18 @@ namespace archplay::ui::panels {
 
 class FieldRow;
 
-/// Every field of the config and the scenario, grouped in foldable sections. Shows the analysis it
-/// is given; sends each edit to the bridge (a whole slider drag as one undo step).
+/// Fields grouped in foldable sections: the model's (shape, attention, mixers, feed-forward,
+/// embeddings) or the scenario's. Shows the analysis it is given; sends each edit to the bridge (a
+/// whole slider drag as one undo step).
 class ConfigPanel : public QWidget {
     Q_OBJECT
 
 public:
-    explicit ConfigPanel(session::ModelBridge* bridge, QWidget* parent = nullptr);
+    enum class Content { Model, Scenario };
+
+    /// A Model panel owns the snap toggle; a Scenario panel follows the one it is given.
+    ConfigPanel(session::ModelBridge* bridge, Content content, QWidget* parent = nullptr,
+                QAction* sharedSnap = nullptr);
 
     /// The "snap to hardware-friendly values" toggle, for menus and toolbars.
     QAction* snapAction() const { return m_snapAction; }
@@ -65,6 +70,7 @@ private:
     widgets::WheelGuard* m_wheelGuard;
     QAction* m_snapAction;
     QCheckBox* m_keepRatio = nullptr;
+    std::vector<FieldSection> m_sectionKinds;
     std::vector<widgets::CollapsibleSection*> m_sections;
     std::vector<FieldRow*> m_rows;
     QHash<widgets::CollapsibleSection*, std::vector<QWidget*>> m_toggleStrips;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/panels/SummaryCards.h"
 
+#include "ui/widgets/TextLines.h"
+
 #include "ui/theme/Theme.h"
 
 #include <QGridLayout>
@@ -78,14 +80,14 @@ void SummaryCard::paintEvent(QPaintEvent*) {
     painter.setPen(theme::mutedText(pal));
     painter.drawText(QRect(kPadding, y, width, titleMetrics.height()),
                      Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
-                     titleMetrics.elidedText(m_content.title, Qt::ElideRight, width));
+                     widgets::fitted(titleMetrics, m_content.title, width));
     y += titleMetrics.height() + 2;
 
     painter.setFont(valueFont);
     painter.setPen(pal.color(QPalette::Text));
     painter.drawText(QRect(kPadding, y, width, valueMetrics.height()),
                      Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
-                     valueMetrics.elidedText(m_content.value, Qt::ElideRight, width));
+                     widgets::fitted(valueMetrics, m_content.value, width));
     y += valueMetrics.height() + 2;
 
     QColor detailColor = theme::mutedText(pal);
@@ -106,7 +108,7 @@ void SummaryCard::paintEvent(QPaintEvent*) {
     painter.setPen(detailColor);
     painter.drawText(QRect(kPadding, y, width, titleMetrics.height()),
                      Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
-                     titleMetrics.elidedText(m_content.detail, Qt::ElideRight, width));
+                     widgets::fitted(titleMetrics, m_content.detail, width));
 }
 
 SummaryCards::SummaryCards(QWidget* parent)

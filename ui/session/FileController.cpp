@@ -67,6 +67,11 @@ FileResult FileController::openPath(const QString& path, bool estimate) {
         }
         const BridgeState state = stateFrom(*read.session, name, path);
         m_bridge->loadState(state, tr("Open session %1").arg(name));
+        m_bridge->markSaved();
+        if (state.origin.kind == ConfigOrigin::Kind::File && QFileInfo::exists(state.origin.path)) {
+            setCurrentPath(state.origin.path);
+        }
+        emit sessionOpened(*read.session);
         result = {true, tr("Opened session %1.").arg(name), describe(read.diagnostics), read.diagnostics, true};
     } else {
         core::ImportResult imported =
@@ -91,6 +96,7 @@ FileResult FileController::openPath(const QString& path, bool estimate) {
         origin.path = path;
         origin.base = *imported.config;
         m_bridge->loadConfig(*imported.config, origin, tr("Open %1").arg(name));
+        m_bridge->markSaved();
         setCurrentPath(path);
         result = {true,
                   imported.diagnostics.empty()
@@ -102,10 +108,66 @@ FileResult FileController::openPath(const QString& path, bool estimate) {
     return report(result);
 }
 
+namespace {
+
+ConfigOrigin::Kind originKind(core::SessionOrigin::Kind kind) {
+    switch (kind) {
+    case core::SessionOrigin::Kind::Preset:
+        return ConfigOrigin::Kind::Preset;
+    case core::SessionOrigin::Kind::File:
+        return ConfigOrigin::Kind::File;
+    case core::SessionOrigin::Kind::Clipboard:
+        return ConfigOrigin::Kind::Clipboard;
+    case core::SessionOrigin::Kind::None:
+        break;
+    }
+    return ConfigOrigin::Kind::Default;
+}
+
+core::SessionOrigin::Kind sessionOriginKind(ConfigOrigin::Kind kind) {
+    switch (kind) {
+    case ConfigOrigin::Kind::Preset:
+        return core::SessionOrigin::Kind::Preset;
+    case ConfigOrigin::Kind::File:
+        return core::SessionOrigin::Kind::File;
+    case ConfigOrigin::Kind::Clipboard:
+        return core::SessionOrigin::Kind::Clipboard;
+    case ConfigOrigin::Kind::Default:
+        break;
+    }
+    return core::SessionOrigin::Kind::None;
+}
+
+} // namespace
+
+core::Session FileController::currentSession() const {
+    const ConfigOrigin& origin = m_bridge->origin();
+    core::Session session;
+    session.config = m_bridge->config();
+    session.scenario = m_bridge->scenario();
+    session.presetId = origin.presetId.toStdString();
+    session.origin.kind = sessionOriginKind(origin.kind);
+    session.origin.label = origin.label.toStdString();
+    session.origin.path = origin.path.toStdString();
+    if (!(origin.base == session.config)) {
+        session.origin.loadedConfig = origin.base;
+    }
+    if (m_decorate) {
+        m_decorate(session);
+    }
+    return session;
+}
+
 BridgeState FileController::stateFrom(const core::Session& session, const QString& label, const QString& path) const {
     BridgeState state;
-    // A session that started from a preset stays "modified from" that preset after reopening.
-    if (auto preset = m_bridge->presetState(QString::fromStdString(session.presetId))) {
+    if (session.origin.kind != core::SessionOrigin::Kind::None) {
+        state.origin.kind = originKind(session.origin.kind);
+        state.origin.presetId = QString::fromStdString(session.presetId);
+        state.origin.label = QString::fromStdString(session.origin.label);
+        state.origin.path = QString::fromStdString(session.origin.path);
+        state.origin.base = session.origin.loadedConfig.value_or(session.config);
+    } else if (auto preset = m_bridge->presetState(QString::fromStdString(session.presetId))) {
+        // A session that started from a preset stays "modified from" that preset after reopening.
         state.origin = preset->origin;
     } else {
         state.origin.kind = path.isEmpty() ? ConfigOrigin::Kind::Clipboard : ConfigOrigin::Kind::File;
@@ -131,8 +193,9 @@ FileResult FileController::openText(const QString& text) {
                            describe(read.diagnostics),
                            {}});
         }
-        const BridgeState state = stateFrom(*read.session, {}, {});
+        const BridgeState state = stateFrom(*read.session);
         m_bridge->loadState(state, tr("Paste session"));
+        emit sessionOpened(*read.session);
         return report({true, tr("Pasted a session."), describe(read.diagnostics), read.diagnostics, true});
     }
     core::ImportResult imported =
@@ -163,22 +226,19 @@ FileResult FileController::saveConfigTo(const QString& path, core::ReadOnlyTarge
     }
     setCurrentPath(path);
     addRecent(path);
-    m_bridge->undoStack()->setClean();
+    m_bridge->markSaved();
     return report({true, tr("Saved %1.").arg(name), describe(notes), {}});
 }
 
 FileResult FileController::saveSessionTo(const QString& path, core::ReadOnlyTarget readOnly) {
-    core::Session session;
-    session.config = m_bridge->config();
-    session.scenario = m_bridge->scenario();
-    session.presetId = m_bridge->origin().presetId.toStdString();
-    const QString reason =
-        writeAtomically(path, QByteArray::fromStdString(core::sessionToJson(session, ARCHPLAY_VERSION)), readOnly);
+    const QString reason = writeAtomically(
+        path, QByteArray::fromStdString(core::sessionToJson(currentSession(), ARCHPLAY_VERSION)), readOnly);
     const QString name = QFileInfo(path).fileName();
     if (!reason.isEmpty()) {
         return report({false, tr("Could not save session %1: %2. Nothing was lost.").arg(name, reason), {}, {}});
     }
     addRecent(path);
+    m_bridge->markSaved();
     return report({true, tr("Saved session %1.").arg(name), {}, {}});
 }
 
@@ -246,35 +306,33 @@ std::optional<core::ReadOnlyTarget> FileController::confirmReadOnly(const QStrin
     return core::ReadOnlyTarget::Replace;
 }
 
-void FileController::saveInteractive() {
+bool FileController::saveInteractive() {
     if (m_currentPath.isEmpty()) {
-        saveAsInteractive();
-    } else if (const auto readOnly = confirmReadOnly(m_currentPath)) {
-        saveConfigTo(m_currentPath, *readOnly);
+        return saveAsInteractive();
     }
+    const auto readOnly = confirmReadOnly(m_currentPath);
+    return readOnly && saveConfigTo(m_currentPath, *readOnly).ok;
 }
 
-void FileController::saveAsInteractive() {
+bool FileController::saveAsInteractive() {
     const QString suggested =
         m_currentPath.isEmpty() ? QDir(dialogDirectory()).filePath(QStringLiteral("config.json")) : m_currentPath;
     const QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save config.json"), suggested, jsonFilter());
     if (path.isEmpty()) {
-        return;
+        return false;
     }
-    if (const auto readOnly = confirmReadOnly(path)) {
-        saveConfigTo(path, *readOnly);
-    }
+    const auto readOnly = confirmReadOnly(path);
+    return readOnly && saveConfigTo(path, *readOnly).ok;
 }
 
-void FileController::saveSessionInteractive() {
+bool FileController::saveSessionInteractive() {
     const QString suggested = QDir(dialogDirectory()).filePath(QStringLiteral("session.archplay.json"));
     const QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save session"), suggested, jsonFilter());
     if (path.isEmpty()) {
-        return;
+        return false;
     }
-    if (const auto readOnly = confirmReadOnly(path)) {
-        saveSessionTo(path, *readOnly);
-    }
+    const auto readOnly = confirmReadOnly(path);
+    return readOnly && saveSessionTo(path, *readOnly).ok;
 }
 
 void FileController::copyConfig() {

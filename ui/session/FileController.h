@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 
 class QWidget;
@@ -49,8 +50,15 @@ public:
     FileResult saveConfigTo(const QString& path, core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse);
     FileResult saveSessionTo(const QString& path, core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse);
 
-    /// The state a session restores: its config and scenario, and its preset as origin when it has one.
-    BridgeState stateFrom(const core::Session& session, const QString& label, const QString& path) const;
+    /// The state a session restores: its config, scenario and origin. A session written before
+    /// sessions kept their origin falls back to its preset, else to `label` and `path` (the
+    /// session file's).
+    BridgeState stateFrom(const core::Session& session, const QString& label = {}, const QString& path = {}) const;
+    /// The current config, scenario and origin as a session, with what the window adds (the view
+    /// and the selected layer).
+    core::Session currentSession() const;
+    /// Lets the window add its part (view, selected layer) to every session written.
+    void setSessionDecorator(std::function<void(core::Session&)> decorate) { m_decorate = std::move(decorate); }
 
     /// The file Save writes to: the config last opened or saved, or empty.
     QString currentPath() const { return m_currentPath; }
@@ -62,9 +70,10 @@ public:
     void openInteractive();
     /// File > Open as an Estimate: openPath(path, true) on a chosen file.
     void openEstimateInteractive();
-    void saveInteractive();
-    void saveAsInteractive();
-    void saveSessionInteractive();
+    /// Each save returns whether it wrote the file (false when it failed or the user cancelled).
+    bool saveInteractive();
+    bool saveAsInteractive();
+    bool saveSessionInteractive();
     void copyConfig();
     void pasteConfig();
 
@@ -73,6 +82,8 @@ signals:
     void finished(const archplay::ui::session::FileResult& result);
     void recentFilesChanged(const QStringList& files);
     void currentPathChanged(const QString& path);
+    /// A session was opened or pasted: the window restores its view and selected layer.
+    void sessionOpened(const archplay::core::Session& session);
 
 private:
     FileResult report(FileResult result);
@@ -86,6 +97,7 @@ private:
     QWidget* m_dialogParent;
     QString m_currentPath;
     QStringList m_recent;
+    std::function<void(core::Session&)> m_decorate;
 };
 
 /// "field: message" lines for the message bar.

@@ -48,6 +48,7 @@ ModelBridge::ModelBridge(QObject* parent)
     , m_undoStack(new QUndoStack(this)) {
     m_state.origin.base = m_state.config;
     applyState(m_state);
+    connect(m_undoStack, &QUndoStack::cleanChanged, this, &ModelBridge::unsavedChanged);
 }
 
 ModelBridge::~ModelBridge() {
@@ -141,6 +142,7 @@ void ModelBridge::loadState(const BridgeState& state, const QString& description
 
 void ModelBridge::resetState(const BridgeState& state) {
     m_gesture = 0;
+    m_restoredUnsaved = false;
     m_undoStack->clear();
     applyState(state);
     m_undoStack->setClean();
@@ -153,6 +155,21 @@ void ModelBridge::revertToOrigin() {
         return;
     }
     push(after, tr("Revert to %1").arg(m_state.origin.label.isEmpty() ? tr("defaults") : m_state.origin.label), false);
+}
+
+bool ModelBridge::hasUnsavedChanges() const {
+    return (m_restoredUnsaved || !m_undoStack->isClean()) && !(m_state.config == m_state.origin.base);
+}
+
+void ModelBridge::markSaved() {
+    m_restoredUnsaved = false;
+    m_undoStack->setClean();
+    emit unsavedChanged();
+}
+
+void ModelBridge::setRestoredUnsaved(bool unsaved) {
+    m_restoredUnsaved = unsaved;
+    emit unsavedChanged();
 }
 
 void ModelBridge::beginGesture() {

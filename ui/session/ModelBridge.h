@@ -89,6 +89,15 @@ public:
     /// Back to the config as loaded from its preset or file, as one undo step.
     void revertToOrigin();
 
+    /// Work that is in no file: the history moved since the last open or save (or the restored
+    /// session had such work), and the config differs from the one loaded. Loading a preset and
+    /// leaving it as it is loses nothing.
+    bool hasUnsavedChanges() const;
+    /// The current state is in a file now (it was just opened or saved).
+    void markSaved();
+    /// For a session restored at start-up: whether it held unsaved work when the program quit.
+    void setRestoredUnsaved(bool unsaved);
+
     /// A slider drag: every edit until endGesture() becomes one undo step.
     void beginGesture();
     void endGesture();
@@ -102,6 +111,8 @@ signals:
     void analysisChanged(const archplay::core::AnalysisPtr& analysis);
     /// Emitted when the origin or its modified flag changes.
     void originChanged(const archplay::ui::session::OriginSummary& origin);
+    /// Emitted when hasUnsavedChanges() may have changed.
+    void unsavedChanged();
 
 private:
     friend class StateCommand;
@@ -116,6 +127,7 @@ private:
     BridgeState m_gestureStart; ///< the state when the current gesture began
     quint64 m_gestureCounter = 0;
     qint64 m_lastAnalysisNs = 0;
+    bool m_restoredUnsaved = false;
 };
 
 } // namespace archplay::ui::session

@@ -48,8 +48,10 @@ public:
     virtual core::ViewKind kind() const = 0;
     /// The kind's stable name: "breakdown", "layer-stack", ...
     QString name() const { return qs(core::toString(kind())); }
-    /// Tab title.
+    /// The view's full title (tool tips, exports, the overview's notes).
     virtual QString title() const = 0;
+    /// The tab's label: the title, or a shorter word where nine tabs must fit 1280 px.
+    virtual QString tabTitle() const { return title(); }
     /// Keeps the state to show (shared, not copied) and schedules a repaint. Called once per change.
     virtual void setSharedAnalysis(core::AnalysisPtr analysis) = 0;
     /// Draws the whole view into `target` (device-independent pixels), with the widget's palette.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/AttentionMaskView.h"
 
+#include "ui/widgets/TextLines.h"
+
 #include "core/derivation/DerivationText.h"
 #include "ui/views/KindNames.h"
 #include "ui/views/ViewColors.h"
@@ -127,7 +129,10 @@ void AttentionMaskView::rebuild() {
 }
 
 QRectF AttentionMaskView::contentRect(const QRectF& target) const {
-    const qreal top = headerBottom(target) + 14;
+    const bool boxShown = !compact() && m_compareBox->isVisible();
+    const qreal top =
+        headerBottom(target, tr("Attention mask"), m_subtitle, boxShown ? m_compareBox->sizeHint().width() + 12 : 0) +
+        14;
     return QRectF(target.left() + 14, top, target.width() - 28, target.bottom() - top - 10);
 }
 
@@ -229,15 +234,15 @@ void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& g
     painter.fillRect(QRectF(geometry.title.left(), geometry.title.top() + 3, 10, geometry.title.height() - 6), color);
     painter.setPen(pal.color(QPalette::Text));
     painter.drawText(geometry.title.adjusted(16, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                     QFontMetricsF(bold).elidedText(qs(panel.use.name), Qt::ElideRight, geometry.title.width() - 16));
+                     widgets::fitted(QFontMetricsF(bold), qs(panel.use.name), geometry.title.width() - 16));
     painter.setFont(small);
     painter.setPen(muted);
     if (!geometry.subtitle.isEmpty()) {
         painter.drawText(geometry.subtitle, Qt::AlignLeft | Qt::AlignVCenter,
-                         metrics.elidedText(panel.subtitle, Qt::ElideRight, geometry.subtitle.width()));
+                         widgets::fitted(metrics, panel.subtitle, geometry.subtitle.width()));
     }
     painter.drawText(geometry.stats, Qt::AlignLeft | Qt::AlignVCenter,
-                     metrics.elidedText(panel.stats, Qt::ElideRight, geometry.stats.width()));
+                     widgets::fitted(metrics, panel.stats, geometry.stats.width()));
 
     painter.fillRect(geometry.grid, colors::panel(pal));
     for (int row = 0; row < grid.cells; ++row) {

@@ -23,6 +23,7 @@ public:
 
     core::ViewKind kind() const override { return core::ViewKind::AttentionMask; }
     QString title() const override { return tr("Attention mask"); }
+    QString tabTitle() const override { return tr("Masks"); }
 
     /// Shows the reference masks of every kind after the model's own.
     void setCompareAll(bool compare);

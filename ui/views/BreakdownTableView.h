@@ -35,6 +35,7 @@ public:
 
     core::ViewKind kind() const override { return core::ViewKind::Breakdown; }
     QString title() const override { return tr("Parameter breakdown"); }
+    QString tabTitle() const override { return tr("Breakdown"); }
     void setSharedAnalysis(core::AnalysisPtr analysis) override;
     void render(QPainter& painter, const QRectF& target) const override;
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/KvCacheView.h"
 
+#include "ui/widgets/TextLines.h"
+
 #include "core/report/Summary.h"
 #include "core/report/Tables.h"
 #include "ui/theme/Theme.h"
@@ -257,7 +259,7 @@ void KvCacheView::paintContent(QPainter& painter, const QRectF& target) const {
     painter.setPen(pal.color(QPalette::Text));
     for (std::size_t i = 0; i < placed.notes.size() && i < m_notes.size(); ++i) {
         painter.drawText(placed.notes[i], Qt::AlignLeft | Qt::AlignVCenter,
-                         QFontMetricsF(font()).elidedText(m_notes[i], Qt::ElideRight, placed.notes[i].width()));
+                         widgets::fitted(QFontMetricsF(font()), m_notes[i], placed.notes[i].width()));
     }
     if (!onScreen) {
         m_plot->render(painter, placed.curve);
@@ -293,7 +295,7 @@ void KvCacheView::paintShares(QPainter& painter, const layout::KvLayout& placed)
         const qreal w = row.width();
         auto cell = [&](qreal from, qreal to, const QString& text, Qt::Alignment align) {
             const QRectF box(row.left() + w * from, row.top(), w * (to - from), row.height());
-            painter.drawText(box, align | Qt::AlignVCenter, metrics.elidedText(text, Qt::ElideRight, box.width()));
+            painter.drawText(box, align | Qt::AlignVCenter, widgets::fitted(metrics, text, box.width()));
         };
         cell(0.0, 0.26, QStringLiteral("      %1 × %2").arg(qs(share.name)).arg(share.layers), Qt::AlignLeft);
         painter.setPen(colors::muted(pal));
@@ -331,7 +333,7 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
                                     .arg(dtypeName(a.scenario.weightDType), bytesText(a.weightBytes))
                                     .arg(a.scenario.gpuCount);
     painter.drawText(placed.gpuTitle, Qt::AlignLeft | Qt::AlignVCenter,
-                     QFontMetricsF(bold).elidedText(title, Qt::ElideRight, placed.gpuTitle.width()));
+                     widgets::fitted(QFontMetricsF(bold), title, placed.gpuTitle.width()));
     const QFontMetricsF metrics(font());
     for (std::size_t i = 0; i < m_fits.size() && i < placed.gpuRows.size(); ++i) {
         const core::GpuFit& fit = m_fits[i];
@@ -360,7 +362,7 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
                                                           : theme::severityColor(core::Severity::Error, pal));
         const qreal verdictWidth = std::min(metrics.horizontalAdvance(verdict), row.width() - labelWidth);
         painter.drawText(QRectF(row.right() - verdictWidth, row.top(), verdictWidth, row.height()),
-                         Qt::AlignRight | Qt::AlignVCenter, metrics.elidedText(verdict, Qt::ElideRight, verdictWidth));
+                         Qt::AlignRight | Qt::AlignVCenter, widgets::fitted(metrics, verdict, verdictWidth));
         painter.setPen(colors::muted(pal));
         const QRectF examples(row.left() + labelWidth, row.top(), row.width() - labelWidth - verdictWidth - 8,
                               row.height());
@@ -384,7 +386,7 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
         if (i < placed.gpuDetails.size() && !placed.gpuDetails[i].isEmpty()) {
             painter.setPen(colors::muted(pal));
             painter.drawText(placed.gpuDetails[i], Qt::AlignLeft | Qt::AlignVCenter,
-                             metrics.elidedText(qs(text.detail), Qt::ElideRight, placed.gpuDetails[i].width()));
+                             widgets::fitted(metrics, qs(text.detail), placed.gpuDetails[i].width()));
         }
     }
 }

@@ -6,6 +6,7 @@
 #include "ui/views/KindNames.h"
 #include "ui/views/ViewColors.h"
 #include "ui/views/layout/KvLayout.h"
+#include "ui/widgets/TextLines.h"
 
 #include <QPainter>
 
@@ -70,18 +71,37 @@ QString KvFitTile::contentKey() const {
     return parts.join(QChar(0x1f));
 }
 
+namespace {
+
+/// Draws `lines` from `top` down, one per font line; returns the y below them.
+qreal drawLines(QPainter& painter, const QStringList& lines, qreal left, qreal top, qreal width, qreal line) {
+    for (const QString& text : lines) {
+        painter.drawText(QRectF(left, top, width, line), Qt::AlignLeft | Qt::AlignVCenter, text);
+        top += line;
+    }
+    return top;
+}
+
+} // namespace
+
 void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
     const QRectF below = paintHeader(painter, target, m_headline, QString());
     const core::Analysis& a = analysis();
     const QPalette pal = palette();
     const QFontMetricsF metrics(font());
     const qreal line = metrics.height();
+    QFont bold = font();
+    bold.setBold(true);
+    // Sentences wrap to the tile's width instead of being cut; the per-kind lines give way first.
+    const QStringList detail = widgets::wrapLines(m_detail, font(), below.width(), 2);
+    const QStringList deviceTitle = widgets::wrapLines(m_deviceTitle, bold, below.width(), 2);
+    const QStringList deviceDetail = widgets::wrapLines(m_deviceDetail, font(), below.width(), 2);
     painter.setPen(colors::muted(pal));
-    painter.drawText(QRectF(below.left(), below.top() - 8, below.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
-                     metrics.elidedText(m_detail, Qt::ElideRight, below.width()));
-    const QRectF area = below.adjusted(0, line, 0, 0);
-    // Top to bottom: the cache bar, a line per layer kind, then the devices' bar and its two lines.
-    const qreal barHeight = std::clamp(area.height() * 0.16, line, line * 2);
+    const qreal detailBottom = drawLines(painter, detail, below.left(), below.top() - 8, below.width(), line);
+    const QRectF area(below.left(), detailBottom + 4, below.width(), below.bottom() - detailBottom - 4);
+    // Top to bottom: the cache bar, a line per layer kind, then the devices' title, bar and detail.
+    const qreal barHeight = std::clamp(area.height() * 0.16, line * 0.8, line * 2);
+    const qreal devicesHeight = line * qreal(deviceTitle.size() + deviceDetail.size()) + line + 12;
     const QRectF bar(area.left(), area.top(), area.width(), barHeight);
     std::vector<std::uint64_t> values;
     for (const core::KvKindShare& share : m_shares) {
@@ -93,28 +113,24 @@ void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
     for (std::size_t i = 0; i < segments.size(); ++i) {
         const QColor color = colors::kvShare(m_shares[i], pal);
         painter.fillRect(segments[i], color);
-        if (y + line > area.bottom() - 3 * line - 16) {
+        if (y + line > area.bottom() - devicesHeight - 4) {
             continue; // the devices come first; kinds beyond the room keep their segment only
         }
         painter.fillRect(QRectF(area.left(), y + line * 0.2, line * 0.6, line * 0.6), color);
         painter.setPen(pal.color(QPalette::Text));
         const QRectF row(area.left() + line, y, area.width() - line, line);
         painter.drawText(row, Qt::AlignLeft | Qt::AlignVCenter,
-                         metrics.elidedText(m_shareLabels[i], Qt::ElideRight, row.width()));
+                         widgets::fitted(metrics, m_shareLabels[i], row.width()));
         y += line + 2;
     }
 
-    y = std::min(y + line, area.bottom() - 3 * line - 12);
-    QFont bold = font();
-    bold.setBold(true);
+    y = std::max(bar.bottom() + 4, std::min(y + line * 0.5, area.bottom() - devicesHeight));
     const core::DeviceFit& fit = a.devices;
     painter.setFont(bold);
     painter.setPen(fit.fits ? theme::goodColor(pal) : theme::severityColor(core::Severity::Error, pal));
-    const QRectF titleRow(area.left(), y, area.width(), line);
-    painter.drawText(titleRow, Qt::AlignLeft | Qt::AlignVCenter,
-                     QFontMetricsF(bold).elidedText(m_deviceTitle, Qt::ElideRight, titleRow.width()));
+    y = drawLines(painter, deviceTitle, area.left(), y, area.width(), line);
     painter.setFont(font());
-    const QRectF deviceBar(area.left(), titleRow.bottom() + 4, area.width(), line);
+    const QRectF deviceBar(area.left(), y + 4, area.width(), line);
     painter.fillRect(deviceBar, colors::panel(pal));
     const double capacity = std::max<double>(double(fit.capacityBytes), 1.0);
     const qreal weightsWidth = deviceBar.width() * std::min(1.0, double(a.weightBytes) / capacity);
@@ -127,9 +143,7 @@ void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(deviceBar);
     painter.setPen(colors::muted(pal));
-    const QRectF detailRow(area.left(), deviceBar.bottom() + 4, area.width(), line);
-    painter.drawText(detailRow, Qt::AlignLeft | Qt::AlignVCenter,
-                     metrics.elidedText(m_deviceDetail, Qt::ElideRight, detailRow.width()));
+    drawLines(painter, deviceDetail, area.left(), deviceBar.bottom() + 4, area.width(), line);
 }
 
 } // namespace archplay::ui::views

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/LayerStackView.h"
 
+#include "ui/widgets/TextLines.h"
+
 #include "ui/views/KindNames.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/views/ViewColors.h"
@@ -79,7 +81,7 @@ QString boxLabel(const QString& text, const QFontMetricsF& metrics, qreal width)
     while (metrics.horizontalAdvance(head) > width && head.lastIndexOf(QLatin1Char(' ')) > 0) {
         head = head.left(head.lastIndexOf(QLatin1Char(' ')));
     }
-    return metrics.elidedText(head, Qt::ElideRight, width);
+    return widgets::fitted(metrics, head, width);
 }
 
 } // namespace
@@ -187,15 +189,17 @@ void LayerStackView::rebuild() {
                      .arg(plan.layers.size());
 }
 
+QString LayerStackView::screenSubtitle() const {
+    return m_subtitle + QLatin1Char(' ') + tr("Click a layer to inspect it.");
+}
+
 QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target) const {
     QRectF area;
     if (painter) {
-        // The hint comes whole or not at all: never "Click a l…".
-        const QString withHint = m_subtitle + QLatin1Char(' ') + tr("Click a layer to inspect it.");
-        const bool hintFits = QFontMetricsF(font()).horizontalAdvance(withHint) <= target.width() - 28;
-        area = paintHeader(*painter, target, tr("Layer stack"), hintFits ? withHint : m_subtitle);
+        // On screen the subtitle says what a click does; a picture has nothing to click.
+        area = paintHeader(*painter, target, tr("Layer stack"), painter->device() == this ? screenSubtitle() : m_subtitle);
     } else {
-        const qreal top = headerBottom(target);
+        const qreal top = headerBottom(target, tr("Layer stack"), screenSubtitle());
         area = QRectF(target.left() + 14, top + 10, target.width() - 28, target.bottom() - top - 20);
     }
     // The legend flows in lines of swatches above the stack.
@@ -336,8 +340,7 @@ void LayerStackView::paintContent(QPainter& painter, const QRectF& target) const
         painter.setPen(text);
         for (const layout::StackRunLabel& label : column.labels) {
             painter.drawText(label.text, Qt::AlignLeft | Qt::AlignVCenter,
-                             smallMetrics.elidedText(input.runs[static_cast<std::size_t>(label.run)].label,
-                                                     Qt::ElideRight, label.text.width()));
+                             widgets::fitted(smallMetrics, input.runs[static_cast<std::size_t>(label.run)].label, label.text.width()));
         }
         painter.setPen(muted);
         for (const layout::StackTick& tick : column.ticks) {

@@ -24,6 +24,7 @@ public:
 
     core::ViewKind kind() const override { return core::ViewKind::LayerStack; }
     QString title() const override { return tr("Layer stack"); }
+    QString tabTitle() const override { return tr("Layers"); }
 
     /// The stack's layout inside a target of this size, as render() draws it.
     layout::LayerStackLayout layoutFor(const QRectF& target) const;
@@ -45,6 +46,7 @@ private:
         QString text;
         QColor color;
     };
+    QString screenSubtitle() const;
     QRectF paintChrome(QPainter* painter, const QRectF& target) const;
     const layout::LayerStackLayout& cachedLayout(const QRectF& target) const;
     int slabAt(const QPointF& position) const;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/LayerWeightsView.h"
 
+#include "ui/widgets/TextLines.h"
+
 #include "core/routing/RoutingSimulation.h"
 #include "ui/views/KindNames.h"
 #include "ui/views/LayerSelection.h"
@@ -121,9 +123,13 @@ QColor LayerWeightsView::colorOf(layout::WeightRole role) const {
     return pal.color(QPalette::Text);
 }
 
+qreal LayerWeightsView::pickerReserve() const {
+    return !compact() && m_picker->isVisibleTo(this) ? kPickerWidth + 8 : 0;
+}
+
 QRectF LayerWeightsView::contentRect(const QRectF& target) const {
     const QFontMetricsF metrics(font());
-    const qreal top = headerBottom(target) + 10;
+    const qreal top = headerBottom(target, m_title, m_subtitle, pickerReserve()) + 10;
     const qreal noteHeight = m_note.isEmpty() || compact() ? 0 : metrics.height() + 4;
     return QRectF(target.left() + 14, top + noteHeight, target.width() - 28, target.bottom() - top - noteHeight - 10);
 }
@@ -144,8 +150,7 @@ layout::WeightLayout LayerWeightsView::layoutFor(const QRectF& target) const {
 }
 
 void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) const {
-    const bool pickerShown = painter.device() == this && !compact();
-    const QRectF below = paintHeader(painter, target, m_title, m_subtitle, pickerShown ? kPickerWidth + 8 : 0);
+    const QRectF below = paintHeader(painter, target, m_title, m_subtitle, pickerReserve());
     const QPalette pal = palette();
     const QColor text = pal.color(QPalette::Text);
     const QColor muted = colors::muted(pal);
@@ -164,8 +169,7 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
         painter.drawRoundedRect(group.frame, 4, 4);
         painter.setPen(text);
         painter.drawText(group.title, Qt::AlignLeft | Qt::AlignVCenter,
-                         metrics.elidedText(m_weights.groups[static_cast<std::size_t>(group.group)].title,
-                                            Qt::ElideRight, group.title.width()));
+                         widgets::fitted(metrics, m_weights.groups[static_cast<std::size_t>(group.group)].title, group.title.width()));
     }
     for (const layout::PlacedWeight& weight : placed.items) {
         const auto index = static_cast<std::size_t>(weight.item);
@@ -222,10 +226,10 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
         painter.setPen(text);
         const QRectF nameRect(weight.label.left(), weight.label.top(), weight.label.width(), metrics.height());
         painter.drawText(nameRect, Qt::AlignHCenter | Qt::AlignVCenter,
-                         metrics.elidedText(item.name, Qt::ElideRight, nameRect.width()));
+                         widgets::fitted(metrics, item.name, nameRect.width()));
         painter.setPen(muted);
         painter.drawText(nameRect.translated(0, metrics.height()), Qt::AlignHCenter | Qt::AlignVCenter,
-                         metrics.elidedText(item.detail, Qt::ElideRight, nameRect.width()));
+                         widgets::fitted(metrics, item.detail, nameRect.width()));
     }
 }
 

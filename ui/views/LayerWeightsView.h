@@ -25,6 +25,7 @@ public:
 
     core::ViewKind kind() const override { return core::ViewKind::LayerWeights; }
     QString title() const override { return tr("Inside a layer"); }
+    QString tabTitle() const override { return tr("Weights"); }
 
     /// The items drawn for the selected layer and their layout in a target of this size.
     const std::vector<layout::WeightItem>& items() const;
@@ -39,6 +40,8 @@ protected:
 private:
     QColor colorOf(layout::WeightRole role) const;
     QRectF contentRect(const QRectF& target) const;
+    /// Room kept right of the title for the layer picker.
+    qreal pickerReserve() const;
     const layout::WeightLayout& cachedLayout(const QRectF& target) const;
     void refillPicker();
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/MoeRoutingView.h"
 
+#include "ui/widgets/TextLines.h"
+
 #include "ui/views/KindNames.h"
 #include "ui/views/ViewColors.h"
 
@@ -124,9 +126,13 @@ qreal MoeRoutingView::choiceWidth(const QRectF& area) const {
     return std::min(width + 4, area.width() * 0.32);
 }
 
+QString MoeRoutingView::headerTitle() const {
+    return m_simulation.moe ? tr("MoE routing (illustrative)") : tr("MoE routing");
+}
+
 QRectF MoeRoutingView::contentRect(const QRectF& target) const {
     const QFontMetricsF metrics(font());
-    const qreal top = headerBottom(target) + 10 + metrics.height() + 10;
+    const qreal top = headerBottom(target, headerTitle(), m_subtitle) + 10 + metrics.height() + 10;
     return QRectF(target.left() + 14, top, target.width() - 28, target.bottom() - top - 10);
 }
 
@@ -141,8 +147,7 @@ layout::RoutingLayout MoeRoutingView::layoutFor(const QRectF& target) const {
 }
 
 void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const {
-    const QRectF below = paintHeader(
-        painter, target, m_simulation.moe ? tr("MoE routing (illustrative)") : tr("MoE routing"), m_subtitle);
+    const QRectF below = paintHeader(painter, target, headerTitle(), m_subtitle);
     const QPalette pal = palette();
     const QColor text = pal.color(QPalette::Text);
     const QColor muted = colors::muted(pal);
@@ -153,7 +158,7 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
     }
     painter.setPen(text);
     painter.drawText(QRectF(below.left(), below.top() - 4, below.width(), metrics.height()),
-                     Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(m_rule, Qt::ElideRight, below.width()));
+                     Qt::AlignLeft | Qt::AlignVCenter, widgets::fitted(metrics, m_rule, below.width()));
     const layout::RoutingLayout placed = layoutFor(target);
     const QColor routed = colors::ffn(core::FfnKind::Moe, pal);
     const QColor shared = colors::component(core::Component::SharedExperts, pal);
@@ -227,7 +232,7 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
         if (rowTexts) {
             painter.setPen(muted);
             painter.drawText(placed.choices[t], Qt::AlignLeft | Qt::AlignVCenter,
-                             metrics.elidedText(m_choices[t], Qt::ElideRight, placed.choices[t].width()));
+                             widgets::fitted(metrics, m_choices[t], placed.choices[t].width()));
         }
     }
 
@@ -350,7 +355,7 @@ void MoeRoutingView::paintDense(QPainter& painter, const QRectF& area) const {
         painter.setPen(pal.color(QPalette::Text));
         painter.drawText(
             box, Qt::AlignCenter,
-            metrics.elidedText(qs(sample[static_cast<std::size_t>(i)]).trimmed(), Qt::ElideRight, box.width() - 6));
+            widgets::fitted(metrics, qs(sample[static_cast<std::size_t>(i)]).trimmed(), box.width() - 6));
         const QLineF arrow(box.center().x(), box.bottom() + 2,
                            ffnBox.center().x() + (box.center().x() - ffnBox.center().x()) * 0.6, ffnBox.top() - 2);
         painter.setPen(QPen(colors::muted(pal), 1.2));

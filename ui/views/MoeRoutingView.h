@@ -22,6 +22,7 @@ public:
 
     core::ViewKind kind() const override { return core::ViewKind::MoeRouting; }
     QString title() const override { return tr("MoE routing"); }
+    QString tabTitle() const override { return tr("Routing"); }
 
     const core::RoutingSimulation& simulation() const;
     layout::RoutingLayout layoutFor(const QRectF& target) const;
@@ -32,6 +33,7 @@ protected:
     QString contentKey() const override;
 
 private:
+    QString headerTitle() const;
     QRectF contentRect(const QRectF& target) const;
     void paintDense(QPainter& painter, const QRectF& area) const;
     void paintTotals(QPainter& painter, const QRectF& area) const;

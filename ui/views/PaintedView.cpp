@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/PaintedView.h"
 
+#include "ui/widgets/TextLines.h"
+
 #include "ui/views/LayerSelection.h"
 #include "ui/views/ViewColors.h"
 
@@ -94,38 +96,68 @@ void PaintedView::render(QPainter& painter, const QRectF& target) const {
     painter.restore();
 }
 
-QRectF PaintedView::paintHeader(QPainter& painter, const QRectF& target, const QString& title, const QString& subtitle,
-                                qreal reservedRight) const {
-    const qreal margin = 14;
+namespace {
+
+constexpr qreal kHeaderMargin = 14;
+constexpr qreal kCompactReserve = 56; // the overview's Open button
+constexpr int kTitleLines = 2;
+constexpr int kSubtitleLines = 3;
+
+} // namespace
+
+std::pair<QStringList, QStringList> PaintedView::headerLines(const QRectF& target, const QString& title,
+                                                             const QString& subtitle, qreal reservedRight) const {
     if (m_compact) {
-        reservedRight = std::max<qreal>(reservedRight, 56); // the overview's Open button
+        reservedRight = std::max<qreal>(reservedRight, kCompactReserve);
     }
-    QRectF area = target.adjusted(margin, 10, -margin - reservedRight, 0);
-    painter.save();
-    const QFont heading = titleFont();
-    painter.setFont(heading);
-    painter.setPen(palette().color(QPalette::Text));
-    const QFontMetricsF headingMetrics(heading);
-    const QRectF titleRect(area.left(), area.top(), area.width(), headingMetrics.height());
-    painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
-                     headingMetrics.elidedText(title, Qt::ElideRight, titleRect.width()));
-    qreal bottom = titleRect.bottom();
+    const qreal titleWidth = target.width() - 2 * kHeaderMargin - reservedRight;
+    QStringList titleLines = widgets::wrapLines(title, titleFont(), titleWidth, kTitleLines);
+    QStringList subtitleLines;
     if (!subtitle.isEmpty() && !m_compact) {
-        painter.setFont(font());
-        painter.setPen(colors::muted(palette()));
-        const QFontMetricsF metrics(font());
-        const QRectF subtitleRect(area.left(), bottom + 2, target.width() - 2 * margin, metrics.height());
-        painter.drawText(subtitleRect, Qt::AlignLeft | Qt::AlignVCenter,
-                         metrics.elidedText(subtitle, Qt::ElideRight, subtitleRect.width()));
-        bottom = subtitleRect.bottom();
+        subtitleLines = widgets::wrapLines(subtitle, font(), target.width() - 2 * kHeaderMargin, kSubtitleLines);
     }
-    painter.restore();
-    return QRectF(target.left() + margin, bottom + 10, target.width() - 2 * margin, target.bottom() - bottom - 20);
+    return {std::move(titleLines), std::move(subtitleLines)};
 }
 
-qreal PaintedView::headerBottom(const QRectF& target) const {
-    const qreal title = target.top() + 10 + QFontMetricsF(titleFont()).height();
-    return m_compact ? title : title + 2 + QFontMetricsF(font()).height();
+qreal PaintedView::headerBottom(const QRectF& target, const QString& title, const QString& subtitle,
+                                qreal reservedRight) const {
+    const auto [titleLines, subtitleLines] = headerLines(target, title, subtitle, reservedRight);
+    const qreal titleHeight = QFontMetricsF(titleFont()).height() * std::max<qsizetype>(1, titleLines.size());
+    const qreal subtitleHeight =
+        subtitleLines.isEmpty() ? 0 : 2 + QFontMetricsF(font()).height() * qreal(subtitleLines.size());
+    return target.top() + 10 + titleHeight + subtitleHeight;
+}
+
+QRectF PaintedView::paintHeader(QPainter& painter, const QRectF& target, const QString& title, const QString& subtitle,
+                                qreal reservedRight) const {
+    const auto [titleLines, subtitleLines] = headerLines(target, title, subtitle, reservedRight);
+    painter.save();
+    const QFont heading = titleFont();
+    const qreal titleLine = QFontMetricsF(heading).height();
+    const qreal left = target.left() + kHeaderMargin;
+    const qreal width = target.width() - 2 * kHeaderMargin;
+    qreal y = target.top() + 10;
+    painter.setFont(heading);
+    painter.setPen(palette().color(QPalette::Text));
+    for (const QString& line : titleLines) {
+        painter.drawText(QRectF(left, y, width, titleLine), Qt::AlignLeft | Qt::AlignVCenter, line);
+        y += titleLine;
+    }
+    if (titleLines.isEmpty()) {
+        y += titleLine;
+    }
+    if (!subtitleLines.isEmpty()) {
+        painter.setFont(font());
+        painter.setPen(colors::muted(palette()));
+        const qreal line = QFontMetricsF(font()).height();
+        y += 2;
+        for (const QString& text : subtitleLines) {
+            painter.drawText(QRectF(left, y, width, line), Qt::AlignLeft | Qt::AlignVCenter, text);
+            y += line;
+        }
+    }
+    painter.restore();
+    return QRectF(left, y + 10, width, target.bottom() - y - 20);
 }
 
 QFont PaintedView::titleFont() const {

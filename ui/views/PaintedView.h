@@ -60,13 +60,19 @@ protected:
     void ensureBuilt() const;
 
     /// Draws a title and a muted subtitle at the top of `target` and returns the space below them.
-    /// `reservedRight` keeps room for on-screen controls at the right of the title line. A compact
-    /// view draws the title alone.
+    /// Both wrap rather than being cut (up to two lines of title, three of subtitle).
+    /// `reservedRight` keeps room for on-screen controls at the right of the title. A compact view
+    /// draws the title alone.
     QRectF paintHeader(QPainter& painter, const QRectF& target, const QString& title, const QString& subtitle,
                        qreal reservedRight = 0) const;
-    /// Where paintHeader()'s text ends, below the subtitle (below the title in a compact view).
-    qreal headerBottom(const QRectF& target) const;
+    /// Where paintHeader()'s text ends for the same arguments, below the subtitle (below the title
+    /// in a compact view).
+    qreal headerBottom(const QRectF& target, const QString& title, const QString& subtitle,
+                       qreal reservedRight = 0) const;
     QFont titleFont() const;
+    /// The title's and the subtitle's lines for this target.
+    std::pair<QStringList, QStringList> headerLines(const QRectF& target, const QString& title,
+                                                    const QString& subtitle, qreal reservedRight) const;
     QFont smallFont() const;
 
     void paintEvent(QPaintEvent* event) override;

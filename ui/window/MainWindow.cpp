@@ -12,6 +12,7 @@
 #include "ui/session/FileController.h"
 #include "ui/session/ModelBridge.h"
 #include "ui/views/AnalysisView.h"
+#include "ui/views/LayerSelection.h"
 #include "ui/views/LayerStackView.h"
 #include "ui/views/OverviewPage.h"
 #include "ui/views/Views.h"
@@ -24,10 +25,12 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QUndoView>
 #include <QVBoxLayout>
@@ -38,7 +41,9 @@ namespace archplay::ui::window {
 
 namespace {
 
-constexpr int kSettingsVersion = 1;
+// 2: the scenario has its own dock, diagnostics start hidden behind their badge, and the last
+// session is stored whole (origin, view, selected layer) under session/last.
+constexpr int kSettingsVersion = 2;
 const char* const kDefaultPreset = "llama-3-8b";
 
 QDockWidget* makeDock(const QString& title, const QString& objectName, QWidget* content, QWidget* parent) {
@@ -70,7 +75,8 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_tabs->setDocumentMode(true);
     m_views = views::createViews(m_tabs);
     for (views::AnalysisView* view : m_views.views) {
-        m_tabs->addTab(view, view->title());
+        const int index = m_tabs->addTab(view, view->tabTitle());
+        m_tabs->setTabToolTip(index, view->title());
         if (auto* overview = qobject_cast<views::OverviewPage*>(view)) {
             connect(overview, &views::OverviewPage::expandRequested, this, &MainWindow::selectView);
         }
@@ -86,6 +92,13 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     createActions();
     createMenus();
     createToolBar();
+    m_diagnosticsBadge = new QToolButton(this);
+    m_diagnosticsBadge->setObjectName(QStringLiteral("status.diagnostics"));
+    m_diagnosticsBadge->setAutoRaise(true);
+    m_diagnosticsBadge->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_diagnosticsBadge->setCheckable(true);
+    m_diagnosticsBadge->setToolTip(tr("Show or hide the diagnostics: errors, warnings and hints, each naming its field"));
+    statusBar()->addPermanentWidget(m_diagnosticsBadge);
     m_timingLabel = new QLabel(this);
     m_timingLabel->setObjectName(QStringLiteral("status.timing"));
     statusBar()->addPermanentWidget(m_timingLabel);
@@ -115,15 +128,22 @@ void MainWindow::createDocks() {
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
 
-    m_configPanel = new panels::ConfigPanel(m_bridge, this);
+    m_configPanel = new panels::ConfigPanel(m_bridge, panels::ConfigPanel::Content::Model, this);
     m_configDock = makeDock(tr("Configuration"), QStringLiteral("dock.config"), m_configPanel, this);
     m_configDock->setMinimumWidth(300);
     addDockWidget(Qt::LeftDockWidgetArea, m_configDock);
 
+    // The scenario is one tab away from the model's forty fields, never below them.
+    m_scenarioPanel = new panels::ConfigPanel(m_bridge, panels::ConfigPanel::Content::Scenario, this,
+                                              m_configPanel->snapAction());
+    m_scenarioDock = makeDock(tr("Scenario"), QStringLiteral("dock.scenario"), m_scenarioPanel, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_scenarioDock);
+    tabifyDockWidget(m_configDock, m_scenarioDock);
+
     m_presetPicker = new panels::PresetPicker(this);
     m_presetDock = makeDock(tr("Presets"), QStringLiteral("dock.presets"), m_presetPicker, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_presetDock);
-    tabifyDockWidget(m_configDock, m_presetDock);
+    tabifyDockWidget(m_scenarioDock, m_presetDock);
     m_configDock->raise();
 
     m_summary = new panels::SummaryCards(this);
@@ -135,6 +155,9 @@ void MainWindow::createDocks() {
     m_diagnostics = new panels::DiagnosticsStrip(this);
     m_diagnosticsDock = makeDock(tr("Diagnostics"), QStringLiteral("dock.diagnostics"), m_diagnostics, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
+    // Diagnostics take no room until asked for (the status-bar badge counts them) or until there
+    // is an error.
+    m_diagnosticsDock->hide();
 
     auto* history = new QUndoView(m_bridge->undoStack(), this);
     history->setEmptyLabel(tr("<start>"));
@@ -165,15 +188,26 @@ void MainWindow::connectBridge() {
         updatePresetChecks();
         m_revertAction->setEnabled(m_bridge->originSummary().modified);
     });
-    connect(m_bridge->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_bridge, &session::ModelBridge::unsavedChanged, this, &MainWindow::updateTitle);
+    connect(m_bridge, &session::ModelBridge::analysisChanged, this, &MainWindow::updateTitle);
+    m_files->setSessionDecorator([this](core::Session& session) {
+        if (const views::AnalysisView* view = currentView()) {
+            session.view = view->kind();
+        }
+        if (m_views.layerSelection->layer() >= 0) {
+            session.selectedLayer = m_views.layerSelection->layer();
+        }
+    });
+    connect(m_files, &session::FileController::sessionOpened, this, &MainWindow::applySessionView);
     m_summary->setAnalysis(m_bridge->sharedAnalysis());
     m_summary->setOrigin(m_bridge->originSummary());
     m_diagnostics->setAnalysis(m_bridge->sharedAnalysis());
 
     connect(m_diagnostics, &panels::DiagnosticsStrip::fieldActivated, this, &MainWindow::focusField);
-    connect(m_diagnostics, &panels::DiagnosticsStrip::summaryChanged, this,
-            [this](const QString& summary) { m_diagnosticsDock->setWindowTitle(tr("Diagnostics — %1").arg(summary)); });
-    m_diagnosticsDock->setWindowTitle(tr("Diagnostics — %1").arg(m_diagnostics->summary()));
+    connect(m_diagnostics, &panels::DiagnosticsStrip::summaryChanged, this, &MainWindow::updateDiagnosticsBadge);
+    connect(m_diagnosticsBadge, &QToolButton::toggled, m_diagnosticsDock, &QDockWidget::setVisible);
+    connect(m_diagnosticsDock->toggleViewAction(), &QAction::toggled, m_diagnosticsBadge, &QToolButton::setChecked);
+    updateDiagnosticsBadge();
     connect(m_presetPicker, &panels::PresetPicker::presetChosen, m_bridge, &session::ModelBridge::loadPreset);
     connect(m_files, &session::FileController::finished, this, &MainWindow::showFileResult);
     connect(m_exportActions, &exports::ExportActions::finished, this, [this](bool ok, const QString& message) {
@@ -220,7 +254,56 @@ void MainWindow::updateTitle() {
         label = tr("%1 (modified)").arg(label);
     }
     setWindowTitle(QStringLiteral("%1[*] — archplay").arg(label));
-    setWindowModified(!m_bridge->undoStack()->isClean());
+    setWindowModified(m_bridge->hasUnsavedChanges());
+}
+
+void MainWindow::updateDiagnosticsBadge() {
+    const core::Diagnostics& diagnostics = m_bridge->analysis().diagnostics;
+    const auto worst = std::min_element(diagnostics.begin(), diagnostics.end(), [](const auto& a, const auto& b) {
+        return a.severity < b.severity;
+    });
+    const QString summary = m_diagnostics->summary();
+    m_diagnosticsBadge->setText(summary);
+    m_diagnosticsBadge->setIcon(worst == diagnostics.end() ? theme::okIcon() : theme::severityIcon(worst->severity));
+    m_diagnosticsDock->setWindowTitle(tr("Diagnostics — %1").arg(summary));
+    // An error appears: the list opens once, since every figure is then withheld; closing it again
+    // is the user's choice.
+    const bool errors = worst != diagnostics.end() && worst->severity == core::Severity::Error;
+    if (errors && !m_diagnosticsHadErrors) {
+        m_diagnosticsDock->show();
+    }
+    m_diagnosticsHadErrors = errors;
+}
+
+void MainWindow::applySessionView(const core::Session& session) {
+    if (session.selectedLayer) {
+        m_views.layerSelection->setLayer(*session.selectedLayer);
+    }
+    if (session.view) {
+        selectView(*session.view);
+    }
+}
+
+bool MainWindow::confirmDiscard() {
+    if (!m_bridge->hasUnsavedChanges()) {
+        return true;
+    }
+    const session::OriginSummary origin = m_bridge->originSummary();
+    QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
+                    tr("%1 has changes that are in no file.").arg(origin.label.isEmpty() ? tr("The config") : origin.label),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("dialog.unsaved"));
+    box.setInformativeText(tr("Save them as a session (config, scenario and view)? Quitting without saving still "
+                              "reopens them next time, but they are in no file you can share."));
+    box.setDefaultButton(QMessageBox::Save);
+    switch (box.exec()) {
+    case QMessageBox::Save:
+        return m_files->saveSessionInteractive();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
 }
 
 void MainWindow::showFileResult(const session::FileResult& result) {
@@ -241,11 +324,16 @@ void MainWindow::showFileResult(const session::FileResult& result) {
 }
 
 void MainWindow::focusField(const QString& key) {
-    m_configDock->show();
-    m_configDock->raise();
-    if (!m_configPanel->focusField(key)) {
-        statusBar()->showMessage(tr("%1 has no field shown for this architecture.").arg(key), 5000);
+    for (auto [panel, dock] : {std::pair{m_configPanel, m_configDock}, std::pair{m_scenarioPanel, m_scenarioDock}}) {
+        if (panel->editorFor(key)) {
+            dock->show();
+            dock->raise();
+            if (panel->focusField(key)) {
+                return;
+            }
+        }
     }
+    statusBar()->showMessage(tr("%1 has no field shown for this architecture.").arg(key), 5000);
 }
 
 void MainWindow::exportWindow() {
@@ -282,6 +370,10 @@ void MainWindow::dropEvent(QDropEvent* event) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!confirmDiscard()) {
+        event->ignore();
+        return;
+    }
     if (m_options.persistent) {
         saveSettings();
     }
@@ -302,19 +394,17 @@ void MainWindow::restoreSettings() {
     m_configPanel->setKeepFfnRatio(settings.value(QStringLiteral("ui/keepFfnRatio"), false).toBool());
     m_configPanel->setCollapsedSections(settings.value(QStringLiteral("ui/collapsedSections")).toStringList());
     m_files->setRecentFiles(settings.value(QStringLiteral("files/recent")).toStringList());
-    if (const auto kind = core::parseViewKind(settings.value(QStringLiteral("ui/view")).toString().toStdString())) {
-        selectView(*kind);
-    }
 
     const QByteArray last = settings.value(QStringLiteral("session/last")).toByteArray();
     core::SessionReadResult read = core::sessionFromJson(last.toStdString());
     if (!last.isEmpty() && read.session) {
-        const QString path = settings.value(QStringLiteral("session/originPath")).toString();
-        const QString label = settings.value(QStringLiteral("session/originLabel")).toString();
-        m_bridge->resetState(m_files->stateFrom(*read.session, label, path));
-        if (!path.isEmpty() && m_bridge->origin().kind == session::ConfigOrigin::Kind::File) {
-            m_files->setCurrentPath(path);
+        m_bridge->resetState(m_files->stateFrom(*read.session));
+        const session::ConfigOrigin& origin = m_bridge->origin();
+        if (origin.kind == session::ConfigOrigin::Kind::File && !origin.path.isEmpty()) {
+            m_files->setCurrentPath(origin.path);
         }
+        m_bridge->setRestoredUnsaved(settings.value(QStringLiteral("session/unsaved"), false).toBool());
+        applySessionView(*read.session);
     } else {
         loadStartupState();
     }
@@ -330,16 +420,12 @@ void MainWindow::saveSettings() const {
     settings.setValue(QStringLiteral("ui/keepFfnRatio"), m_configPanel->keepsFfnRatio());
     settings.setValue(QStringLiteral("ui/collapsedSections"), m_configPanel->collapsedSections());
     settings.setValue(QStringLiteral("files/recent"), m_files->recentFiles());
-    if (const views::AnalysisView* view = currentView()) {
-        settings.setValue(QStringLiteral("ui/view"), qs(core::toString(view->kind())));
-    }
-    core::Session session{m_bridge->config(), m_bridge->scenario(), m_bridge->origin().presetId.toStdString()};
+    settings.remove(QStringLiteral("ui/view")); // the session carries the view since settings version 2
     settings.setValue(QStringLiteral("session/last"),
-                      QByteArray::fromStdString(core::sessionToJson(session, ARCHPLAY_VERSION)));
-    const session::ConfigOrigin& origin = m_bridge->origin();
-    settings.setValue(QStringLiteral("session/originPath"),
-                      origin.kind == session::ConfigOrigin::Kind::File ? origin.path : QString());
-    settings.setValue(QStringLiteral("session/originLabel"), origin.label);
+                      QByteArray::fromStdString(core::sessionToJson(m_files->currentSession(), ARCHPLAY_VERSION)));
+    settings.setValue(QStringLiteral("session/unsaved"), m_bridge->hasUnsavedChanges());
+    settings.remove(QStringLiteral("session/originPath"));
+    settings.remove(QStringLiteral("session/originLabel"));
 }
 
 } // namespace archplay::ui::window

@@ -17,6 +17,9 @@ class QMenu;
 class QTabWidget;
 class QToolButton;
 
+namespace archplay::core {
+struct Session;
+}
 namespace archplay::ui::exports {
 class ExportActions;
 }
@@ -59,6 +62,12 @@ public:
     session::ModelBridge* bridge() const { return m_bridge; }
     session::FileController* files() const { return m_files; }
     panels::ConfigPanel* configPanel() const { return m_configPanel; }
+    /// The scenario's fields (sequence length, batch, precisions, GPUs) in their own dock tab.
+    panels::ConfigPanel* scenarioPanel() const { return m_scenarioPanel; }
+    /// The status-bar button that counts the diagnostics and shows or hides their dock.
+    QToolButton* diagnosticsBadge() const { return m_diagnosticsBadge; }
+    QDockWidget* diagnosticsDock() const { return m_diagnosticsDock; }
+    QDockWidget* scenarioDock() const { return m_scenarioDock; }
     panels::SummaryCards* summaryCards() const { return m_summary; }
     panels::DiagnosticsStrip* diagnostics() const { return m_diagnostics; }
     panels::PresetPicker* presetPicker() const { return m_presetPicker; }
@@ -91,6 +100,11 @@ private:
     void restoreSettings();
     void saveSettings() const;
     void updateTitle();
+    void updateDiagnosticsBadge();
+    /// Asks what to do with unsaved work; false when the user cancels (or a save fails).
+    bool confirmDiscard();
+    /// The view and selected layer a session carries.
+    void applySessionView(const core::Session& session);
     void updateRecentMenu(const QStringList& files);
     void updatePresetChecks();
     void showFileResult(const session::FileResult& result);
@@ -103,6 +117,7 @@ private:
     session::ModelBridge* m_bridge;
     session::FileController* m_files;
     panels::ConfigPanel* m_configPanel = nullptr;
+    panels::ConfigPanel* m_scenarioPanel = nullptr;
     panels::SummaryCards* m_summary = nullptr;
     panels::DiagnosticsStrip* m_diagnostics = nullptr;
     panels::PresetPicker* m_presetPicker = nullptr;
@@ -112,8 +127,11 @@ private:
     exports::ExportActions* m_exportActions = nullptr;
     views::ViewSet m_views;
     QLabel* m_timingLabel = nullptr;
+    QToolButton* m_diagnosticsBadge = nullptr;
+    bool m_diagnosticsHadErrors = false;
 
     QDockWidget* m_configDock = nullptr;
+    QDockWidget* m_scenarioDock = nullptr;
     QDockWidget* m_presetDock = nullptr;
     QDockWidget* m_summaryDock = nullptr;
     QDockWidget* m_diagnosticsDock = nullptr;

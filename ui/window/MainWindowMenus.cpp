@@ -174,7 +174,8 @@ void MainWindow::createMenus() {
     }
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget* dock : {m_configDock, m_presetDock, m_summaryDock, m_diagnosticsDock, m_historyDock}) {
+    for (QDockWidget* dock :
+         {m_configDock, m_scenarioDock, m_presetDock, m_summaryDock, m_diagnosticsDock, m_historyDock}) {
         view->addAction(dock->toggleViewAction());
     }
     view->addSeparator();

@@ -38,6 +38,7 @@ public:
 
     core::ViewKind kind() const override { return core::ViewKind::ParameterChart; }
     QString title() const override { return tr("Parameter chart"); }
+    QString tabTitle() const override { return tr("Chart"); }
     void setSharedAnalysis(core::AnalysisPtr analysis) override;
     void render(QPainter& painter, const QRectF& target) const override;
 
