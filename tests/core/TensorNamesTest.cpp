@@ -2,7 +2,9 @@
 // Each family's tensors carry its checkpoint's names, storage order and fusions: the state-dict keys
 // and shapes of one layer and of the tensors outside the layers, as the published checkpoints store
 // them (keys of the counted class: BertModel, T5ForConditionalGeneration, GPT2LMHeadModel, ...).
+#include "core/io/ReportJson.h"
 #include "core/params/Tensors.h"
+#include "core/report/Tables.h"
 #include "tests/support/TestSupport.h"
 
 #include <nlohmann/json.hpp>
@@ -432,6 +434,61 @@ TEST(TensorNames, FamilyReadersChooseTheNamesAndWritersKeepThem) {
     const core::ImportResult read = core::importConfig(native);
     ASSERT_TRUE(read.config.has_value());
     EXPECT_EQ(read.config->tensorNaming, core::TensorNaming::Bert);
+}
+
+/// The node of the first layer kind: Model / Layers / kind.
+const core::ParamNode& firstKind(const core::ParamReport& params) {
+    for (const core::ParamNode& child : params.breakdown.children) {
+        if (child.name == "Layers") {
+            return child.children.front();
+        }
+    }
+    ADD_FAILURE() << "no Layers node";
+    return params.breakdown;
+}
+
+TEST(PerLayerRows, ShowOneLayerTimesTheLayers) {
+    const core::Analysis llama = analyzePreset("llama-3-8b");
+    const core::ParamNode& kind = firstKind(llama.params);
+    EXPECT_EQ(kind.layers, 32);
+    EXPECT_EQ(kind.perLayer, 218112000u);
+    EXPECT_EQ(core::perLayerEquation(kind), "218,112,000 × 32 layers = 6,979,584,000");
+    EXPECT_EQ(core::perLayerText(kind.children.front()), "41,943,040 × 32 layers");
+    EXPECT_EQ(core::perLayerText(llama.params.breakdown), "") << "the model is not a per-layer row";
+    EXPECT_EQ(core::perLayerText(llama.params.breakdown.children.front()), "") << "nor are the embeddings";
+
+    EXPECT_NE(core::breakdownMarkdown(llama.params).find("| 6,979,584,000 | 218,112,000 × 32 layers |"),
+              std::string::npos);
+    const std::string csv = core::breakdownCsv(llama.params);
+    EXPECT_EQ(csv.rfind("component,parameters,share_percent,shape,per_layer,layers\n", 0), 0u);
+    EXPECT_NE(csv.find(",6979584000,"), std::string::npos);
+    EXPECT_NE(csv.find(",218112000,32\n"), std::string::npos);
+    const nlohmann::json json = core::toJson(kind);
+    EXPECT_EQ(json["per_layer"], 218112000u);
+    EXPECT_EQ(json["layers"], 32);
+}
+
+/// Every row under a layer kind is its per-layer count times the layers.
+void expectProducts(const core::ParamNode& node, const std::string& id) {
+    if (node.repeated()) {
+        const core::Checked product =
+            core::Checked(node.perLayer) * core::Checked(static_cast<std::uint64_t>(node.layers));
+        EXPECT_FALSE(product.overflowed()) << id << ": " << node.name;
+        EXPECT_EQ(product.value(), node.params) << id << ": " << node.name;
+    }
+    for (const core::ParamNode& child : node.children) {
+        if (node.repeated()) {
+            EXPECT_EQ(child.layers, node.layers) << id << ": " << child.name;
+        }
+        expectProducts(child, id);
+    }
+}
+
+TEST(PerLayerRows, EveryPresetsRowsAreProducts) {
+    for (const core::Preset& preset : core::builtinPresets()) {
+        const core::Analysis analysis = analyzePreset(preset.info.id);
+        expectProducts(analysis.params.breakdown, preset.info.id);
+    }
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "core/io/Presets.h"
 #include "core/memory/KvCurve.h"
 #include "ui/views/AttentionMaskView.h"
+#include "ui/views/BreakdownTableView.h"
 #include "ui/views/KvCacheView.h"
 #include "ui/views/LayerStackView.h"
 #include "ui/views/LayerWeightsView.h"
@@ -20,6 +21,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -228,6 +230,17 @@ TEST(WeightLayout, MatricesFollowTheFamilysTensors) {
     names = weightNames(analyzed("t5-small"), items);
     EXPECT_EQ(names.count(QStringLiteral("EncDecAttention.q")), 1u);
     EXPECT_EQ(items.roles[names[QStringLiteral("EncDecAttention.q")]], ui::views::layout::WeightRole::CrossAttention);
+}
+
+TEST(BreakdownRows, LayerRowsCarryOneLayerTimesTheLayers) {
+    const std::vector<ui::views::BreakdownRow> rows = ui::views::breakdownRows(analyzed("llama-3-8b").params);
+    ASSERT_GT(rows.size(), 3u);
+    EXPECT_TRUE(rows.front().perLayer.isEmpty()) << "the model row";
+    const auto kind = std::find_if(rows.begin(), rows.end(), [](const ui::views::BreakdownRow& row) {
+        return row.depth == 2 && row.params == 6979584000u;
+    });
+    ASSERT_NE(kind, rows.end());
+    EXPECT_EQ(kind->perLayer, QStringLiteral("218,112,000 × 32 layers"));
 }
 
 TEST(WeightLayout, ExpertsFormAGridOfTheirCount) {
