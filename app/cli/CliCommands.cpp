@@ -77,7 +77,8 @@ std::optional<Analysis> analyzeSpec(const Options& options, const core::Scenario
 
 void printTree(std::ostream& out, const core::ParamNode& node, std::uint64_t total, int depth) {
     const std::string name = std::string(static_cast<std::size_t>(depth) * 2, ' ') + node.name;
-    fmt::print(out, "{:<64} {:>22} {:>8}  {}\n", name, core::withThousands(node.params),
+    fmt::print(out, "{:<64} {:>22} {:>30} {:>8}  {}\n", name, core::withThousands(node.params),
+               core::perLayerText(node),
                (total == 0 ? std::string() : core::percentText(core::fractionOf(node.params, total))),
                core::toString(node.shape));
     for (const core::ParamNode& child : node.children) {
@@ -105,7 +106,7 @@ int commandParams(const Options& options, std::ostream& out, std::ostream& err) 
                core::shortCount(params.total));
     fmt::print(out, "{:<24} {:>22}  {}\n", "active per token", core::withThousands(params.active),
                core::shortCount(params.active));
-    fmt::print(out, "\n{:<64} {:>22} {:>8}  {}\n", "component", "parameters", "share", "shape");
+    fmt::print(out, "\n{:<64} {:>22} {:>30} {:>8}  {}\n", "component", "parameters", "per layer", "share", "shape");
     printTree(out, params.breakdown, params.total, 0);
     if (params.extras.params > 0) {
         fmt::print(out, "\n");

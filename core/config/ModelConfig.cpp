@@ -169,6 +169,36 @@ std::string_view toString(PositionalKind kind) {
     return {};
 }
 
+std::string_view toString(TensorNaming naming) {
+    switch (naming) {
+    case TensorNaming::Llama:
+        return "llama";
+    case TensorNaming::Bert:
+        return "bert";
+    case TensorNaming::T5:
+        return "t5";
+    case TensorNaming::Bart:
+        return "bart";
+    case TensorNaming::Opt:
+        return "opt";
+    case TensorNaming::Gpt2:
+        return "gpt2";
+    case TensorNaming::GptJ:
+        return "gptj";
+    case TensorNaming::GptNeox:
+        return "gpt_neox";
+    case TensorNaming::Falcon:
+        return "falcon";
+    case TensorNaming::Bloom:
+        return "bloom";
+    case TensorNaming::Phi:
+        return "phi";
+    case TensorNaming::Phi3:
+        return "phi3";
+    }
+    return {};
+}
+
 std::string_view toString(QkNorm norm) {
     switch (norm) {
     case QkNorm::None:

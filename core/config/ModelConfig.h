@@ -61,6 +61,13 @@ enum class TokenMixer {
     AttentionWithMamba2, ///< attention and Mamba-2 side by side in one layer (Falcon-H1)
 };
 
+/// Whose checkpoint names a config's tensors carry: the module paths, the storage order and the
+/// fusions of that family's modeling file in transformers (e.g. BERT's `attention.self.query`,
+/// GPT-2's Conv1D `attn.c_attn` stored [in, out], Phi-3's fused `mlp.gate_up_proj`). Chosen by the
+/// config.json reader of the family (core/io); Llama's names for every other family. Names, storage
+/// order and fusions only: no parameter count depends on it.
+enum class TensorNaming { Llama, Bert, T5, Bart, Opt, Gpt2, GptJ, GptNeox, Falcon, Bloom, Phi, Phi3 };
+
 /// Feed-forward activation; names follow Hugging Face `hidden_act`. XIelu (Apertus) has two
 /// trainable scalars per layer.
 enum class Activation { Relu, Gelu, GeluTanh, Silu, XIelu, Other };
@@ -242,6 +249,7 @@ struct ModelConfig {
     bool vBias = false;
     bool oBias = false;
     bool fusedQkv = false; ///< one fused QKV projection (GPT-2, NeoX, Falcon, Phi-3): same count
+    TensorNaming tensorNaming = TensorNaming::Llama; ///< the family's tensor names and fusions
     QkNorm qkNorm = QkNorm::None;
     bool attentionSinks = false;          ///< a learned sink logit per head (gpt-oss `sinks`)
     bool attentionOutputGate = false;     ///< q_proj also yields a sigmoid gate on the output (Qwen3-Next)
@@ -334,6 +342,8 @@ std::string_view toString(Activation activation);
 std::string_view toString(AttentionFamily family);
 std::string_view toString(SlidingPattern pattern);
 std::string_view toString(TokenMixer mixer);
+/// The model_type whose names a TensorNaming follows: "llama", "bert", "gpt_neox", ...
+std::string_view toString(TensorNaming naming);
 /// True when the mixer has softmax attention (and so a per-token KV cache).
 [[nodiscard]] bool hasAttention(TokenMixer mixer);
 

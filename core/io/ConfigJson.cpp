@@ -278,6 +278,17 @@ bool sameModel(ModelConfig a, ModelConfig b) {
 
 } // namespace
 
+std::optional<TensorNaming> familyTensorNaming(std::string_view modelType) {
+    if (const Wrapper* wrapper = findWrapper(modelType)) {
+        modelType = wrapper->innerType;
+    }
+    const Family* family = findFamily(modelType);
+    if (!family) {
+        return std::nullopt;
+    }
+    return familyDefaults(*family).tensorNaming;
+}
+
 const std::vector<std::string>& supportedModelTypes() {
     static const std::vector<std::string> types = [] {
         std::vector<std::string> result;

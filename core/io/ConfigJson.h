@@ -33,6 +33,11 @@ struct ImportOptions {
     bool refuseInvalid = false;
 };
 
+/// The tensor names (and fusions) of a model_type with a dedicated reader, as its reader sets them
+/// (BERT's for "bert", Llama's for "mistral"); nullopt for "archplay" and types without a reader, whose
+/// configs keep the names they have. For an editor that changes a config's model_type.
+[[nodiscard]] std::optional<TensorNaming> familyTensorNaming(std::string_view modelType);
+
 /// Model types with a dedicated reader (Hugging Face model_type values), plus "archplay", the native format.
 const std::vector<std::string>& supportedModelTypes();
 

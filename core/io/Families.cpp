@@ -464,6 +464,7 @@ const Defaults kPhi{.vocab = 51200,
 
 void readPhi(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kPhi);
+    c.tensorNaming = TensorNaming::Phi;
     c.normKind = NormKind::LayerNorm;
     c.normPlacement = NormPlacement::ParallelSingle;
     c.ffnKind = FfnKind::Mlp;
@@ -488,6 +489,7 @@ const Defaults kPhi3{
 
 void readPhi3(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kPhi3);
+    c.tensorNaming = TensorNaming::Phi3;
     c.fusedQkv = true;
     c.rotaryFraction = f.number("partial_rotary_factor", 1.0);
     readUniformWindow(f, c, std::nullopt);
@@ -534,6 +536,7 @@ void readGpt2(JsonFields& f, ModelConfig& c) {
     readInner(f, c);
     c.normKind = NormKind::LayerNorm;
     c.positional = PositionalKind::Learned;
+    c.tensorNaming = TensorNaming::Gpt2;
     c.ffnKind = FfnKind::Mlp;
     c.fusedQkv = true;
     setAttentionBias(c, true);
@@ -560,6 +563,7 @@ void readGptj(JsonFields& f, ModelConfig& c) {
     readInner(f, c);
     c.normKind = NormKind::LayerNorm;
     c.normPlacement = NormPlacement::ParallelSingle;
+    c.tensorNaming = TensorNaming::GptJ;
     c.ffnKind = FfnKind::Mlp;
     c.ffnBias = true;
     c.outputHeadBias = true;
@@ -587,6 +591,7 @@ void readGptNeox(JsonFields& f, ModelConfig& c) {
                {.kvHeads = "", .headDim = ""});
     c.normKind = NormKind::LayerNorm;
     c.normPlacement = f.flag("use_parallel_residual", true) ? NormPlacement::ParallelDouble : NormPlacement::Pre;
+    c.tensorNaming = TensorNaming::GptNeox;
     c.ffnKind = FfnKind::Mlp;
     c.fusedQkv = true;
     setAttentionBias(c, f.flag("attention_bias", true));
@@ -605,6 +610,7 @@ void writeGptNeox(const ModelConfig& c, json& out) {
 
 void readFalcon(JsonFields& f, ModelConfig& c) {
     const bool refinedWeb = f.peekText("model_type") == "RefinedWeb";
+    c.tensorNaming = TensorNaming::Falcon;
     c.vocabSize = f.integer("vocab_size", 65024);
     c.hiddenSize = f.integer({"hidden_size", "n_embed"}, 4544);
     c.numLayers = f.integer({"num_hidden_layers", "n_layer"}, 32);
@@ -795,6 +801,7 @@ void writeStarcoder2(const ModelConfig& c, json& out) {
 }
 
 void readBloom(JsonFields& f, ModelConfig& c) {
+    c.tensorNaming = TensorNaming::Bloom;
     c.vocabSize = f.integer("vocab_size", 250880);
     c.hiddenSize = f.integer({"n_embed", "hidden_size"}, 64);
     c.numLayers = f.integer({"n_layer", "num_hidden_layers"}, 2);
@@ -827,6 +834,7 @@ void writeBloom(const ModelConfig& c, json& out) {
 }
 
 void readOpt(JsonFields& f, ModelConfig& c) {
+    c.tensorNaming = TensorNaming::Opt;
     readCommon(f, c,
                {.vocab = 50272,
                 .hidden = 768,
@@ -866,6 +874,7 @@ void writeOpt(const ModelConfig& c, json& out) {
 
 // Counted as BertModel (with pooler, without pre-training heads), the convention of published BERT counts.
 void readBert(JsonFields& f, ModelConfig& c) {
+    c.tensorNaming = TensorNaming::Bert;
     readCommon(f, c,
                {.vocab = 30522,
                 .hidden = 768,
@@ -902,6 +911,7 @@ void writeBert(const ModelConfig& c, json& out) {
 }
 
 void readT5(JsonFields& f, ModelConfig& c) {
+    c.tensorNaming = TensorNaming::T5;
     c.architecture = ArchitectureKind::EncoderDecoder;
     c.vocabSize = f.integer("vocab_size", 32128);
     c.hiddenSize = f.integer("d_model", 512);
@@ -942,6 +952,7 @@ void writeT5(const ModelConfig& c, json& out) {
 }
 
 void readBart(JsonFields& f, ModelConfig& c) {
+    c.tensorNaming = TensorNaming::Bart;
     c.architecture = ArchitectureKind::EncoderDecoder;
     c.vocabSize = f.integer("vocab_size", 50265);
     c.hiddenSize = f.integer("d_model", 1024);

@@ -52,6 +52,9 @@ constexpr std::array kPositionals{PositionalKind::Learned, PositionalKind::Sinus
                                   PositionalKind::Alibi,   PositionalKind::RelativeBias, PositionalKind::None};
 constexpr std::array kMixers{TokenMixer::Attention, TokenMixer::GatedDeltaNet, TokenMixer::LightningAttention,
                              TokenMixer::Mamba2,    TokenMixer::ShortConv,     TokenMixer::AttentionWithMamba2};
+constexpr std::array kNamings{TensorNaming::Llama,  TensorNaming::Bert,  TensorNaming::T5,   TensorNaming::Bart,
+                              TensorNaming::Opt,    TensorNaming::Gpt2,  TensorNaming::GptJ, TensorNaming::GptNeox,
+                              TensorNaming::Falcon, TensorNaming::Bloom, TensorNaming::Phi,  TensorNaming::Phi3};
 constexpr std::array kQkNorms{QkNorm::None, QkNorm::PerHead, QkNorm::FullWidth};
 constexpr std::array kPatterns{SlidingPattern::None, SlidingPattern::All, SlidingPattern::GlobalEveryN,
                                SlidingPattern::FromLayer, SlidingPattern::Explicit};
@@ -129,6 +132,8 @@ void readNative(JsonFields& f, ModelConfig& c, bool assume) {
     c.vBias = f.flag("v_bias", attentionBias);
     c.oBias = f.flag("o_bias", attentionBias);
     c.fusedQkv = f.flag("fused_qkv", false);
+    // A design first read as another family keeps that family's tensor names when it is saved natively.
+    c.tensorNaming = readEnum(f, "tensor_names", TensorNaming::Llama, kNamings);
     c.qkNorm = readEnum(f, "qk_norm", QkNorm::None, kQkNorms);
 
     c.slidingWindow = f.nullableInteger("sliding_window", 4096).value_or(4096);
@@ -254,6 +259,7 @@ void writeNative(const ModelConfig& c, json& out) {
     out["v_bias"] = c.vBias;
     out["o_bias"] = c.oBias;
     out["fused_qkv"] = c.fusedQkv;
+    out["tensor_names"] = toString(c.tensorNaming);
     out["qk_norm"] = toString(c.qkNorm);
     out["sliding_pattern"] = toString(c.slidingPattern);
     out["sliding_window"] = c.slidingWindow;

@@ -14,6 +14,11 @@ json toJson(const ParamNode& node) {
     if (!node.shape.empty()) {
         out["shape"] = toString(node.shape);
     }
+    if (node.repeated()) {
+        // params = per_layer x layers, for a layer kind and its parts.
+        out["per_layer"] = node.perLayer;
+        out["layers"] = node.layers;
+    }
     json children = json::array();
     for (const ParamNode& child : node.children) {
         children.push_back(toJson(child));

@@ -19,12 +19,17 @@ ParamNode leaf(TensorSpec& tensor, Checked params, bool& overflow) {
 /// into its parent.
 ParamNode&& finish(ParamNode& node, bool& overflow) {
     Checked sum;
+    Checked perLayer;
     std::erase_if(node.children, [](const ParamNode& child) { return child.params == 0 && child.children.empty(); });
     for (const ParamNode& child : node.children) {
         sum += child.params;
+        perLayer += child.perLayer;
     }
-    overflow = overflow || sum.overflowed();
+    overflow = overflow || sum.overflowed() || perLayer.overflowed();
     node.params = sum.value();
+    if (node.repeated()) {
+        node.perLayer = perLayer.value();
+    }
     return std::move(node);
 }
 
@@ -171,7 +176,8 @@ std::vector<KindGroup> groupLayersByKind(const ModelConfig& config, const ModelP
 /// The breakdown node of one layer kind, its tensors times its layers, split into the token mixer,
 /// the FFN and the norms; adds the tensors to the tally's components.
 ParamNode kindNode(const ModelConfig& config, KindGroup& group, Tally& tally) {
-    const Checked layers = static_cast<std::uint64_t>(group.indices.size());
+    const auto layerCount = static_cast<std::int64_t>(group.indices.size());
+    const Checked layers = static_cast<std::uint64_t>(layerCount);
     ParamNode node = groupNode(fmt::format("{} ({}, x{})", layerKindName(config, group.kind), layerRange(group.indices),
                                            group.indices.size()));
     ParamNode mixer = groupNode(!group.kind.attends() ? std::string(mixerName(group.kind.mixer))
@@ -179,12 +185,18 @@ ParamNode kindNode(const ModelConfig& config, KindGroup& group, Tally& tally) {
                                                       : std::string("Attention"));
     ParamNode ffn = groupNode(group.kind.ffn == FfnKind::Moe ? "Mixture of experts" : "Feed-forward");
     ParamNode norms = groupNode("Norms");
+    for (ParamNode* part : {&node, &mixer, &ffn, &norms}) {
+        part->layers = layerCount;
+    }
     for (TensorSpec& tensor : group.tensors) {
-        const Checked params = tensor.total() * layers;
+        const Checked perLayer = tensor.total();
+        const Checked params = perLayer * layers;
         tally.add(tensor.component, params);
         const SubBlock block = subBlockOf(tensor.component);
         ParamNode& parent = block == SubBlock::Norms ? norms : block == SubBlock::Ffn ? ffn : mixer;
-        parent.children.push_back(leaf(tensor, params, tally.overflow));
+        ParamNode& added = parent.children.emplace_back(leaf(tensor, params, tally.overflow));
+        added.perLayer = perLayer.value();
+        added.layers = layerCount;
     }
     node.children.reserve(3);
     node.children.push_back(finish(mixer, tally.overflow));

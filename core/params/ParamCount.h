@@ -24,11 +24,18 @@ struct TensorShape {
 std::string toString(const TensorShape& shape);
 
 /// A node of the parameter breakdown tree. `params` is the sum of its children (or its own size for a leaf).
+/// Inside a layer kind (the kind's node and everything under it), `params` counts every layer of the
+/// kind: `perLayer` x `layers`.
 struct ParamNode {
     std::string name;
     std::uint64_t params = 0;
     TensorShape shape; ///< leaf tensors only
     std::vector<ParamNode> children;
+    std::uint64_t perLayer = 0; ///< one layer's parameters, when `layers` > 0
+    std::int64_t layers = 0;    ///< the layers `params` spans; 0 for a node outside the layers
+
+    /// True for a node of one layer kind or a part of it, whose count is perLayer x layers.
+    bool repeated() const { return layers > 0; }
 };
 
 /// Parameters of one planned layer.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/params/Tensors.h"
 
+#include "core/params/TensorNames.h"
+
 #include <span>
 #include <string_view>
 
@@ -8,6 +10,8 @@ namespace archplay::core {
 namespace {
 
 using Shape = Dims;
+using tensornames::AttentionNames;
+using tensornames::LayerNames;
 
 class TensorList {
 public:
@@ -16,10 +20,12 @@ public:
     void add(std::string name, Component component, Shape shape, std::int64_t copies = 1) {
         m_tensors.push_back({std::move(name), component, shape, copies});
     }
-    /// A Linear layer: weight [out, in] and, when `bias`, bias [out].
+    /// A Linear layer: weight [out, in] and, when `bias`, bias [out]. A Conv1D (`inFirst`, GPT-2)
+    /// stores its weight [in, out].
     void linear(const std::string& name, Component component, Checked in, Checked out, bool bias,
-                std::int64_t copies = 1) {
-        add(name + ".weight", component, {out, in}, copies);
+                std::int64_t copies = 1, bool inFirst = false) {
+        add(name + ".weight", component, inFirst ? Shape{in, out} : Shape{out, in}, copies);
+        m_tensors.back().inFirst = inFirst;
         if (bias) {
             add(name + ".bias", component, {out}, copies);
         }
@@ -40,6 +46,13 @@ public:
             add(name + ".bias", Component::Norm, {width});
         }
     }
+    std::size_t size() const { return m_tensors.size(); }
+    /// Marks the tensors added since `first` as cross-attention.
+    void markCrossAttention(std::size_t first) {
+        for (std::size_t i = first; i < m_tensors.size(); ++i) {
+            m_tensors[i].crossAttention = true;
+        }
+    }
     std::vector<TensorSpec> take() { return std::move(m_tensors); }
 
 private:
@@ -48,7 +61,8 @@ private:
 
 // Every width below that is a product of config values is a Checked product: heads x head_dim can
 // exceed 2^64 - 1 even though each dimension is at most 2^40 (validation's cap).
-void addStandardAttention(TensorList& list, const ModelConfig& c, const std::string& scope, bool self) {
+// `conv1d`: the fused projection and the output are GPT-2 Conv1D layers, stored [in, out].
+void addStandardAttention(TensorList& list, const ModelConfig& c, const AttentionNames& names, bool self, bool conv1d) {
     const Checked hidden = dim(c.hiddenSize);
     const Checked headDim = dim(c.effectiveHeadDim());
     const Checked qWidth = dim(c.numHeads) * headDim;
@@ -56,15 +70,15 @@ void addStandardAttention(TensorList& list, const ModelConfig& c, const std::str
     // Qwen3-Next's gated attention: q_proj also yields a per-channel output gate.
     const Checked qOut = self && c.attentionOutputGate ? Checked(2) * qWidth : qWidth;
     if (c.fusedQkv) {
-        list.linear(scope + ".qkv_proj", Component::Attention, hidden, qOut + Checked(2) * kvWidth, c.qBias);
+        list.linear(names.qkv, Component::Attention, hidden, qOut + Checked(2) * kvWidth, c.qBias, 1, conv1d);
     } else {
-        list.linear(scope + ".q_proj", Component::Attention, hidden, qOut, c.qBias);
-        list.linear(scope + ".k_proj", Component::Attention, hidden, kvWidth, c.kBias);
-        list.linear(scope + ".v_proj", Component::Attention, hidden, kvWidth, c.vBias);
+        list.linear(names.q, Component::Attention, hidden, qOut, c.qBias);
+        list.linear(names.k, Component::Attention, hidden, kvWidth, c.kBias);
+        list.linear(names.v, Component::Attention, hidden, kvWidth, c.vBias);
     }
-    list.linear(scope + ".o_proj", Component::Attention, qWidth, hidden, c.oBias);
+    list.linear(names.o, Component::Attention, qWidth, hidden, c.oBias, 1, conv1d);
     if (self && c.attentionSinks) {
-        list.add(scope + ".sinks", Component::Attention, {dim(c.numHeads)});
+        list.add("self_attn.sinks", Component::Attention, {dim(c.numHeads)});
     }
 }
 
@@ -157,27 +171,27 @@ void addLatentAttention(TensorList& list, const ModelConfig& c) {
     list.linear("self_attn.o_proj", Component::Attention, heads * dim(mla.vHeadDim), hidden, c.oBias);
 }
 
-void addQkNorm(TensorList& list, const ModelConfig& c) {
+void addQkNorm(TensorList& list, const ModelConfig& c, const LayerNames& names) {
     const Checked headDim = dim(c.effectiveHeadDim());
     switch (c.qkNorm) {
     case QkNorm::None:
         return;
     case QkNorm::PerHead:
-        list.norm("self_attn.q_norm", NormKind::RmsNorm, headDim);
-        list.norm("self_attn.k_norm", NormKind::RmsNorm, headDim);
+        list.norm(names.qNorm, NormKind::RmsNorm, headDim);
+        list.norm(names.kNorm, NormKind::RmsNorm, headDim);
         return;
     case QkNorm::FullWidth:
-        list.norm("self_attn.q_norm", NormKind::RmsNorm, dim(c.numHeads) * headDim);
-        list.norm("self_attn.k_norm", NormKind::RmsNorm, dim(c.numKvHeads) * headDim);
+        list.norm(names.qNorm, NormKind::RmsNorm, dim(c.numHeads) * headDim);
+        list.norm(names.kNorm, NormKind::RmsNorm, dim(c.numKvHeads) * headDim);
         return;
     }
 }
 
-void addDenseFfn(TensorList& list, const ModelConfig& c, FfnKind kind, Checked width) {
+void addDenseFfn(TensorList& list, const ModelConfig& c, FfnKind kind, Checked width, const LayerNames& names) {
     const Checked hidden = dim(c.hiddenSize);
     if (kind == FfnKind::Mlp) {
-        list.linear("mlp.up_proj", Component::Ffn, hidden, width, c.ffnBias);
-        list.linear("mlp.down_proj", Component::Ffn, width, hidden, c.ffnBias);
+        list.linear(names.up, Component::Ffn, hidden, width, c.ffnBias, 1, names.conv1d);
+        list.linear(names.down, Component::Ffn, width, hidden, c.ffnBias, 1, names.conv1d);
         if (c.activation == Activation::XIelu) {
             // xIELU's trainable alpha_p and alpha_n (beta and eps are buffers).
             list.add("mlp.act_fn.alpha_p", Component::Ffn, {1});
@@ -185,7 +199,14 @@ void addDenseFfn(TensorList& list, const ModelConfig& c, FfnKind kind, Checked w
         }
         return;
     }
-    list.glu("mlp", Component::Ffn, hidden, width, c.ffnBias);
+    if (!names.gateUp.empty()) {
+        // Phi-3 keeps gate and up in one tensor [2 x width, hidden], gate rows first.
+        list.linear(names.gateUp, Component::Ffn, hidden, Checked(2) * width, c.ffnBias);
+    } else {
+        list.linear(names.gate, Component::Ffn, hidden, width, c.ffnBias);
+        list.linear(names.gatedUp, Component::Ffn, hidden, width, c.ffnBias);
+    }
+    list.linear(names.gatedDown, Component::Ffn, width, hidden, c.ffnBias);
 }
 
 void addMoeFfn(TensorList& list, const ModelConfig& c) {
@@ -214,48 +235,44 @@ struct LayerNormSlot {
     bool crossOnly = false;
 };
 
-/// The norms of a layer in Hugging Face module order, per placement.
+/// The norms of a Sandwich or PostOnly layer in Hugging Face module order (Gemma 2/3, OLMo 2: Llama's
+/// names). The other placements take their names from the family (LayerNames).
 std::span<const LayerNormSlot> layerNormSlots(NormPlacement placement) {
-    static constexpr LayerNormSlot kPreOrPost[] = {
-        {"input_layernorm"}, {"cross_attn_layernorm", true}, {"post_attention_layernorm"}};
     static constexpr LayerNormSlot kSandwich[] = {{"input_layernorm"},
                                                   {"post_attention_layernorm"},
                                                   {"cross_attn_layernorm", true},
                                                   {"pre_feedforward_layernorm"},
                                                   {"post_feedforward_layernorm"}};
-    static constexpr LayerNormSlot kParallelSingle[] = {{"input_layernorm"}, {"cross_attn_layernorm", true}};
-    static constexpr LayerNormSlot kParallelDouble[] = {{"ln_attn"}, {"cross_attn_layernorm", true}, {"ln_mlp"}};
     static constexpr LayerNormSlot kPostOnly[] = {
         {"post_attention_layernorm"}, {"post_cross_attn_layernorm", true}, {"post_feedforward_layernorm"}};
-    switch (placement) {
+    return placement == NormPlacement::Sandwich ? std::span<const LayerNormSlot>(kSandwich)
+                                                : std::span<const LayerNormSlot>(kPostOnly);
+}
+
+void addLayerNorms(TensorList& list, const ModelConfig& c, const LayerPlan& layer, const LayerNames& names) {
+    const Checked hidden = dim(c.hiddenSize);
+    switch (c.normPlacement) {
+    case NormPlacement::Sandwich:
+    case NormPlacement::PostOnly:
+        for (const LayerNormSlot& slot : layerNormSlots(c.normPlacement)) {
+            if (!slot.crossOnly || layer.crossAttention) {
+                list.norm(std::string(slot.name), c.normKind, hidden);
+            }
+        }
+        return;
     case NormPlacement::Pre:
     case NormPlacement::Post:
-        return kPreOrPost;
-    case NormPlacement::Sandwich:
-        return kSandwich;
     case NormPlacement::ParallelSingle:
-        return kParallelSingle;
     case NormPlacement::ParallelDouble:
-        return kParallelDouble;
-    case NormPlacement::PostOnly:
-        return kPostOnly;
-    }
-    return {};
-}
-
-void addLayerNorms(TensorList& list, const ModelConfig& c, const LayerPlan& layer) {
-    for (const LayerNormSlot& slot : layerNormSlots(c.normPlacement)) {
-        if (!slot.crossOnly || layer.crossAttention) {
-            list.norm(std::string(slot.name), c.normKind, dim(c.hiddenSize));
+        list.norm(names.attentionNorm, c.normKind, hidden);
+        if (layer.crossAttention) {
+            list.norm(names.crossNorm, c.normKind, hidden);
         }
+        if (c.normPlacement != NormPlacement::ParallelSingle) {
+            list.norm(names.ffnNorm, c.normKind, hidden);
+        }
+        return;
     }
-}
-
-std::string stackPrefix(const ModelConfig& c, Stack stack) {
-    if (c.architecture != ArchitectureKind::EncoderDecoder) {
-        return {};
-    }
-    return stack == Stack::Encoder ? "encoder." : "decoder.";
 }
 
 } // namespace
@@ -298,6 +315,7 @@ Checked TensorSpec::elements() const {
 
 std::vector<TensorSpec> layerTensors(const ModelConfig& config, const LayerPlan& layer) {
     TensorList list;
+    const LayerNames names = tensornames::layerNames(config, layer);
     switch (layer.mixer) {
     case TokenMixer::Attention:
     case TokenMixer::AttentionWithMamba2:
@@ -307,8 +325,8 @@ std::vector<TensorSpec> layerTensors(const ModelConfig& config, const LayerPlan&
                 addIndexer(list, config);
             }
         } else {
-            addStandardAttention(list, config, "self_attn", true);
-            addQkNorm(list, config);
+            addStandardAttention(list, config, names.self, true, names.conv1d);
+            addQkNorm(list, config, names);
         }
         if (layer.mixer == TokenMixer::AttentionWithMamba2) {
             addMamba2(list, config);
@@ -328,14 +346,16 @@ std::vector<TensorSpec> layerTensors(const ModelConfig& config, const LayerPlan&
         break;
     }
     if (layer.crossAttention) {
-        addStandardAttention(list, config, "cross_attn", false);
+        const std::size_t first = list.size();
+        addStandardAttention(list, config, names.cross, false, false);
+        list.markCrossAttention(first);
     }
     if (layer.ffn == FfnKind::Moe) {
         addMoeFfn(list, config);
     } else {
-        addDenseFfn(list, config, layer.ffn, dim(config.intermediateSize));
+        addDenseFfn(list, config, layer.ffn, dim(config.intermediateSize), names);
     }
-    addLayerNorms(list, config, layer);
+    addLayerNorms(list, config, layer, names);
     return list.take();
 }
 
@@ -345,14 +365,15 @@ std::vector<TensorSpec> outerTensors(const ModelConfig& config) {
     const Checked vocab = dim(config.vocabSize);
     const bool projected = config.embeddingProjectionDim > 0 && config.embeddingProjectionDim != config.hiddenSize;
     const Checked embedWidth = projected ? dim(config.embeddingProjectionDim) : hidden;
+    const tensornames::OuterNames names = tensornames::outerNames(config);
 
-    list.add("embed_tokens.weight", Component::Embedding, {vocab, embedWidth});
+    list.add(names.tokens + ".weight", Component::Embedding, {vocab, embedWidth});
     if (projected) {
-        list.linear("project_in", Component::Embedding, embedWidth, hidden, false);
-        list.linear("project_out", Component::Embedding, hidden, embedWidth, false);
+        list.linear(names.projectIn, Component::Embedding, embedWidth, hidden, false);
+        list.linear(names.projectOut, Component::Embedding, hidden, embedWidth, false);
     }
     if (config.tokenTypes > 0) {
-        list.add("token_type_embeddings.weight", Component::Embedding, {dim(config.tokenTypes), hidden});
+        list.add(names.tokenTypes + ".weight", Component::Embedding, {dim(config.tokenTypes), hidden});
     }
 
     std::vector<Stack> stacks;
@@ -363,35 +384,46 @@ std::vector<TensorSpec> outerTensors(const ModelConfig& config) {
         stacks.push_back(Stack::Decoder);
     }
     for (Stack stack : stacks) {
-        const std::string prefix = stackPrefix(config, stack);
+        const tensornames::StackNames stackNames = tensornames::stackNames(config, stack);
         if (config.positional == PositionalKind::Learned) {
-            list.add(prefix + "embed_positions.weight", Component::Positional,
+            list.add(stackNames.positions + ".weight", Component::Positional,
                      {dim(config.maxPositions) + dim(config.positionOffset), hidden});
         } else if (config.positional == PositionalKind::RelativeBias) {
-            // T5 keeps this table in block 0 of each stack (has_relative_attention_bias).
-            list.add(prefix + "relative_attention_bias.weight", Component::Positional,
+            // The table lives in block 0 of each stack and serves every layer: counted once, outside them.
+            list.add(stackNames.relativeBias + ".weight", Component::Positional,
                      {dim(config.relativeBuckets), dim(config.numHeads)});
         }
         if (config.embeddingNorm) {
-            list.norm(prefix + "embedding_layernorm", config.normKind, hidden);
+            list.norm(stackNames.embeddingNorm, config.normKind, hidden);
         }
         if (config.finalNorm) {
-            list.norm(prefix + "norm", config.normKind, hidden);
+            list.norm(stackNames.finalNorm, config.normKind, hidden);
         }
     }
 
     if (config.outputHead) {
         if (!config.tieWordEmbeddings) {
-            list.add("lm_head.weight", Component::OutputHead, {vocab, embedWidth});
+            list.add(names.head + ".weight", Component::OutputHead, {vocab, embedWidth});
         }
         if (config.outputHeadBias) {
-            list.add("lm_head.bias", Component::OutputHead, {vocab});
+            list.add(names.head + ".bias", Component::OutputHead, {vocab});
         }
     }
     if (config.pooler) {
-        list.linear("pooler.dense", Component::Pooler, hidden, hidden, true);
+        list.linear(names.pooler, Component::Pooler, hidden, hidden, true);
     }
     return list.take();
+}
+
+std::string checkpointKey(const ModelConfig& config, const TensorSpec& tensor, const LayerPlan* layer) {
+    if (!layer && tensor.component == Component::OutputHead) {
+        return tensor.name;
+    }
+    std::string key(tensornames::baseModelPrefix(config));
+    if (layer) {
+        key += tensornames::layerPath(config, *layer);
+    }
+    return key + tensor.name;
 }
 
 // DeepSeek-V3's multi-token-prediction module, per deepseek-ai/DeepSeek-V3 README_WEIGHTS.md:

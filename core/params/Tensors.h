@@ -62,12 +62,18 @@ private:
 };
 
 /// One parameter tensor (or `copies` identical tensors, e.g. one per routed expert) with its
-/// Hugging Face shape `[out, in]`, following `nn.Linear`'s storage convention.
+/// Hugging Face shape as the checkpoint stores it: `[out, in]` for `nn.Linear`, `[in, out]` for
+/// GPT-2's `Conv1D` (`inFirst`).
 struct TensorSpec {
-    std::string name; ///< Hugging Face module path within its scope, e.g. "self_attn.q_proj.weight"
+    /// The family's Hugging Face module path (ModelConfig::tensorNaming) within its scope: the layer
+    /// for layer tensors ("self_attn.q_proj.weight", BERT's "attention.self.query.weight"), the base
+    /// model for outer tensors ("embed_tokens.weight"), the whole model for the output head ("lm_head.weight").
+    std::string name;
     Component component = Component::Attention;
-    Dims shape;              ///< dimensions in elements, each overflow-checked
-    std::int64_t copies = 1; ///< identical tensors (routed experts: E)
+    Dims shape;                  ///< dimensions in elements, each overflow-checked
+    std::int64_t copies = 1;     ///< identical tensors (routed experts: E)
+    bool inFirst = false;        ///< a weight stored [in, out] (GPT-2's Conv1D), not nn.Linear's [out, in]
+    bool crossAttention = false; ///< part of a decoder layer's cross-attention block
 
     /// Elements of one copy.
     Checked elements() const;
@@ -81,6 +87,13 @@ struct TensorSpec {
 /// The tensors outside the layers: embeddings, positions, final norms, output head, pooler.
 /// Tied weights appear once. Names are prefixed by their stack where a model has two.
 [[nodiscard]] std::vector<TensorSpec> outerTensors(const ModelConfig& config);
+
+/// The key of a tensor in the state dict of the class archplay counts (LlamaForCausalLM, BertModel,
+/// GPT2LMHeadModel, T5ForConditionalGeneration, ...): the base model's prefix, the layer's path when
+/// `layer` is given, then the tensor's name; the output head sits outside the base model.
+/// E.g. "model.layers.0.self_attn.q_proj.weight", "encoder.layer.0.attention.self.query.weight".
+[[nodiscard]] std::string checkpointKey(const ModelConfig& config, const TensorSpec& tensor,
+                                        const LayerPlan* layer = nullptr);
 
 /// Tensors a checkpoint stores beside the model but that are not counted in the total
 /// (DeepSeek-V3's multi-token-prediction module). Reported apart.

@@ -18,8 +18,9 @@ std::string share(std::uint64_t part, std::uint64_t whole) {
 
 void csvRows(const ParamNode& node, const std::string& parent, std::uint64_t total, std::string& out) {
     const std::string path = parent.empty() ? node.name : parent + " / " + node.name;
-    out += fmt::format("{},{},{},{}\n", csvField(path), node.params, share(node.params, total),
-                       csvField(toString(node.shape)));
+    out += fmt::format("{},{},{},{},{},{}\n", csvField(path), node.params, share(node.params, total),
+                       csvField(toString(node.shape)), node.repeated() ? std::to_string(node.perLayer) : "",
+                       node.repeated() ? std::to_string(node.layers) : "");
     for (const ParamNode& child : node.children) {
         csvRows(child, path, total, out);
     }
@@ -32,8 +33,8 @@ void markdownRows(const ParamNode& node, int depth, std::uint64_t total, std::st
         indent += "\u00a0\u00a0\u00a0\u00a0";
     }
     const std::string shape = node.shape.empty() ? "" : "`" + toString(node.shape) + "`";
-    out += markdownRow(
-        {indent + node.name, withThousands(node.params), percentText(fractionOf(node.params, total)), shape});
+    out += markdownRow({indent + node.name, withThousands(node.params), perLayerText(node),
+                        percentText(fractionOf(node.params, total)), shape});
     for (const ParamNode& child : node.children) {
         markdownRows(child, depth + 1, total, out);
     }
@@ -191,8 +192,22 @@ std::string ffnLabel(const ModelConfig& config) {
                        config.intermediateSize);
 }
 
+std::string perLayerText(const ParamNode& node) {
+    if (!node.repeated()) {
+        return {};
+    }
+    return fmt::format("{} × {} {}", withThousands(node.perLayer), node.layers, node.layers == 1 ? "layer" : "layers");
+}
+
+std::string perLayerEquation(const ParamNode& node) {
+    if (!node.repeated()) {
+        return {};
+    }
+    return perLayerText(node) + " = " + withThousands(node.params);
+}
+
 std::string breakdownCsv(const ParamReport& params) {
-    std::string out = "component,parameters,share_percent,shape\n";
+    std::string out = "component,parameters,share_percent,shape,per_layer,layers\n";
     csvRows(params.breakdown, "", params.total, out);
     if (params.extras.params > 0) {
         csvRows(params.extras, "", params.total, out);
@@ -201,7 +216,8 @@ std::string breakdownCsv(const ParamReport& params) {
 }
 
 std::string breakdownMarkdown(const ParamReport& params) {
-    std::string out = markdownHeader({{"Component"}, {"Parameters", true}, {"Share", true}, {"Shape"}});
+    std::string out =
+        markdownHeader({{"Component"}, {"Parameters", true}, {"Per layer", true}, {"Share", true}, {"Shape"}});
     markdownRows(params.breakdown, 0, params.total, out);
     if (params.extras.params > 0) {
         markdownRows(params.extras, 0, params.total, out);

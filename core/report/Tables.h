@@ -23,9 +23,19 @@ std::string ffnKindLabel(const ModelConfig& config);
 /// "SwiGLU 14336", "GELU MLP 3072", "MoE 8x14336 top-2".
 std::string ffnLabel(const ModelConfig& config);
 
-/// The breakdown tree as CSV: path, parameters, share of total (percent), shape. RFC 4180 quoting.
+/// A layer kind's row as one layer times its layers: "218,112,000 × 32 layers" ("× 1 layer"), the
+/// figure the row's total is the product of; empty for a row outside the layers. The one wording of
+/// the window's breakdown, its exports and the CLI.
+[[nodiscard]] std::string perLayerText(const ParamNode& node);
+/// perLayerText() with the total: "218,112,000 × 32 layers = 6,979,584,000"; empty outside the layers.
+[[nodiscard]] std::string perLayerEquation(const ParamNode& node);
+
+/// The breakdown tree as CSV: path, parameters, share of total (percent), shape, and for the rows of a
+/// layer kind the parameters of one layer and the layers (per_layer x layers = parameters; both empty
+/// for other rows). RFC 4180 quoting.
 std::string breakdownCsv(const ParamReport& params);
-/// The breakdown tree as a Markdown table with indented names and exact counts.
+/// The breakdown tree as a Markdown table with indented names, exact counts and, beside the count of
+/// a layer kind's row, one layer's count times the layers (perLayerText()).
 std::string breakdownMarkdown(const ParamReport& params);
 
 /// RFC 4180 field: quoted when it holds a comma, quote or line break.

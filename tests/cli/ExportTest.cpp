@@ -53,7 +53,7 @@ TEST(CliExportText, SummaryBreakdownKvAndDerivationCarryTheExactNumbers) {
                           {"summary", "md", "| Total parameters | 8.03B | 8,030,261,248 |"},
                           {"summary", "json", "8030261248"},
                           {"breakdown", "csv", "Model,8030261248,100.0000,"},
-                          {"breakdown", "md", "| Model | 8,030,261,248 | 100.00% |"},
+                          {"breakdown", "md", "| Model | 8,030,261,248 |  | 100.00% |"},
                           {"breakdown", "json", "\"total\": 8030261248"},
                           {"kv-cache", "csv", "2147483648"},
                           {"kv-cache", "md", "2,147,483,648"},
@@ -89,7 +89,7 @@ TEST(CliExportText, FormatFollowsTheExtensionAndDashIsStandardOutput) {
     const CliResult stdoutResult =
         runCli({"export", "mixtral-8x7b-v0.1", "--what", "breakdown", "--format", "csv", "-o", "-"});
     ASSERT_EQ(stdoutResult.exitCode, 0) << stdoutResult.err;
-    EXPECT_EQ(stdoutResult.out.rfind("component,parameters,share_percent,shape\n", 0), 0u);
+    EXPECT_EQ(stdoutResult.out.rfind("component,parameters,share_percent,shape,per_layer,layers\n", 0), 0u);
 }
 
 TEST(CliExportText, TheLatexDocumentCompiles) {

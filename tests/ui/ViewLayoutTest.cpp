@@ -4,6 +4,7 @@
 #include "core/io/Presets.h"
 #include "core/memory/KvCurve.h"
 #include "ui/views/AttentionMaskView.h"
+#include "ui/views/BreakdownTableView.h"
 #include "ui/views/KvCacheView.h"
 #include "ui/views/LayerStackView.h"
 #include "ui/views/LayerWeightsView.h"
@@ -12,6 +13,7 @@
 #include "ui/views/layout/LayerStackLayout.h"
 #include "ui/views/layout/MaskLayout.h"
 #include "ui/views/layout/RoutingLayout.h"
+#include "ui/views/layout/WeightItems.h"
 #include "ui/views/layout/WeightLayout.h"
 
 #include <QApplication>
@@ -19,7 +21,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 namespace archplay::test {
@@ -174,6 +178,69 @@ TEST(WeightLayout, GroupedQueryAttentionNarrowsKeysAndValues) {
     ASSERT_GT(query.width(), 0);
     EXPECT_NEAR(key.width() / query.width(), 1024.0 / 4096.0, 1e-6);
     EXPECT_NEAR(key.height(), query.height(), 1e-6);
+}
+
+/// The items of the first layer of `stack`, by name (the first of a name: self- and cross-attention
+/// may share short names, told apart by their group).
+std::map<QString, std::size_t> weightNames(const core::Analysis& analysis, ui::views::layout::WeightItems& items,
+                                           core::Stack stack = core::Stack::Decoder) {
+    for (const core::LayerPlan& layer : analysis.plan.layers) {
+        if (layer.stack == stack) {
+            items = ui::views::layout::weightItems(analysis.config, layer);
+            break;
+        }
+    }
+    std::map<QString, std::size_t> names;
+    for (std::size_t i = 0; i < items.items.size(); ++i) {
+        names.emplace(items.items[i].name, i);
+    }
+    return names;
+}
+
+TEST(WeightLayout, MatricesFollowTheFamilysTensors) {
+    ui::views::layout::WeightItems items;
+    // Phi-3's gate and up are one tensor [2 x 8192, 3072]: one matrix, not two.
+    auto names = weightNames(analyzed("phi-3-mini-4k-instruct"), items);
+    ASSERT_EQ(names.count(QStringLiteral("gate_up_proj")), 1u);
+    EXPECT_EQ(names.count(QStringLiteral("gate_proj")), 0u);
+    EXPECT_EQ(names.count(QStringLiteral("up_proj")), 0u);
+    EXPECT_NEAR(items.items[names[QStringLiteral("gate_up_proj")]].aspect, 2.0 * 8192 / 3072, 1e-9);
+    EXPECT_EQ(names.count(QStringLiteral("qkv_proj")), 1u);
+
+    // GPT-2's Conv1D c_attn is stored [768, 2304] and drawn like any projection, d_out / d_in wide.
+    names = weightNames(analyzed("gpt-2"), items);
+    ASSERT_EQ(names.count(QStringLiteral("c_attn")), 1u);
+    EXPECT_NEAR(items.items[names[QStringLiteral("c_attn")]].aspect, 2304.0 / 768, 1e-9);
+    EXPECT_TRUE(items.toolTips[names[QStringLiteral("c_attn")]].contains(QStringLiteral("[768, 2,304]")));
+    EXPECT_TRUE(items.toolTips[names[QStringLiteral("c_attn")]].contains(QStringLiteral("Conv1D")));
+
+    // BERT's names, kept whole where a short name would be ambiguous.
+    names = weightNames(analyzed("bert-base-uncased"), items, core::Stack::Encoder);
+    for (const char* name : {"attention.self.query", "attention.output.dense", "intermediate.dense", "output.dense"}) {
+        EXPECT_EQ(names.count(QString::fromLatin1(name)), 1u) << name;
+    }
+
+    // Cross-attention is found by the tensor, whatever the family calls it.
+    weightNames(analyzed("bart-base"), items);
+    int cross = 0;
+    for (ui::views::layout::WeightRole role : items.roles) {
+        cross += role == ui::views::layout::WeightRole::CrossAttention ? 1 : 0;
+    }
+    EXPECT_EQ(cross, 4) << "k, v, q and out_proj weights of encoder_attn";
+    names = weightNames(analyzed("t5-small"), items);
+    EXPECT_EQ(names.count(QStringLiteral("EncDecAttention.q")), 1u);
+    EXPECT_EQ(items.roles[names[QStringLiteral("EncDecAttention.q")]], ui::views::layout::WeightRole::CrossAttention);
+}
+
+TEST(BreakdownRows, LayerRowsCarryOneLayerTimesTheLayers) {
+    const std::vector<ui::views::BreakdownRow> rows = ui::views::breakdownRows(analyzed("llama-3-8b").params);
+    ASSERT_GT(rows.size(), 3u);
+    EXPECT_TRUE(rows.front().perLayer.isEmpty()) << "the model row";
+    const auto kind = std::find_if(rows.begin(), rows.end(), [](const ui::views::BreakdownRow& row) {
+        return row.depth == 2 && row.params == 6979584000u;
+    });
+    ASSERT_NE(kind, rows.end());
+    EXPECT_EQ(kind->perLayer, QStringLiteral("218,112,000 × 32 layers"));
 }
 
 TEST(WeightLayout, ExpertsFormAGridOfTheirCount) {

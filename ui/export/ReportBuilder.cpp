@@ -100,14 +100,15 @@ void breakdownTable(ReportComposer& composer, const core::ParamReport& params) {
         if (row.share >= 0) {
             share = qs(core::percentText(row.share));
         }
-        TableRow line{{row.name, qs(core::withThousands(row.params)), share, row.shape}, row.depth};
+        TableRow line{{row.name, qs(core::withThousands(row.params)), row.perLayer, share, row.shape}, row.depth};
         line.strong = row.depth == 0;
         line.muted = row.share < 0;
         table.push_back(line);
     }
-    composer.table({{QStringLiteral("Component"), 3.2},
+    composer.table({{QStringLiteral("Component"), 3.0},
                     {QStringLiteral("Parameters"), 1.5, Qt::AlignRight},
-                    {QStringLiteral("Share"), 0.9, Qt::AlignRight},
+                    {QStringLiteral("Per layer"), 1.9, Qt::AlignRight},
+                    {QStringLiteral("Share"), 0.8, Qt::AlignRight},
                     {QStringLiteral("Shape"), 1.6}},
                    table);
 }

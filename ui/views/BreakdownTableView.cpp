@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/BreakdownTableView.h"
 
+#include "core/report/Tables.h"
 #include "core/util/Format.h"
 #include "ui/Strings.h"
 #include "ui/theme/Theme.h"
@@ -21,7 +22,7 @@ namespace archplay::ui::views {
 
 namespace {
 
-enum Column { NameColumn, ParamsColumn, ShareColumn, ShapeColumn, ColumnCount };
+enum Column { NameColumn, ParamsColumn, PerLayerColumn, ShareColumn, ShapeColumn, ColumnCount };
 constexpr int kShareRole = Qt::UserRole + 1;
 constexpr int kParamsRole = Qt::UserRole + 2;
 
@@ -62,6 +63,7 @@ void fillRows(const core::ParamNode& node, int depth, std::uint64_t total, bool 
     row.depth = depth;
     row.name = qs(node.name);
     row.params = node.params;
+    row.perLayer = qs(core::perLayerText(node));
     row.share = counted ? (total > 0 ? double(node.params) / double(total) : 0.0) : -1.0;
     row.shape = qs(core::toString(node.shape));
     rows.push_back(row);
@@ -77,10 +79,13 @@ void setRow(QTreeWidgetItem* item, const core::ParamNode& node, std::uint64_t to
     item->setData(ParamsColumn, kParamsRole, QVariant::fromValue<qulonglong>(node.params));
     item->setToolTip(ParamsColumn, BreakdownTableView::tr("%1 parameters (%2)")
                                        .arg(qs(core::withThousands(node.params)), qs(core::shortCount(node.params))));
+    item->setText(PerLayerColumn, qs(core::perLayerText(node)));
+    item->setToolTip(PerLayerColumn, qs(core::perLayerEquation(node)));
     item->setText(ShareColumn, shareText(share));
     item->setData(ShareColumn, kShareRole, share);
     item->setText(ShapeColumn, qs(core::toString(node.shape)));
     item->setTextAlignment(ParamsColumn, Qt::AlignRight | Qt::AlignVCenter);
+    item->setTextAlignment(PerLayerColumn, Qt::AlignRight | Qt::AlignVCenter);
     item->setTextAlignment(ShareColumn, Qt::AlignRight | Qt::AlignVCenter);
     if (!counted) {
         QFont italic = item->font(NameColumn);
@@ -142,8 +147,9 @@ BreakdownTableView::BreakdownTableView(QWidget* parent)
     , m_tree(new QTreeWidget(this)) {
     m_tree->setObjectName(QStringLiteral("breakdown.tree"));
     m_tree->setColumnCount(ColumnCount);
-    m_tree->setHeaderLabels({tr("Component"), tr("Parameters"), tr("Share of total"), tr("Shape")});
+    m_tree->setHeaderLabels({tr("Component"), tr("Parameters"), tr("Per layer"), tr("Share of total"), tr("Shape")});
     m_tree->headerItem()->setTextAlignment(ParamsColumn, Qt::AlignRight | Qt::AlignVCenter);
+    m_tree->headerItem()->setTextAlignment(PerLayerColumn, Qt::AlignRight | Qt::AlignVCenter);
     m_tree->headerItem()->setTextAlignment(ShareColumn, Qt::AlignRight | Qt::AlignVCenter);
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
@@ -155,6 +161,7 @@ BreakdownTableView::BreakdownTableView(QWidget* parent)
     header->setStretchLastSection(true);
     header->setSectionResizeMode(NameColumn, QHeaderView::Interactive);
     header->setSectionResizeMode(ParamsColumn, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(PerLayerColumn, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(ShareColumn, QHeaderView::Fixed);
     header->resizeSection(NameColumn, fontMetrics().horizontalAdvance(QLatin1Char('M')) * 26);
     header->resizeSection(ShareColumn, fontMetrics().horizontalAdvance(QStringLiteral("Share of total")) + 48);
@@ -235,6 +242,7 @@ std::vector<BreakdownRow> BreakdownTableView::visibleRows() const {
         row.depth = depth;
         row.name = item->text(NameColumn);
         row.params = item->data(ParamsColumn, kParamsRole).toULongLong();
+        row.perLayer = item->text(PerLayerColumn);
         row.share = item->data(ShareColumn, kShareRole).toDouble();
         row.shape = item->text(ShapeColumn);
         rows.push_back(row);
@@ -251,10 +259,10 @@ std::vector<BreakdownRow> BreakdownTableView::visibleRows() const {
 }
 
 QString BreakdownTableView::toTsv() const {
-    QStringList lines{QStringLiteral("component\tparameters\tshare\tshape")};
+    QStringList lines{QStringLiteral("component\tparameters\tper layer\tshare\tshape")};
     for (const BreakdownRow& row : visibleRows()) {
-        lines << QStringLiteral("%1%2\t%3\t%4\t%5")
-                     .arg(QString(row.depth * 2, QLatin1Char(' ')), row.name, QString::number(row.params),
+        lines << QStringLiteral("%1%2\t%3\t%4\t%5\t%6")
+                     .arg(QString(row.depth * 2, QLatin1Char(' ')), row.name, QString::number(row.params), row.perLayer,
                           row.share < 0 ? QStringLiteral("") : QString::number(row.share, 'f', 6), row.shape);
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
@@ -263,9 +271,9 @@ QString BreakdownTableView::toTsv() const {
 void BreakdownTableView::copySelection() const {
     QStringList lines;
     for (QTreeWidgetItem* item : m_tree->selectedItems()) {
-        lines << QStringLiteral("%1\t%2\t%3\t%4")
+        lines << QStringLiteral("%1\t%2\t%3\t%4\t%5")
                      .arg(item->text(NameColumn), item->data(ParamsColumn, kParamsRole).toString(),
-                          item->text(ShareColumn), item->text(ShapeColumn));
+                          item->text(PerLayerColumn), item->text(ShareColumn), item->text(ShapeColumn));
     }
     if (!lines.isEmpty()) {
         QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
@@ -287,14 +295,16 @@ void BreakdownTableView::render(QPainter& painter, const QRectF& target) const {
     const QFontMetricsF boldMetrics(bold);
     qreal nameWidth = boldMetrics.horizontalAdvance(tr("Component"));
     qreal paramsWidth = boldMetrics.horizontalAdvance(tr("Parameters"));
+    qreal perLayerWidth = boldMetrics.horizontalAdvance(tr("Per layer"));
     qreal shapeWidth = boldMetrics.horizontalAdvance(tr("Shape"));
     for (const BreakdownRow& row : rows) {
         nameWidth = std::max(nameWidth, row.depth * indent + boldMetrics.horizontalAdvance(row.name));
         paramsWidth = std::max(paramsWidth, boldMetrics.horizontalAdvance(qs(core::withThousands(row.params))));
+        perLayerWidth = std::max(perLayerWidth, boldMetrics.horizontalAdvance(row.perLayer));
         shapeWidth = std::max(shapeWidth, metrics.horizontalAdvance(row.shape));
     }
     const qreal shareWidth = metrics.horizontalAdvance(tr("Share of total")) + 48;
-    const qreal naturalWidth = nameWidth + paramsWidth + shareWidth + shapeWidth + 8 * pad;
+    const qreal naturalWidth = nameWidth + paramsWidth + perLayerWidth + shareWidth + shapeWidth + 10 * pad;
     const qreal naturalHeight = rowHeight * qreal(rows.size() + 1);
     const qreal scale = std::min({1.0, target.width() / naturalWidth, target.height() / naturalHeight});
 
@@ -305,7 +315,8 @@ void BreakdownTableView::render(QPainter& painter, const QRectF& target) const {
     const qreal width = target.width() / scale;
     // Numbers follow the names as in the tree; the shape column takes what is left.
     const qreal x1 = nameWidth + 4 * pad;
-    const qreal x2 = x1 + paramsWidth + 2 * pad;
+    const qreal xPerLayer = x1 + paramsWidth + 2 * pad;
+    const qreal x2 = xPerLayer + perLayerWidth + 2 * pad;
     const qreal x3 = x2 + shareWidth;
     const qreal x4 = std::max(width, x3 + shapeWidth + 4 * pad);
 
@@ -313,7 +324,10 @@ void BreakdownTableView::render(QPainter& painter, const QRectF& target) const {
     painter.setPen(pal.color(QPalette::ButtonText));
     painter.setFont(bold);
     painter.drawText(QRectF(pad, 0, x1 - 2 * pad, rowHeight), Qt::AlignLeft | Qt::AlignVCenter, tr("Component"));
-    painter.drawText(QRectF(x1, 0, x2 - x1 - pad, rowHeight), Qt::AlignRight | Qt::AlignVCenter, tr("Parameters"));
+    painter.drawText(QRectF(x1, 0, xPerLayer - x1 - pad, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
+                     tr("Parameters"));
+    painter.drawText(QRectF(xPerLayer, 0, x2 - xPerLayer - pad, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
+                     tr("Per layer"));
     painter.drawText(QRectF(x2, 0, x3 - x2 - pad, rowHeight), Qt::AlignRight | Qt::AlignVCenter, tr("Share of total"));
     painter.drawText(QRectF(x3 + 2 * pad, 0, x4 - x3, rowHeight), Qt::AlignLeft | Qt::AlignVCenter, tr("Shape"));
 
@@ -333,8 +347,10 @@ void BreakdownTableView::render(QPainter& painter, const QRectF& target) const {
         painter.setPen(pal.color(QPalette::Text));
         painter.drawText(QRectF(pad + row.depth * indent, y, x1 - pad - row.depth * indent, rowHeight),
                          Qt::AlignLeft | Qt::AlignVCenter, row.name);
-        painter.drawText(QRectF(x1, y, x2 - x1 - pad, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
+        painter.drawText(QRectF(x1, y, xPerLayer - x1 - pad, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
                          qs(core::withThousands(row.params)));
+        painter.drawText(QRectF(xPerLayer, y, x2 - xPerLayer - pad, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
+                         row.perLayer);
         painter.drawText(QRectF(x2, y, x3 - x2 - pad, rowHeight), Qt::AlignRight | Qt::AlignVCenter,
                          shareText(row.share));
         painter.drawText(QRectF(x3 + 2 * pad, y, x4 - x3, rowHeight), Qt::AlignLeft | Qt::AlignVCenter, row.shape);

@@ -17,6 +17,7 @@ struct BreakdownRow {
     int depth = 0;
     QString name;
     std::uint64_t params = 0;
+    QString perLayer;   ///< a layer kind's row: "218,112,000 × 32 layers" (core::perLayerText); else empty
     double share = 0.0; ///< of the total, 0..1; negative for rows not counted in the total
     QString shape;
 };
@@ -25,8 +26,9 @@ struct BreakdownRow {
 /// core counted; `share` divides by the total only to place the bar.
 std::vector<BreakdownRow> breakdownRows(const core::ParamReport& params);
 
-/// The exact parameter breakdown: component, parameters (exact, with thousands separators), share
-/// of the total and tensor shapes, as an expandable tree that keeps its expansion while you edit.
+/// The exact parameter breakdown: component, parameters (exact, with thousands separators), one
+/// layer's parameters times the layers for the rows of a layer kind, share of the total and tensor
+/// shapes as the checkpoint stores them, as an expandable tree that keeps its expansion while you edit.
 class BreakdownTableView : public AnalysisView {
     Q_OBJECT
 

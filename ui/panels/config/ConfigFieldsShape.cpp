@@ -32,6 +32,10 @@ void setModelTypeIndex(ModelConfig& c, Scenario&, qint64 index, const EditContex
     const auto& types = core::supportedModelTypes();
     if (index >= 0 && std::size_t(index) < types.size()) {
         c.modelType = types[std::size_t(index)];
+        // The family's checkpoint names come with its model_type; the native format keeps the current ones.
+        if (const auto naming = core::familyTensorNaming(c.modelType)) {
+            c.tensorNaming = *naming;
+        }
     }
 }
 

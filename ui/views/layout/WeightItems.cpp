@@ -29,17 +29,28 @@ bool startsWith(const std::string& text, const char* prefix) {
 }
 
 /// "self_attn.q_proj.weight" -> "q_proj"; "mlp.shared_experts.up_proj.weight" -> "up_proj"; biases keep ".bias".
+/// A scope is dropped only when what is left names the tensor alone: BERT's "attention.output.dense"
+/// and "output.dense" stay whole. T5's "layer.N." sub-layer index is dropped ("SelfAttention.q").
 QString shortName(const std::string& name) {
     std::string text = name;
-    for (const char* scope : {"self_attn.", "cross_attn.", "mlp.shared_experts.", "mlp.experts.", "mlp."}) {
-        if (startsWith(text, scope)) {
-            text.erase(0, std::string(scope).size());
-            break;
-        }
-    }
     const std::string suffix = ".weight";
     if (text.size() > suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0) {
         text.erase(text.size() - suffix.size());
+    }
+    if (startsWith(text, "layer.") && text.size() > 8 && text[7] == '.') {
+        text.erase(0, 8);
+    }
+    for (const char* scope : {"self_attn.", "cross_attn.", "encoder_attn.", "attn.", "attention.", "self_attention.",
+                              "mlp.shared_experts.", "mlp.experts.", "mlp."}) {
+        if (!startsWith(text, scope)) {
+            continue;
+        }
+        const std::string rest = text.substr(std::string(scope).size());
+        const std::string module = rest.ends_with(".bias") ? rest.substr(0, rest.size() - 5) : rest;
+        if (module.find('.') == std::string::npos) {
+            text = rest;
+        }
+        break;
     }
     if (text == "gate") {
         return tr("router");
@@ -94,8 +105,9 @@ WeightItems weightItems(const core::ModelConfig& config, const core::LayerPlan& 
         }
         WeightItem item;
         item.name = shortName(tensor.name);
-        QString tip = tr("%1\nstored %2 ([out, in])\n%3 parameters")
+        QString tip = tr("%1\nstored %2 (%3)\n%4 parameters")
                           .arg(QString::fromStdString(tensor.name), storedShape(tensor),
+                               tensor.inFirst ? tr("[in, out], Conv1D") : tr("[out, in]"),
                                QString::fromStdString(core::withThousands(tensor.total().value())));
         WeightRole role = WeightRole::Vector;
         if (tensor.shape.size() == 1) {
@@ -104,12 +116,16 @@ WeightItems weightItems(const core::ModelConfig& config, const core::LayerPlan& 
             item.group = Vectors;
             item.detail = QStringLiteral("%1 · %2").arg(exact(tensor.shape[0]), count(tensor.total()));
         } else {
-            const core::Checked out = tensor.shape[0];
-            const core::Checked in = tensor.shape.size() > 1 ? tensor.shape[1] : core::Checked(1);
+            // Drawn as [out, in] whatever the storage: a Conv1D weight is the transposed matrix.
+            const bool inFirst = tensor.inFirst && tensor.shape.size() > 1;
+            const core::Checked out = inFirst ? tensor.shape[1] : tensor.shape[0];
+            const core::Checked in = inFirst                   ? tensor.shape[0]
+                                     : tensor.shape.size() > 1 ? tensor.shape[1]
+                                                               : core::Checked(1);
             item.elements = static_cast<double>(tensor.elements().value());
             item.aspect = in.value() > 0 ? static_cast<double>(out.value()) / static_cast<double>(in.value()) : 1.0;
             item.detail = QStringLiteral("%1 × %2 · %3").arg(exact(in), exact(out), count(tensor.total()));
-            if (startsWith(tensor.name, "cross_attn.")) {
+            if (tensor.crossAttention) {
                 item.group = Cross;
                 role = WeightRole::CrossAttention;
             } else if (tensor.component == core::Component::Mixer) {
