@@ -190,9 +190,11 @@ void LayerStackView::rebuild() {
 QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target) const {
     QRectF area;
     if (painter) {
-        // The hint comes whole or not at all: never "Click a l…".
+        // The hint comes whole or not at all: never "Click a l…"; and only on screen, where a click does
+        // something (exports go into slides and papers).
         const QString withHint = m_subtitle + QLatin1Char(' ') + tr("Click a layer to inspect it.");
-        const bool hintFits = QFontMetricsF(font()).horizontalAdvance(withHint) <= target.width() - 28;
+        const bool hintFits =
+            painter->device() == this && QFontMetricsF(font()).horizontalAdvance(withHint) <= target.width() - 28;
         area = paintHeader(*painter, target, tr("Layer stack"), hintFits ? withHint : m_subtitle);
     } else {
         const qreal top = headerBottom(target);
