@@ -35,10 +35,12 @@ export:
   --what     report | breakdown | layer-stack | layer | attention-mask | kv-cache |
              moe-routing | derivation | summary
   --format   pdf | png | svg | csv | md | json | tex (default: FILE's extension)
-               report: pdf, md (figures as PNG files beside it), json
-               breakdown, kv-cache: png, svg, pdf, csv, md, json
+               report: pdf, md (figures as PNG files beside it), json, tex
+               breakdown, kv-cache: png, svg, pdf, csv, md, json, tex
                derivation: tex (a whole document), md, pdf (paged), png, svg
-               summary: csv, md, json; layer-stack, layer, attention-mask, moe-routing: png, svg, pdf
+               summary: csv, md, json, tex; layer-stack, layer, attention-mask, moe-routing: png, svg, pdf
+             Figures carry a caption with the model and the scenario; tex files are whole
+             documents with booktabs tables; a CSV file holds one table with one header line
   -o FILE    the file to write, atomically; '-' writes a text format to standard output.
              A symbolic link is written through; a device, pipe or directory is refused,
              and so is a read-only file unless --force
@@ -46,9 +48,10 @@ export:
   --seq N --batch B --encoder-seq N --kv-dtype D --weight-dtype D --gpu GIB --gpus N
              the scenario (default 4096 tokens, batch 1, bf16, one 80 GiB device;
              --gpu is one of 24, 40, 48, 80, 141, 192)
-  --size WxH   figure size in device-independent pixels (default 1280x800)
-  --scale S    PNG pixels per device-independent pixel, e.g. 2 or 3 for slides (default 1;
-               2 for the figures of the Markdown report)
+  --size WxH   figure size in device-independent pixels (default 1280x800); text grows with
+               it beyond 1024x640 (1920x1080: text 1.69 times the screen's, for slides)
+  --scale S    PNG pixels (SVG width and height) per device-independent pixel, e.g. 2 for
+               print (default 1; 2 for the figures of the Markdown report)
   --theme light|dark   colours of figures and reports (default light)
   --paper a4|letter    page size of the PDF report and the paged derivation (default a4)
   --layer N    the layer shown by layer, attention-mask, moe-routing and the report
@@ -167,8 +170,12 @@ struct FigureFlagRule {
 constexpr FigureFlagRule kFigureFlagRules[] = {
     {"--size", [](const ExportKind& kind) { return kind.image() && !kind.pagedPdf(); },
      "--size applies to png, svg and pdf figures (a paged PDF takes --paper)"},
-    {"--scale", [](const ExportKind& kind) { return kind.format == core::ExportFormat::Png || kind.markdownReport(); },
-     "--scale applies to png and to the figures of the Markdown report"},
+    {"--scale",
+     [](const ExportKind& kind) {
+         return kind.format == core::ExportFormat::Png || kind.format == core::ExportFormat::Svg ||
+                kind.markdownReport();
+     },
+     "--scale applies to png, svg and to the figures of the Markdown report"},
     {"--paper", [](const ExportKind& kind) { return kind.pagedPdf(); },
      "--paper applies to the PDF report and the PDF derivation"},
     {"--theme", [](const ExportKind& kind) { return kind.rendering(); },

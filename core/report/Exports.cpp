@@ -3,6 +3,7 @@
 
 #include "core/derivation/Derivation.h"
 #include "core/io/ReportJson.h"
+#include "core/report/LatexTables.h"
 #include "core/report/Tables.h"
 
 #include <fmt/format.h>
@@ -136,15 +137,15 @@ std::vector<ExportFormat> formatsFor(ExportWhat what) {
     using F = ExportFormat;
     switch (what) {
     case ExportWhat::Report:
-        return {F::Pdf, F::Markdown, F::Json};
+        return {F::Pdf, F::Markdown, F::Json, F::Latex};
     case ExportWhat::Breakdown:
-        return {F::Png, F::Svg, F::Pdf, F::Csv, F::Markdown, F::Json};
+        return {F::Png, F::Svg, F::Pdf, F::Csv, F::Markdown, F::Json, F::Latex};
     case ExportWhat::KvCache:
-        return {F::Png, F::Svg, F::Pdf, F::Csv, F::Markdown, F::Json};
+        return {F::Png, F::Svg, F::Pdf, F::Csv, F::Markdown, F::Json, F::Latex};
     case ExportWhat::Derivation:
         return {F::Png, F::Svg, F::Pdf, F::Latex, F::Markdown};
     case ExportWhat::Summary:
-        return {F::Csv, F::Markdown, F::Json};
+        return {F::Csv, F::Markdown, F::Json, F::Latex};
     case ExportWhat::LayerStack:
     case ExportWhat::Layer:
     case ExportWhat::AttentionMask:
@@ -210,8 +211,12 @@ std::optional<std::string> exportText(const Analysis& analysis, ExportWhat what,
     }
     switch (what) {
     case ExportWhat::Report:
-        return reportJson(analysis, info).dump(2) + "\n";
+        return format == ExportFormat::Latex ? reportLatex(analysis, info) : reportJson(analysis, info).dump(2) + "\n";
     case ExportWhat::Breakdown:
+        if (format == ExportFormat::Latex) {
+            return latexDocument(info.title + ", parameter breakdown, written by archplay. Needs booktabs.",
+                                 breakdownLatex(analysis.params, "Parameter breakdown of " + info.title + "."));
+        }
         if (format == ExportFormat::Csv) {
             return breakdownCsv(analysis.params);
         }
@@ -220,6 +225,11 @@ std::optional<std::string> exportText(const Analysis& analysis, ExportWhat what,
         }
         return paramsJson(analysis.params).dump(2) + "\n";
     case ExportWhat::Summary:
+        if (format == ExportFormat::Latex) {
+            return latexDocument(info.title + ", summary, written by archplay. Needs booktabs.",
+                                 summaryLatex(summaryRows(analysis, summaryContext(info)),
+                                              "Summary of " + figureCaption(analysis, info) + "."));
+        }
         if (format == ExportFormat::Csv) {
             return summaryCsv(summaryRows(analysis, summaryContext(info)));
         }
@@ -228,6 +238,10 @@ std::optional<std::string> exportText(const Analysis& analysis, ExportWhat what,
         }
         return summaryJson(analysis, summaryContext(info)).dump(2) + "\n";
     case ExportWhat::KvCache:
+        if (format == ExportFormat::Latex) {
+            return latexDocument(info.title + ", KV cache, written by archplay. Needs booktabs.",
+                                 kvLatex(analysis, "KV cache of " + figureCaption(analysis, info) + "."));
+        }
         if (format == ExportFormat::Csv) {
             return kvCsv(analysis);
         }
@@ -246,6 +260,14 @@ std::optional<std::string> exportText(const Analysis& analysis, ExportWhat what,
         break;
     }
     return std::nullopt;
+}
+
+double figureTextScale(int width, int height) {
+    if (width <= 0 || height <= 0) {
+        return 1.0;
+    }
+    const double scale = std::min(double(width) / kFigureReferenceWidth, double(height) / kFigureReferenceHeight);
+    return std::clamp(scale, 1.0, 4.0);
 }
 
 } // namespace archplay::core

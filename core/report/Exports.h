@@ -64,9 +64,24 @@ std::optional<ViewKind> viewFor(ExportWhat what);
 
 /// The text of a text export (CSV, Markdown, JSON, LaTeX), or nullopt when (what, format) is not
 /// one: an image, the Markdown report (it has figures), or a senseless combination.
-/// Report: JSON (reportJson). Breakdown: CSV, Markdown, JSON (paramsJson). Summary: CSV, Markdown,
-/// JSON. KV cache: CSV, Markdown, JSON (kvJson). Derivation: LaTeX (a whole document), Markdown.
+/// Report: JSON (reportJson), LaTeX (reportLatex). Breakdown: CSV, Markdown, JSON (paramsJson), LaTeX.
+/// Summary: CSV, Markdown, JSON, LaTeX. KV cache: CSV (one header, long format: kvCsv), Markdown,
+/// JSON (kvJson), LaTeX. Derivation: LaTeX, Markdown. Every LaTeX export is a whole document that
+/// compiles with pdflatex; its tables are booktabs tables captioned with the model (and scenario).
 [[nodiscard]] std::optional<std::string> exportText(const Analysis& analysis, ExportWhat what, ExportFormat format,
                                                     const ReportInfo& info);
+
+/// The size at which an exported figure's text and lines have their on-screen size; a larger figure
+/// is laid out at its size divided by figureTextScale() and drawn scaled up, so its text grows with
+/// it. Units: pixels.
+inline constexpr int kFigureReferenceWidth = 1024;
+inline constexpr int kFigureReferenceHeight = 640;
+
+/// How many times larger than on screen a figure of `width` x `height` pixels draws its text and
+/// lines: min(width / 1024, height / 640), at least 1 (small figures keep the screen's size, never
+/// smaller) and at most 4. A 1920x1080 slide gets 1.6875, so 13-pixel text becomes 22 pixels tall
+/// and reads when projected; 800x600 gets 1. The window's exports, the command line's and the
+/// Markdown report's figures all use it.
+double figureTextScale(int width, int height);
 
 } // namespace archplay::core

@@ -188,33 +188,54 @@ std::vector<KvRow> kvRows(const Analysis& analysis) {
     return rows;
 }
 
-std::vector<SummaryRow> kvFigures(const Analysis& analysis) {
+namespace {
+
+/// One headline figure of the KV cache: its key, its label and its exact value. Units: bytes.
+struct KvFigure {
+    std::string key;
+    std::string label;
+    std::uint64_t bytes = 0;
+};
+
+std::vector<KvFigure> kvFigureValues(const Analysis& analysis) {
     const KvCacheReport& kv = analysis.kv;
-    std::vector<SummaryRow> rows;
-    auto bytes = [&](std::string key, std::string label, std::uint64_t value) {
-        rows.push_back({std::move(key), std::move(label), binaryBytes(value), withThousands(value) + " bytes"});
-    };
-    bytes("bytes_per_token", fmt::format("Per token ({})", toString(kv.dtype)), kv.bytesPerToken);
+    std::vector<KvFigure> figures;
+    figures.push_back({"bytes_per_token", fmt::format("Per token ({})", toString(kv.dtype)), kv.bytesPerToken});
     if (analysis.config.latent) {
-        bytes("expanded_bytes_per_token", "Per token, expanded (HF eager MLA)", kv.expandedBytesPerToken);
+        figures.push_back({"expanded_bytes_per_token", "Per token, expanded (HF eager MLA)", kv.expandedBytesPerToken});
     }
     if (kv.crossBytesPerEncoderToken > 0) {
-        bytes("cross_bytes_per_encoder_token", "Cross-attention per encoder token", kv.crossBytesPerEncoderToken);
+        figures.push_back(
+            {"cross_bytes_per_encoder_token", "Cross-attention per encoder token", kv.crossBytesPerEncoderToken});
     }
-    bytes("total_bytes", fmt::format("Whole cache ({} tokens x batch {})", withThousands(kv.sequenceLength), kv.batch),
-          kv.totalBytes);
+    figures.push_back({"total_bytes",
+                       fmt::format("Whole cache ({} tokens x batch {})", withThousands(kv.sequenceLength), kv.batch),
+                       kv.totalBytes});
     if (analysis.config.latent) {
-        bytes("expanded_total_bytes", "Whole cache, expanded (HF eager MLA)", kv.expandedTotalBytes);
+        figures.push_back({"expanded_total_bytes", "Whole cache, expanded (HF eager MLA)", kv.expandedTotalBytes});
+    }
+    return figures;
+}
+
+} // namespace
+
+std::vector<SummaryRow> kvFigures(const Analysis& analysis) {
+    std::vector<SummaryRow> rows;
+    for (KvFigure& figure : kvFigureValues(analysis)) {
+        rows.push_back({std::move(figure.key), std::move(figure.label), binaryBytes(figure.bytes),
+                        withThousands(figure.bytes) + " bytes"});
     }
     return rows;
 }
 
 std::string kvCsv(const Analysis& analysis) {
-    std::string out = summaryCsv(kvFigures(analysis));
-    out += "\nlayers,kind,layer_count,elements_per_token,cached_tokens,cross_elements_per_token,bytes_per_layer,"
-           "bytes\n";
+    std::string out = "row,layers,kind,layer_count,elements_per_token,cached_tokens,cross_elements_per_token,"
+                      "bytes_per_layer,bytes\n";
+    for (const KvFigure& figure : kvFigureValues(analysis)) {
+        out += fmt::format("{},,,,,,,,{}\n", figure.key, figure.bytes);
+    }
     for (const KvRow& row : kvRows(analysis)) {
-        out += fmt::format("{},{},{},{},{},{},{},{}\n", csvField(row.layers), csvField(row.kind), row.layerCount,
+        out += fmt::format("layers,{},{},{},{},{},{},{},{}\n", csvField(row.layers), csvField(row.kind), row.layerCount,
                            row.elementsPerToken, row.cachedTokens, row.crossElementsPerToken, row.bytesPerLayer,
                            row.bytes);
     }
@@ -309,6 +330,11 @@ std::string scenarioLine(const Analysis& analysis) {
     return line;
 }
 
+std::string figureCaption(const Analysis& analysis, const ReportInfo& info) {
+    const std::string title = info.title.empty() ? "Untitled" : info.title;
+    return fmt::format("{}{} \u00b7 {}", title, info.modified ? " (modified)" : "", scenarioLine(analysis));
+}
+
 std::string countingConvention() {
     return "Parameters are unique trainable parameters, the number model.num_parameters() reports in Hugging Face "
            "transformers: tied weights count once and buffers (rotary inv_freq, causal masks, correction biases) are "
@@ -386,9 +412,7 @@ std::vector<ReportSection> reportSections(const Analysis& analysis, std::int64_t
                         "Which keys each query attends to, query rows by key columns, for every mask the model uses."});
     if (config.hasDecoder()) {
         sections.push_back({ReportPart::KvCache, "KV cache", ViewKind::KvCache,
-                            fmt::format("The KV cache at {}: by layer kind, against sequence length and against "
-                                        "device memory.",
-                                        scenarioLine(analysis))});
+                            "The KV cache by layer kind, against sequence length and against device memory."});
     }
     if (moe) {
         sections.push_back({ReportPart::MoeRouting, "MoE routing", ViewKind::MoeRouting,
@@ -413,7 +437,8 @@ std::string reportMarkdown(const Analysis& analysis, const ReportInfo& info, std
     if (!info.origin.empty()) {
         out += fmt::format(", {}{}", info.origin, info.modified ? " (modified)" : "");
     }
-    out += fmt::format(".  \nScenario: {}.\n", scenarioLine(analysis));
+    // Two paragraphs, not a hard line break: trailing spaces do not survive editors.
+    out += fmt::format(".\n\nScenario: {}.\n", scenarioLine(analysis));
 
     for (const ReportSection& section : reportSections(analysis, layer)) {
         out += fmt::format("\n## {}\n\n", section.title);

@@ -52,8 +52,13 @@ struct KvRow {
 std::vector<KvRow> kvRows(const Analysis& analysis);
 /// The headline KV figures (per token, whole cache, MLA expanded, cross-attention), as summary rows.
 std::vector<SummaryRow> kvFigures(const Analysis& analysis);
-/// kvFigures then kvRows as CSV (two tables separated by a blank line) and as Markdown.
+/// The KV cache as one CSV table with one header line (long format), so that every CSV reader takes
+/// it whole: `row,layers,kind,layer_count,elements_per_token,cached_tokens,cross_elements_per_token,
+/// bytes_per_layer,bytes`. First a row per headline figure of kvFigures(), named by its key in `row`
+/// ("bytes_per_token", "total_bytes", ...) with its value in `bytes` and the layer columns empty;
+/// then a row per run of kvRows(), `row` = "layers". Units: bytes.
 std::string kvCsv(const Analysis& analysis);
+/// kvFigures then kvRows as two Markdown tables, a blank line between them.
 std::string kvMarkdown(const Analysis& analysis);
 
 /// What the summary says of the config's origin: the preset's published count, or what it was modified from.
@@ -67,6 +72,10 @@ nlohmann::json summaryJson(const Analysis& analysis, const SummaryContext& conte
 
 /// The scenario in words: "4,096 tokens, batch 1, weights bf16, KV cache bf16".
 std::string scenarioLine(const Analysis& analysis);
+/// The caption every exported figure carries, in the window's exports, the reports and the command
+/// line's alike: the model and the scenario, "Llama 3 8B · 4,096 tokens, batch 1, weights bf16, KV
+/// cache bf16, on 1 x H100 80 GB"; "(modified)" follows an edited model's name.
+std::string figureCaption(const Analysis& analysis, const ReportInfo& info);
 /// How parameters, active parameters, KV cache and byte sizes are counted, as a paragraph.
 std::string countingConvention();
 /// Where the config comes from: the preset's name, repository or paper, published count and its

@@ -92,6 +92,31 @@ TEST(CliExportText, FormatFollowsTheExtensionAndDashIsStandardOutput) {
     EXPECT_EQ(stdoutResult.out.rfind("component,parameters,share_percent,shape,per_layer,layers\n", 0), 0u);
 }
 
+TEST(CliExportText, LatexTablesAndTheLatexReportCompileWithBooktabs) {
+    ASSERT_TRUE(capture("command -v pdflatex")) << "pdflatex is missing: scripts/dev test installs texlive-latex-base";
+    ASSERT_TRUE(capture("kpsewhich booktabs.sty"))
+        << "booktabs.sty is missing: scripts/dev test installs texlive-latex-recommended";
+    const fs::path dir = scratchDirectory("latex-tables");
+    for (const char* id : {"deepseek-v3", "flan-t5-base", "bert-base-uncased"}) {
+        for (const char* what : {"report", "breakdown", "summary", "kv-cache"}) {
+            if (std::string(id) == "bert-base-uncased" && std::string(what) == "kv-cache") {
+                continue;
+            }
+            const std::string stem = std::string(id) + "-" + what;
+            const fs::path tex = dir / (stem + ".tex");
+            const CliResult r = runCli({"export", id, "--what", what, "-o", tex.string()});
+            ASSERT_EQ(r.exitCode, 0) << stem << ": " << r.err;
+            const std::string text = readFile(tex);
+            EXPECT_NE(text.find("\\toprule"), std::string::npos) << stem;
+            EXPECT_NE(text.find("\\bottomrule"), std::string::npos) << stem;
+            EXPECT_TRUE(capture("cd '" + dir.string() + "' && pdflatex -interaction=nonstopmode -halt-on-error '" +
+                                tex.filename().string() + "'"))
+                << stem << ": see " << (dir / (stem + ".log"));
+            EXPECT_TRUE(fs::exists(dir / (stem + ".pdf"))) << stem;
+        }
+    }
+}
+
 TEST(CliExportText, TheLatexDocumentCompiles) {
     ASSERT_TRUE(capture("command -v pdflatex")) << "pdflatex is missing: scripts/dev test installs texlive-latex-base";
     const fs::path dir = scratchDirectory("latex");
@@ -116,13 +141,13 @@ TEST(CliExportErrors, SenselessCombinationsExitTwoWithAReason) {
         {{"export", "llama-3-8b", "--what", "moe-routing", "--format", "png", "-o", out}, "mixture-of-experts"},
         {{"export", "bert-base-uncased", "--what", "kv-cache", "--format", "json", "-o", out}, "encoder-only"},
         {{"export", "llama-3-8b", "--what", "layer-stack", "--format", "csv", "-o", out}, "png, svg or pdf"},
-        {{"export", "llama-3-8b", "--what", "summary", "--format", "png", "-o", out}, "csv, md or json"},
-        {{"export", "llama-3-8b", "--what", "report", "--format", "tex", "-o", out}, "pdf, md or json"},
+        {{"export", "llama-3-8b", "--what", "summary", "--format", "png", "-o", out}, "csv, md, json or tex"},
+        {{"export", "llama-3-8b", "--what", "report", "--format", "png", "-o", out}, "pdf, md, json or tex"},
         {{"export", "llama-3-8b", "--what", "everything", "-o", out}, "--what takes"},
         {{"export", "llama-3-8b", "--what", "summary"}, "-o FILE is required"},
         {{"export", "llama-3-8b", "--what", "summary", "-o", (dir / "noext").string()}, "--format"},
         {{"export", "llama-3-8b", "--what", "summary", "--format", "csv", "--size", "10x10", "-o", out}, "--size"},
-        {{"export", "llama-3-8b", "--what", "layer", "--format", "svg", "--scale", "2", "-o", out}, "--scale"},
+        {{"export", "llama-3-8b", "--what", "layer", "--format", "pdf", "--scale", "2", "-o", out}, "--scale"},
         {{"export", "llama-3-8b", "--what", "layer", "--format", "png", "--layer", "32", "-o", out}, "out of range"},
         {{"export", "llama-3-8b", "--what", "report", "--format", "pdf", "-o", "-"}, "-o - is for text"},
         {{"export", "llama-3-8b", "--what", "summary", "--format", "csv", "--bogus", "-o", out}, "unknown option"},

@@ -100,8 +100,9 @@ TEST_F(ExportFromWindow, TheFileMenuOffersEveryExport) {
             tables = actionTexts(action->menu());
         }
     }
-    EXPECT_EQ(tables.size(), 12) << tables.join(QLatin1Char('\n')).toStdString();
+    EXPECT_EQ(tables.size(), 16) << tables.join(QLatin1Char('\n')).toStdString();
     EXPECT_TRUE(tables.contains(QStringLiteral("Forward-Pass Derivation as LaTeX…")));
+    EXPECT_TRUE(tables.contains(QStringLiteral("Whole Report as LaTeX…")));
     EXPECT_EQ(actions()->exportViewAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_E));
 }
 
@@ -218,6 +219,10 @@ TEST(ExportDialogTest, FormatChangesTheExtensionAndBadFoldersAreRefused) {
     EXPECT_EQ(dialog.settings().size, QSize(1280, 800));
     format->setCurrentIndex(format->findData(int(core::ExportFormat::Svg)));
     EXPECT_EQ(dialog.settings().path, dir.filePath(QStringLiteral("stack.svg")));
+    EXPECT_TRUE(scale->isEnabled()) << "an SVG's size scales too";
+    scale->setCurrentIndex(1);
+    EXPECT_EQ(dialog.settings().scale, 2.0);
+    format->setCurrentIndex(format->findData(int(core::ExportFormat::Pdf)));
     EXPECT_FALSE(scale->isEnabled());
     EXPECT_EQ(dialog.settings().scale, 1.0);
     format->setCurrentIndex(format->findData(int(core::ExportFormat::Png)));

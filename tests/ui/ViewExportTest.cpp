@@ -312,15 +312,18 @@ TEST(ReportBuilder, EveryBlockFitsItsPage) {
                         QStringLiteral("A caption"));
     }
     composer.table(
-        {{QStringLiteral("A"), 1}, {QStringLiteral("B"), 3, Qt::AlignLeft, true}},
+        {{QStringLiteral("A"), 1}, {QStringLiteral("B"), 3, Qt::AlignLeft}},
         std::vector<archplay::ui::exports::TableRow>(
             120, archplay::ui::exports::TableRow{{QStringLiteral("x"), QStringLiteral("word ").repeated(60)}}));
     const std::vector<archplay::ui::exports::FlowItem> items = composer.items();
     const std::vector<archplay::ui::exports::FlowPlacement> placed = composer.layout();
     for (std::size_t i = 0; i < items.size(); ++i) {
-        EXPECT_LE(placed[i].top + items[i].height, 995 + 0.01) << i;
+        // A figure may be laid out shorter to finish a page, never shorter than its least height.
+        EXPECT_LE(placed[i].top + placed[i].height, 995 + 0.01) << i;
+        EXPECT_GE(placed[i].height, std::min(items[i].height, items[i].minHeight > 0 ? items[i].minHeight : 1e9) - 0.01)
+            << i;
     }
-    EXPECT_GT(composer.pageCount(), 5);
+    EXPECT_GT(composer.pageCount(), 4);
 }
 
 TEST(ReportBuilder, TheDerivationAloneIsPaged) {

@@ -202,6 +202,10 @@ core::ReportInfo ExportActions::reportInfo() const {
     return info;
 }
 
+QString ExportActions::caption() const {
+    return qs(core::figureCaption(m_bridge->analysis(), reportInfo()));
+}
+
 std::int64_t ExportActions::selectedLayer() const {
     // The layer stack picks the layer; the views that show one layer follow its selection.
     return m_views.layerSelection->resolve(m_bridge->analysis().plan);
@@ -248,7 +252,8 @@ QString ExportActions::exportView(views::AnalysisView& view, const FigureExportS
                                                     ? std::nullopt
                                                     : std::optional<QPalette>(theme::themePalette(settings.colours));
         const ScopedPalette scoped(view, palette);
-        error = exportFigure(view, settings.format, {settings.size, settings.scale}, settings.path);
+        error = exportFigure(view, settings.format,
+                             {settings.size, settings.scale, core::ReadOnlyTarget::Refuse, caption()}, settings.path);
     }
     return report(error.isEmpty(), view.title(), settings.path, error);
 }
@@ -279,7 +284,8 @@ void ExportActions::exportWithDialog(views::AnalysisView& view) {
 void ExportActions::copyImage(views::AnalysisView& view) {
     view.ensureCurrent();
     const QSize size = view.size().isValid() && !view.size().isEmpty() ? view.size() : QSize(1280, 800);
-    QApplication::clipboard()->setMimeData(figureMimeData(view, {size, view.devicePixelRatioF()}));
+    QApplication::clipboard()->setMimeData(
+        figureMimeData(view, {size, view.devicePixelRatioF(), core::ReadOnlyTarget::Refuse, caption()}));
     emit finished(true, tr("Copied %1 as an image.").arg(view.title()));
 }
 

@@ -61,6 +61,8 @@ public:
 
     /// Title, origin, date and preset of the current config, for reports.
     core::ReportInfo reportInfo() const;
+    /// The caption of the figures exported from the window: the model and the scenario.
+    QString caption() const;
     /// The layer the window's views show, as a position in the plan (-1 when there is none).
     std::int64_t selectedLayer() const;
     /// A file name stem for the current config: the preset id, or the file or preset name made safe.

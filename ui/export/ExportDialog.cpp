@@ -130,7 +130,9 @@ FigureExportSettings ExportDialog::settings() const {
     FigureExportSettings settings;
     settings.format = static_cast<core::ExportFormat>(m_format->currentData().toInt());
     settings.size = QSize(m_width->value(), m_height->value());
-    settings.scale = settings.format == core::ExportFormat::Png ? m_scale->currentData().toReal() : 1.0;
+    settings.scale = settings.format == core::ExportFormat::Png || settings.format == core::ExportFormat::Svg
+                         ? m_scale->currentData().toReal()
+                         : 1.0;
     settings.colours = static_cast<theme::ThemeMode>(m_colours->currentData().toInt());
     settings.path = m_path->text().trimmed();
     return settings;
@@ -181,7 +183,7 @@ void ExportDialog::accept() {
 
 void ExportDialog::formatChanged() {
     const auto format = static_cast<core::ExportFormat>(m_format->currentData().toInt());
-    m_scale->setEnabled(format == core::ExportFormat::Png);
+    m_scale->setEnabled(format == core::ExportFormat::Png || format == core::ExportFormat::Svg);
     // The file name follows the format: picture.png becomes picture.svg.
     const QString path = m_path->text().trimmed();
     if (!path.isEmpty()) {
@@ -208,15 +210,25 @@ void ExportDialog::sizePresetChosen(int index) {
 
 void ExportDialog::updateSummary() {
     const FigureExportSettings current = settings();
+    // Text grows with the figure (core::figureTextScale): say by how much.
+    const double textScale = core::figureTextScale(current.size.width(), current.size.height());
+    const QString text = textScale > 1.001 ? tr("; text %1× the screen's").arg(textScale, 0, 'f', 2) : QString();
     if (current.format == core::ExportFormat::Png) {
-        m_summary->setText(tr("%1 × %2 pixels")
+        m_summary->setText(tr("%1 × %2 pixels%3")
                                .arg(std::lround(current.size.width() * current.scale))
-                               .arg(std::lround(current.size.height() * current.scale)));
+                               .arg(std::lround(current.size.height() * current.scale))
+                               .arg(text));
+    } else if (current.format == core::ExportFormat::Svg) {
+        m_summary->setText(tr("Vector with real text; %1 × %2 px%3")
+                               .arg(std::lround(current.size.width() * current.scale))
+                               .arg(std::lround(current.size.height() * current.scale))
+                               .arg(text));
     } else {
         const qreal points = 72.0 / exportDpi();
-        m_summary->setText(tr("Vector with real text; a %1 × %2 pt page")
+        m_summary->setText(tr("Vector with real text; a %1 × %2 pt page%3")
                                .arg(std::lround(current.size.width() * points))
-                               .arg(std::lround(current.size.height() * points)));
+                               .arg(std::lround(current.size.height() * points))
+                               .arg(text));
     }
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/export/HeadlessExport.h"
 
+#include "ui/Strings.h"
 #include "ui/export/MarkdownReport.h"
 #include "ui/export/OffscreenViews.h"
 #include "ui/export/ReportBuilder.h"
@@ -46,9 +47,10 @@ QString exportAnalysis(const core::Analysis& analysis, const ExportRequest& requ
         request.theme == theme::ThemeMode::System ? QApplication::palette() : theme::themePalette(request.theme);
     const OffscreenViews views(analysis, palette, request.layer);
     const FigureOptions figure{request.size.isEmpty() ? defaultFigureSize(request.what) : request.size,
-                               request.scale.value_or(1.0), request.readOnly};
+                               request.scale.value_or(1.0), request.readOnly,
+                               qs(core::figureCaption(analysis, request.info))};
     const std::optional<core::ViewKind> kind = core::viewFor(request.what);
-    const views::AnalysisView* view = kind ? views.view(*kind, figure.size) : nullptr;
+    const views::AnalysisView* view = kind ? views.view(*kind, viewSizeIn(figure, QApplication::font())) : nullptr;
     if (!view) {
         return QStringLiteral("no view draws %1").arg(QString::fromUtf8(core::toString(request.what)));
     }

@@ -42,8 +42,9 @@ QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportI
             continue;
         }
         const QString viewId = qs(core::toString(*section.figure));
-        const FigureOptions figure{{1280, 800}, options.scale, options.readOnly};
-        const views::AnalysisView* view = views.view(*section.figure, figure.size);
+        const FigureOptions figure{
+            {1280, 800}, options.scale, options.readOnly, qs(core::figureCaption(analysis, info))};
+        const views::AnalysisView* view = views.view(*section.figure, viewSizeIn(figure, QApplication::font()));
         if (!view) {
             continue;
         }

@@ -76,9 +76,9 @@ void configTable(ReportComposer& composer, const core::ModelConfig& config) {
         table.push_back(row);
     }
     composer.table({{QStringLiteral("Field"), 1.1},
-                    {QStringLiteral("Value"), 1.4, Qt::AlignLeft, true},
+                    {QStringLiteral("Value"), 1.4, Qt::AlignLeft},
                     {QStringLiteral("Field"), 1.1},
-                    {QStringLiteral("Value"), 1.4, Qt::AlignLeft, true}},
+                    {QStringLiteral("Value"), 1.4, Qt::AlignLeft}},
                    table);
 }
 
@@ -141,8 +141,8 @@ void diagnostics(ReportComposer& composer, const core::Diagnostics& found) {
         table.push_back({{qs(std::string(core::toString(d.severity))), qs(d.field), qs(d.message)}});
     }
     composer.table({{QStringLiteral("Severity"), 0.8},
-                    {QStringLiteral("Field"), 1.5, Qt::AlignLeft, true},
-                    {QStringLiteral("Message"), 4.2, Qt::AlignLeft, true}},
+                    {QStringLiteral("Field"), 1.5, Qt::AlignLeft},
+                    {QStringLiteral("Message"), 4.2, Qt::AlignLeft}},
                    table);
 }
 
@@ -257,7 +257,9 @@ void reportSections(ReportComposer& composer, const core::Analysis& analysis, co
         if (section.figure) {
             const QSizeF logical = figureSize(*section.figure);
             if (const views::AnalysisView* view = views.view(*section.figure, logical.toSize())) {
-                composer.figure(*view, logical, qs(section.caption));
+                // Model and scenario first, as on every exported figure, then what the figure shows.
+                composer.figure(*view, logical,
+                                qs(core::figureCaption(analysis, info)) + QStringLiteral(". ") + qs(section.caption));
             }
         }
         if (section.part == core::ReportPart::Breakdown) {

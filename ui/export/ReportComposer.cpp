@@ -19,6 +19,21 @@ constexpr qreal kCellPadY = 2.5;
 constexpr qreal kIndent = 11;
 constexpr int kWrap = Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop;
 
+/// How a table cell's text is drawn: on one line when it fits, else wrapped at spaces, else (one long
+/// word, a tensor name) wrapped anywhere, so that no cell is ever cut.
+int cellFlags(const QString& text, const QFontMetricsF& metrics, qreal width) {
+    if (metrics.horizontalAdvance(text) <= width) {
+        return Qt::AlignTop;
+    }
+    const QRectF words = metrics.boundingRect(QRectF(0, 0, width, 1e6), Qt::TextWordWrap, text);
+    return words.width() <= width + 0.5 ? Qt::TextWordWrap | Qt::AlignTop : Qt::TextWrapAnywhere | Qt::AlignTop;
+}
+
+qreal cellHeight(const QString& text, const QFont& font, qreal width) {
+    const QFontMetricsF metrics(font);
+    return metrics.boundingRect(QRectF(0, 0, width, 1e6), cellFlags(text, metrics, width), text).height();
+}
+
 /// `base` at `points`, without ligatures, so that text copied or extracted from the PDF reads "fi",
 /// not "ﬁ": Qt shapes text without ligatures whenever letter spacing is set, and 1/64 of a
 /// pixel (the smallest step Qt keeps) is invisible.
@@ -131,7 +146,11 @@ void ReportComposer::table(const std::vector<TableColumn>& columns, const std::v
     QFont bold = m_table;
     bold.setBold(true);
     const qreal line = QFontMetricsF(m_table).height();
-    const qreal headerHeight = line + 2 * kCellPadY + 1;
+    qreal titlesHeight = line;
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+        titlesHeight = std::max(titlesHeight, cellHeight(columns[c].title, bold, widths[c] - 2 * kCellPadX));
+    }
+    const qreal headerHeight = titlesHeight + 2 * kCellPadY + 1;
     const int header = static_cast<int>(m_blocks.size());
     add({headerHeight, 8, true, false, 0}, [=, this](QPainter& painter, const QRectF& rect) {
         painter.fillRect(rect, views::colors::panel(m_palette));
@@ -139,8 +158,9 @@ void ReportComposer::table(const std::vector<TableColumn>& columns, const std::v
         painter.setPen(m_palette.color(QPalette::Text));
         for (std::size_t c = 0; c < columns.size(); ++c) {
             const QRectF cell(rect.left() + lefts[c] + kCellPadX, rect.top(), widths[c] - 2 * kCellPadX, rect.height());
-            painter.drawText(cell, columns[c].align | Qt::AlignVCenter,
-                             QFontMetricsF(bold).elidedText(columns[c].title, Qt::ElideRight, cell.width()));
+            painter.drawText(cell.adjusted(0, kCellPadY, 0, -kCellPadY),
+                             int(columns[c].align) | cellFlags(columns[c].title, QFontMetricsF(bold), cell.width()),
+                             columns[c].title);
         }
         painter.setPen(QPen(views::colors::rule(m_palette), 0.8));
         painter.drawLine(QPointF(rect.left(), rect.bottom()), QPointF(rect.right(), rect.bottom()));
@@ -148,11 +168,11 @@ void ReportComposer::table(const std::vector<TableColumn>& columns, const std::v
     for (std::size_t r = 0; r < rows.size(); ++r) {
         const TableRow& row = rows[r];
         qreal height = line;
+        QFont rowFont = m_table;
+        rowFont.setBold(row.strong);
         for (std::size_t c = 0; c < columns.size() && c < static_cast<std::size_t>(row.cells.size()); ++c) {
             const qreal indent = c == 0 ? row.depth * kIndent : 0;
-            if (columns[c].wrap) {
-                height = std::max(height, textHeight(row.cells[int(c)], m_table, widths[c] - 2 * kCellPadX - indent));
-            }
+            height = std::max(height, cellHeight(row.cells[int(c)], rowFont, widths[c] - 2 * kCellPadX - indent));
         }
         height += 2 * kCellPadY;
         add(
@@ -170,13 +190,9 @@ void ReportComposer::table(const std::vector<TableColumn>& columns, const std::v
                     const qreal indent = c == 0 ? row.depth * kIndent : 0;
                     const QRectF cell(rect.left() + lefts[c] + kCellPadX + indent, rect.top() + kCellPadY,
                                       widths[c] - 2 * kCellPadX - indent, rect.height() - 2 * kCellPadY);
+                    // Never elided: a cell too long for its column wraps, at spaces when it can.
                     const QString& text = row.cells[int(c)];
-                    if (columns[c].wrap) {
-                        painter.drawText(cell, int(columns[c].align) | Qt::TextWordWrap | Qt::AlignTop, text);
-                    } else {
-                        painter.drawText(cell, columns[c].align | Qt::AlignTop,
-                                         metrics.elidedText(text, Qt::ElideRight, cell.width()));
-                    }
+                    painter.drawText(cell, int(columns[c].align) | cellFlags(text, metrics, cell.width()), text);
                 }
                 painter.setPen(QPen(views::colors::rule(m_palette), 0.4));
                 painter.drawLine(QPointF(rect.left(), rect.bottom()), QPointF(rect.right(), rect.bottom()));
@@ -187,16 +203,31 @@ void ReportComposer::table(const std::vector<TableColumn>& columns, const std::v
 
 void ReportComposer::figure(const views::AnalysisView& view, const QSizeF& logical, const QString& caption) {
     const qreal scale = contentWidth() / logical.width();
-    const qreal imageHeight = logical.height() * scale;
     const qreal captionHeight = caption.isEmpty() ? 0 : textHeight(caption, m_small, contentWidth()) + 5;
+    const qreal imageHeight = logical.height() * scale;
     const views::AnalysisView* drawn = &view;
-    add({imageHeight + captionHeight, 10, false, false, 0}, [=, this](QPainter& painter, const QRectF& rect) {
-        const QRectF image(rect.topLeft(), QSizeF(contentWidth(), imageHeight));
+    const qreal pageHeight = m_content.height();
+    // To finish a page rather than leave its bottom empty, a figure may be laid out shorter (down to
+    // 55% of its height): the view lays itself out in the room it gets, at the same width and text size.
+    FlowItem flow{imageHeight + captionHeight, 10, false, false, 0};
+    flow.minHeight = imageHeight * 0.55 + captionHeight;
+    add(flow, [=, this](QPainter& painter, const QRectF& rect) {
+        const qreal room = std::min(rect.height(), pageHeight) - captionHeight;
+        QSizeF laidOut = logical;
+        qreal drawScale = scale;
+        if (room < imageHeight * 0.55) {
+            // Taller than a page even at its least height: scaled down as a whole.
+            drawScale = room / logical.height();
+        } else {
+            laidOut.setHeight(std::min(logical.height(), room / scale));
+        }
+        const QSizeF size = laidOut * drawScale;
+        const QRectF image(QPointF(rect.left() + (contentWidth() - size.width()) / 2, rect.top()), size);
         painter.save();
         painter.translate(image.topLeft());
-        painter.scale(scale, scale);
-        painter.setClipRect(QRectF(QPointF(0, 0), logical), Qt::IntersectClip);
-        drawn->render(painter, QRectF(QPointF(0, 0), logical));
+        painter.scale(drawScale, drawScale);
+        painter.setClipRect(QRectF(QPointF(0, 0), laidOut), Qt::IntersectClip);
+        drawn->render(painter, QRectF(QPointF(0, 0), laidOut));
         painter.restore();
         painter.setPen(QPen(views::colors::rule(m_palette), 0.8));
         painter.setBrush(Qt::NoBrush);
@@ -274,8 +305,8 @@ bool ReportComposer::paint(QPagedPaintDevice& device, const QString& footer) con
                 painter.restore();
             }
             painter.save();
-            block.paint(painter, QRectF(m_content.left(), m_content.top() + placement.top, m_content.width(),
-                                        block.flow.height));
+            block.paint(painter,
+                        QRectF(m_content.left(), m_content.top() + placement.top, m_content.width(), placement.height));
             painter.restore();
         }
         painter.setFont(m_small);

@@ -28,9 +28,8 @@ namespace archplay::ui::exports {
 /// A column of a report table.
 struct TableColumn {
     QString title;
-    qreal width = 1; ///< share of the table's width (normalised over the columns)
-    Qt::Alignment align = Qt::AlignLeft;
-    bool wrap = false; ///< long text wraps onto more lines instead of being elided
+    qreal width = 1;                     ///< share of the table's width (normalised over the columns)
+    Qt::Alignment align = Qt::AlignLeft; ///< a cell too long for its column wraps; none is ever cut
 };
 
 /// One row of a report table: its cells and how deep its first cell is indented (a tree).
@@ -64,7 +63,8 @@ public:
     /// A table; its header is drawn again on every page it continues on.
     void table(const std::vector<TableColumn>& columns, const std::vector<TableRow>& rows);
     /// A view drawn through render() at `logical` size, scaled to the content width, with a caption.
-    /// The view must outlive paint().
+    /// To finish a page it may be laid out shorter, down to 55% of its height, at the same width and
+    /// text size (the view lays itself out in the room). The view must outlive paint().
     void figure(const views::AnalysisView& view, const QSizeF& logical, const QString& caption);
     /// The typeset derivation, one block per paragraph or equation. The document must outlive paint().
     void derivation(const views::layout::DerivationDocument& document);

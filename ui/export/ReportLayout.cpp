@@ -11,7 +11,9 @@ namespace {
 qreal chainHeight(const std::vector<FlowItem>& items, std::size_t first) {
     qreal height = items[first].height + items[first].repeatedHeader;
     for (std::size_t i = first; i + 1 < items.size() && items[i].keepWithNext; ++i) {
-        height += items[i + 1].spaceBefore + items[i + 1].height;
+        // A figure that may shrink needs only its least height to follow its heading.
+        const FlowItem& next = items[i + 1];
+        height += next.spaceBefore + (next.minHeight > 0 ? std::min(next.minHeight, next.height) : next.height);
     }
     return height;
 }
@@ -36,7 +38,9 @@ std::vector<FlowPlacement> paginate(const std::vector<FlowItem>& items, qreal pa
         }
         qreal top = pageEmpty ? 0 : y + item.spaceBefore;
         const bool fits = top + item.height <= pageHeight;
-        bool breakHere = !pageEmpty && !fits;
+        // A figure shrinks to finish the page when it keeps most of its size.
+        const bool shrinks = !fits && !pageEmpty && item.minHeight > 0 && top + item.minHeight <= pageHeight;
+        bool breakHere = !pageEmpty && !fits && !shrinks;
         if (!breakHere && !pageEmpty && item.keepWithNext) {
             // Move a heading (and whatever it is kept with) to the next page rather than strand it.
             const qreal chain = chainHeight(items, i);
@@ -46,13 +50,16 @@ std::vector<FlowPlacement> paginate(const std::vector<FlowItem>& items, qreal pa
             newPage();
             top = 0;
         }
-        FlowPlacement placement{page, top, false};
+        FlowPlacement placement{page, top, false, item.height};
         if (pageEmpty && item.repeatedHeader > 0 && i > 0) {
             placement.top = item.repeatedHeader;
             placement.headerRepeated = true;
         }
+        if (!breakHere && shrinks) {
+            placement.height = pageHeight - top;
+        }
         placements.push_back(placement);
-        y = placement.top + item.height;
+        y = placement.top + placement.height;
         pageEmpty = false;
         if (y > pageHeight) {
             // An item taller than a page keeps its page to itself.

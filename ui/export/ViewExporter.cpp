@@ -7,6 +7,7 @@
 
 #include <QBuffer>
 #include <QFontInfo>
+#include <QFontMetricsF>
 #include <QGuiApplication>
 #include <QHash>
 #include <QMimeData>
@@ -38,9 +39,15 @@ void setUpFigurePage(QPdfWriter& writer, const QSize& size, const QString& title
                                      QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
 }
 
-void setUpSvg(QSvgGenerator& generator, const QSize& size, const views::AnalysisView& view) {
+/// An SVG of `size` whose drawing is in layout units: the view box is the figure's layout, so a
+/// figure larger than the reference scales its text with it.
+void setUpSvg(QSvgGenerator& generator, const FigureOptions& options, const QSizeF& layout,
+              const views::AnalysisView& view) {
+    // The SVG's width and height are the figure's size times the scale, as a PNG's pixels are.
+    const QSize size(static_cast<int>(std::lround(options.size.width() * options.scale)),
+                     static_cast<int>(std::lround(options.size.height() * options.scale)));
     generator.setSize(size);
-    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setViewBox(QRectF(QPointF(0, 0), layout));
     generator.setResolution(static_cast<int>(exportDpi()));
     generator.setTitle(view.title());
     generator.setDescription(QStringLiteral("%1 — %2").arg(view.title(), creator()));
@@ -75,6 +82,38 @@ QByteArray portableFonts(const QByteArray& svg) {
     return text.toUtf8();
 }
 
+constexpr qreal kCaptionPad = 8;
+constexpr int kCaptionFlags = Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop;
+
+QFont captionFont(const QFont& base) {
+    QFont font = base;
+    font.setPointSizeF(base.pointSizeF() > 0 ? base.pointSizeF() : 9);
+    return font;
+}
+
+/// The caption under the view: a rule, then the text in the muted colour. Painted in layout units.
+void paintCaption(QPainter& painter, const FigureGeometry& geometry, const QString& caption, const QPalette& palette,
+                  const QFont& font) {
+    if (caption.isEmpty() || geometry.caption.isEmpty()) {
+        return;
+    }
+    painter.save();
+    painter.setPen(QPen(palette.color(QPalette::Mid), 1));
+    painter.drawLine(QPointF(geometry.caption.left(), geometry.caption.top() - kCaptionPad / 2),
+                     QPointF(geometry.caption.right(), geometry.caption.top() - kCaptionPad / 2));
+    painter.setFont(captionFont(font));
+    painter.setPen(palette.color(QPalette::Text));
+    painter.drawText(geometry.caption, kCaptionFlags, caption);
+    painter.restore();
+}
+
+/// The view and its caption painted in layout units onto a painter already scaled to them.
+void paintFigure(QPainter& painter, const views::AnalysisView& view, const FigureGeometry& geometry,
+                 const QString& caption) {
+    view.render(painter, geometry.view);
+    paintCaption(painter, geometry, caption, view.palette(), view.font());
+}
+
 QByteArray pngBytes(const QImage& image, qreal scale) {
     QImage stamped = image;
     // The PNG's physical resolution says how large the figure is meant to appear, whatever its pixels.
@@ -95,23 +134,37 @@ QByteArray chartBytes(const views::ParameterChartView& chart, core::ExportFormat
     // Reading the bars builds the chart when the analysis changed since it was last drawn.
     chart.componentBars();
     QCustomPlot& plot = *chart.plot();
-    const int width = options.size.width();
-    const int height = options.size.height();
+    const FigureGeometry geometry = figureGeometry(options, chart.font());
+    const int width = static_cast<int>(std::lround(geometry.view.width()));
+    const int height = static_cast<int>(std::lround(geometry.view.height()));
     QByteArray bytes;
     if (format == core::ExportFormat::Png) {
-        QImage image = plot.toPixmap(width, height, options.scale).toImage();
+        const qreal pixelsPerUnit = options.scale * geometry.textScale;
+        const QImage plotImage = plot.toPixmap(width, height, pixelsPerUnit).toImage();
+        QImage image(QSize(static_cast<int>(std::lround(options.size.width() * options.scale)),
+                           static_cast<int>(std::lround(options.size.height() * options.scale))),
+                     QImage::Format_ARGB32_Premultiplied);
+        image.fill(chart.palette().color(QPalette::Base));
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setRenderHint(QPainter::TextAntialiasing);
+        painter.drawImage(QPointF(0, 0), plotImage);
+        painter.scale(pixelsPerUnit, pixelsPerUnit);
+        paintCaption(painter, geometry, options.caption, chart.palette(), chart.font());
+        painter.end();
         bytes = pngBytes(image, options.scale);
     } else {
         QBuffer buffer(&bytes);
         buffer.open(QIODevice::WriteOnly);
         QSvgGenerator generator;
         generator.setOutputDevice(&buffer);
-        setUpSvg(generator, options.size, chart);
+        setUpSvg(generator, options, geometry.layout, chart);
         QCPPainter painter;
         if (painter.begin(&generator)) {
             painter.setMode(QCPPainter::pmVectorized);
             painter.setMode(QCPPainter::pmNoCaching);
             plot.toPainter(&painter, width, height);
+            paintCaption(painter, geometry, options.caption, chart.palette(), chart.font());
             painter.end();
         }
         buffer.close();
@@ -123,6 +176,30 @@ QByteArray chartBytes(const views::ParameterChartView& chart, core::ExportFormat
 }
 
 } // namespace
+
+FigureGeometry figureGeometry(const FigureOptions& options, const QFont& font) {
+    FigureGeometry geometry;
+    geometry.textScale = core::figureTextScale(options.size.width(), options.size.height());
+    geometry.layout = QSizeF(options.size) / geometry.textScale;
+    geometry.view = QRectF(QPointF(0, 0), geometry.layout);
+    if (!options.caption.isEmpty()) {
+        const qreal width = geometry.layout.width() - 2 * 14;
+        const qreal height = QFontMetricsF(captionFont(font))
+                                 .boundingRect(QRectF(0, 0, width, 1e6), kCaptionFlags, options.caption)
+                                 .height();
+        const qreal strip = height + 2 * kCaptionPad;
+        // A caption never takes more than a third of the figure.
+        if (strip < geometry.layout.height() / 3) {
+            geometry.view.setHeight(geometry.layout.height() - strip);
+            geometry.caption = QRectF(14, geometry.view.bottom() + kCaptionPad, width, height);
+        }
+    }
+    return geometry;
+}
+
+QSize viewSizeIn(const FigureOptions& options, const QFont& font) {
+    return figureGeometry(options, font).view.size().toSize();
+}
 
 qreal exportDpi() {
     const QScreen* screen = QGuiApplication::primaryScreen();
@@ -138,11 +215,13 @@ QImage renderImage(const views::AnalysisView& view, const FigureOptions& options
     }
     image.setDevicePixelRatio(options.scale);
     image.fill(view.palette().color(QPalette::Base));
+    const FigureGeometry geometry = figureGeometry(options, view.font());
     QPainter painter(&image);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
     painter.setRenderHint(QPainter::SmoothPixmapTransform);
-    view.render(painter, QRectF(QPointF(0, 0), QSizeF(options.size)));
+    painter.scale(geometry.textScale, geometry.textScale);
+    paintFigure(painter, view, geometry, options.caption);
     painter.end();
     return image;
 }
@@ -186,16 +265,16 @@ QByteArray figureBytes(const views::AnalysisView& view, core::ExportFormat forma
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
-    const QRectF target(QPointF(0, 0), QSizeF(options.size));
+    const FigureGeometry geometry = figureGeometry(options, view.font());
     if (format == core::ExportFormat::Svg) {
         QSvgGenerator generator;
         generator.setOutputDevice(&buffer);
-        setUpSvg(generator, options.size, view);
+        setUpSvg(generator, options, geometry.layout, view);
         QPainter painter;
         if (!painter.begin(&generator)) {
             return fail(QStringLiteral("the SVG could not be started"));
         }
-        view.render(painter, target);
+        paintFigure(painter, view, geometry, options.caption);
         painter.end();
         buffer.close();
         bytes = portableFonts(bytes);
@@ -206,7 +285,8 @@ QByteArray figureBytes(const views::AnalysisView& view, core::ExportFormat forma
         if (!painter.begin(&writer)) {
             return fail(QStringLiteral("the PDF could not be started"));
         }
-        view.render(painter, target);
+        painter.scale(geometry.textScale, geometry.textScale);
+        paintFigure(painter, view, geometry, options.caption);
         painter.end();
     }
     return bytes.isEmpty() ? fail(QStringLiteral("nothing was drawn")) : bytes;
@@ -228,7 +308,9 @@ QMimeData* figureMimeData(const views::AnalysisView& view, const FigureOptions& 
     mime->setImageData(image);
     mime->setData(QStringLiteral("image/png"), pngBytes(image, options.scale));
     QString error;
-    const QByteArray svg = figureBytes(view, core::ExportFormat::Svg, {options.size, 1.0}, &error);
+    FigureOptions vector = options;
+    vector.scale = 1.0;
+    const QByteArray svg = figureBytes(view, core::ExportFormat::Svg, vector, &error);
     if (!svg.isEmpty()) {
         mime->setData(QStringLiteral("image/svg+xml"), svg);
     }

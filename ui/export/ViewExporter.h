@@ -5,8 +5,10 @@
 #include "core/report/Exports.h"
 
 #include <QByteArray>
+#include <QFont>
 #include <QImage>
 #include <QPalette>
+#include <QRectF>
 #include <QSize>
 #include <QString>
 
@@ -23,10 +25,25 @@ namespace archplay::ui::exports {
 
 /// How a figure is drawn.
 struct FigureOptions {
-    QSize size{1280, 800}; ///< the view's size in the figure. Units: device-independent pixels
-    qreal scale = 1.0;     ///< PNG pixels per device-independent pixel: 2 or 3 for slides
+    QSize size{1280, 800}; ///< the figure's size: PNG pixels at scale 1, the SVG's and PDF page's size.
+                           ///< Units: device-independent pixels
+    qreal scale = 1.0;     ///< PNG pixels per device-independent pixel: 2 or 3 for print
     core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse; ///< whether a read-only file is replaced
+    QString caption; ///< under the view: core::figureCaption() (model and scenario); empty: none
 };
+
+/// Where the parts of a figure go. The figure is laid out at `layout` (its size divided by
+/// core::figureTextScale()) and drawn scaled up by `textScale`, so text grows with the figure.
+struct FigureGeometry {
+    qreal textScale = 1;
+    QSizeF layout;  ///< the whole figure in layout units
+    QRectF view;    ///< the view, in layout units
+    QRectF caption; ///< the caption line(s) under the view; empty without a caption
+};
+FigureGeometry figureGeometry(const FigureOptions& options, const QFont& font);
+
+/// The size a view is laid out at in a figure of `options` (FigureGeometry::view).
+QSize viewSizeIn(const FigureOptions& options, const QFont& font);
 
 /// The resolution vector exports are laid out at: the one text is measured with on screen, so a
 /// figure's text takes exactly the room the view's layout gave it. Units: dots per inch.

@@ -54,6 +54,14 @@ std::vector<QPointF> KvCacheView::curvePoints(int index) const {
     return m_plot->points(index);
 }
 
+KvCurvePlot::Arrangement KvCacheView::curveArrangement(const QSize& plotSize) const {
+    ensureBuilt();
+    const QRect viewport = m_plot->widget()->viewport();
+    KvCurvePlot::Arrangement arrangement = m_plot->arrange(plotSize);
+    m_plot->widget()->setViewport(viewport);
+    return arrangement;
+}
+
 const std::vector<core::KvCurve>& KvCacheView::curves() const {
     ensureBuilt();
     return m_curves;
@@ -106,10 +114,10 @@ void KvCacheView::rebuild() {
     const core::KvSavings savings = core::kvSavings(a.config, a.plan, s);
 
     m_subtitle = tr("Keys and values (or MLA's latent) kept for every token of context, as this architecture caches "
-                    "them; hover the curve for exact bytes.");
+                    "them.");
     if (kv.fixedStateBytes > 0) {
         m_subtitle = tr("Keys and values of the attention layers per token, plus the fixed state of the other "
-                        "layers; hover for exact bytes.");
+                        "layers.");
     }
     m_headline = bytesText(kv.totalBytes);
     m_headlineDetail =
@@ -241,7 +249,9 @@ void KvCacheView::paintContent(QPainter& painter, const QRectF& target) const {
         paintHeader(painter, target, tr("KV cache"), m_noCache);
         return;
     }
-    paintHeader(painter, target, tr("KV cache"), m_subtitle);
+    // The hover hint only on screen, where hovering does something.
+    paintHeader(painter, target, tr("KV cache"),
+                onScreen ? m_subtitle + QLatin1Char(' ') + tr("Hover the curve for exact bytes.") : m_subtitle);
     const layout::KvLayout placed = layoutFor(target);
     const QPalette pal = palette();
     painter.setFont(headlineFont());

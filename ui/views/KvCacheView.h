@@ -5,14 +5,13 @@
 #include "core/memory/KvCurve.h"
 #include "core/report/Summary.h"
 #include "ui/views/PaintedView.h"
+#include "ui/views/charts/KvCurvePlot.h"
 #include "ui/views/layout/KvLayout.h"
 
 #include <memory>
 #include <vector>
 
 namespace archplay::ui::views {
-
-class KvCurvePlot;
 
 /// The KV cache: a memory bar at the scenario's sequence length, batch and precision split by
 /// layer kind, bytes per token and per layer, what sliding windows and MLA save, the cache against
@@ -31,6 +30,10 @@ public:
 
     /// What the view draws, for tests: the curve's points, the shares of the bar, the fits.
     std::vector<QPointF> curvePoints(int index) const;
+    /// Where the curve plot goes when the view is drawn into `target`.
+    QRectF curveRect(const QRectF& target) const { return layoutFor(target).curve; }
+    /// Where the curve's labels and legend go in a plot of `plotSize` pixels (see curveRect()).
+    KvCurvePlot::Arrangement curveArrangement(const QSize& plotSize) const;
     const std::vector<core::KvCurve>& curves() const;
     const std::vector<core::KvKindShare>& shares() const;
     const std::vector<core::GpuFit>& fits() const;

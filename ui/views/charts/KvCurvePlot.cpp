@@ -40,7 +40,8 @@ KvCurvePlot::KvCurvePlot(QWidget* parent)
     }
     m_currentLabel = new QCPItemText(m_plot);
     m_currentLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-    m_currentLabel->setPadding(QMargins(4, 2, 8, 6));
+    m_currentLabel->setPadding(QMargins(4, 2, 4, 2));
+    QObject::connect(m_plot, &QCustomPlot::beforeReplot, m_plot, [this] { arrange(m_plot->viewport().size()); });
     QObject::connect(m_plot, &QCustomPlot::mouseMove, m_plot,
                      [this](QMouseEvent* event) { showToolTip(event->position()); });
 }
@@ -58,6 +59,7 @@ QCPItemText* KvCurvePlot::text(std::size_t index) {
     while (m_texts.size() <= index) {
         auto* item = new QCPItemText(m_plot);
         item->setSelectable(false);
+        item->setPadding(QMargins(4, 1, 4, 1));
         m_texts.push_back(item);
     }
     return m_texts[index];
@@ -124,20 +126,13 @@ void KvCurvePlot::setCurves(const std::vector<core::KvCurve>& curves, core::DTyp
         graph->setName(alternatives[i].name);
         graph->addToLegend();
     }
-    m_current->data()->set({QCPGraphData(double(std::max<std::uint64_t>(currentLength, 1)),
-                                         double(std::max<std::uint64_t>(currentBytes, 1)))},
-                           true);
-    m_currentLabel->position->setCoords(double(std::max<std::uint64_t>(currentLength, 1)),
-                                        double(std::max<std::uint64_t>(currentBytes, 1)));
+    m_currentCoords =
+        QPointF(double(std::max<std::uint64_t>(currentLength, 1)), double(std::max<std::uint64_t>(currentBytes, 1)));
+    m_current->data()->set({QCPGraphData(m_currentCoords.x(), m_currentCoords.y())}, true);
     m_currentLabel->setText(QStringLiteral("S = %1: %2").arg(exactCount(currentLength), bytesText(currentBytes)));
-    // Clear of the point and on a backdrop, so neighbouring curves do not run through the text; on the
-    // side with more room.
-    const bool leftHalf =
-        right > 1 && std::log(double(std::max<std::uint64_t>(currentLength, 1))) < 0.4 * std::log(right);
-    m_currentLabel->setPositionAlignment(leftHalf ? (Qt::AlignLeft | Qt::AlignBottom)
-                                                  : (Qt::AlignRight | Qt::AlignBottom));
-    m_currentLabel->setPadding(leftHalf ? QMargins(12, 2, 4, 10) : QMargins(4, 2, 12, 10));
 
+    m_lengths = lengths;
+    m_sizes = sizes;
     std::size_t texts = 0;
     for (std::size_t i = 0; i < std::max(lengths.size(), m_verticals.size()); ++i) {
         QCPItemStraightLine* item = line(m_verticals, i);
@@ -145,15 +140,8 @@ void KvCurvePlot::setCurves(const std::vector<core::KvCurve>& curves, core::DTyp
         if (i < lengths.size()) {
             item->point1->setCoords(lengths[i].value, 1);
             item->point2->setCoords(lengths[i].value, 2);
-            QCPItemText* label = text(texts++);
-            label->setVisible(true);
-            // Pooled labels may have served the other orientation: set both coordinate types.
-            label->position->setTypeX(QCPItemPosition::ptPlotCoords);
-            label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-            label->position->setCoords(lengths[i].value, 0.0);
-            label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-            label->setPadding(QMargins(4, 4, 4, 2));
-            label->setText(lengths[i].label);
+            text(texts++)->setText(lengths[i].label);
+            entry(m_lengthEntries, i)->setName(lengths[i].label);
         }
     }
     for (std::size_t i = 0; i < std::max(sizes.size(), m_horizontals.size()); ++i) {
@@ -162,15 +150,8 @@ void KvCurvePlot::setCurves(const std::vector<core::KvCurve>& curves, core::DTyp
         if (i < sizes.size()) {
             item->point1->setCoords(1, sizes[i].value);
             item->point2->setCoords(2, sizes[i].value);
-            QCPItemText* label = text(texts++);
-            label->setVisible(true);
-            label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-            label->position->setTypeY(QCPItemPosition::ptPlotCoords);
-            // At the left end: the length markers label the top right corner, and the curves rise to the right.
-            label->position->setCoords(0.0, sizes[i].value);
-            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-            label->setPadding(QMargins(6, 0, 4, 1));
-            label->setText(sizes[i].label);
+            text(texts++)->setText(sizes[i].label);
+            entry(m_sizeEntries, i)->setName(sizes[i].label);
             top = std::max(top, sizes[i].value);
         }
     }
@@ -180,6 +161,199 @@ void KvCurvePlot::setCurves(const std::vector<core::KvCurve>& curves, core::DTyp
     m_plot->xAxis->setRange(1, right);
     m_plot->yAxis->setRange(std::max(1.0, bottom / 2), top * 3);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QCPGraph* KvCurvePlot::entry(std::vector<QCPGraph*>& pool, std::size_t index) {
+    while (pool.size() <= index) {
+        QCPGraph* graph = m_plot->addGraph();
+        graph->removeFromLegend();
+        graph->setSelectable(QCP::stNone);
+        pool.push_back(graph);
+    }
+    return pool[index];
+}
+
+void KvCurvePlot::putLegend(bool inside, int columns) const {
+    QCPLegend* legend = m_plot->legend;
+    QCPLayoutInset* inset = m_plot->axisRect()->insetLayout();
+    if (inside != m_legendInside) {
+        if (inside) {
+            m_plot->plotLayout()->take(legend);
+            m_plot->plotLayout()->simplify();
+            inset->addElement(legend, Qt::AlignBottom | Qt::AlignRight);
+        } else {
+            inset->take(legend);
+            m_plot->plotLayout()->addElement(1, 0, legend);
+            m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+        }
+        m_legendInside = inside;
+    }
+    legend->setWrap(inside ? 0 : columns);
+    legend->setFillOrder(inside ? QCPLayoutGrid::foRowsFirst : QCPLayoutGrid::foColumnsFirst, true);
+    // Below the plot the legend is a compact block of rows, so that a small plot keeps its height.
+    legend->setRowSpacing(inside ? 3 : 0);
+    legend->setColumnSpacing(inside ? 8 : 14);
+    legend->setMargins(inside ? QMargins(7, 5, 7, 4) : QMargins(4, 2, 4, 2));
+}
+
+void KvCurvePlot::layOut(const QSize& size) const {
+    m_plot->setViewport(QRect(QPoint(0, 0), size));
+    for (const auto phase :
+         {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout}) {
+        m_plot->plotLayout()->update(phase);
+    }
+}
+
+KvCurvePlot::Arrangement KvCurvePlot::arrange(const QSize& size) const {
+    Arrangement result;
+    if (m_arranging || size.width() < 1 || size.height() < 1) {
+        return result;
+    }
+    m_arranging = true;
+    QCPAxis* x = m_plot->xAxis;
+    QCPAxis* y = m_plot->yAxis;
+    const std::size_t labelCount = 1 + m_lengths.size() + m_sizes.size();
+    // Labels without room go to the legend, which changes its size: place again until nothing new is listed.
+    std::vector<bool> listed(labelCount, false);
+    for (std::size_t pass = 0; pass <= labelCount; ++pass) {
+        for (std::size_t i = 0; i < m_lengthEntries.size(); ++i) {
+            const bool show = i < m_lengths.size() && listed[1 + i];
+            m_lengthEntries[i]->setVisible(show);
+            show ? m_lengthEntries[i]->addToLegend() : m_lengthEntries[i]->removeFromLegend();
+        }
+        for (std::size_t i = 0; i < m_sizeEntries.size(); ++i) {
+            const bool show = i < m_sizes.size() && listed[1 + m_lengths.size() + i];
+            m_sizeEntries[i]->setVisible(show);
+            show ? m_sizeEntries[i]->addToLegend() : m_sizeEntries[i]->removeFromLegend();
+        }
+        putLegend(true, 1);
+        layOut(size);
+        QRectF area = m_plot->axisRect()->rect();
+        auto curvesAsDrawn = [&] {
+            std::vector<layout::Polyline> curves;
+            for (QCPGraph* graph : m_graphs) {
+                if (graph->visible()) {
+                    layout::Polyline line;
+                    for (const QCPGraphData& point : *graph->data()) {
+                        line.emplace_back(x->coordToPixel(point.key), y->coordToPixel(point.value));
+                    }
+                    curves.push_back(std::move(line));
+                }
+            }
+            for (QCPGraph* graph : m_alternatives) {
+                if (graph->visible()) {
+                    layout::Polyline line;
+                    for (const QCPGraphData& point : *graph->data()) {
+                        line.emplace_back(x->coordToPixel(point.key), y->coordToPixel(point.value));
+                    }
+                    curves.push_back(std::move(line));
+                }
+            }
+            return curves;
+        };
+        std::vector<layout::Polyline> curves = curvesAsDrawn();
+        auto pointRect = [&] {
+            const QPointF point(x->coordToPixel(m_currentCoords.x()), y->coordToPixel(m_currentCoords.y()));
+            return QRectF(point - QPointF(6, 6), QSizeF(12, 12));
+        };
+        const QSize legendSize = m_plot->legend->minimumOuterSizeHint();
+        const layout::LegendPlacement legend =
+            m_plot->legend->itemCount() == 0 ? layout::LegendPlacement{true, QRectF()}
+                                             : layout::placeLegend(area, QSizeF(legendSize), curves, {pointRect()}, 6);
+        if (legend.inside) {
+            if (!legend.rect.isEmpty()) {
+                QCPLayoutInset* inset = m_plot->axisRect()->insetLayout();
+                inset->setInsetPlacement(0, QCPLayoutInset::ipFree);
+                inset->setInsetRect(0,
+                                    QRectF((legend.rect.left() - area.left()) / area.width(),
+                                           (legend.rect.top() - area.top()) / area.height(),
+                                           legend.rect.width() / area.width(), legend.rect.height() / area.height()));
+                layOut(size);
+            }
+        } else {
+            std::vector<qreal> widths;
+            for (int i = 0; i < m_plot->legend->itemCount(); ++i) {
+                widths.push_back(m_plot->legend->item(i)->minimumOuterSizeHint().width());
+            }
+            putLegend(false, layout::legendColumns(widths, size.width() - 20, 8));
+            layOut(size);
+            area = m_plot->axisRect()->rect();
+            curves = curvesAsDrawn();
+        }
+        result.plotArea = area;
+        result.curves = curves;
+        result.currentPoint = pointRect();
+        result.legendInside = legend.inside;
+        result.legend = m_plot->legend->itemCount() == 0 ? QRectF() : QRectF(m_plot->legend->outerRect());
+
+        // The candidates of every label, the marked point's first.
+        std::vector<QCPItemText*> items;
+        std::vector<std::vector<QRectF>> candidates;
+        auto sizeOf = [](const QCPItemText* item) {
+            const QRect text =
+                QFontMetrics(item->font()).boundingRect(0, 0, 0, 0, Qt::TextDontClip | Qt::AlignCenter, item->text());
+            const QMargins pad = item->padding();
+            return QSizeF(text.width() + pad.left() + pad.right(), text.height() + pad.top() + pad.bottom());
+        };
+        items.push_back(m_currentLabel);
+        candidates.push_back(layout::pointCandidates(result.currentPoint.center(), sizeOf(m_currentLabel), 7));
+        const int rows = static_cast<int>(m_lengths.size()) + 2;
+        for (std::size_t i = 0; i < m_lengths.size(); ++i) {
+            QCPItemText* item = m_texts[i];
+            items.push_back(item);
+            candidates.push_back(
+                layout::verticalLineCandidates(x->coordToPixel(m_lengths[i].value), sizeOf(item), area, rows));
+        }
+        for (std::size_t i = 0; i < m_sizes.size(); ++i) {
+            QCPItemText* item = m_texts[m_lengths.size() + i];
+            items.push_back(item);
+            candidates.push_back(
+                layout::horizontalLineCandidates(y->coordToPixel(m_sizes[i].value), sizeOf(item), area));
+        }
+        std::vector<QRectF> blocked{result.currentPoint};
+        if (legend.inside && !result.legend.isEmpty()) {
+            blocked.push_back(result.legend);
+        }
+        const std::vector<std::optional<QRectF>> placed = layout::placeLabels(candidates, area, blocked, curves);
+        bool newlyListed = false;
+        result.labels.clear();
+        result.labelTexts.clear();
+        result.listed.clear();
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            QCPItemText* item = items[i];
+            if (placed[i]) {
+                item->setVisible(true);
+                item->position->setType(QCPItemPosition::ptAbsolute);
+                item->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+                item->position->setCoords(placed[i]->topLeft());
+                result.labels.push_back(*placed[i]);
+                result.labelTexts.push_back(item->text());
+            } else {
+                item->setVisible(false);
+                result.listed.push_back(item->text());
+                // The marked point's label has no line to stand in for it in the legend; its figure is
+                // in the view's headline.
+                if (i > 0 && !listed[i]) {
+                    listed[i] = true;
+                    newlyListed = true;
+                }
+            }
+        }
+        if (!newlyListed) {
+            break;
+        }
+    }
+    m_arranging = false;
+    return result;
+}
+
+void KvCurvePlot::render(QPainter& painter, const QRectF& target) const {
+    const QRect viewport = m_plot->viewport();
+    arrange(QSize(std::max(1, static_cast<int>(std::lround(target.width()))),
+                  std::max(1, static_cast<int>(std::lround(target.height())))));
+    plot::renderPlot(*m_plot, painter, target);
+    // renderPlot's queued replot places everything again for the widget.
+    m_plot->setViewport(viewport);
 }
 
 void KvCurvePlot::applyPalette(const QPalette& palette, const QFont& font) {
@@ -215,12 +389,15 @@ void KvCurvePlot::applyPalette(const QPalette& palette, const QFont& font) {
     for (QCPItemText* item : m_texts) {
         item->setColor(muted);
         item->setFont(font);
+        item->setBrush(QBrush(backdrop));
+    }
+    for (QCPGraph* graph : m_lengthEntries) {
+        graph->setPen(QPen(muted, 1, Qt::DotLine));
+    }
+    for (QCPGraph* graph : m_sizeEntries) {
+        graph->setPen(QPen(colors::faded(colors::weights(palette), 0.3, palette), 1, Qt::DashDotLine));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-void KvCurvePlot::render(QPainter& painter, const QRectF& target) const {
-    plot::renderPlot(*m_plot, painter, target);
 }
 
 std::vector<QPointF> KvCurvePlot::points(int index) const {
