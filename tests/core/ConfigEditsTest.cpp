@@ -16,6 +16,17 @@
 namespace archplay::test {
 namespace {
 
+TEST(ConfigEdits, ALoadedModelBringsTheSequenceWithinItsContext) {
+    const core::ModelConfig bert = preset("bert-base-uncased");
+    core::Scenario scenario = scenarioAt(131072);
+    EXPECT_EQ(core::edits::fitSequenceToContext(bert, scenario), std::optional<std::uint64_t>(131072));
+    EXPECT_EQ(scenario.sequenceLength, 512u);
+    EXPECT_EQ(core::edits::fitSequenceToContext(bert, scenario), std::nullopt) << "already within: untouched";
+    core::Scenario shorter = scenarioAt(100);
+    EXPECT_EQ(core::edits::fitSequenceToContext(bert, shorter), std::nullopt);
+    EXPECT_EQ(shorter.sequenceLength, 100u);
+}
+
 TEST(ConfigEdits, AttentionFamilies) {
     core::ModelConfig config;
     config.numHeads = 32;

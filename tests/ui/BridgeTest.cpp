@@ -14,6 +14,25 @@ std::string firstPresetId() {
     return core::builtinPresets().front().info.id;
 }
 
+TEST(ModelBridge, APresetShorterThanTheSequenceBringsItWithinItsContextAndSaysSo) {
+    session::ModelBridge bridge;
+    ASSERT_TRUE(bridge.loadPreset(QStringLiteral("llama-3-8b")));
+    bridge.edit(QStringLiteral("long"), [](core::ModelConfig&, core::Scenario& s) { s.sequenceLength = 131072; });
+    QSignalSpy notices(&bridge, &session::ModelBridge::notice);
+    ASSERT_TRUE(bridge.loadPreset(QStringLiteral("bert-base-uncased")));
+    EXPECT_EQ(bridge.scenario().sequenceLength, 512u);
+    ASSERT_EQ(notices.count(), 1);
+    const QString message = notices.front().front().toString();
+    EXPECT_TRUE(message.contains(QStringLiteral("131,072")) && message.contains(QStringLiteral("512")))
+        << message.toStdString();
+    for (const core::Diagnostic& diagnostic : bridge.analysis().diagnostics) {
+        EXPECT_NE(diagnostic.field, "sequence_length") << diagnostic.message;
+    }
+    bridge.undoStack()->undo();
+    EXPECT_EQ(bridge.scenario().sequenceLength, 131072u) << "one undo step brings back both";
+    EXPECT_EQ(bridge.config().modelType, "llama");
+}
+
 TEST(ModelBridge, EditRecomputesOnceAndMatchesCore) {
     archplay::ui::session::ModelBridge bridge;
     QSignalSpy spy(&bridge, &archplay::ui::session::ModelBridge::analysisChanged);

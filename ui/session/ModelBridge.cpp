@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/session/ModelBridge.h"
 
+#include "core/config/ConfigEdits.h"
+
 #include <QElapsedTimer>
+#include <QLocale>
 #include <QUndoCommand>
 #include <QUndoStack>
 
@@ -97,6 +100,7 @@ void ModelBridge::loadConfig(const core::ModelConfig& config, const ConfigOrigin
     BridgeState after = m_state;
     after.config = config;
     after.origin = origin;
+    fitScenario(after);
     if (after == m_state) {
         return;
     }
@@ -127,6 +131,7 @@ bool ModelBridge::loadPreset(const QString& id) {
     if (!state) {
         return false;
     }
+    fitScenario(*state);
     if (!(*state == m_state)) {
         push(*state, tr("Load preset %1").arg(state->origin.label), false);
     }
@@ -170,6 +175,15 @@ void ModelBridge::markSaved() {
 void ModelBridge::setRestoredUnsaved(bool unsaved) {
     m_restoredUnsaved = unsaved;
     emit unsavedChanged();
+}
+
+void ModelBridge::fitScenario(BridgeState& state) {
+    if (const auto before = core::edits::fitSequenceToContext(state.config, state.scenario)) {
+        const QString name = state.origin.label.isEmpty() ? tr("The model") : state.origin.label;
+        emit notice(tr("Sequence length set to %1 tokens (was %2): %3's context is %1 tokens. Undo restores it.")
+                        .arg(QLocale().toString(qulonglong(state.scenario.sequenceLength)),
+                             QLocale().toString(qulonglong(*before)), name));
+    }
 }
 
 void ModelBridge::beginGesture() {

@@ -113,11 +113,16 @@ signals:
     void originChanged(const archplay::ui::session::OriginSummary& origin);
     /// Emitted when hasUnsavedChanges() may have changed.
     void unsavedChanged();
+    /// Something the user should know about a load, e.g. the sequence length brought within the
+    /// new model's context.
+    void notice(const QString& message);
 
 private:
     friend class StateCommand;
     void applyState(const BridgeState& state);
     void push(const BridgeState& after, const QString& description, bool mergeable);
+    /// A loaded model's scenario within its context (core::edits::fitSequenceToContext), said aloud.
+    void fitScenario(BridgeState& state);
 
     BridgeState m_state;
     core::AnalysisPtr m_analysis = std::make_shared<const core::Analysis>();

@@ -189,6 +189,8 @@ void MainWindow::connectBridge() {
         m_revertAction->setEnabled(m_bridge->originSummary().modified);
     });
     connect(m_bridge, &session::ModelBridge::unsavedChanged, this, &MainWindow::updateTitle);
+    connect(m_bridge, &session::ModelBridge::notice, this,
+            [this](const QString& message) { m_messageBar->showMessage(widgets::MessageBar::Level::Info, message); });
     connect(m_bridge, &session::ModelBridge::analysisChanged, this, &MainWindow::updateTitle);
     m_files->setSessionDecorator([this](core::Session& session) {
         if (const views::AnalysisView* view = currentView()) {
