@@ -232,7 +232,7 @@ QFont KvCacheView::headlineFont() const {
 }
 
 QRectF KvCacheView::contentRect(const QRectF& target) const {
-    const qreal top = target.top() + 10 + QFontMetricsF(titleFont()).height() + 2 + QFontMetricsF(font()).height() + 12;
+    const qreal top = headerBottom(target, tr("KV cache"), m_subtitle) + 12;
     return QRectF(target.left() + 14, top, target.width() - 28, target.bottom() - top - 10);
 }
 

@@ -55,7 +55,7 @@ void LayerStepView::rebuild() {
 }
 
 QRectF LayerStepView::contentRect(const QRectF& target) const {
-    const qreal top = target.top() + 10 + QFontMetricsF(titleFont()).height() + 4;
+    const qreal top = headerBottom(target, m_title, QString()) + 4;
     return QRectF(target.left() + 14, top, target.width() - 28, target.bottom() - top - 8);
 }
 
