@@ -249,7 +249,8 @@ SessionReadResult sessionFromJson(std::string_view text) {
         }
     }
     if (auto layer = root.find("selected_layer"); layer != root.end()) {
-        if (layer->is_number_unsigned() && layer->get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<std::int64_t>::max())) {
+        if (layer->is_number_unsigned() &&
+            layer->get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<std::int64_t>::max())) {
             session.selectedLayer = layer->get<std::int64_t>();
         } else {
             result.diagnostics.push_back(

@@ -3,6 +3,7 @@
 
 #include "core/io/ReportJson.h"
 #include "core/io/Session.h"
+#include "core/report/LatexTables.h"
 #include "core/util/Checked.h"
 #include "core/util/Format.h"
 
@@ -491,28 +492,8 @@ std::string reportMarkdown(const Analysis& analysis, const ReportInfo& info, std
 }
 
 std::string derivationLatexDocument(const Derivation& derivation) {
-    // Characters outside ASCII that the derivation's prose uses, mapped for pdflatex (lualatex and
-    // xelatex read them natively).
-    return "% " + derivation.title +
-           ", written by archplay. Compile with pdflatex, lualatex or xelatex.\n"
-           "\\documentclass[11pt]{article}\n"
-           "\\usepackage[utf8]{inputenc}\n"
-           "\\usepackage[T1]{fontenc}\n"
-           "\\usepackage{textcomp}\n"
-           "\\usepackage{amsmath,amssymb}\n"
-           "\\usepackage[margin=2.2cm]{geometry}\n"
-           "\\DeclareUnicodeCharacter{00B7}{\\ensuremath{\\cdot}}\n"
-           "\\DeclareUnicodeCharacter{00D7}{\\ensuremath{\\times}}\n"
-           "\\DeclareUnicodeCharacter{2013}{--}\n"
-           "\\DeclareUnicodeCharacter{2014}{---}\n"
-           "\\DeclareUnicodeCharacter{2019}{'}\n"
-           "\\DeclareUnicodeCharacter{2026}{\\ldots}\n"
-           "\\DeclareUnicodeCharacter{2192}{\\ensuremath{\\rightarrow}}\n"
-           "\\DeclareUnicodeCharacter{2248}{\\ensuremath{\\approx}}\n"
-           "\\DeclareUnicodeCharacter{2264}{\\ensuremath{\\le}}\n"
-           "\\DeclareUnicodeCharacter{2265}{\\ensuremath{\\ge}}\n"
-           "\\begin{document}\n" +
-           toLatex(derivation) + "\\end{document}\n";
+    return latexDocument(derivation.title + ", written by archplay. Compile with pdflatex, lualatex or xelatex.",
+                         toLatex(derivation));
 }
 
 } // namespace archplay::core

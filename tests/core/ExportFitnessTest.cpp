@@ -18,15 +18,6 @@ namespace {
 
 const char* const kPresets[] = {"llama-3-8b", "deepseek-v3", "bert-base-uncased", "flan-t5-base", "gemma-3-1b"};
 
-core::ReportInfo infoFor(const std::string& id) {
-    core::ReportInfo info;
-    info.title = core::findPreset(id)->info.name;
-    info.origin = "preset " + id;
-    info.date = "2025-01-31";
-    info.preset = core::findPreset(id)->info;
-    return info;
-}
-
 std::vector<std::string> lines(const std::string& text) {
     std::vector<std::string> result;
     std::istringstream stream(text);
@@ -74,7 +65,7 @@ std::size_t ampersands(const std::string& line) {
 
 TEST(FigureCaption, NamesTheModelAndTheScenario) {
     const core::Analysis analysis = analyzePreset("llama-3-8b", scenarioAt(131072, 2));
-    core::ReportInfo info = infoFor("llama-3-8b");
+    core::ReportInfo info = presetReportInfo("llama-3-8b");
     const std::string caption = core::figureCaption(analysis, info);
     EXPECT_EQ(caption.rfind(info.title, 0), 0u) << caption;
     EXPECT_NE(caption.find(core::scenarioLine(analysis)), std::string::npos) << caption;
@@ -105,7 +96,7 @@ TEST(FigureTextScale, TextGrowsWithTheFigureAndNeverShrinks) {
 TEST(LatexTables, BreakdownSummaryAndKvAreBooktabsTables) {
     for (const char* id : kPresets) {
         const core::Analysis analysis = analyzePreset(id);
-        const core::ReportInfo info = infoFor(id);
+        const core::ReportInfo info = presetReportInfo(id);
         for (const core::ExportWhat what : {core::ExportWhat::Breakdown, core::ExportWhat::Summary,
                                             core::ExportWhat::KvCache, core::ExportWhat::Report}) {
             if (!core::unsupportedReason(what, core::ExportFormat::Latex, analysis).empty()) {
@@ -170,7 +161,7 @@ TEST(CsvExports, EveryCsvFileHasExactlyOneHeaderLine) {
     for (const char* id : kPresets) {
         const core::Analysis analysis = analyzePreset(id);
         for (const core::ExportWhat what : core::kAllExportWhats) {
-            const auto csv = core::exportText(analysis, what, core::ExportFormat::Csv, infoFor(id));
+            const auto csv = core::exportText(analysis, what, core::ExportFormat::Csv, presetReportInfo(id));
             if (!csv) {
                 continue;
             }
@@ -196,7 +187,7 @@ TEST(MarkdownExports, HeadingsNestAndTablesStayWhole) {
     for (const char* id : kPresets) {
         const core::Analysis analysis = analyzePreset(id);
         const std::string md = core::reportMarkdown(
-            analysis, infoFor(id), 0,
+            analysis, presetReportInfo(id), 0,
             {{core::ViewKind::ParameterChart, "f/param-chart.png"}, {core::ViewKind::KvCache, "f/kv-cache.png"}});
         const std::vector<std::string> text = lines(md);
         int titles = 0;
@@ -234,7 +225,7 @@ TEST(MarkdownExports, HeadingsNestAndTablesStayWhole) {
             }
         }
         EXPECT_EQ(titles, 1) << id << ": one # title";
-        EXPECT_EQ(md.rfind("# " + infoFor(id).title + "\n", 0), 0u) << id;
+        EXPECT_EQ(md.rfind("# " + presetReportInfo(id).title + "\n", 0), 0u) << id;
     }
 }
 

@@ -39,15 +39,6 @@ void expectConfigRows(const std::string& id, const std::map<std::string, std::st
     }
 }
 
-core::ReportInfo presetInfo(const std::string& id) {
-    core::ReportInfo info;
-    info.title = core::findPreset(id)->info.name;
-    info.origin = "preset " + id;
-    info.date = "2025-01-31";
-    info.preset = core::findPreset(id)->info;
-    return info;
-}
-
 /// Code points above U+007F in UTF-8 text.
 std::set<char32_t> nonAscii(const std::string& text) {
     std::set<char32_t> found;
@@ -133,7 +124,7 @@ TEST(ReportText, SummaryJsonHasExactNumbers) {
 }
 
 TEST(ReportText, ReportJsonHoldsEverySection) {
-    const nlohmann::json json = core::reportJson(analyzePreset("deepseek-v3"), presetInfo("deepseek-v3"));
+    const nlohmann::json json = core::reportJson(analyzePreset("deepseek-v3"), presetReportInfo("deepseek-v3"));
     for (const char* key :
          {"title", "origin", "date", "config", "summary", "params", "kv", "diagnostics", "convention", "preset"}) {
         EXPECT_TRUE(json.contains(key)) << key;
@@ -178,7 +169,7 @@ TEST(ReportText, SectionsFollowTheArchitecture) {
 TEST(ReportText, MarkdownReportLinksFiguresAndCarriesTheNumbers) {
     const core::Analysis analysis = analyzePreset("mixtral-8x7b-v0.1");
     const std::string md = core::reportMarkdown(
-        analysis, presetInfo("mixtral-8x7b-v0.1"), 0,
+        analysis, presetReportInfo("mixtral-8x7b-v0.1"), 0,
         {{core::ViewKind::ParameterChart, "fig/param-chart.png"}, {core::ViewKind::MoeRouting, "fig/moe-routing.png"}});
     EXPECT_EQ(md.rfind("# Mixtral 8x7B v0.1\n", 0), 0u) << md.substr(0, 80);
     for (const core::ReportSection& section : core::reportSections(analysis, 0)) {
@@ -252,7 +243,7 @@ TEST(Exports, SenselessCombinationsSayWhatWouldWork) {
 
 TEST(Exports, EveryTextCombinationHasTheExactNumbers) {
     const core::Analysis analysis = analyzePreset("llama-3-8b");
-    const core::ReportInfo info = presetInfo("llama-3-8b");
+    const core::ReportInfo info = presetReportInfo("llama-3-8b");
     int texts = 0;
     for (core::ExportWhat what : core::kAllExportWhats) {
         for (core::ExportFormat format : core::kAllExportFormats) {

@@ -7,6 +7,7 @@
 #include "core/analysis/Analysis.h"
 #include "core/io/ConfigJson.h"
 #include "core/io/Presets.h"
+#include "core/report/ReportText.h"
 #include "core/validate/Validation.h"
 
 #include <gtest/gtest.h>
@@ -44,6 +45,16 @@ inline core::Analysis analyzePreset(const std::string& id, core::Scenario scenar
     core::Analysis analysis = core::analyze(preset(id), scenario);
     EXPECT_TRUE(analysis.valid) << id;
     return analysis;
+}
+
+/// The report header of a built-in preset, dated so that outputs compare byte for byte.
+inline core::ReportInfo presetReportInfo(const std::string& id) {
+    core::ReportInfo info;
+    info.title = core::findPreset(id)->info.name;
+    info.origin = "preset " + id;
+    info.date = "2025-01-31";
+    info.preset = core::findPreset(id)->info;
+    return info;
 }
 
 } // namespace archplay::test

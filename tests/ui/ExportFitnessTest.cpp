@@ -35,15 +35,6 @@ using ui::exports::FigureOptions;
 
 const char* const kPresets[] = {"llama-3-8b", "deepseek-v3", "bert-base-uncased", "flan-t5-base"};
 
-core::ReportInfo infoFor(const std::string& id) {
-    core::ReportInfo info;
-    info.title = core::findPreset(id)->info.name;
-    info.origin = "preset " + id;
-    info.date = "2025-01-31";
-    info.preset = core::findPreset(id)->info;
-    return info;
-}
-
 QString qs(const std::string& text) {
     return QString::fromStdString(text);
 }
@@ -92,7 +83,7 @@ std::pair<int, int> inkRows(const QImage& image, const QRect& area) {
 TEST(FigureExport, TextGrowsWithTheFigureSoASlideReadsWhenProjected) {
     const core::Analysis analysis = analyzePreset("llama-3-8b");
     const ui::exports::OffscreenViews views(analysis, ui::theme::themePalette(ui::theme::ThemeMode::Light), {});
-    const QString caption = qs(core::figureCaption(analysis, infoFor("llama-3-8b")));
+    const QString caption = qs(core::figureCaption(analysis, presetReportInfo("llama-3-8b")));
     const FigureOptions slide{{1920, 1080}, 1.0, core::ReadOnlyTarget::Refuse, caption};
     const FigureOptions reference{{1024, 640}, 1.0, core::ReadOnlyTarget::Refuse, caption};
     const ui::exports::FigureGeometry big = ui::exports::figureGeometry(slide, QApplication::font());
@@ -128,7 +119,7 @@ TEST(FigureExport, TextGrowsWithTheFigureSoASlideReadsWhenProjected) {
 TEST(FigureExport, EveryFigureCarriesTheModelAndTheScenario) {
     for (const char* id : kPresets) {
         const core::Analysis analysis = analyzePreset(id);
-        const core::ReportInfo info = infoFor(id);
+        const core::ReportInfo info = presetReportInfo(id);
         const ui::exports::OffscreenViews views(analysis, ui::theme::themePalette(ui::theme::ThemeMode::Light), {});
         const FigureOptions options{
             {1280, 800}, 1.0, core::ReadOnlyTarget::Refuse, qs(core::figureCaption(analysis, info))};
@@ -183,7 +174,7 @@ TEST(FigureExport, SvgScaleMultipliesItsSizeNotItsLayout) {
 TEST(ReportPdf, TitledWithTheModelWithoutInstructionsAndWithEveryTableCell) {
     for (const char* id : kPresets) {
         const core::Analysis analysis = analyzePreset(id);
-        const core::ReportInfo info = infoFor(id);
+        const core::ReportInfo info = presetReportInfo(id);
         const ui::exports::PdfResult result =
             ui::exports::reportPdf(analysis, info, {QPageSize::A4, ui::theme::ThemeMode::Light, {}});
         ASSERT_FALSE(result.pdf.isEmpty()) << result.error.toStdString();
@@ -261,7 +252,7 @@ TEST(ReportPdf, NoPageIsLeftHalfEmptyBeforeTheLast) {
     for (const char* id : kPresets) {
         const core::Analysis analysis = analyzePreset(id);
         const ui::exports::PdfResult result =
-            ui::exports::reportPdf(analysis, infoFor(id), {QPageSize::A4, ui::theme::ThemeMode::Light, {}});
+            ui::exports::reportPdf(analysis, presetReportInfo(id), {QPageSize::A4, ui::theme::ThemeMode::Light, {}});
         ASSERT_FALSE(result.pdf.isEmpty());
         QTemporaryDir dir;
         const std::vector<double> fills = pageFill(result.pdf, dir);

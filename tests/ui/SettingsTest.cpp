@@ -40,7 +40,8 @@ void answerUnsavedDialog(QMessageBox::StandardButton answer, int* asked = nullpt
 }
 
 void editLayers(window::MainWindow& window, int layers) {
-    window.bridge()->edit(QStringLiteral("edit"), [layers](core::ModelConfig& c, core::Scenario&) { c.numLayers = layers; });
+    window.bridge()->edit(QStringLiteral("edit"),
+                          [layers](core::ModelConfig& c, core::Scenario&) { c.numLayers = layers; });
 }
 
 TEST(Settings, TheNextStartRestoresConfigThemeAndToggles) {

@@ -192,7 +192,7 @@ core::ReportInfo ExportActions::reportInfo() const {
     case session::ConfigOrigin::Kind::Clipboard:
         info.origin = "a pasted config";
         break;
-    case session::ConfigOrigin::Kind::Default:
+    case session::ConfigOrigin::Kind::None:
         info.origin = "the default config";
         break;
     }

@@ -89,6 +89,12 @@ void DiagnosticsStrip::rebuild() {
             new QListWidgetItem(theme::okIcon(), tr("No issues: the config is valid and conventional."), m_list);
         item->setFlags(Qt::ItemIsEnabled);
     }
+    m_worst.reset();
+    for (core::Severity severity : {core::Severity::Hint, core::Severity::Warning, core::Severity::Error}) {
+        if (counts[int(severity)] > 0) {
+            m_worst = severity;
+        }
+    }
     const QString summary = parts.isEmpty() ? tr("No issues") : parts.join(QStringLiteral(", "));
     if (summary != m_summary) {
         m_summary = summary;

@@ -6,6 +6,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class QListWidget;
 class QListWidgetItem;
 
@@ -22,6 +24,8 @@ public:
     QListWidget* list() const { return m_list; }
     /// "1 error, 2 hints" or "No issues".
     QString summary() const { return m_summary; }
+    /// The most severe entry listed, or nullopt when there is none.
+    std::optional<core::Severity> worstSeverity() const { return m_worst; }
 
 public slots:
     void setAnalysis(const core::AnalysisPtr& analysis);
@@ -44,6 +48,7 @@ private:
     core::Diagnostics m_importNotes;
     QString m_importSource;
     QString m_summary;
+    std::optional<core::Severity> m_worst;
 };
 
 } // namespace archplay::ui::panels

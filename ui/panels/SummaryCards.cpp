@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/panels/SummaryCards.h"
 
-#include "ui/widgets/TextLines.h"
-
 #include "ui/theme/Theme.h"
+#include "ui/widgets/TextLines.h"
 
 #include <QGridLayout>
 #include <QLabel>

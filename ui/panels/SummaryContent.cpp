@@ -58,7 +58,7 @@ QString originText(const session::OriginSummary& origin) {
     const QString label = origin.label.toHtmlEscaped();
     QString text;
     switch (origin.kind) {
-    case session::ConfigOrigin::Kind::Default:
+    case session::ConfigOrigin::Kind::None:
         text = origin.modified ? SummaryCards::tr("Custom config") : SummaryCards::tr("Default config");
         break;
     case session::ConfigOrigin::Kind::Preset:

@@ -108,45 +108,13 @@ FileResult FileController::openPath(const QString& path, bool estimate) {
     return report(result);
 }
 
-namespace {
-
-ConfigOrigin::Kind originKind(core::SessionOrigin::Kind kind) {
-    switch (kind) {
-    case core::SessionOrigin::Kind::Preset:
-        return ConfigOrigin::Kind::Preset;
-    case core::SessionOrigin::Kind::File:
-        return ConfigOrigin::Kind::File;
-    case core::SessionOrigin::Kind::Clipboard:
-        return ConfigOrigin::Kind::Clipboard;
-    case core::SessionOrigin::Kind::None:
-        break;
-    }
-    return ConfigOrigin::Kind::Default;
-}
-
-core::SessionOrigin::Kind sessionOriginKind(ConfigOrigin::Kind kind) {
-    switch (kind) {
-    case ConfigOrigin::Kind::Preset:
-        return core::SessionOrigin::Kind::Preset;
-    case ConfigOrigin::Kind::File:
-        return core::SessionOrigin::Kind::File;
-    case ConfigOrigin::Kind::Clipboard:
-        return core::SessionOrigin::Kind::Clipboard;
-    case ConfigOrigin::Kind::Default:
-        break;
-    }
-    return core::SessionOrigin::Kind::None;
-}
-
-} // namespace
-
 core::Session FileController::currentSession() const {
     const ConfigOrigin& origin = m_bridge->origin();
     core::Session session;
     session.config = m_bridge->config();
     session.scenario = m_bridge->scenario();
     session.presetId = origin.presetId.toStdString();
-    session.origin.kind = sessionOriginKind(origin.kind);
+    session.origin.kind = origin.kind;
     session.origin.label = origin.label.toStdString();
     session.origin.path = origin.path.toStdString();
     if (!(origin.base == session.config)) {
@@ -161,7 +129,7 @@ core::Session FileController::currentSession() const {
 BridgeState FileController::stateFrom(const core::Session& session, const QString& label, const QString& path) const {
     BridgeState state;
     if (session.origin.kind != core::SessionOrigin::Kind::None) {
-        state.origin.kind = originKind(session.origin.kind);
+        state.origin.kind = session.origin.kind;
         state.origin.presetId = QString::fromStdString(session.presetId);
         state.origin.label = QString::fromStdString(session.origin.label);
         state.origin.path = QString::fromStdString(session.origin.path);

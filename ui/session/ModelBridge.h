@@ -4,6 +4,7 @@
 #include "core/analysis/Analysis.h"
 #include "core/config/ModelConfig.h"
 #include "core/io/Presets.h"
+#include "core/io/Session.h"
 
 #include <QObject>
 #include <QString>
@@ -19,8 +20,8 @@ namespace archplay::ui::session {
 /// Where the current config came from, for the title, the published-count badge and the
 /// "modified from" label.
 struct ConfigOrigin {
-    enum class Kind { Default, Preset, File, Clipboard };
-    Kind kind = Kind::Default;
+    using Kind = core::SessionOrigin::Kind; ///< None (the built-in default), Preset, File, Clipboard
+    Kind kind = Kind::None;
     QString presetId;       ///< the preset it started from, when there is one
     QString label;          ///< preset name or file name
     QString path;           ///< the file, for Kind::File
@@ -40,7 +41,7 @@ struct BridgeState {
 
 /// What the window shows about the origin: computed here so panels only render it.
 struct OriginSummary {
-    ConfigOrigin::Kind kind = ConfigOrigin::Kind::Default;
+    ConfigOrigin::Kind kind = ConfigOrigin::Kind::None;
     QString label;
     QString source;                               ///< the preset's repository or paper, or the file path
     bool modified = false;                        ///< edited since it was loaded

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/AttentionMaskView.h"
 
-#include "ui/widgets/TextLines.h"
-
 #include "core/derivation/DerivationText.h"
 #include "ui/views/KindNames.h"
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/TextLines.h"
 
 #include <QCheckBox>
 #include <QPainter>

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/KvCacheView.h"
 
-#include "ui/widgets/TextLines.h"
-
 #include "core/report/Summary.h"
 #include "core/report/Tables.h"
 #include "ui/theme/Theme.h"
 #include "ui/views/KindNames.h"
 #include "ui/views/ViewColors.h"
 #include "ui/views/charts/KvCurvePlot.h"
+#include "ui/widgets/TextLines.h"
 
 #include <QEvent>
 #include <QPainter>

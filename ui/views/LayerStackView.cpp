@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/LayerStackView.h"
 
-#include "ui/widgets/TextLines.h"
-
 #include "ui/views/KindNames.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/TextLines.h"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -197,7 +196,8 @@ QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target) cons
     QRectF area;
     if (painter) {
         // On screen the subtitle says what a click does; a picture has nothing to click.
-        area = paintHeader(*painter, target, tr("Layer stack"), painter->device() == this ? screenSubtitle() : m_subtitle);
+        area =
+            paintHeader(*painter, target, tr("Layer stack"), painter->device() == this ? screenSubtitle() : m_subtitle);
     } else {
         const qreal top = headerBottom(target, tr("Layer stack"), screenSubtitle());
         area = QRectF(target.left() + 14, top + 10, target.width() - 28, target.bottom() - top - 20);
@@ -340,7 +340,8 @@ void LayerStackView::paintContent(QPainter& painter, const QRectF& target) const
         painter.setPen(text);
         for (const layout::StackRunLabel& label : column.labels) {
             painter.drawText(label.text, Qt::AlignLeft | Qt::AlignVCenter,
-                             widgets::fitted(smallMetrics, input.runs[static_cast<std::size_t>(label.run)].label, label.text.width()));
+                             widgets::fitted(smallMetrics, input.runs[static_cast<std::size_t>(label.run)].label,
+                                             label.text.width()));
         }
         painter.setPen(muted);
         for (const layout::StackTick& tick : column.ticks) {

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/LayerWeightsView.h"
 
-#include "ui/widgets/TextLines.h"
-
 #include "core/routing/RoutingSimulation.h"
 #include "ui/views/KindNames.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/TextLines.h"
 
 #include <QComboBox>
 #include <QMouseEvent>
@@ -169,7 +168,8 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
         painter.drawRoundedRect(group.frame, 4, 4);
         painter.setPen(text);
         painter.drawText(group.title, Qt::AlignLeft | Qt::AlignVCenter,
-                         widgets::fitted(metrics, m_weights.groups[static_cast<std::size_t>(group.group)].title, group.title.width()));
+                         widgets::fitted(metrics, m_weights.groups[static_cast<std::size_t>(group.group)].title,
+                                         group.title.width()));
     }
     for (const layout::PlacedWeight& weight : placed.items) {
         const auto index = static_cast<std::size_t>(weight.item);

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/MoeRoutingView.h"
 
-#include "ui/widgets/TextLines.h"
-
 #include "ui/views/KindNames.h"
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/TextLines.h"
 
 #include <QPainter>
 
@@ -353,9 +352,8 @@ void MoeRoutingView::paintDense(QPainter& painter, const QRectF& area) const {
         painter.setBrush(colors::panel(pal));
         painter.drawRoundedRect(box, 3, 3);
         painter.setPen(pal.color(QPalette::Text));
-        painter.drawText(
-            box, Qt::AlignCenter,
-            widgets::fitted(metrics, qs(sample[static_cast<std::size_t>(i)]).trimmed(), box.width() - 6));
+        painter.drawText(box, Qt::AlignCenter,
+                         widgets::fitted(metrics, qs(sample[static_cast<std::size_t>(i)]).trimmed(), box.width() - 6));
         const QLineF arrow(box.center().x(), box.bottom() + 2,
                            ffnBox.center().x() + (box.center().x() - ffnBox.center().x()) * 0.6, ffnBox.top() - 2);
         painter.setPen(QPen(colors::muted(pal), 1.2));

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/PaintedView.h"
 
-#include "ui/widgets/TextLines.h"
-
 #include "ui/views/LayerSelection.h"
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/TextLines.h"
 
 #include <QEvent>
 #include <QPainter>

@@ -71,8 +71,8 @@ protected:
                        qreal reservedRight = 0) const;
     QFont titleFont() const;
     /// The title's and the subtitle's lines for this target.
-    std::pair<QStringList, QStringList> headerLines(const QRectF& target, const QString& title,
-                                                    const QString& subtitle, qreal reservedRight) const;
+    std::pair<QStringList, QStringList> headerLines(const QRectF& target, const QString& title, const QString& subtitle,
+                                                    qreal reservedRight) const;
     QFont smallFont() const;
 
     void paintEvent(QPaintEvent* event) override;

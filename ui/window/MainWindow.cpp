@@ -97,7 +97,8 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_diagnosticsBadge->setAutoRaise(true);
     m_diagnosticsBadge->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_diagnosticsBadge->setCheckable(true);
-    m_diagnosticsBadge->setToolTip(tr("Show or hide the diagnostics: errors, warnings and hints, each naming its field"));
+    m_diagnosticsBadge->setToolTip(
+        tr("Show or hide the diagnostics: errors, warnings and hints, each naming its field"));
     statusBar()->addPermanentWidget(m_diagnosticsBadge);
     m_timingLabel = new QLabel(this);
     m_timingLabel->setObjectName(QStringLiteral("status.timing"));
@@ -134,8 +135,8 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::LeftDockWidgetArea, m_configDock);
 
     // The scenario is one tab away from the model's forty fields, never below them.
-    m_scenarioPanel = new panels::ConfigPanel(m_bridge, panels::ConfigPanel::Content::Scenario, this,
-                                              m_configPanel->snapAction());
+    m_scenarioPanel =
+        new panels::ConfigPanel(m_bridge, panels::ConfigPanel::Content::Scenario, this, m_configPanel->snapAction());
     m_scenarioDock = makeDock(tr("Scenario"), QStringLiteral("dock.scenario"), m_scenarioPanel, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_scenarioDock);
     tabifyDockWidget(m_configDock, m_scenarioDock);
@@ -260,17 +261,14 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::updateDiagnosticsBadge() {
-    const core::Diagnostics& diagnostics = m_bridge->analysis().diagnostics;
-    const auto worst = std::min_element(diagnostics.begin(), diagnostics.end(), [](const auto& a, const auto& b) {
-        return a.severity < b.severity;
-    });
+    const std::optional<core::Severity> worst = m_diagnostics->worstSeverity();
     const QString summary = m_diagnostics->summary();
     m_diagnosticsBadge->setText(summary);
-    m_diagnosticsBadge->setIcon(worst == diagnostics.end() ? theme::okIcon() : theme::severityIcon(worst->severity));
+    m_diagnosticsBadge->setIcon(worst ? theme::severityIcon(*worst) : theme::okIcon());
     m_diagnosticsDock->setWindowTitle(tr("Diagnostics — %1").arg(summary));
     // An error appears: the list opens once, since every figure is then withheld; closing it again
     // is the user's choice.
-    const bool errors = worst != diagnostics.end() && worst->severity == core::Severity::Error;
+    const bool errors = worst == core::Severity::Error;
     if (errors && !m_diagnosticsHadErrors) {
         m_diagnosticsDock->show();
     }
@@ -291,9 +289,10 @@ bool MainWindow::confirmDiscard() {
         return true;
     }
     const session::OriginSummary origin = m_bridge->originSummary();
-    QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
-                    tr("%1 has changes that are in no file.").arg(origin.label.isEmpty() ? tr("The config") : origin.label),
-                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    QMessageBox box(
+        QMessageBox::Warning, tr("Unsaved changes"),
+        tr("%1 has changes that are in no file.").arg(origin.label.isEmpty() ? tr("The config") : origin.label),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
     box.setObjectName(QStringLiteral("dialog.unsaved"));
     box.setInformativeText(tr("Save them as a session (config, scenario and view)? Quitting without saving still "
                               "reopens them next time, but they are in no file you can share."));
