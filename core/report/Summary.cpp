@@ -103,9 +103,35 @@ std::string mixerLabel(const ModelConfig& config) {
 }
 
 std::string layerKindsLabel(const ModelConfig& config, const ModelPlan& plan) {
+    if (config.architecture == ArchitectureKind::EncoderDecoder) {
+        return fmt::format("{} encoder + {} decoder", config.numEncoderLayers, config.numLayers);
+    }
+    const std::vector<LayerRun> runs = plan.runs();
+    if (runs.empty()) {
+        return {};
+    }
+    // Name only the part that tells the kinds apart: the mixing ("52 sliding 1024 + 10 global"), the
+    // feed-forward ("58 MoE + 3 gated"), or both when both differ.
+    auto attentionOf = [](const LayerPlan& layer) {
+        return attentionKindName(layer) + (layer.crossAttention ? " + cross" : "");
+    };
+    auto ffnOf = [&](const LayerPlan& layer) {
+        return layer.ffn == FfnKind::Moe ? std::string("MoE") : ffnKindName(config, layer.ffn);
+    };
+    bool sameAttention = true;
+    bool sameFfn = true;
+    for (const LayerRun& run : runs) {
+        sameAttention = sameAttention && attentionOf(run.kind) == attentionOf(runs.front().kind);
+        sameFfn = sameFfn && run.kind.ffn == runs.front().kind.ffn;
+    }
+    if (sameAttention && sameFfn) {
+        return layerKindName(config, runs.front().kind);
+    }
     std::vector<std::pair<std::string, std::int64_t>> counts;
-    for (const LayerRun& run : plan.runs()) {
-        const std::string name = layerKindName(config, run.kind);
+    for (const LayerRun& run : runs) {
+        const std::string name = sameFfn         ? attentionOf(run.kind)
+                                 : sameAttention ? ffnOf(run.kind)
+                                                 : attentionOf(run.kind) + " · " + ffnOf(run.kind);
         auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& entry) { return entry.first == name; });
         if (it == counts.end()) {
             counts.emplace_back(name, run.count);
@@ -114,12 +140,9 @@ std::string layerKindsLabel(const ModelConfig& config, const ModelPlan& plan) {
         }
     }
     std::stable_sort(counts.begin(), counts.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-    if (counts.size() == 1) {
-        return counts.front().first;
-    }
     std::string text;
     for (const auto& [name, count] : counts) {
-        text += fmt::format("{}{} × {}", text.empty() ? "" : ", ", count, name);
+        text += fmt::format("{}{} {}", text.empty() ? "" : " + ", count, name);
     }
     return text;
 }

@@ -48,7 +48,9 @@ const std::vector<SummaryCardSpec>& summaryCardSpecs();
 /// The row with this key, or nullptr.
 const SummaryRow* findRow(const std::vector<SummaryRow>& rows, std::string_view key);
 
-/// "22 × short conv · gated, 8 × global · gated": how many layers of each kind, most common first.
+/// How many layers of each kind, most common first, naming only what differs between the kinds:
+/// "52 sliding 1024 + 10 global", "58 MoE + 3 gated", "12 encoder + 12 decoder"; one kind is named
+/// whole ("global · gated").
 std::string layerKindsLabel(const ModelConfig& config, const ModelPlan& plan);
 /// "estimate: ignores num_experts, moe_k": shown beside every figure of a config read as an
 /// estimate; empty for an exact config.

@@ -1,8 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Text fits where it is drawn: wrapped, never cut, at every window size from 1280x720 up.
+#include "core/report/ViewKind.h"
+#include "ui/panels/SummaryCards.h"
+#include "ui/session/ModelBridge.h"
+#include "ui/views/AnalysisView.h"
 #include "ui/widgets/TextLines.h"
+#include "ui/window/MainWindow.h"
 
 #include <QApplication>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTest>
 
 #include <gtest/gtest.h>
 
@@ -41,6 +49,40 @@ TEST(TextLines, CutsOnlyTheLastAllowedLineAndCountsTheCut) {
     EXPECT_TRUE(lines.back().endsWith(QChar(0x2026))) << lines.back().toStdString();
     EXPECT_EQ(widgets::elisionCount(), before + 1);
     EXPECT_TRUE(widgets::wrapLines({}, font, width, 2).isEmpty());
+}
+
+/// Every view of the window, for models of each kind, at the sizes people use: no text is cut.
+TEST(TextFit, NoViewCutsItsTextFrom1280x720Up) {
+    const char* const presets[] = {"llama-3-8b",          "deepseek-v3",       "bert-base-uncased",
+                                   "flan-t5-base",        "gpt-oss-120b",      "qwen3-next-80b-a3b",
+                                   "granite-4.0-h-small", "mixtral-8x7b-v0.1", "gemma-3-27b"};
+    const QSize sizes[] = {{1280, 720}, {1920, 1080}, {2560, 1440}};
+    ui::window::MainWindow window{ui::window::MainWindowOptions{false}};
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    for (const QSize& size : sizes) {
+        window.resize(size);
+        window.applyDefaultLayout();
+        QApplication::processEvents();
+        // Nine tabs fit the width the views get: no scroll arrows.
+        const QTabBar* tabs = window.findChild<QTabWidget*>(QStringLiteral("views"))->tabBar();
+        EXPECT_LE(tabs->sizeHint().width(), tabs->width()) << size.width() << "x" << size.height();
+        for (const char* preset : presets) {
+            ASSERT_TRUE(window.bridge()->loadPreset(QString::fromLatin1(preset))) << preset;
+            for (core::ViewKind kind : core::kAllViewKinds) {
+                window.selectView(kind);
+                QApplication::processEvents();
+                const std::uint64_t before = widgets::elisionCount();
+                (void)window.currentView()->grab();
+                (void)window.summaryCards()->grab();
+                EXPECT_EQ(widgets::elisionCount(), before)
+                    << "cut: "
+                    << widgets::recentCuts(widgets::elisionCount() - before).join(QStringLiteral(" | ")).toStdString()
+                    << " in " << preset << " " << core::toString(kind) << " at " << size.width() << "x"
+                    << size.height();
+            }
+        }
+    }
 }
 
 } // namespace

@@ -15,6 +15,7 @@
 #include "ui/views/layout/RoutingLayout.h"
 #include "ui/views/layout/WeightItems.h"
 #include "ui/views/layout/WeightLayout.h"
+#include "ui/widgets/TextLines.h"
 
 #include <QApplication>
 #include <QFontMetricsF>
@@ -109,8 +110,7 @@ TEST(LayerStackLayout, DeepStacksKeepEverySlabAndTickLabelsApart) {
     }
     column.runs.push_back({0, 126, QStringLiteral("×126  global · gated")});
     column.bottomLabel = QStringLiteral("embeddings");
-    const QFontMetricsF metrics(QApplication::font());
-    const auto stack = ui::views::layout::layoutLayerStack({column}, QRectF(0, 0, 600, 420), metrics);
+    const auto stack = ui::views::layout::layoutLayerStack({column}, QRectF(0, 0, 600, 420), QApplication::font());
     ASSERT_EQ(stack.columns.size(), 1u);
     EXPECT_EQ(stack.columns[0].slabs.size(), 126u);
     EXPECT_EQ(stack.columns[0].labels.size(), 1u);
@@ -311,13 +311,48 @@ TEST(KvLayout, PartsStayInsideTheBoundsAndApart) {
     parts.insert(parts.end(), placed.rows.begin(), placed.rows.end());
     parts.insert(parts.end(), placed.notes.begin(), placed.notes.end());
     parts.insert(parts.end(), placed.gpuRows.begin(), placed.gpuRows.end());
-    parts.insert(parts.end(), placed.gpuBars.begin(), placed.gpuBars.end());
     for (std::size_t a = 0; a < parts.size(); ++a) {
         EXPECT_TRUE(inside(bounds, parts[a])) << a;
         for (std::size_t b = a + 1; b < parts.size(); ++b) {
             EXPECT_FALSE(overlap(parts[a], parts[b])) << a << " " << b;
         }
     }
+}
+
+TEST(KvLayout, AGpuRowWrapsItsVerdictBelowTheLabelAndDropsADetailWithNoRoom) {
+    const QFont font = QApplication::font();
+    QFont bold = font;
+    bold.setBold(true);
+    const qreal line = QFontMetricsF(font).height();
+    const QString verdict = QStringLiteral("needs 27 x 24 GiB: the weights alone exceed it");
+    const QString detail = QStringLiteral("weights 625 GiB + cache 274 MiB = 3.3× the 8 x 24 GiB");
+    const qreal verdictWidth = QFontMetricsF(font).horizontalAdvance(verdict);
+    const std::uint64_t cuts = ui::widgets::elisionCount();
+    // Wide: the verdict beside the label, the detail under the bar.
+    const QRectF wide(0, 0, 3 * verdictWidth, 4 * line + 20);
+    const auto roomy = ui::views::layout::layoutGpuRow(wide, font, bold, QStringLiteral("8 x 24 GiB"), verdict, detail);
+    EXPECT_DOUBLE_EQ(roomy.verdict.top(), roomy.label.top());
+    EXPECT_EQ(roomy.detailLines.size(), 1);
+    // Narrow: the verdict on the lines below the label, the detail wrapped, all inside the slot.
+    const QRectF narrow(0, 0, verdictWidth * 0.7, 7 * line + 20);
+    const auto tight =
+        ui::views::layout::layoutGpuRow(narrow, font, bold, QStringLiteral("8 x 24 GiB"), verdict, detail);
+    EXPECT_GE(tight.verdict.top(), tight.label.bottom());
+    EXPECT_EQ(tight.verdictLines.size(), 2);
+    EXPECT_EQ(tight.detailLines.size(), 2);
+    for (const QRectF& part : {tight.label, tight.verdict, tight.bar, tight.detail}) {
+        EXPECT_TRUE(inside(narrow, part));
+    }
+    EXPECT_FALSE(overlap(tight.verdict, tight.bar));
+    EXPECT_FALSE(overlap(tight.bar, tight.detail));
+    // No room for the detail: it is left out, not cut.
+    const QRectF low(0, 0, verdictWidth * 0.7, 3 * line + 10);
+    const auto dropped =
+        ui::views::layout::layoutGpuRow(low, font, bold, QStringLiteral("8 x 24 GiB"), verdict, detail);
+    EXPECT_TRUE(dropped.detailLines.isEmpty());
+    EXPECT_GT(dropped.bar.height(), 0);
+    EXPECT_TRUE(inside(low, dropped.bar));
+    EXPECT_EQ(ui::widgets::elisionCount(), cuts);
 }
 
 TEST(KvCacheView, TheCurvePassesThroughTheCoresValues) {
@@ -362,6 +397,27 @@ TEST(RoutingLayout, CellsTileTheGridAndTheLoadAlignsWithIt) {
         EXPECT_LE(placed.shared.right(), placed.grid.left());
         EXPECT_LE(placed.grid.bottom(), placed.load.top());
     }
+}
+
+TEST(RoutingLayout, ShortBoundsDropTheTotalsThenTheLoadAndKeepEverythingInside) {
+    const QFontMetricsF metrics(QApplication::font());
+    const qreal line = metrics.height();
+    const int tokens = 16;
+    // Tall: rows, load and totals. A tile: the totals go first, then the load.
+    const auto tall = ui::views::layout::layoutRouting(tokens, 256, 1, QRectF(0, 0, 600, 720), metrics, 0, 0);
+    EXPECT_FALSE(tall.totals.isEmpty());
+    EXPECT_FALSE(tall.load.isEmpty());
+    const QRectF tile(0, 0, 300, line + 4 + 6 * tokens + line + 6 + 30 + 20);
+    const auto medium = ui::views::layout::layoutRouting(tokens, 256, 1, tile, metrics, 0, 0);
+    EXPECT_TRUE(medium.totals.isEmpty());
+    EXPECT_FALSE(medium.load.isEmpty());
+    EXPECT_GE(medium.rowHeight, 6);
+    const QRectF tiny(0, 0, 300, line + 4 + 4 * tokens + 12);
+    const auto small = ui::views::layout::layoutRouting(tokens, 256, 1, tiny, metrics, 0, 0);
+    EXPECT_TRUE(small.load.isEmpty());
+    EXPECT_TRUE(inside(QRectF(0, 0, 600, 720), tall.totals));
+    EXPECT_TRUE(inside(tile, medium.grid) && inside(tile, medium.load));
+    EXPECT_TRUE(inside(tiny, small.grid));
 }
 
 TEST(MoeRoutingView, FollowsTheSelectedMoeLayer) {

@@ -18,6 +18,7 @@ namespace {
 constexpr int kCardCount = 8;
 constexpr int kCardMinimumWidth = 128;
 constexpr int kPadding = 10;
+constexpr int kDetailLines = 2; ///< the detail wraps rather than being cut
 
 } // namespace
 
@@ -46,7 +47,7 @@ QSize SummaryCard::minimumSizeHint() const {
     value.setPointSizeF(font().pointSizeF() * 1.5);
     value.setBold(true);
     const int height =
-        QFontMetrics(title).height() + QFontMetrics(value).height() + QFontMetrics(title).height() + 2 * kPadding + 4;
+        QFontMetrics(title).height() * (1 + kDetailLines) + QFontMetrics(value).height() + 2 * kPadding + 4;
     return {kCardMinimumWidth, height};
 }
 
@@ -105,9 +106,11 @@ void SummaryCard::paintEvent(QPaintEvent*) {
     }
     painter.setFont(titleFont);
     painter.setPen(detailColor);
-    painter.drawText(QRect(kPadding, y, width, titleMetrics.height()),
-                     Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
-                     widgets::fitted(titleMetrics, m_content.detail, width));
+    for (const QString& line : widgets::wrapLines(m_content.detail, titleFont, width, kDetailLines)) {
+        painter.drawText(QRect(kPadding, y, width, titleMetrics.height()),
+                         Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, line);
+        y += titleMetrics.height();
+    }
 }
 
 SummaryCards::SummaryCards(QWidget* parent)

@@ -10,6 +10,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 
 namespace archplay::ui::views {
 namespace {
@@ -37,6 +38,32 @@ QString statsText(const core::MaskSpec& mask, std::uint64_t queries, std::uint64
     case core::MaskKind::Convolution:
         return AttentionMaskView::tr("the last %1 tokens, by a convolution · no score matrix")
             .arg(tokenCount(mask.span));
+    }
+    return {};
+}
+
+/// statsText() without the pair counts.
+QString briefStatsText(const core::MaskSpec& mask, std::uint64_t queries, std::uint64_t keys) {
+    switch (mask.kind) {
+    case core::MaskKind::Causal:
+        return AttentionMaskView::tr("all earlier keys");
+    case core::MaskKind::Bidirectional:
+        return AttentionMaskView::tr("all keys");
+    case core::MaskKind::Cross:
+        return AttentionMaskView::tr("all source tokens");
+    case core::MaskKind::SlidingWindow:
+    case core::MaskKind::Chunked:
+    case core::MaskKind::LocalWindow:
+        return AttentionMaskView::tr("≤ %1 keys · %2 of causal")
+            .arg(tokenCount(mask.span),
+                 percentText(core::attendedPairs(mask, queries, keys),
+                             core::attendedPairs({core::MaskKind::Causal, 0}, queries, queries)));
+    case core::MaskKind::PrefixLm:
+        return AttentionMaskView::tr("prefix both ways, then causal");
+    case core::MaskKind::Recurrent:
+        return AttentionMaskView::tr("a fixed state, no scores");
+    case core::MaskKind::Convolution:
+        return AttentionMaskView::tr("the last %1 tokens (conv)").arg(tokenCount(mask.span));
     }
     return {};
 }
@@ -96,6 +123,7 @@ void AttentionMaskView::rebuild() {
                     {}};
         const std::uint64_t queries = use.stack == core::Stack::Encoder ? encoderTokens : decoderTokens;
         panel.stats = statsText(use.mask, queries, use.cross ? encoderTokens : queries);
+        panel.briefStats = briefStatsText(use.mask, queries, use.cross ? encoderTokens : queries);
         m_panels.push_back(panel);
     }
     if (m_compare) {
@@ -106,8 +134,9 @@ void AttentionMaskView::rebuild() {
             if (present) {
                 continue;
             }
-            m_panels.push_back({use, true, tr("for comparison"),
-                                statsText(use.mask, decoderTokens, use.cross ? encoderTokens : decoderTokens)});
+            const std::uint64_t keys = use.cross ? encoderTokens : decoderTokens;
+            m_panels.push_back({use, true, tr("for comparison"), statsText(use.mask, decoderTokens, keys),
+                                briefStatsText(use.mask, decoderTokens, keys)});
         }
     }
     for (const Panel& panel : m_panels) {
@@ -230,18 +259,48 @@ void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& g
     QFont bold = small;
     bold.setBold(true);
     painter.setFont(bold);
-    painter.fillRect(QRectF(geometry.title.left(), geometry.title.top() + 3, 10, geometry.title.height() - 6), color);
+    const qreal line = metrics.height();
+    auto linesIn = [&](const QRectF& box) {
+        return std::max(1, static_cast<int>(std::floor(box.height() / line + 0.01)));
+    };
+    // The colour swatch before the title, unless it would push a word of a narrow panel's title
+    // ("Bidirectional") past the edge: the grid below carries the colour too.
+    const QString name = qs(panel.use.name);
+    const QFontMetricsF boldMetrics(bold);
+    const QStringList nameWords = name.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    const bool swatch = std::all_of(nameWords.begin(), nameWords.end(), [&](const QString& word) {
+        return boldMetrics.horizontalAdvance(word) <= geometry.title.width() - 16;
+    });
+    if (swatch) {
+        painter.fillRect(QRectF(geometry.title.left(), geometry.title.top() + 3, 10, line - 6), color);
+    }
     painter.setPen(pal.color(QPalette::Text));
-    painter.drawText(geometry.title.adjusted(16, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                     widgets::fitted(QFontMetricsF(bold), qs(panel.use.name), geometry.title.width() - 16));
+    const qreal indent = swatch ? 16 : 0;
+    QRectF titleLine(geometry.title.left() + indent, geometry.title.top(), geometry.title.width() - indent, line);
+    for (const QString& words : widgets::wrapLines(name, bold, titleLine.width(), linesIn(geometry.title))) {
+        painter.drawText(titleLine, Qt::AlignLeft | Qt::AlignVCenter, words);
+        titleLine.translate(0, line);
+    }
     painter.setFont(small);
     painter.setPen(muted);
     if (!geometry.subtitle.isEmpty()) {
         painter.drawText(geometry.subtitle, Qt::AlignLeft | Qt::AlignVCenter,
                          widgets::fitted(metrics, panel.subtitle, geometry.subtitle.width()));
     }
-    painter.drawText(geometry.stats, Qt::AlignLeft | Qt::AlignVCenter,
-                     widgets::fitted(metrics, panel.stats, geometry.stats.width()));
+    // The stats wrap to the lines their box holds.
+    const int statsLines = linesIn(geometry.stats);
+    // Right under the title's last line, which may be above the box reserved for a longer title.
+    QRectF statsLine(geometry.stats.left(), std::min(geometry.stats.top(), titleLine.top() + 2), geometry.stats.width(),
+                     line);
+    // The counts when the whole text fits the lines, else the words without the counts.
+    QStringList statsWords = widgets::wrapLines(panel.stats, small, geometry.stats.width(), widgets::kEveryLine);
+    if (statsWords.size() > statsLines) {
+        statsWords = widgets::wrapLines(panel.briefStats, small, geometry.stats.width(), statsLines);
+    }
+    for (const QString& words : statsWords) {
+        painter.drawText(statsLine, Qt::AlignLeft | Qt::AlignVCenter, words);
+        statsLine.translate(0, line);
+    }
 
     painter.fillRect(geometry.grid, colors::panel(pal));
     for (int row = 0; row < grid.cells; ++row) {
@@ -255,8 +314,7 @@ void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& g
     }
     const qreal cell = geometry.grid.width() / std::max(grid.cells, 1);
     if (cell >= 5) {
-        QColor line = pal.color(QPalette::Base);
-        painter.setPen(QPen(line, 1));
+        painter.setPen(QPen(pal.color(QPalette::Base), 1));
         for (int i = 1; i < grid.cells; ++i) {
             painter.drawLine(QLineF(geometry.grid.left() + i * cell, geometry.grid.top(),
                                     geometry.grid.left() + i * cell, geometry.grid.bottom()));

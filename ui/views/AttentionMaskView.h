@@ -46,7 +46,8 @@ private:
         core::MaskUse use;
         bool reference = false;
         QString subtitle;
-        QString stats;
+        QString stats; ///< what a query sees and the pairs scored, e.g. "all earlier keys · 8.39M pairs at S = 4K"
+        QString briefStats; ///< the same without the counts, for a panel too small for them
     };
     QRectF contentRect(const QRectF& target) const;
     /// The panel of the selected layer's mask; the panel count when none.

@@ -19,6 +19,8 @@
 namespace archplay::ui::views {
 namespace {
 
+constexpr int kNoteLines = 2; ///< a note wraps to this many lines
+
 QString dtypeName(core::DType dtype) {
     return QString::fromLatin1(core::toString(dtype).data());
 }
@@ -235,10 +237,19 @@ QRectF KvCacheView::contentRect(const QRectF& target) const {
     return QRectF(target.left() + 14, top, target.width() - 28, target.bottom() - top - 10);
 }
 
+QStringList KvCacheView::noteLines(const QRectF& content) const {
+    QStringList lines;
+    for (const QString& note : m_notes) {
+        lines << widgets::wrapLines(note, font(), content.width(), kNoteLines);
+    }
+    return lines;
+}
+
 layout::KvLayout KvCacheView::layoutFor(const QRectF& target) const {
     ensureBuilt();
-    return layout::layoutKvCache(contentRect(target), QFontMetricsF(font()), QFontMetricsF(headlineFont()),
-                                 static_cast<int>(m_shares.size()), static_cast<int>(m_notes.size()),
+    const QRectF content = contentRect(target);
+    return layout::layoutKvCache(content, QFontMetricsF(font()), QFontMetricsF(headlineFont()),
+                                 static_cast<int>(m_shares.size()), static_cast<int>(noteLines(content).size()),
                                  static_cast<int>(m_fits.size()));
 }
 
@@ -266,9 +277,9 @@ void KvCacheView::paintContent(QPainter& painter, const QRectF& target) const {
     paintShares(painter, placed);
     painter.setFont(font());
     painter.setPen(pal.color(QPalette::Text));
-    for (std::size_t i = 0; i < placed.notes.size() && i < m_notes.size(); ++i) {
-        painter.drawText(placed.notes[i], Qt::AlignLeft | Qt::AlignVCenter,
-                         widgets::fitted(QFontMetricsF(font()), m_notes[i], placed.notes[i].width()));
+    const QStringList notes = noteLines(contentRect(target));
+    for (std::size_t i = 0; i < placed.notes.size() && i < std::size_t(notes.size()); ++i) {
+        painter.drawText(placed.notes[i], Qt::AlignLeft | Qt::AlignVCenter, notes[qsizetype(i)]);
     }
     if (!onScreen) {
         m_plot->render(painter, placed.curve);
@@ -306,25 +317,25 @@ void KvCacheView::paintShares(QPainter& painter, const layout::KvLayout& placed)
             const QRectF box(row.left() + w * from, row.top(), w * (to - from), row.height());
             painter.drawText(box, align | Qt::AlignVCenter, widgets::fitted(metrics, text, box.width()));
         };
-        cell(0.0, 0.26, QStringLiteral("      %1 × %2").arg(qs(share.name)).arg(share.layers), Qt::AlignLeft);
+        cell(0.0, 0.22, QStringLiteral("      %1 × %2").arg(qs(share.name)).arg(share.layers), Qt::AlignLeft);
         painter.setPen(colors::muted(pal));
         if (share.fixedState) {
-            cell(0.26, 0.5,
+            cell(0.22, 0.55,
                  tr("%1 per sequence per layer")
                      .arg(bytesText(share.bytes / std::max<std::uint64_t>(share.layers * analysis().kv.batch, 1))),
                  Qt::AlignLeft);
-            cell(0.5, 0.7, tr("fixed: any sequence length"), Qt::AlignLeft);
+            cell(0.55, 0.75, tr("fixed at any length"), Qt::AlignLeft);
         } else {
-            cell(0.26, 0.5,
+            cell(0.22, 0.55,
                  share.cross ? tr("%1 per source token per layer").arg(bytesText(share.bytesPerTokenPerLayer))
                              : tr("%1 per token per layer").arg(bytesText(share.bytesPerTokenPerLayer)),
                  Qt::AlignLeft);
-            cell(0.5, 0.7, tr("holds %1 tokens").arg(exactCount(share.cachedTokens)), Qt::AlignLeft);
+            cell(0.55, 0.75, tr("holds %1 tokens").arg(exactCount(share.cachedTokens)), Qt::AlignLeft);
         }
         painter.setPen(pal.color(QPalette::Text));
-        cell(0.7, 0.86, bytesText(share.bytes), Qt::AlignRight);
+        cell(0.75, 0.88, bytesText(share.bytes), Qt::AlignRight);
         painter.setPen(colors::muted(pal));
-        cell(0.86, 1.0, percentText(share.bytes, analysis().kv.totalBytes), Qt::AlignRight);
+        cell(0.88, 1.0, percentText(share.bytes, analysis().kv.totalBytes), Qt::AlignRight);
     }
 }
 
@@ -335,75 +346,80 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(pal.color(QPalette::Text));
-    const QString title = a.scenario.gpuCount == 1
-                              ? tr("Weights (%1, %2) + this cache on one device")
-                                    .arg(dtypeName(a.scenario.weightDType), bytesText(a.weightBytes))
-                              : tr("Weights (%1, %2) + this cache split over %3 devices")
-                                    .arg(dtypeName(a.scenario.weightDType), bytesText(a.weightBytes))
-                                    .arg(a.scenario.gpuCount);
+    const QString weights = tr("Weights (%1, %2)").arg(dtypeName(a.scenario.weightDType), bytesText(a.weightBytes));
+    const QString devices =
+        a.scenario.gpuCount == 1 ? tr("on one device") : tr("split over %1 devices").arg(a.scenario.gpuCount);
     painter.drawText(placed.gpuTitle, Qt::AlignLeft | Qt::AlignVCenter,
-                     widgets::fitted(QFontMetricsF(bold), title, placed.gpuTitle.width()));
+                     widgets::firstThatFits(QFontMetricsF(bold),
+                                            {tr("%1 + this cache %2").arg(weights, devices),
+                                             tr("Weights + this cache %1").arg(devices), tr("Weights + cache")},
+                                            placed.gpuTitle.width()));
     const QFontMetricsF metrics(font());
+    const qreal line = metrics.height();
     for (std::size_t i = 0; i < m_fits.size() && i < placed.gpuRows.size(); ++i) {
         const core::GpuFit& fit = m_fits[i];
         const core::GpuFitText& text = m_fitTexts[i];
-        const QRectF row = placed.gpuRows[i];
-        const QRectF bar = placed.gpuBars[i];
+        const QString label = fit.scenario ? tr("%1 (scenario)").arg(qs(text.label)) : qs(text.label);
+        const layout::GpuRowLayout row =
+            layout::layoutGpuRow(placed.gpuRows[i], font(), bold, label, qs(text.verdict), qs(text.detail));
         if (fit.scenario) {
-            // The scenario's devices: a tinted band behind their row, bar and detail line.
-            QRectF band = row.united(bar);
-            if (i < placed.gpuDetails.size() && !placed.gpuDetails[i].isEmpty()) {
-                band = band.united(placed.gpuDetails[i]);
+            // The scenario's devices: a tinted band behind their row.
+            QRectF band = row.label.united(row.verdict).united(row.bar);
+            if (!row.detail.isEmpty()) {
+                band = band.united(row.detail);
             }
             QColor tint = pal.color(QPalette::Highlight);
             tint.setAlphaF(0.12f);
             painter.fillRect(band.adjusted(-4, -1, 4, 1), tint);
         }
-        const QString label = fit.scenario ? tr("%1 (scenario)").arg(qs(text.label)) : qs(text.label);
         painter.setFont(bold);
         painter.setPen(pal.color(QPalette::Text));
-        painter.drawText(row, Qt::AlignLeft | Qt::AlignVCenter, label);
+        painter.drawText(row.label, Qt::AlignLeft | Qt::AlignVCenter, label);
         const qreal labelWidth = QFontMetricsF(bold).horizontalAdvance(label + QStringLiteral("  "));
         painter.setFont(font());
-        const QString verdict = qs(text.verdict);
         painter.setPen(text.tone == core::Tone::Good      ? theme::goodColor(pal)
                        : text.tone == core::Tone::Caution ? theme::cautionColor(pal)
                                                           : theme::severityColor(core::Severity::Error, pal));
-        const qreal verdictWidth = std::min(metrics.horizontalAdvance(verdict), row.width() - labelWidth);
-        painter.drawText(QRectF(row.right() - verdictWidth, row.top(), verdictWidth, row.height()),
-                         Qt::AlignRight | Qt::AlignVCenter, widgets::fitted(metrics, verdict, verdictWidth));
+        QRectF verdictLine(row.verdict.topLeft(), QSizeF(row.verdict.width(), line));
+        for (const QString& words : row.verdictLines) {
+            painter.drawText(verdictLine, Qt::AlignRight | Qt::AlignVCenter, words);
+            verdictLine.translate(0, line);
+        }
+        // Example GPUs of this memory size in the room left on the label's line.
+        const bool verdictBeside = row.verdict.top() == row.label.top();
+        const qreal verdictWidth = verdictBeside ? metrics.horizontalAdvance(row.verdictLines.value(0)) : 0;
         painter.setPen(colors::muted(pal));
-        const QRectF examples(row.left() + labelWidth, row.top(), row.width() - labelWidth - verdictWidth - 8,
-                              row.height());
+        const QRectF examples(row.label.left() + labelWidth, row.label.top(),
+                              row.label.width() - labelWidth - verdictWidth - 8, row.label.height());
         painter.drawText(examples, Qt::AlignLeft | Qt::AlignVCenter,
                          wholeExamples(qs(fit.devices.gpu.examples), metrics, examples.width()));
-        if (bar.height() <= 0) {
+        if (row.bar.height() <= 0) {
             continue;
         }
-        painter.fillRect(bar, colors::panel(pal));
+        painter.fillRect(row.bar, colors::panel(pal));
         const double capacity = double(std::max<std::uint64_t>(fit.devices.capacityBytes, 1));
-        const qreal weightsWidth = bar.width() * std::min(1.0, double(fit.weightBytes) / capacity);
-        const qreal cacheWidth = std::min(bar.width() - weightsWidth, bar.width() * double(fit.kvBytes) / capacity);
-        painter.fillRect(QRectF(bar.left(), bar.top(), weightsWidth, bar.height()), colors::weights(pal));
-        painter.fillRect(QRectF(bar.left() + weightsWidth, bar.top(), cacheWidth, bar.height()),
+        const qreal weightsWidth = row.bar.width() * std::min(1.0, double(fit.weightBytes) / capacity);
+        const qreal cacheWidth =
+            std::min(row.bar.width() - weightsWidth, row.bar.width() * double(fit.kvBytes) / capacity);
+        painter.fillRect(QRectF(row.bar.left(), row.bar.top(), weightsWidth, row.bar.height()), colors::weights(pal));
+        painter.fillRect(QRectF(row.bar.left() + weightsWidth, row.bar.top(), cacheWidth, row.bar.height()),
                          colors::dtype(a.scenario.kvDType, pal));
         // Over capacity: the bar is full and framed in the error colour (no hatching: SVG drops patterns).
         painter.setPen(fit.devices.fits ? QPen(colors::rule(pal), 1)
                                         : QPen(theme::severityColor(core::Severity::Error, pal), 2));
         painter.setBrush(Qt::NoBrush);
-        painter.drawRect(bar);
-        if (i < placed.gpuDetails.size() && !placed.gpuDetails[i].isEmpty()) {
-            painter.setPen(colors::muted(pal));
-            painter.drawText(placed.gpuDetails[i], Qt::AlignLeft | Qt::AlignVCenter,
-                             widgets::fitted(metrics, qs(text.detail), placed.gpuDetails[i].width()));
+        painter.drawRect(row.bar);
+        painter.setPen(colors::muted(pal));
+        QRectF detailLine(row.detail.topLeft(), QSizeF(row.detail.width(), line));
+        for (const QString& words : row.detailLines) {
+            painter.drawText(detailLine, Qt::AlignLeft | Qt::AlignVCenter, words);
+            detailLine.translate(0, line);
         }
     }
 }
 
 void KvCacheView::placePlot() {
-    const layout::KvLayout placed = layout::layoutKvCache(
-        contentRect(QRectF(rect())), QFontMetricsF(font()), QFontMetricsF(headlineFont()),
-        static_cast<int>(m_shares.size()), static_cast<int>(m_notes.size()), static_cast<int>(m_fits.size()));
+    const layout::KvLayout placed = layoutFor(QRectF(rect()));
     m_plot->widget()->setGeometry(placed.curve.toAlignedRect());
 }
 

@@ -52,6 +52,8 @@ protected:
 
 private:
     QRectF contentRect(const QRectF& target) const;
+    /// The notes wrapped to the width of `content`, one entry per line.
+    QStringList noteLines(const QRectF& content) const;
     QFont headlineFont() const;
     void paintShares(QPainter& painter, const layout::KvLayout& placed) const;
     void paintFits(QPainter& painter, const layout::KvLayout& placed) const;

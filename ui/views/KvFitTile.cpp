@@ -37,10 +37,12 @@ void KvFitTile::rebuild() {
     const core::Scenario& s = a.scenario;
     m_shares = core::kvByLayerKind(a.plan, a.kv);
     for (const core::KvKindShare& share : m_shares) {
-        m_shareLabels.push_back(tr("%1 ×%2 · %3 · %4")
-                                    .arg(qs(share.name))
-                                    .arg(share.layers)
-                                    .arg(bytesText(share.bytes), percentText(share.bytes, a.kv.totalBytes)));
+        // Longest first: the row shows the first that fits the tile.
+        const QString kind = tr("%1 ×%2").arg(qs(share.name)).arg(share.layers);
+        m_shareLabels.push_back(
+            {tr("%1 · %2 · %3").arg(kind, bytesText(share.bytes), percentText(share.bytes, a.kv.totalBytes)),
+             tr("%1 · %2").arg(kind, bytesText(share.bytes)),
+             tr("×%1 · %2").arg(share.layers).arg(bytesText(share.bytes))});
     }
     m_headline = tr("KV cache: %1").arg(bytesText(a.kv.totalBytes));
     m_detail = tr("S = %1 tokens × batch %2 at %3 · %4 per token")
@@ -62,8 +64,8 @@ QString KvFitTile::contentKey() const {
                       m_deviceDetail,
                       QString::number(a.weightBytes),
                       QString::number(a.devices.capacityBytes)};
-    for (const QString& label : m_shareLabels) {
-        parts << label;
+    for (const QStringList& label : m_shareLabels) {
+        parts << label.front();
     }
     for (const core::KvKindShare& share : m_shares) {
         parts << QString::number(share.bytes);
@@ -120,7 +122,7 @@ void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
         painter.setPen(pal.color(QPalette::Text));
         const QRectF row(area.left() + line, y, area.width() - line, line);
         painter.drawText(row, Qt::AlignLeft | Qt::AlignVCenter,
-                         widgets::fitted(metrics, m_shareLabels[i], row.width()));
+                         widgets::firstThatFits(metrics, m_shareLabels[i], row.width()));
         y += line + 2;
     }
 

@@ -33,7 +33,7 @@ protected:
 
 private:
     std::vector<core::KvKindShare> m_shares;
-    std::vector<QString> m_shareLabels;
+    std::vector<QStringList> m_shareLabels; ///< per layer kind, its row's label, longest first
     QString m_headline;
     QString m_detail;
     QString m_deviceTitle;

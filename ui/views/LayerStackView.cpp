@@ -4,7 +4,6 @@
 #include "ui/views/KindNames.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/views/ViewColors.h"
-#include "ui/widgets/TextLines.h"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -62,7 +61,7 @@ QString wholeOrNothing(const QString& text, const QFontMetricsF& metrics, qreal 
 }
 
 /// A box label whole, else its head before the details ("Output head → …" gives "Output head"),
-/// else elided as a last resort.
+/// else its first words that fit, else nothing: the box's colour and tooltip still say what it is.
 QString boxLabel(const QString& text, const QFontMetricsF& metrics, qreal width) {
     if (metrics.horizontalAdvance(text) <= width) {
         return text;
@@ -80,7 +79,7 @@ QString boxLabel(const QString& text, const QFontMetricsF& metrics, qreal width)
     while (metrics.horizontalAdvance(head) > width && head.lastIndexOf(QLatin1Char(' ')) > 0) {
         head = head.left(head.lastIndexOf(QLatin1Char(' ')));
     }
-    return widgets::fitted(metrics, head, width);
+    return wholeOrNothing(head, metrics, width);
 }
 
 } // namespace
@@ -226,7 +225,7 @@ QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target) cons
 
 const layout::LayerStackLayout& LayerStackView::cachedLayout(const QRectF& target) const {
     if (m_layoutTarget != target || m_layoutGeneration != generation()) {
-        m_layout = layout::layoutLayerStack(m_columns, paintChrome(nullptr, target), QFontMetricsF(smallFont()));
+        m_layout = layout::layoutLayerStack(m_columns, paintChrome(nullptr, target), smallFont());
         m_layoutTarget = target;
         m_layoutGeneration = generation();
     }
@@ -339,9 +338,11 @@ void LayerStackView::paintContent(QPainter& painter, const QRectF& target) const
         }
         painter.setPen(text);
         for (const layout::StackRunLabel& label : column.labels) {
-            painter.drawText(label.text, Qt::AlignLeft | Qt::AlignVCenter,
-                             widgets::fitted(smallMetrics, input.runs[static_cast<std::size_t>(label.run)].label,
-                                             label.text.width()));
+            QRectF line(label.text.topLeft(), QSizeF(label.text.width(), smallMetrics.height()));
+            for (const QString& words : label.lines) {
+                painter.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, words);
+                line.translate(0, line.height());
+            }
         }
         painter.setPen(muted);
         for (const layout::StackTick& tick : column.ticks) {

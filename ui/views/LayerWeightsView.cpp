@@ -72,7 +72,9 @@ void LayerWeightsView::rebuild() {
     const core::LayerPlan& layer = a.plan.layers[static_cast<std::size_t>(index)];
     const core::LayerParams& params = a.params.layers[static_cast<std::size_t>(index)];
     m_weights = layout::weightItems(a.config, layer);
-    m_title = tr("Inside %1: %2").arg(layerTitle(a, index).toLower(), kindName(a.config, layer));
+    // A tile has the room of a few words: the layer and its kind, without "Inside".
+    m_title = compact() ? tr("%1: %2").arg(layerTitle(a, index), kindName(a.config, layer))
+                        : tr("Inside %1: %2").arg(layerTitle(a, index).toLower(), kindName(a.config, layer));
     m_subtitle = tr("Every weight at one scale: area ∝ parameters, drawn d_in (rows) × d_out (columns). "
                     "%1 parameters: %2 %3, feed-forward %4, norms %5.")
                      .arg(exactCount(params.total), qs(core::mixerName(layer.mixer)), shortCount(params.mixer),
@@ -222,6 +224,9 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
             painter.setRenderHint(QPainter::Antialiasing, antialiased);
         } else {
             painter.fillRect(weight.rect, color);
+        }
+        if (weight.label.isEmpty()) {
+            continue; // a tile too small for labels: the full view and the tooltips name the weights
         }
         painter.setPen(text);
         const QRectF nameRect(weight.label.left(), weight.label.top(), weight.label.width(), metrics.height());

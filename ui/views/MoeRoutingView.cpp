@@ -11,6 +11,11 @@
 #include <cmath>
 
 namespace archplay::ui::views {
+namespace {
+
+constexpr int kRuleLines = 3; ///< the router's rule wraps to this many lines
+
+} // namespace
 
 MoeRoutingView::MoeRoutingView(QWidget* parent)
     : PaintedView(parent) {}
@@ -58,6 +63,7 @@ void MoeRoutingView::rebuild() {
                  .arg(m_simulation.numExperts)
                  .arg(m_simulation.topK)
                  .arg(m_simulation.sharedExperts > 0 ? tr(", %1 shared").arg(m_simulation.sharedExperts) : QString());
+    m_ruleShort = parts.join(QStringLiteral(" · "));
     parts << (rule.scoring == core::RouterScoring::Sigmoid ? tr("sigmoid affinities") : tr("softmax over experts"));
     if (rule.groups > 1) {
         parts << tr("group-limited to %1 of %2 groups").arg(rule.topKGroups).arg(rule.groups);
@@ -96,7 +102,7 @@ void MoeRoutingView::rebuild() {
                            ? QStringLiteral("e%1 %2").arg(token.chosen[i]).arg(token.weights[i], 0, 'f', 2)
                            : QStringLiteral("e%1").arg(token.chosen[i]));
         }
-        m_choices.push_back(chosen.join(QStringLiteral(", ")));
+        m_choices.push_back(chosen);
     }
 }
 
@@ -119,8 +125,8 @@ qreal MoeRoutingView::tokenLabelWidth() const {
 qreal MoeRoutingView::choiceWidth(const QRectF& area) const {
     const QFontMetricsF metrics(font());
     qreal width = metrics.horizontalAdvance(tr("chosen (gate weight)"));
-    for (const QString& choice : m_choices) {
-        width = std::max(width, metrics.horizontalAdvance(choice));
+    for (const QStringList& choice : m_choices) {
+        width = std::max(width, metrics.horizontalAdvance(choice.join(QStringLiteral(", "))));
     }
     return std::min(width + 4, area.width() * 0.32);
 }
@@ -129,9 +135,15 @@ QString MoeRoutingView::headerTitle() const {
     return m_simulation.moe ? tr("MoE routing (illustrative)") : tr("MoE routing");
 }
 
+QStringList MoeRoutingView::ruleLines(const QRectF& target) const {
+    // A tile names the layer and the experts; the scoring and gate weights need the full view.
+    return widgets::wrapLines(compact() ? m_ruleShort : m_rule, font(), target.width() - 28, kRuleLines);
+}
+
 QRectF MoeRoutingView::contentRect(const QRectF& target) const {
     const QFontMetricsF metrics(font());
-    const qreal top = headerBottom(target, headerTitle(), m_subtitle) + 10 + metrics.height() + 10;
+    const qreal rule = metrics.height() * static_cast<qreal>(std::max<qsizetype>(1, ruleLines(target).size()));
+    const qreal top = headerBottom(target, headerTitle(), m_subtitle) + 10 + rule + 10;
     return QRectF(target.left() + 14, top, target.width() - 28, target.bottom() - top - 10);
 }
 
@@ -156,8 +168,11 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
         return;
     }
     painter.setPen(text);
-    painter.drawText(QRectF(below.left(), below.top() - 4, below.width(), metrics.height()),
-                     Qt::AlignLeft | Qt::AlignVCenter, widgets::fitted(metrics, m_rule, below.width()));
+    QRectF ruleLine(below.left(), below.top() - 4, below.width(), metrics.height());
+    for (const QString& line : ruleLines(target)) {
+        painter.drawText(ruleLine, Qt::AlignLeft | Qt::AlignVCenter, line);
+        ruleLine.translate(0, metrics.height());
+    }
     const layout::RoutingLayout placed = layoutFor(target);
     const QColor routed = colors::ffn(core::FfnKind::Moe, pal);
     const QColor shared = colors::component(core::Component::SharedExperts, pal);
@@ -174,13 +189,21 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
         painter.drawText(QRectF(placed.shared.left() - 20, header.top(), placed.shared.width() + 40, header.height()),
                          Qt::AlignHCenter | Qt::AlignVCenter, tr("shared"));
     }
-    painter.drawText(
-        QRectF(placed.grid.left(), header.top(), placed.grid.width(), header.height()),
-        Qt::AlignLeft | Qt::AlignVCenter,
-        tr("routed experts 0–%1%2 · shade = score relative to the row's best · lit = top-%3")
+    // The column title as long as the grid is wide: the routed range always, the key when it fits.
+    const QString routedRange =
+        tr("routed experts 0–%1%2")
             .arg(m_simulation.numExperts - 1)
-            .arg(m_simulation.settings.groups > 1 ? tr(" in %1 groups").arg(m_simulation.settings.groups) : QString())
-            .arg(m_simulation.topK));
+            .arg(m_simulation.settings.groups > 1 ? tr(" in %1 groups").arg(m_simulation.settings.groups) : QString());
+    const QFontMetricsF smallMetrics(smallFont());
+    const qreal headerWidth = (rowTexts ? placed.choices.front().left() - 12 : header.right()) - placed.grid.left();
+    painter.drawText(
+        QRectF(placed.grid.left(), header.top(), headerWidth, header.height()), Qt::AlignLeft | Qt::AlignVCenter,
+        widgets::firstThatFits(
+            smallMetrics,
+            {tr("%1 · shade = score relative to the row's best · lit = top-%2").arg(routedRange).arg(m_simulation.topK),
+             tr("%1 · lit = top-%2").arg(routedRange).arg(m_simulation.topK), routedRange,
+             tr("experts 0–%1").arg(m_simulation.numExperts - 1)},
+            headerWidth));
     if (rowTexts) {
         painter.drawText(
             QRectF(placed.choices.front().left(), header.top(), placed.choices.front().width(), header.height()),
@@ -231,7 +254,7 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
         if (rowTexts) {
             painter.setPen(muted);
             painter.drawText(placed.choices[t], Qt::AlignLeft | Qt::AlignVCenter,
-                             widgets::fitted(metrics, m_choices[t], placed.choices[t].width()));
+                             widgets::listThatFits(metrics, m_choices[t], placed.choices[t].width()));
         }
     }
 
@@ -247,14 +270,24 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
         }
     }
 
+    if (placed.load.isEmpty()) {
+        return;
+    }
     const std::int64_t peak = *std::max_element(m_simulation.expertLoad.begin(), m_simulation.expertLoad.end());
     const double uniform = m_simulation.balancedLoad();
     painter.setPen(text);
-    painter.drawText(placed.loadTitle, Qt::AlignLeft | Qt::AlignVCenter,
-                     tr("Load over the sample: tokens sent to each expert (busiest %1; dashed = %2 if perfectly "
-                        "balanced)")
-                         .arg(peak)
-                         .arg(uniform, 0, 'f', 2));
+    const QString busiest = QString::number(peak);
+    const QString balanced = QString::number(uniform, 'f', 2);
+    painter.drawText(
+        placed.loadTitle, Qt::AlignLeft | Qt::AlignVCenter,
+        widgets::firstThatFits(
+            metrics,
+            {tr("Load over the sample: tokens sent to each expert (busiest %1; dashed = %2 if perfectly balanced)")
+                 .arg(busiest, balanced),
+             tr("Tokens per expert (busiest %1; dashed = %2 if balanced)").arg(busiest, balanced),
+             tr("Tokens per expert (busiest %1, balanced %2)").arg(busiest, balanced),
+             tr("Load: busiest %1, balanced %2").arg(busiest, balanced)},
+            placed.loadTitle.width()));
     painter.fillRect(placed.load, colors::panel(pal));
     const qreal scale = peak > 0 ? placed.load.height() / double(std::max<double>(peak, uniform)) : 0;
     // More experts than pixels: one bar per pixel column, as tall as the busiest expert under it.
@@ -285,7 +318,9 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
     painter.setPen(QPen(text, 1, Qt::DashLine));
     const qreal uniformY = placed.load.bottom() - uniform * scale;
     painter.drawLine(QLineF(placed.load.left(), uniformY, placed.load.right(), uniformY));
-    paintTotals(painter, placed.totals);
+    if (!placed.totals.isEmpty()) {
+        paintTotals(painter, placed.totals);
+    }
 }
 
 void MoeRoutingView::paintTotals(QPainter& painter, const QRectF& area) const {
@@ -295,14 +330,21 @@ void MoeRoutingView::paintTotals(QPainter& painter, const QRectF& area) const {
     const std::uint64_t total = a.params.total;
     const std::uint64_t active = a.params.active;
     painter.setPen(pal.color(QPalette::Text));
-    painter.drawText(
-        QRectF(area.left(), area.top(), area.width(), metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
-        tr("Whole model: %1 parameters, %2 active per token (%3): each MoE layer runs its router, %4 of "
-           "%5 routed experts%6.")
-            .arg(shortCount(total), shortCount(active), percentText(active, total))
-            .arg(m_simulation.topK)
-            .arg(m_simulation.numExperts)
-            .arg(m_simulation.sharedExperts > 0 ? tr(" and %1 shared").arg(m_simulation.sharedExperts) : QString()));
+    const QString counts = tr("Whole model: %1 parameters, %2 active per token (%3)")
+                               .arg(shortCount(total), shortCount(active), percentText(active, total));
+    painter.drawText(QRectF(area.left(), area.top(), area.width(), metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                     widgets::firstThatFits(
+                         metrics,
+                         {tr("%1: each MoE layer runs its router, %2 of %3 routed experts%4.")
+                              .arg(counts)
+                              .arg(m_simulation.topK)
+                              .arg(m_simulation.numExperts)
+                              .arg(m_simulation.sharedExperts > 0 ? tr(" and %1 shared").arg(m_simulation.sharedExperts)
+                                                                  : QString()),
+                          counts,
+                          tr("%1 of %2 parameters active (%3)")
+                              .arg(shortCount(active), shortCount(total), percentText(active, total))},
+                         area.width()));
     const QRectF bar(area.left(), area.top() + metrics.height() + 6, area.width(),
                      std::min(16.0, area.height() - metrics.height() - 6));
     painter.fillRect(bar, colors::faded(colors::ffn(core::FfnKind::Moe, pal), 0.65, pal));

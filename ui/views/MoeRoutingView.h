@@ -34,6 +34,8 @@ protected:
 
 private:
     QString headerTitle() const;
+    /// The router's rule ("8 routed experts, top-2 · softmax …"), wrapped to the width of `target`.
+    QStringList ruleLines(const QRectF& target) const;
     QRectF contentRect(const QRectF& target) const;
     void paintDense(QPainter& painter, const QRectF& area) const;
     void paintTotals(QPainter& painter, const QRectF& area) const;
@@ -46,7 +48,8 @@ private:
     QImage m_heat; ///< one pixel per (token, routed expert), drawn scaled: thousands of cells in one call
     QString m_subtitle;
     QString m_rule;
-    std::vector<QString> m_choices;
+    QString m_ruleShort;                ///< the layer and its experts, without the scoring: the tile's rule
+    std::vector<QStringList> m_choices; ///< per token, its chosen experts ("e5 0.61" or "e5")
 };
 
 } // namespace archplay::ui::views

@@ -100,6 +100,7 @@ namespace {
 constexpr qreal kHeaderMargin = 14;
 constexpr qreal kCompactReserve = 56; // the overview's Open button
 constexpr int kTitleLines = 2;
+constexpr int kCompactTitleLines = 3; // a tile is narrow: "Layer 0 of 0–47: Gated DeltaNet · MoE 512 × top-10"
 constexpr int kSubtitleLines = 3;
 
 } // namespace
@@ -110,7 +111,8 @@ std::pair<QStringList, QStringList> PaintedView::headerLines(const QRectF& targe
         reservedRight = std::max<qreal>(reservedRight, kCompactReserve);
     }
     const qreal titleWidth = target.width() - 2 * kHeaderMargin - reservedRight;
-    QStringList titleLines = widgets::wrapLines(title, titleFont(), titleWidth, kTitleLines);
+    QStringList titleLines =
+        widgets::wrapLines(title, titleFont(), titleWidth, m_compact ? kCompactTitleLines : kTitleLines);
     QStringList subtitleLines;
     if (!subtitle.isEmpty() && !m_compact) {
         subtitleLines = widgets::wrapLines(subtitle, font(), target.width() - 2 * kHeaderMargin, kSubtitleLines);

@@ -4,12 +4,17 @@
 #include <QRegularExpression>
 #include <QTextLayout>
 
+#include <algorithm>
 #include <atomic>
+#include <mutex>
 
 namespace archplay::ui::widgets {
 namespace {
 
 std::atomic<std::uint64_t> g_elisions{0};
+std::mutex g_cutsMutex;
+QStringList g_recentCuts; ///< the last kRecentCuts texts cut, oldest first
+constexpr qsizetype kRecentCuts = 64;
 
 } // namespace
 
@@ -17,12 +22,48 @@ QString fitted(const QFontMetricsF& metrics, const QString& text, qreal width) {
     QString shown = metrics.elidedText(text, Qt::ElideRight, width);
     if (shown != text) {
         g_elisions.fetch_add(1, std::memory_order_relaxed);
+        const std::lock_guard lock(g_cutsMutex);
+        g_recentCuts << text;
+        if (g_recentCuts.size() > kRecentCuts) {
+            g_recentCuts.removeFirst();
+        }
     }
     return shown;
 }
 
 std::uint64_t elisionCount() {
     return g_elisions.load(std::memory_order_relaxed);
+}
+
+QString firstThatFits(const QFontMetricsF& metrics, const QStringList& candidates, qreal width) {
+    for (const QString& candidate : candidates) {
+        if (metrics.horizontalAdvance(candidate) <= width) {
+            return candidate;
+        }
+    }
+    return candidates.isEmpty() ? QString() : fitted(metrics, candidates.back(), width);
+}
+
+QString listThatFits(const QFontMetricsF& metrics, const QStringList& items, qreal width) {
+    const QString whole = items.join(QStringLiteral(", "));
+    if (metrics.horizontalAdvance(whole) <= width) {
+        return whole;
+    }
+    for (qsizetype shown = items.size() - 1; shown > 0; --shown) {
+        const QString text = QStringList(items.mid(0, shown)).join(QStringLiteral(", ")) +
+                             QStringLiteral(" +%1").arg(items.size() - shown);
+        if (metrics.horizontalAdvance(text) <= width) {
+            return text;
+        }
+    }
+    return fitted(metrics, QStringLiteral("+%1").arg(items.size()), width);
+}
+
+QStringList recentCuts(std::uint64_t count) {
+    const std::lock_guard lock(g_cutsMutex);
+    const qsizetype shown =
+        std::min<qsizetype>(static_cast<qsizetype>(std::min<std::uint64_t>(count, kRecentCuts)), g_recentCuts.size());
+    return g_recentCuts.mid(g_recentCuts.size() - shown);
 }
 
 QStringList wrapLines(const QString& text, const QFont& font, qreal width, int maxLines) {

@@ -6,12 +6,25 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <limits>
 
 namespace archplay::ui::widgets {
 
 /// `text` as it fits `width` in `metrics`: whole, or cut with an ellipsis as a last resort. Every
 /// cut is counted (elisionCount()), so tests can assert that a layout fits its text.
 QString fitted(const QFontMetricsF& metrics, const QString& text, qreal width);
+
+/// The first of `candidates` (longest first, each a complete text) that fits `width`; the last one
+/// fitted() when none does.
+QString firstThatFits(const QFontMetricsF& metrics, const QStringList& candidates, qreal width);
+
+/// `items` joined by ", " as far as they fit `width`, then "+N" for the ones left out, so a list is
+/// shortened honestly ("e51, e62, e21 +7") instead of being cut mid-word.
+QString listThatFits(const QFontMetricsF& metrics, const QStringList& items, qreal width);
+
+/// For wrapLines(): as many lines as the text needs, so nothing is cut (the caller decides what to
+/// do with a text that needs too many).
+inline constexpr int kEveryLine = std::numeric_limits<int>::max();
 
 /// `text` broken at word boundaries into lines no wider than `width` in `font`, at most
 /// `maxLines` of them: when the text needs more, the last line holds the rest, fitted(). A number
@@ -21,5 +34,9 @@ QStringList wrapLines(const QString& text, const QFont& font, qreal width, int m
 
 /// How many texts fitted() has cut since the program started.
 std::uint64_t elisionCount();
+
+/// The whole texts of the last `count` cuts fitted() made (at most 64), oldest first, so a failing
+/// test can say what did not fit.
+QStringList recentCuts(std::uint64_t count);
 
 } // namespace archplay::ui::widgets

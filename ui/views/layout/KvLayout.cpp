@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/layout/KvLayout.h"
 
+#include "ui/widgets/TextLines.h"
+
 #include <algorithm>
 
 namespace archplay::ui::views::layout {
@@ -33,16 +35,45 @@ KvLayout layoutKvCache(const QRectF& bounds, const QFontMetricsF& metrics, const
     layout.gpuTitle = QRectF(panelLeft, y, panelWidth, line);
     const qreal rowsTop = y + line + 6;
     const qreal rowHeight = gpus > 0 ? std::max(0.0, (bounds.bottom() - rowsTop) / gpus) : 0;
-    const bool details = rowHeight >= 2 * line + 18;
-    const qreal barHeight = std::clamp(rowHeight - line * (details ? 2 : 1) - 10, 0.0, 14.0);
     for (int i = 0; i < gpus; ++i) {
-        const qreal top = rowsTop + i * rowHeight;
-        layout.gpuRows.emplace_back(panelLeft, top, panelWidth, line);
-        layout.gpuBars.emplace_back(panelLeft, top + line + 2, panelWidth, barHeight);
-        layout.gpuDetails.push_back(details ? QRectF(panelLeft, top + line + 4 + barHeight, panelWidth, line)
-                                            : QRectF());
+        layout.gpuRows.emplace_back(panelLeft, rowsTop + i * rowHeight, panelWidth, std::max(0.0, rowHeight - 4));
     }
     return layout;
+}
+
+GpuRowLayout layoutGpuRow(const QRectF& slot, const QFont& font, const QFont& bold, const QString& label,
+                          const QString& verdict, const QString& detail) {
+    GpuRowLayout row;
+    const QFontMetricsF metrics(font);
+    const qreal line = metrics.height();
+    const qreal labelWidth = QFontMetricsF(bold).horizontalAdvance(label + QStringLiteral("  "));
+    qreal y = slot.top();
+    if (metrics.horizontalAdvance(verdict) <= slot.width() - labelWidth) {
+        row.verdictLines = QStringList{verdict};
+        row.verdict = QRectF(slot.left() + labelWidth, y, slot.width() - labelWidth, line);
+        row.label = row.verdict.adjusted(-labelWidth, 0, 0, 0);
+        y += line;
+    } else {
+        row.label = QRectF(slot.left(), y, slot.width(), line);
+        y += line;
+        row.verdictLines = widgets::wrapLines(verdict, font, slot.width(), 3);
+        row.verdict = QRectF(slot.left(), y, slot.width(), line * qreal(row.verdictLines.size()));
+        y = row.verdict.bottom();
+    }
+    const qreal gap = 2;
+    // Wrapped without a limit, so a detail too long for two lines is left out rather than cut.
+    const QStringList detailLines = widgets::wrapLines(detail, font, slot.width(), widgets::kEveryLine);
+    const qreal detailHeight = line * qreal(detailLines.size());
+    const qreal room = slot.bottom() - y - 2 * gap;
+    // The bar keeps at least 4 px; the detail comes only when it fits whole beside a bar of 6 px or more.
+    const bool withDetail = !detailLines.isEmpty() && detailLines.size() <= 2 && room - detailHeight >= 6;
+    const qreal barHeight = std::clamp(withDetail ? room - detailHeight - 4 : room - 4, 0.0, 14.0);
+    row.bar = QRectF(slot.left(), y + gap, slot.width(), barHeight);
+    if (withDetail) {
+        row.detailLines = detailLines;
+        row.detail = QRectF(slot.left(), row.bar.bottom() + gap, slot.width(), detailHeight);
+    }
+    return row;
 }
 
 std::vector<QRectF> proportionalSegments(const std::vector<std::uint64_t>& values, const QRectF& bar) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/layout/LayerStackLayout.h"
 
+#include "ui/widgets/TextLines.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -9,6 +11,7 @@ namespace archplay::ui::views::layout {
 namespace {
 
 constexpr qreal kColumnGap = 56;
+constexpr int kRunLabelLines = 3; ///< a run label wraps to at most this many lines
 
 /// The smallest of 1, 2, 5, 10, 20, 50, ... layers between ticks that keeps tick labels a line apart.
 int tickStep(qreal slabHeight, qreal lineHeight) {
@@ -22,8 +25,8 @@ int tickStep(qreal slabHeight, qreal lineHeight) {
     return 1000000;
 }
 
-StackColumn layoutColumn(const StackColumnInput& input, const QRectF& frame, bool ticksRight,
-                         const QFontMetricsF& metrics) {
+StackColumn layoutColumn(const StackColumnInput& input, const QRectF& frame, bool ticksRight, const QFont& font) {
+    const QFontMetricsF metrics(font);
     StackColumn column;
     column.frame = frame;
     const qreal line = metrics.height();
@@ -124,14 +127,25 @@ StackColumn layoutColumn(const StackColumnInput& input, const QRectF& frame, boo
         const qreal runBottom = column.slabs[static_cast<std::size_t>(run.first)].rect.bottom();
         const QLineF bracket(bracketX, runTop + 0.5, bracketX, runBottom - 0.5);
         column.brackets.push_back(bracket);
-        const qreal wanted = (runTop + runBottom) / 2 - line / 2;
-        const qreal placed = std::max(wanted, previousBottom + 1);
-        const qreal slack = std::max(line * 0.6, (runBottom - runTop) / 2);
-        if (placed - wanted > slack || placed + line > frame.bottom() || textWidth < line * 2) {
+        // A label goes whole, on at most three lines with no word broken, or not at all: the
+        // bracket and the legend still say what the run is.
+        QStringList lines = widgets::wrapLines(run.label, font, textWidth, widgets::kEveryLine);
+        const QStringList words = run.label.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        const bool wordsFit = std::all_of(words.begin(), words.end(), [&](const QString& word) {
+            return metrics.horizontalAdvance(word) <= textWidth;
+        });
+        if (lines.isEmpty() || lines.size() > kRunLabelLines || !wordsFit) {
             continue;
         }
-        column.labels.push_back({r, bracket, QRectF(textLeft, placed, textWidth, line)});
-        previousBottom = placed + line;
+        const qreal textHeight = line * static_cast<qreal>(lines.size());
+        const qreal wanted = (runTop + runBottom) / 2 - textHeight / 2;
+        const qreal placed = std::max({wanted, previousBottom + 1, frame.top()});
+        const qreal slack = std::max(line * 0.6, (runBottom - runTop) / 2);
+        if (placed - wanted > slack || placed + textHeight > frame.bottom()) {
+            continue;
+        }
+        column.labels.push_back({r, bracket, QRectF(textLeft, placed, textWidth, textHeight), std::move(lines)});
+        previousBottom = placed + textHeight;
     }
     return column;
 }
@@ -139,7 +153,7 @@ StackColumn layoutColumn(const StackColumnInput& input, const QRectF& frame, boo
 } // namespace
 
 LayerStackLayout layoutLayerStack(const std::vector<StackColumnInput>& columns, const QRectF& bounds,
-                                  const QFontMetricsF& metrics) {
+                                  const QFont& font) {
     LayerStackLayout result;
     if (columns.empty() || bounds.width() <= 0 || bounds.height() <= 0) {
         return result;
@@ -151,7 +165,7 @@ LayerStackLayout layoutLayerStack(const std::vector<StackColumnInput>& columns, 
         const QRectF frame(bounds.left() + i * (width + gap), bounds.top(), width, bounds.height());
         // With a cross-attention bus on the left of the second column, its ticks move right.
         const bool ticksRight = i > 0;
-        result.columns.push_back(layoutColumn(columns[static_cast<std::size_t>(i)], frame, ticksRight, metrics));
+        result.columns.push_back(layoutColumn(columns[static_cast<std::size_t>(i)], frame, ticksRight, font));
     }
     if (count == 2) {
         const StackColumn& encoder = result.columns[0];

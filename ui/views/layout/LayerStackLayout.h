@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QFontMetricsF>
+#include <QFont>
 #include <QLineF>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -42,11 +43,12 @@ struct StackSlab {
     QRectF cacheBar;     ///< in the KV cache column, likewise
 };
 
-/// A labelled run: a bracket beside its slabs and the label's box.
+/// A labelled run: a bracket beside its slabs and the label, wrapped to the box's width.
 struct StackRunLabel {
     int run = 0; ///< index into the column's runs
     QLineF bracket;
     QRectF text;
+    QStringList lines; ///< the run's label, one entry per line of `text`
 };
 
 /// A layer-index tick left of the slabs.
@@ -77,12 +79,13 @@ struct LayerStackLayout {
 };
 
 /// Lays out one or two stacks side by side inside `bounds`: every layer gets a slab (no matter how
-/// many), runs of identical layers get a bracket and, where it fits without overlapping, a label;
+/// many), runs of identical layers get a bracket and, where it fits without overlapping, a label
+/// wrapped to at most three lines;
 /// layer numbers are ticked at a step that keeps them apart. Two columns are joined by
 /// cross-attention links from the first column's top into every layer of the second that has
 /// cross-attention. Where the width allows, two narrow columns at the right of each stack draw
-/// every layer's parameters and KV cache as bars. `metrics` measures the label font.
+/// every layer's parameters and KV cache as bars. `font` is the labels' font.
 LayerStackLayout layoutLayerStack(const std::vector<StackColumnInput>& columns, const QRectF& bounds,
-                                  const QFontMetricsF& metrics);
+                                  const QFont& font);
 
 } // namespace archplay::ui::views::layout

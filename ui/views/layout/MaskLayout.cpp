@@ -101,7 +101,7 @@ MaskLayout layoutMaskThumbnails(int count, int cells, const QRectF& bounds, cons
         return layout;
     }
     const qreal line = metrics.height();
-    const qreal textHeight = 2 * line + 6;
+    const qreal textHeight = 4 * line + 6; // two lines each for the title and the stats
     const qreal gap = 14;
     const auto [bestColumns, bestSide] = bestGrid(count, bounds.size(), gap, {0, textHeight});
     const qreal cellSize = std::max<qreal>(1, std::floor(std::max<qreal>(bestSide, 0) / cells));
@@ -114,8 +114,8 @@ MaskLayout layoutMaskThumbnails(int count, int cells, const QRectF& bounds, cons
                              bounds.top() + (i / columns) * (textHeight + side + gap));
         MaskPanel panel;
         panel.frame = QRectF(origin, QSizeF(panelWidth, textHeight + side));
-        panel.title = QRectF(origin.x(), origin.y(), panelWidth, line);
-        panel.stats = QRectF(origin.x(), origin.y() + line + 2, panelWidth, line);
+        panel.title = QRectF(origin.x(), origin.y(), panelWidth, 2 * line);
+        panel.stats = QRectF(origin.x(), origin.y() + 2 * line + 2, panelWidth, 2 * line);
         panel.grid = QRectF(origin.x(), origin.y() + textHeight, side, side);
         layout.panels.push_back(std::move(panel));
     }

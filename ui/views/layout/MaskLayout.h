@@ -35,7 +35,7 @@ QRectF maskCell(const MaskPanel& panel, int cells, int row, int column);
 /// grid, all grids the same size. Panels never overlap and stay inside `bounds`.
 MaskLayout layoutMasks(int count, int cells, const QRectF& bounds, const QFontMetricsF& metrics);
 
-/// Thumbnails for the overview: each panel a title and a stats line over its grid, without tick
+/// Thumbnails for the overview: each panel two lines of title and two of stats over its grid, without tick
 /// labels, axis captions or the scale caption (those rectangles stay empty). Same guarantees.
 MaskLayout layoutMaskThumbnails(int count, int cells, const QRectF& bounds, const QFontMetricsF& metrics);
 

@@ -28,10 +28,24 @@ RoutingLayout layoutRouting(int tokens, int experts, int sharedExperts, const QR
     const qreal line = metrics.height();
     const qreal gap = 12;
     const qreal headerHeight = line + 4;
-    const qreal loadHeight = std::clamp(bounds.height() * 0.14, 40.0, 90.0);
-    const qreal totalsHeight = 2 * line + 18;
-    const qreal rowsHeight = bounds.height() - headerHeight - (line + 6 + loadHeight + 10) - totalsHeight - 10;
-    layout.rowHeight = std::clamp(std::floor(rowsHeight / tokens), 6.0, 28.0);
+    // Rows of at least 6 px first; when the bounds are short, the totals go, then the load shrinks,
+    // then it goes too, so nothing is drawn past the bottom.
+    qreal loadHeight = std::clamp(bounds.height() * 0.14, 40.0, 90.0);
+    qreal totalsHeight = 2 * line + 18;
+    bool withLoad = true;
+    auto rowsHeight = [&] {
+        return bounds.height() - headerHeight - (withLoad ? line + 6 + loadHeight + 10 : 0) - totalsHeight - 10;
+    };
+    if (rowsHeight() < 6 * tokens) {
+        totalsHeight = 0;
+    }
+    if (rowsHeight() < 6 * tokens) {
+        loadHeight = std::max(16.0, loadHeight - (6 * tokens - rowsHeight()));
+    }
+    if (rowsHeight() < 4 * tokens) {
+        withLoad = false;
+    }
+    layout.rowHeight = std::clamp(std::floor(rowsHeight() / tokens), 1.0, 28.0);
 
     const qreal sharedWidth =
         layout.sharedExperts > 0 ? std::min(layout.sharedExperts * layout.rowHeight * 1.6, 120.0) : 0;
@@ -55,10 +69,15 @@ RoutingLayout layoutRouting(int tokens, int experts, int sharedExperts, const QR
         layout.tokenLabels.emplace_back(bounds.left(), y, tokenLabelWidth, layout.rowHeight);
         layout.choices.emplace_back(choiceLeft, y, std::max(0.0, bounds.right() - choiceLeft), layout.rowHeight);
     }
-    const qreal loadTop = layout.grid.bottom() + 10;
-    layout.loadTitle = QRectF(bounds.left(), loadTop, bounds.width(), line);
-    layout.load = QRectF(gridLeft, loadTop + line + 6, gridWidth, loadHeight);
-    layout.totals = QRectF(bounds.left(), layout.load.bottom() + 14, bounds.width(), totalsHeight);
+    qreal bottom = layout.grid.bottom();
+    if (withLoad) {
+        layout.loadTitle = QRectF(bounds.left(), bottom + 10, bounds.width(), line);
+        layout.load = QRectF(gridLeft, layout.loadTitle.bottom() + 6, gridWidth, loadHeight);
+        bottom = layout.load.bottom();
+    }
+    if (totalsHeight > 0) {
+        layout.totals = QRectF(bounds.left(), bottom + 14, bounds.width(), totalsHeight);
+    }
     return layout;
 }
 

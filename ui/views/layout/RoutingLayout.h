@@ -21,8 +21,8 @@ struct RoutingLayout {
     int experts = 0;
     int sharedExperts = 0;
     QRectF loadTitle;
-    QRectF load;   ///< bars aligned with the grid's columns
-    QRectF totals; ///< total versus active: a line of text over a bar
+    QRectF load;   ///< bars aligned with the grid's columns; empty when the bounds are too short
+    QRectF totals; ///< total versus active: a line of text over a bar; empty when too short
 };
 
 /// Cell of routed expert `expert` in row `token`.
@@ -31,7 +31,8 @@ QRectF routingCell(const RoutingLayout& layout, int token, int expert);
 QRectF sharedCell(const RoutingLayout& layout, int token, int expert);
 
 /// Lays out `tokens` rows over `experts` routed and `sharedExperts` shared experts inside `bounds`.
-/// Cells are whole pixels wide when at least two pixels fit, so narrow columns stay crisp.
+/// Cells are whole pixels wide when at least two pixels fit, so narrow columns stay crisp. Short
+/// bounds drop the totals, then shrink and drop the load, so everything stays inside `bounds`.
 RoutingLayout layoutRouting(int tokens, int experts, int sharedExperts, const QRectF& bounds,
                             const QFontMetricsF& metrics, qreal tokenLabelWidth, qreal choiceWidth);
 

@@ -91,6 +91,7 @@ QPointF freeSpot(const std::vector<QRectF>& occupied, const QSizeF& size, const 
 /// Text widths, measured once: the scale search places the groups dozens of times.
 struct Measures {
     qreal line = 0;
+    bool labels = true; ///< under each drawing, two lines of label
     std::vector<qreal> labelWidths;
     std::vector<qreal> titleWidths;
 };
@@ -102,7 +103,8 @@ WeightLayout place(const std::vector<WeightItem>& items, const std::vector<int>&
     WeightLayout layout;
     layout.scale = scale;
     const qreal line = measures.line;
-    const qreal labelHeight = 2 * line;
+    const qreal labelHeight = measures.labels ? 2 * line : 0;
+    layout.labelled = measures.labels;
     const qreal innerWidth = bounds.width() - 2 * kPadding;
     std::vector<QRectF> occupied;
     for (int g : order) {
@@ -119,9 +121,9 @@ WeightLayout place(const std::vector<WeightItem>& items, const std::vector<int>&
                 continue;
             }
             const Drawing d = measure(item, scale);
-            const qreal labelWidth = measures.labelWidths[i];
+            const qreal labelWidth = measures.labels ? measures.labelWidths[i] : 0;
             const qreal cellWidth = std::max(d.width, labelWidth);
-            const qreal cellHeight = d.height + kLabelGap + labelHeight;
+            const qreal cellHeight = d.height + (measures.labels ? kLabelGap + labelHeight : 0);
             if (cellWidth > innerWidth) {
                 layout.fits = false;
             }
@@ -134,7 +136,9 @@ WeightLayout place(const std::vector<WeightItem>& items, const std::vector<int>&
             weight.item = static_cast<int>(i);
             weight.toScale = d.toScale;
             weight.rect = QRectF(x + (cellWidth - d.width) / 2, y, d.width, d.height);
-            weight.label = QRectF(x, y + d.height + kLabelGap, cellWidth, labelHeight);
+            if (measures.labels) {
+                weight.label = QRectF(x, y + d.height + kLabelGap, cellWidth, labelHeight);
+            }
             const int copies = withCells ? std::max(item.copies, 1) : 0;
             for (int c = 0; c < copies; ++c) {
                 const int column = c % d.columns;
@@ -211,6 +215,7 @@ WeightLayout layoutWeights(const std::vector<WeightItem>& items, const std::vect
         return groupArea[static_cast<std::size_t>(a)] > groupArea[static_cast<std::size_t>(b)];
     });
 
+    const std::vector<std::vector<int>> orders = {given, firstThenRest, restThenGrids, largestFirst};
     Measures measures;
     measures.line = metrics.height();
     for (const WeightItem& item : items) {
@@ -227,8 +232,13 @@ WeightLayout layoutWeights(const std::vector<WeightItem>& items, const std::vect
     bool bestColumns = false;
     double bestScale = 0.0;
     bool anyFits = false;
+    // With labels if some order fits them, else without.
+    measures.labels = std::any_of(orders.begin(), orders.end(), [&](const std::vector<int>& order) {
+        return place(items, order, bounds, measures, 0.0, false, false).fits ||
+               place(items, order, bounds, measures, 0.0, false, true).fits;
+    });
     for (bool columnsFirst : {false, true}) {
-        for (const std::vector<int>& order : {given, firstThenRest, restThenGrids, largestFirst}) {
+        for (const std::vector<int>& order : orders) {
             double low = 0.0;
             double high = ceiling;
             if (!place(items, order, bounds, measures, low, false, columnsFirst).fits) {

@@ -44,7 +44,8 @@ struct WeightLayout {
     double scale = 0;
     std::vector<PlacedWeight> items;
     std::vector<PlacedGroup> groups;
-    bool fits = true; ///< false when even the smallest drawing overflows `bounds` (labels alone too big)
+    bool fits = true;     ///< false when even the smallest drawing overflows `bounds`
+    bool labelled = true; ///< false when the labels did not fit: the drawings alone, labels empty
 };
 
 /// Draws every item at one common scale, the largest at which the groups, flowed left to right
@@ -52,6 +53,7 @@ struct WeightLayout {
 /// So areas are proportional to element counts across the whole layer: GQA's narrow K and V and
 /// MoE's expert grid show at their true relative sizes. Tries a few group orders and keeps the
 /// one that allows the largest scale. Sides below one pixel are widened to one (toScale = false).
+/// When the labels alone overflow `bounds` (a small tile), the drawings are placed without them.
 WeightLayout layoutWeights(const std::vector<WeightItem>& items, const std::vector<WeightGroup>& groups,
                            const QRectF& bounds, const QFontMetricsF& metrics);
 
