@@ -215,7 +215,13 @@ WeightLayout layoutWeights(const std::vector<WeightItem>& items, const std::vect
         return groupArea[static_cast<std::size_t>(a)] > groupArea[static_cast<std::size_t>(b)];
     });
 
-    const std::vector<std::vector<int>> orders = {given, firstThenRest, restThenGrids, largestFirst};
+    // The distinct orders only: for most layers two or more of them coincide.
+    std::vector<std::vector<int>> orders;
+    for (const std::vector<int>& order : {given, firstThenRest, restThenGrids, largestFirst}) {
+        if (std::find(orders.begin(), orders.end(), order) == orders.end()) {
+            orders.push_back(order);
+        }
+    }
     Measures measures;
     measures.line = metrics.height();
     for (const WeightItem& item : items) {
@@ -244,7 +250,8 @@ WeightLayout layoutWeights(const std::vector<WeightItem>& items, const std::vect
             if (!place(items, order, bounds, measures, low, false, columnsFirst).fits) {
                 continue;
             }
-            for (int i = 0; i < 24; ++i) {
+            // Fourteen halvings find the scale to 1/16,384 of the ceiling: well under a pixel.
+            for (int i = 0; i < 14; ++i) {
                 const double middle = (low + high) / 2;
                 (place(items, order, bounds, measures, middle, false, columnsFirst).fits ? low = middle
                                                                                          : high = middle);
