@@ -161,6 +161,39 @@ TEST(WeightLayout, AreasAreProportionalToParameters) {
     }
 }
 
+TEST(WeightLayout, ASmallTileDropsTheVectorsLabelsFirstThenAllAndStaysInside) {
+    ui::views::LayerWeightsView view;
+    view.setAnalysis(analyzed("bert-base-uncased"));
+    const auto& items = view.items();
+    const QFontMetricsF metrics(QApplication::font());
+    std::map<ui::views::layout::WeightLabels, int> seen;
+    for (const QSizeF size : {QSizeF(900, 900), QSizeF(260, 400), QSizeF(200, 120)}) {
+        const QRectF bounds(QPointF(0, 0), size);
+        const auto placed = ui::views::layout::layoutWeights(items, view.groups(), bounds, metrics);
+        ++seen[placed.labels];
+        for (const auto& weight : placed.items) {
+            const bool vector = items[static_cast<std::size_t>(weight.item)].vector;
+            const bool labelled = !weight.label.isEmpty();
+            switch (placed.labels) {
+            case ui::views::layout::WeightLabels::All:
+                EXPECT_TRUE(labelled);
+                break;
+            case ui::views::layout::WeightLabels::Matrices:
+                EXPECT_EQ(labelled, !vector);
+                break;
+            case ui::views::layout::WeightLabels::None:
+                EXPECT_FALSE(labelled);
+                break;
+            }
+            if (placed.fits) {
+                EXPECT_TRUE(inside(bounds, weight.rect) && (!labelled || inside(bounds, weight.label)));
+            }
+        }
+    }
+    // The three sizes show the three levels, largest first.
+    EXPECT_EQ(seen.size(), 3u);
+}
+
 TEST(WeightLayout, GroupedQueryAttentionNarrowsKeysAndValues) {
     ui::views::LayerWeightsView view;
     view.setAnalysis(analyzed("llama-3-8b"));

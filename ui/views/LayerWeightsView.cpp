@@ -37,6 +37,11 @@ const std::vector<layout::WeightItem>& LayerWeightsView::items() const {
     return m_weights.items;
 }
 
+const std::vector<layout::WeightGroup>& LayerWeightsView::groups() const {
+    ensureBuilt();
+    return m_weights.groups;
+}
+
 void LayerWeightsView::refillPicker() {
     const core::Analysis& a = analysis();
     QStringList entries;

@@ -27,8 +27,9 @@ public:
     QString title() const override { return tr("Inside a layer"); }
     QString tabTitle() const override { return tr("Weights"); }
 
-    /// The items drawn for the selected layer and their layout in a target of this size.
+    /// The items drawn for the selected layer, their groups and their layout in a target of this size.
     const std::vector<layout::WeightItem>& items() const;
+    const std::vector<layout::WeightGroup>& groups() const;
     layout::WeightLayout layoutFor(const QRectF& target) const;
 
 protected:

@@ -186,8 +186,11 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
                          Qt::AlignLeft | Qt::AlignVCenter, tr("token"));
     }
     if (!placed.shared.isEmpty() && rowTexts) {
-        painter.drawText(QRectF(placed.shared.left() - 20, header.top(), placed.shared.width() + 40, header.height()),
-                         Qt::AlignHCenter | Qt::AlignVCenter, tr("shared"));
+        // Ending at the shared column's right edge: the routed header starts a gap after it, and the
+        // token column's title is short enough to leave the room on the left.
+        const qreal width = QFontMetricsF(smallFont()).horizontalAdvance(tr("shared"));
+        painter.drawText(QRectF(placed.shared.right() - width, header.top(), width, header.height()),
+                         Qt::AlignRight | Qt::AlignVCenter, tr("shared"));
     }
     // The column title as long as the grid is wide: the routed range always, the key when it fits.
     const QString routedRange =

@@ -91,7 +91,7 @@ QPointF freeSpot(const std::vector<QRectF>& occupied, const QSizeF& size, const 
 /// Text widths, measured once: the scale search places the groups dozens of times.
 struct Measures {
     qreal line = 0;
-    bool labels = true; ///< under each drawing, two lines of label
+    WeightLabels labels = WeightLabels::All; ///< which drawings get two lines of label under them
     std::vector<qreal> labelWidths;
     std::vector<qreal> titleWidths;
 };
@@ -103,8 +103,7 @@ WeightLayout place(const std::vector<WeightItem>& items, const std::vector<int>&
     WeightLayout layout;
     layout.scale = scale;
     const qreal line = measures.line;
-    const qreal labelHeight = measures.labels ? 2 * line : 0;
-    layout.labelled = measures.labels;
+    layout.labels = measures.labels;
     const qreal innerWidth = bounds.width() - 2 * kPadding;
     std::vector<QRectF> occupied;
     for (int g : order) {
@@ -121,9 +120,12 @@ WeightLayout place(const std::vector<WeightItem>& items, const std::vector<int>&
                 continue;
             }
             const Drawing d = measure(item, scale);
-            const qreal labelWidth = measures.labels ? measures.labelWidths[i] : 0;
+            const bool labelled =
+                measures.labels == WeightLabels::All || (measures.labels == WeightLabels::Matrices && !item.vector);
+            const qreal labelHeight = labelled ? 2 * line : 0;
+            const qreal labelWidth = labelled ? measures.labelWidths[i] : 0;
             const qreal cellWidth = std::max(d.width, labelWidth);
-            const qreal cellHeight = d.height + (measures.labels ? kLabelGap + labelHeight : 0);
+            const qreal cellHeight = d.height + (labelled ? kLabelGap + labelHeight : 0);
             if (cellWidth > innerWidth) {
                 layout.fits = false;
             }
@@ -136,7 +138,7 @@ WeightLayout place(const std::vector<WeightItem>& items, const std::vector<int>&
             weight.item = static_cast<int>(i);
             weight.toScale = d.toScale;
             weight.rect = QRectF(x + (cellWidth - d.width) / 2, y, d.width, d.height);
-            if (measures.labels) {
+            if (labelled) {
                 weight.label = QRectF(x, y + d.height + kLabelGap, cellWidth, labelHeight);
             }
             const int copies = withCells ? std::max(item.copies, 1) : 0;
@@ -238,11 +240,17 @@ WeightLayout layoutWeights(const std::vector<WeightItem>& items, const std::vect
     bool bestColumns = false;
     double bestScale = 0.0;
     bool anyFits = false;
-    // With labels if some order fits them, else without.
-    measures.labels = std::any_of(orders.begin(), orders.end(), [&](const std::vector<int>& order) {
-        return place(items, order, bounds, measures, 0.0, false, false).fits ||
-               place(items, order, bounds, measures, 0.0, false, true).fits;
-    });
+    // Every label if some order fits them, else the matrices' labels only, else none.
+    for (WeightLabels labels : {WeightLabels::All, WeightLabels::Matrices, WeightLabels::None}) {
+        measures.labels = labels;
+        const bool fits = std::any_of(orders.begin(), orders.end(), [&](const std::vector<int>& order) {
+            return place(items, order, bounds, measures, 0.0, false, false).fits ||
+                   place(items, order, bounds, measures, 0.0, false, true).fits;
+        });
+        if (fits) {
+            break;
+        }
+    }
     for (bool columnsFirst : {false, true}) {
         for (const std::vector<int>& order : orders) {
             double low = 0.0;

@@ -39,13 +39,16 @@ struct PlacedGroup {
     QRectF title;
 };
 
+/// Which drawings are labelled: all, the matrices only (the vectors' labels did not fit), none.
+enum class WeightLabels { All, Matrices, None };
+
 struct WeightLayout {
     /// Pixels per sqrt(element): a matrix of r x c elements is drawn (c * scale) wide, (r * scale) high.
     double scale = 0;
     std::vector<PlacedWeight> items;
     std::vector<PlacedGroup> groups;
-    bool fits = true;     ///< false when even the smallest drawing overflows `bounds`
-    bool labelled = true; ///< false when the labels did not fit: the drawings alone, labels empty
+    bool fits = true;                        ///< false when even the smallest drawing overflows `bounds`
+    WeightLabels labels = WeightLabels::All; ///< which drawings have a label (the others' are empty)
 };
 
 /// Draws every item at one common scale, the largest at which the groups, flowed left to right
@@ -53,7 +56,7 @@ struct WeightLayout {
 /// So areas are proportional to element counts across the whole layer: GQA's narrow K and V and
 /// MoE's expert grid show at their true relative sizes. Tries a few group orders and keeps the
 /// one that allows the largest scale. Sides below one pixel are widened to one (toScale = false).
-/// When the labels alone overflow `bounds` (a small tile), the drawings are placed without them.
+/// When the labels alone overflow `bounds` (a small tile), the vectors lose theirs, then the matrices.
 WeightLayout layoutWeights(const std::vector<WeightItem>& items, const std::vector<WeightGroup>& groups,
                            const QRectF& bounds, const QFontMetricsF& metrics);
 
