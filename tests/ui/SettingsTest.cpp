@@ -2,6 +2,7 @@
 #include "core/io/Presets.h"
 #include "core/io/Session.h"
 #include "ui/panels/ConfigPanel.h"
+#include "ui/session/Autosave.h"
 #include "ui/session/FileController.h"
 #include "ui/session/ModelBridge.h"
 #include "ui/views/AnalysisView.h"
@@ -11,13 +12,17 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QFile>
 #include <QMessageBox>
 #include <QSettings>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTimer>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
+
+#include <memory>
 
 namespace archplay::ui {
 namespace {
@@ -37,6 +42,39 @@ void answerUnsavedDialog(QMessageBox::StandardButton answer, int* asked = nullpt
             }
         }
     });
+}
+
+/// Answers the "Restore unsaved work?" question with `restore` (else Discard) once it is shown:
+/// the window asks when the event loop first runs, so this looks again, for 400 ms, until it finds
+/// it. The returned count says how many times it was asked.
+std::shared_ptr<int> answerRestoreDialog(bool restore) {
+    auto asked = std::make_shared<int>(0);
+    auto attempts = std::make_shared<int>(0);
+    auto* timer = new QTimer(qApp);
+    timer->setInterval(10);
+    QObject::connect(timer, &QTimer::timeout, timer, [restore, asked, attempts, timer] {
+        for (QWidget* widget : QApplication::topLevelWidgets()) {
+            auto* box = qobject_cast<QMessageBox*>(widget);
+            if (box && box->objectName() == QLatin1String("dialog.restore") && box->isVisible()) {
+                ++*asked;
+                timer->stop();
+                timer->deleteLater();
+                for (QAbstractButton* button : box->buttons()) {
+                    if ((box->buttonRole(button) == QMessageBox::AcceptRole) == restore) {
+                        button->click();
+                        return;
+                    }
+                }
+                return;
+            }
+        }
+        if (++*attempts >= 40) {
+            timer->stop();
+            timer->deleteLater();
+        }
+    });
+    timer->start();
+    return asked;
 }
 
 void editLayers(window::MainWindow& window, int layers) {
@@ -72,6 +110,56 @@ TEST(Settings, TheNextStartRestoresConfigThemeAndToggles) {
         EXPECT_EQ(archplay::ui::theme::currentThemeMode(), archplay::ui::theme::ThemeMode::Dark);
         window.setThemeMode(archplay::ui::theme::ThemeMode::Light);
         window.configPanel()->snapAction()->setChecked(true);
+    }
+    QSettings().clear();
+}
+
+TEST(Settings, EditsAreAutosavedAndARunThatDidNotCloseOffersThemBack) {
+    QSettings().clear();
+    QString copy;
+    {
+        window::MainWindow window;
+        ASSERT_NE(window.autosave(), nullptr);
+        ASSERT_TRUE(window.autosave()->active());
+        copy = window.autosave()->path();
+        ASSERT_TRUE(window.bridge()->loadPreset(QStringLiteral("llama-3-8b")));
+        editLayers(window, 21);
+        // Debounced: nothing right after the edit, the copy a moment later.
+        QApplication::processEvents();
+        EXPECT_FALSE(QFile::exists(copy));
+        EXPECT_TRUE(QTest::qWaitFor([&] { return QFile::exists(copy); }, 5000));
+        // A second window while this one runs neither saves nor offers anything.
+        window::MainWindow second;
+        EXPECT_FALSE(second.autosave()->active());
+        // The process "dies": the window goes without closing, so no clean exit removes the copy.
+    }
+    ASSERT_TRUE(QFile::exists(copy));
+    {
+        const auto asked = answerRestoreDialog(true);
+        window::MainWindow window;
+        EXPECT_TRUE(QTest::qWaitFor([&] { return *asked == 1; }, 2000));
+        EXPECT_EQ(window.bridge()->config().numLayers, 21) << "restored from the copy";
+        EXPECT_TRUE(window.bridge()->hasUnsavedChanges()) << "recovered work is in no file";
+        // A clean exit removes the copy: the next start asks nothing.
+        answerUnsavedDialog(QMessageBox::Discard);
+        EXPECT_TRUE(window.close());
+        EXPECT_FALSE(QFile::exists(copy));
+    }
+    {
+        const auto asked = answerRestoreDialog(true);
+        window::MainWindow window;
+        QTest::qWait(600); // longer than the answerer looks
+        EXPECT_EQ(*asked, 0);
+        editLayers(window, 9);
+        ASSERT_EQ(window.autosave()->saveNow(), QString());
+    }
+    {
+        // Discard keeps what the last clean exit left (21 layers), not the copy (9).
+        const auto asked = answerRestoreDialog(false);
+        window::MainWindow window;
+        EXPECT_TRUE(QTest::qWaitFor([&] { return *asked == 1; }, 2000));
+        EXPECT_EQ(window.bridge()->config().numLayers, 21);
+        window.autosave()->finish();
     }
     QSettings().clear();
 }

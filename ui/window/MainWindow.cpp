@@ -9,6 +9,7 @@
 #include "ui/panels/DiagnosticsStrip.h"
 #include "ui/panels/PresetPicker.h"
 #include "ui/panels/SummaryCards.h"
+#include "ui/session/Autosave.h"
 #include "ui/session/FileController.h"
 #include "ui/session/ModelBridge.h"
 #include "ui/views/AnalysisView.h"
@@ -27,9 +28,12 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QUndoView>
@@ -109,10 +113,59 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     applyDefaultLayout();
     if (m_options.persistent) {
         restoreSettings();
+        m_autosave = new session::Autosave(
+            QStandardPaths::writableLocation(QStandardPaths::AppDataLocation),
+            [this] {
+                return QByteArray::fromStdString(core::sessionToJson(m_files->currentSession(), ARCHPLAY_VERSION));
+            },
+            this);
+        if (m_autosave->acquire()) {
+            connect(m_bridge, &session::ModelBridge::analysisChanged, m_autosave, &session::Autosave::schedule);
+            QTimer::singleShot(0, this, &MainWindow::offerRecovery);
+        }
     } else {
         loadStartupState();
     }
     updateTitle();
+}
+
+void MainWindow::offerRecovery() {
+    const QByteArray copy = m_autosave ? m_autosave->leftover() : QByteArray();
+    const core::SessionReadResult read = core::sessionFromJson(copy.toStdString());
+    if (copy.isEmpty() || !read.session) {
+        return;
+    }
+    // Nothing to offer when the copy holds what the window already shows.
+    if (copy.toStdString() == core::sessionToJson(m_files->currentSession(), ARCHPLAY_VERSION)) {
+        return;
+    }
+    const QString label = qs(read.session->origin.label);
+    QMessageBox box(QMessageBox::Question, tr("Restore unsaved work?"),
+                    tr("archplay did not close normally last time. Restore the session it was showing%1?")
+                        .arg(label.isEmpty() ? QString() : tr(" (%1)").arg(label)),
+                    QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("dialog.restore"));
+    box.setInformativeText(tr("It was saved automatically a moment after its last edit. Discard shows the last "
+                              "session archplay closed with instead."));
+    QPushButton* restore = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
+    box.addButton(QMessageBox::Discard);
+    box.setDefaultButton(restore);
+    box.exec();
+    if (box.clickedButton() == restore) {
+        restoreSession(*read.session, true);
+        statusBar()->showMessage(tr("Restored the session saved before archplay stopped."), 8000);
+    }
+    (void)m_autosave->saveNow();
+}
+
+void MainWindow::restoreSession(const core::Session& session, bool unsaved) {
+    m_bridge->resetState(m_files->stateFrom(session));
+    const session::ConfigOrigin& origin = m_bridge->origin();
+    if (origin.kind == session::ConfigOrigin::Kind::File && !origin.path.isEmpty()) {
+        m_files->setCurrentPath(origin.path);
+    }
+    m_bridge->setRestoredUnsaved(unsaved);
+    applySessionView(session);
 }
 
 MainWindow::~MainWindow() {
@@ -378,6 +431,9 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     if (m_options.persistent) {
         saveSettings();
     }
+    if (m_autosave) {
+        m_autosave->finish(); // a clean exit: nothing to offer next time
+    }
     event->accept();
 }
 
@@ -399,13 +455,7 @@ void MainWindow::restoreSettings() {
     const QByteArray last = settings.value(QStringLiteral("session/last")).toByteArray();
     core::SessionReadResult read = core::sessionFromJson(last.toStdString());
     if (!last.isEmpty() && read.session) {
-        m_bridge->resetState(m_files->stateFrom(*read.session));
-        const session::ConfigOrigin& origin = m_bridge->origin();
-        if (origin.kind == session::ConfigOrigin::Kind::File && !origin.path.isEmpty()) {
-            m_files->setCurrentPath(origin.path);
-        }
-        m_bridge->setRestoredUnsaved(settings.value(QStringLiteral("session/unsaved"), false).toBool());
-        applySessionView(*read.session);
+        restoreSession(*read.session, settings.value(QStringLiteral("session/unsaved"), false).toBool());
     } else {
         loadStartupState();
     }

@@ -30,6 +30,7 @@ class PresetPicker;
 class SummaryCards;
 } // namespace archplay::ui::panels
 namespace archplay::ui::session {
+class Autosave;
 class FileController;
 class ModelBridge;
 struct FileResult;
@@ -85,6 +86,11 @@ public:
     void loadStartupState();
     /// Dock sizes for a fresh layout, scaled to the window (no saved layout, screenshots).
     void applyDefaultLayout();
+    /// The copy of the session kept on disk while the window runs; null when not persistent.
+    session::Autosave* autosave() const { return m_autosave; }
+    /// Offers to restore the session a run that ended without a clean exit left behind: Restore or
+    /// Discard (a QMessageBox named "dialog.restore"). Called once the event loop runs.
+    void offerRecovery();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -99,6 +105,8 @@ private:
     void connectBridge();
     void restoreSettings();
     void saveSettings() const;
+    /// Shows a session: its config, scenario and origin as one reset, then its view and layer.
+    void restoreSession(const core::Session& session, bool unsaved);
     void updateTitle();
     void updateDiagnosticsBadge();
     /// Asks what to do with unsaved work; false when the user cancels (or a save fails).
@@ -116,6 +124,7 @@ private:
     MainWindowOptions m_options;
     session::ModelBridge* m_bridge;
     session::FileController* m_files;
+    session::Autosave* m_autosave = nullptr;
     panels::ConfigPanel* m_configPanel = nullptr;
     panels::ConfigPanel* m_scenarioPanel = nullptr;
     panels::SummaryCards* m_summary = nullptr;

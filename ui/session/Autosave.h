@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QByteArray>
+#include <QLockFile>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+
+namespace archplay::ui::session {
+
+/// A copy of the current session on disk while the window runs, so that a crash, a killed process
+/// or a power cut loses at most the last seconds of work. Edits schedule a save, debounced, written
+/// atomically. One window at a time owns the copy (a lock file, released by the system if the
+/// process dies); a clean exit removes the copy, so a copy found at start means the last run ended
+/// without one.
+class Autosave : public QObject {
+    Q_OBJECT
+
+public:
+    /// How long after the last edit the copy is written.
+    static constexpr int kDelayMs = 1500;
+
+    /// Keeps the copy in `directory` (created when missing); `snapshot` gives the session's JSON.
+    Autosave(const QString& directory, std::function<QByteArray()> snapshot, QObject* parent = nullptr);
+    ~Autosave() override;
+
+    /// Takes the lock. False while another running window holds it: this one then neither saves
+    /// nor offers anything.
+    bool acquire();
+    bool active() const { return m_active; }
+    /// The copy a run that did not exit cleanly left behind; empty when there is none.
+    QByteArray leftover() const;
+    /// Writes the copy kDelayMs after the last call.
+    void schedule();
+    /// Writes the copy now; returns an empty string or the reason it could not.
+    QString saveNow();
+    /// A clean exit: removes the copy and releases the lock.
+    void finish();
+    QString path() const { return m_path; }
+
+private:
+    QString m_path;
+    std::function<QByteArray()> m_snapshot;
+    std::unique_ptr<QLockFile> m_lock;
+    QTimer m_timer;
+    bool m_active = false;
+};
+
+} // namespace archplay::ui::session
