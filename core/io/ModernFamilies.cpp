@@ -312,7 +312,7 @@ void readErnieMoe(JsonFields& f, ModelConfig& c) {
     const std::int64_t start = f.integer("moe_layer_start_index", 1);
     std::int64_t end = f.integer("moe_layer_end_index", -1);
     if (end == -1) {
-        end = c.numLayers - 1;
+        end = std::max<std::int64_t>(c.numLayers, 0) - 1; // a negative count is refused by validation
     }
     const std::int64_t interval = f.integer("moe_layer_interval", 1);
     c.moe.moeLayers = layersWhere(
