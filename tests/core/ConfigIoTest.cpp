@@ -183,9 +183,7 @@ TEST(Malformed, MillionsOfValuesAreRefusedBeforeParsingNamingTheLimit) {
                   "the JSON holds more than 1,000,000 values; a config.json holds a few hundred");
     }
     // Commas and brackets inside strings are not values.
-    const std::string commas = R"({"model_type": "llama", "x": ")" + std::string(2 * core::kMaxJsonValues, ',') + ""
-}
-";
+    const std::string commas = R"({"model_type": "llama", "x": ")" + std::string(2 * core::kMaxJsonValues, ',') + "\"}";
     EXPECT_TRUE(importConfigText(commas).config.has_value());
 }
 
