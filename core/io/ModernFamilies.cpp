@@ -646,7 +646,7 @@ void readLfm2(JsonFields& f, ModelConfig& c) {
     c.shortConv.bias = f.flag("conv_bias", false);
     std::int64_t width = f.integer("block_ff_dim", c.intermediateSize);
     if (f.flag("block_auto_adjust_ff_dim", false)) {
-        width = 2 * width / 3;
+        width = width / 3 * 2 + width % 3 * 2 / 3; // 2 * width / 3, without overflow for any width
         const double multiplier = f.number("block_ffn_dim_multiplier", 0.0);
         const std::int64_t multipleOf = f.integer("block_multiple_of", 256);
         if (multiplier > 0.0 && multipleOf > 0) {
