@@ -61,12 +61,16 @@ std::string describe(const core::Diagnostic& d) {
     return d.field.empty() ? d.message : fmt::format("{}: {}", d.field, d.message);
 }
 
-/// Loads and analyzes CONFIG; on failure prints the reason and returns nullopt with `exitCode` set.
-std::optional<Analysis> analyzeSpec(const Options& options, const core::Scenario& scenario, std::ostream& err,
-                                    int& exitCode) {
+/// Refuses a command line without exactly one CONFIG.
+void requireOneConfig(const Options& options) {
     if (options.positional.size() != 1) {
         throw UsageError{"expected exactly one CONFIG (a config.json path or a preset id)"};
     }
+}
+
+/// Loads and analyzes CONFIG; on failure prints the reason and returns nullopt with `exitCode` set.
+std::optional<Analysis> analyzeSpec(const Options& options, const core::Scenario& scenario, std::ostream& err,
+                                    int& exitCode) {
     AnalyzedConfig analyzed = analyzeConfig(options.positional.front(), options.bestEffort, scenario);
     if (!analyzed.ok()) {
         exitCode = reportInvalid(analyzed.loaded.origin, analyzed.diagnostics(), err);
@@ -169,11 +173,7 @@ void printKvRuns(const Analysis& analysis, std::ostream& out) {
     }
 }
 
-int commandKv(const Options& options, std::ostream& out, std::ostream& err) {
-    if (options.values.count("--seq") == 0) {
-        throw UsageError{"--seq is required"};
-    }
-    const core::Scenario scenario = scenarioFromFlags(options.values);
+int commandKv(const Options& options, const core::Scenario& scenario, std::ostream& out, std::ostream& err) {
     int exitCode = Success;
     const auto analysis = analyzeSpec(options, scenario, err, exitCode);
     if (!analysis) {
@@ -196,9 +196,6 @@ int commandKv(const Options& options, std::ostream& out, std::ostream& err) {
 }
 
 int commandValidate(const Options& options, std::ostream& out, std::ostream& err) {
-    if (options.positional.size() != 1) {
-        throw UsageError{"expected exactly one CONFIG (a config.json path or a preset id)"};
-    }
     const AnalyzedConfig analyzed = analyzeConfig(options.positional.front(), options.bestEffort, {});
     const LoadedConfig& loaded = analyzed.loaded;
     const core::Diagnostics& diagnostics = analyzed.diagnostics();
@@ -222,9 +219,6 @@ int commandValidate(const Options& options, std::ostream& out, std::ostream& err
 }
 
 int commandPresets(const Options& options, std::ostream& out) {
-    if (!options.positional.empty()) {
-        throw UsageError{"presets takes no arguments"};
-    }
     const auto& presets = core::builtinPresets();
     if (options.json) {
         nlohmann::json list = nlohmann::json::array();
@@ -258,14 +252,8 @@ void printZooTable(const core::ModelZoo& zoo, std::ostream& out) {
     }
 }
 
-int commandZoo(const Options& options, std::ostream& out) {
-    if (!options.positional.empty()) {
-        throw UsageError{"zoo takes no CONFIG; it tables every built-in preset"};
-    }
-    if (options.switches.size() + (options.json ? 1 : 0) > 1) {
-        throw UsageError{"choose one of --json, --csv and --md"};
-    }
-    const core::ModelZoo zoo = core::modelZoo(scenarioFromFlags(options.values));
+int commandZoo(const Options& options, const core::Scenario& scenario, std::ostream& out) {
+    const core::ModelZoo zoo = core::modelZoo(scenario);
     if (!zoo.diagnostics.empty()) {
         throw UsageError{describe(zoo.diagnostics.front()), false};
     }
@@ -283,57 +271,98 @@ int commandZoo(const Options& options, std::ostream& out) {
 
 using Arguments = std::vector<std::string>;
 
-/// One command: its name and how it runs on the whole argument list (`args` starts with the name).
+/// One command: its name, how its arguments are read into something to run (`args` starts with the
+/// name; a UsageError when they cannot be), and its own usage text for those that print their own
+/// (design, export), or nullptr.
 struct Command {
     std::string_view name;
-    int (*run)(const Arguments& args, std::ostream& out, std::ostream& err);
+    CommandRunner (*parse)(const Arguments& args);
+    const char* const* ownUsage;
 };
 
-/// Every command, with the options it reads. `design` and `export` read their own and print their own usage.
+/// Every command, with the options it reads.
 constexpr Command kCommands[] = {
     {"params",
-     [](const Arguments& args, std::ostream& out, std::ostream& err) {
-         return commandParams(parseOptions(args, {}), out, err);
-     }},
+     [](const Arguments& args) -> CommandRunner {
+         Options options = parseOptions(args, {});
+         requireOneConfig(options);
+         return [options](std::ostream& out, std::ostream& err) {
+             return commandParams(options, out, err);
+         };
+     },
+     nullptr},
     {"kv",
-     [](const Arguments& args, std::ostream& out, std::ostream& err) {
-         return commandKv(parseOptions(args, scenarioFlags()), out, err);
-     }},
+     [](const Arguments& args) -> CommandRunner {
+         Options options = parseOptions(args, scenarioFlags());
+         if (options.values.count("--seq") == 0) {
+             throw UsageError{"--seq is required"};
+         }
+         const core::Scenario scenario = scenarioFromFlags(options.values);
+         requireOneConfig(options);
+         return [options, scenario](std::ostream& out, std::ostream& err) {
+             return commandKv(options, scenario, out, err);
+         };
+     },
+     nullptr},
     {"validate",
-     [](const Arguments& args, std::ostream& out, std::ostream& err) {
-         return commandValidate(parseOptions(args, {}), out, err);
-     }},
+     [](const Arguments& args) -> CommandRunner {
+         Options options = parseOptions(args, {});
+         requireOneConfig(options);
+         return [options](std::ostream& out, std::ostream& err) {
+             return commandValidate(options, out, err);
+         };
+     },
+     nullptr},
     {"presets",
-     [](const Arguments& args, std::ostream& out, std::ostream&) {
-         return commandPresets(parseOptions(args, {}), out);
-     }},
+     [](const Arguments& args) -> CommandRunner {
+         Options options = parseOptions(args, {});
+         if (!options.positional.empty()) {
+             throw UsageError{"presets takes no arguments"};
+         }
+         return [options](std::ostream& out, std::ostream&) {
+             return commandPresets(options, out);
+         };
+     },
+     nullptr},
     {"zoo",
-     [](const Arguments& args, std::ostream& out, std::ostream&) {
-         return commandZoo(parseOptions(args, scenarioFlags(), {"--csv", "--md"}), out);
-     }},
-    {"design", commandDesign},
-    {"export", commandExport},
+     [](const Arguments& args) -> CommandRunner {
+         Options options = parseOptions(args, scenarioFlags(), {"--csv", "--md"});
+         if (!options.positional.empty()) {
+             throw UsageError{"zoo takes no CONFIG; it tables every built-in preset"};
+         }
+         if (options.switches.size() + (options.json ? 1 : 0) > 1) {
+             throw UsageError{"choose one of --json, --csv and --md"};
+         }
+         const core::Scenario scenario = scenarioFromFlags(options.values);
+         return [options, scenario](std::ostream& out, std::ostream&) {
+             return commandZoo(options, scenario, out);
+         };
+     },
+     nullptr},
+    {"design", parseDesign, &kDesignUsage},
+    {"export", parseExport, &kExportUsage},
 };
 
 bool isHelp(const std::string& arg) {
     return arg == "--help" || arg == "-h" || arg == "help";
 }
 
+/// Prints a UsageError of a command without usage text of its own, followed by the tool's usage.
+int printToolUsageError(const UsageError& error, std::ostream& err) {
+    fmt::print(err, "archplay-cli: {}\n\n{}", error.message, usage());
+    return BadUsage;
+}
+
 int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     try {
-        if (args.empty() || isHelp(args.front())) {
-            (args.empty() ? err : out) << usage();
-            return args.empty() ? BadUsage : Success;
+        const ParsedCommandLine parsed = parseCommandLine(args);
+        if (!parsed.error) {
+            return parsed.run(out, err);
         }
-        for (const Command& command : kCommands) {
-            if (args.front() == command.name) {
-                return command.run(args, out, err);
-            }
-        }
-        throw UsageError{fmt::format("unknown command '{}'", args.front())};
+        return parsed.usage.empty() ? printToolUsageError(*parsed.error, err)
+                                    : printUsageError(*parsed.error, parsed.usage, err);
     } catch (const UsageError& error) {
-        fmt::print(err, "archplay-cli: {}\n\n{}", error.message, usage());
-        return BadUsage;
+        return printToolUsageError(error, err);
     } catch (const std::exception& error) {
         fmt::print(err, "archplay-cli: internal error: {}\n", error.what());
         return InvalidConfig;
@@ -341,6 +370,28 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
 }
 
 } // namespace
+
+ParsedCommandLine parseCommandLine(const std::vector<std::string>& args) {
+    if (args.empty() || isHelp(args.front())) {
+        const bool asked = !args.empty();
+        return {[asked](std::ostream& out, std::ostream& err) {
+                    (asked ? out : err) << usage();
+                    return asked ? Success : BadUsage;
+                },
+                std::nullopt,
+                {}};
+    }
+    for (const Command& command : kCommands) {
+        if (args.front() == command.name) {
+            try {
+                return {command.parse(args), std::nullopt, {}};
+            } catch (const UsageError& error) {
+                return {{}, error, command.ownUsage ? *command.ownUsage : std::string_view()};
+            }
+        }
+    }
+    return {{}, UsageError{fmt::format("unknown command '{}'", args.front())}, {}};
+}
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     const int code = runCommand(args, out, err);

@@ -144,16 +144,11 @@ std::string errorLine(const core::Diagnostics& diagnostics) {
     return message;
 }
 
-int runDesign(const std::vector<std::string>& args, std::ostream& out) {
-    const Options options = parseOptions(args, {"--params", "--tolerance", "--max-kv-per-token", "--kv-dtype",
-                                                "--vocab", "--layers", "--hidden", "--aspect", "--top"});
-    if (!options.positional.empty()) {
-        throw UsageError{"design takes no CONFIG; describe the target with --params"};
-    }
-    const DesignRequest request = designRequest(options);
+/// Runs the search; a space the core rejects is a usage error, printed with the design usage.
+int runDesign(const Options& options, const DesignRequest& request, std::ostream& out, std::ostream& err) {
     const core::DesignSearchResult result = core::searchDesigns(request.space, request.targets);
     if (core::hasErrors(result.diagnostics)) {
-        throw UsageError{errorLine(result.diagnostics), false};
+        return printUsageError(UsageError{errorLine(result.diagnostics), false}, kDesignUsage, err);
     }
     if (options.json) {
         out << core::designSearchJson(result, request.targets).dump(2) << "\n";
@@ -165,12 +160,16 @@ int runDesign(const std::vector<std::string>& args, std::ostream& out) {
 
 } // namespace
 
-int commandDesign(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    try {
-        return runDesign(args, out);
-    } catch (const UsageError& error) {
-        return printUsageError(error, kDesignUsage, err);
+CommandRunner parseDesign(const std::vector<std::string>& args) {
+    Options options = parseOptions(args, {"--params", "--tolerance", "--max-kv-per-token", "--kv-dtype", "--vocab",
+                                          "--layers", "--hidden", "--aspect", "--top"});
+    if (!options.positional.empty()) {
+        throw UsageError{"design takes no CONFIG; describe the target with --params"};
     }
+    const DesignRequest request = designRequest(options);
+    return [options, request](std::ostream& out, std::ostream& err) {
+        return runDesign(options, request, out, err);
+    };
 }
 
 } // namespace archplay::cli

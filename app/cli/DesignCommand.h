@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <iosfwd>
+#include "app/cli/CliCommands.h"
+
 #include <string>
 #include <vector>
 
@@ -10,9 +11,10 @@ namespace archplay::cli {
 /// The usage lines of the design command, for the tool's usage text.
 extern const char* const kDesignUsage;
 
-/// `archplay-cli design --params COUNT [options]` (`args` starts with "design"): the dense Llama-style
-/// designs nearest a parameter budget (core::searchDesigns), as a table or --json. Returns 0, also
-/// when no design meets the targets; 2 for bad usage, including a space the core rejects.
-int commandDesign(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// Reads `archplay-cli design --params COUNT [options]` (`args` starts with "design"); throws UsageError.
+/// The command it returns lists the dense Llama-style designs nearest a parameter budget
+/// (core::searchDesigns), as a table or --json, and returns 0, also when no design meets the
+/// targets; 2 for a space the core rejects.
+[[nodiscard]] CommandRunner parseDesign(const std::vector<std::string>& args);
 
 } // namespace archplay::cli

@@ -348,8 +348,7 @@ int writeGraphics([[maybe_unused]] const core::Analysis& analysis, const Graphic
 #endif
 }
 
-int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    ExportJob job = exportJob(args);
+int runExport(ExportJob job, std::ostream& out, std::ostream& err) {
     const AnalyzedConfig analyzed = analyzeConfig(job.spec, job.bestEffort, job.scenario);
     if (!analyzed.ok()) {
         return reportInvalid(job.spec, analyzed.diagnostics(), err);
@@ -368,12 +367,14 @@ int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostr
 
 } // namespace
 
-int commandExport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    try {
-        return runExport(args, out, err);
-    } catch (const UsageError& error) {
-        return printUsageError(error, kExportUsage, err);
-    }
+CommandRunner parseExport(const std::vector<std::string>& args) {
+    return [job = exportJob(args)](std::ostream& out, std::ostream& err) {
+        try {
+            return runExport(job, out, err);
+        } catch (const UsageError& error) {
+            return printUsageError(error, kExportUsage, err);
+        }
+    };
 }
 
 } // namespace archplay::cli

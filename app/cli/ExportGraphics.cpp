@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <memory>
 #include <ostream>
 
 namespace archplay::cli {
@@ -28,7 +29,8 @@ void quietHandler(QtMsgType type, const QMessageLogContext& context, const QStri
 
 /// The application the views need. Created once, on the offscreen platform unless the caller chose
 /// one, and kept until the process ends: Qt does not support a second QApplication after the first
-/// is gone, and the command line may run several exports in one process (the tests do).
+/// is gone, and the command line may run several exports in one process (the tests do). It is
+/// destroyed at exit, before the Qt globals it created (fonts, the platform), so nothing leaks.
 void ensureApplication() {
     if (QCoreApplication::instance()) {
         return;
@@ -40,8 +42,7 @@ void ensureApplication() {
     static int argc = 1;
     static char name[] = "archplay-cli";
     static char* argv[] = {name, nullptr};
-    static QApplication* application = new QApplication(argc, argv);
-    Q_UNUSED(application);
+    static const std::unique_ptr<QApplication> application = std::make_unique<QApplication>(argc, argv);
 }
 
 } // namespace

@@ -348,7 +348,7 @@ QHash<QString, std::int64_t> PaintTimingApplication::takePaintTimes() {
 
 QString PaintTimingApplication::trackedName(QObject* receiver) const {
     for (QObject* object = receiver; object != nullptr; object = object->parent()) {
-        if (auto it = m_roots.find(static_cast<QWidget*>(object)); it != m_roots.end()) {
+        if (auto it = m_roots.find(object); it != m_roots.end()) {
             return it.value();
         }
     }

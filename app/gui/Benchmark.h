@@ -44,7 +44,8 @@ private:
 
     bool m_timing = false;
     int m_depth = 0; ///< paint events nest (a parent's paint can flush a child's); only the outermost is timed
-    QHash<QWidget*, QString> m_roots;
+    /// Keyed by QObject: the parents of a paint event's receiver need not be widgets.
+    QHash<const QObject*, QString> m_roots;
     QHash<QString, std::int64_t> m_paintNs;
 };
 

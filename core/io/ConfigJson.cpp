@@ -270,6 +270,16 @@ ModelConfig familyDefaults(const Family& family) {
     return defaults;
 }
 
+/// `object` without the fields the native reader interprets. Kept under such a name, a field the
+/// model does not use (num_experts that an estimate ignored) would be read back as part of the model.
+json withoutNativeFields(const json& object) {
+    Diagnostics ignored;
+    JsonFields fields(object, ignored);
+    ModelConfig scratch;
+    readNative(fields, scratch, false);
+    return fields.remaining();
+}
+
 bool sameModel(ModelConfig a, ModelConfig b) {
     a.passthrough = {};
     b.passthrough = {};
@@ -390,6 +400,8 @@ json exportConfig(const ModelConfig& config, Diagnostics* notes) {
         // Verify by reading back: whatever the family's keys cannot express falls back to the native format.
         const ImportResult check = importConfig(out);
         if (check.config && sameModel(*check.config, config)) {
+            // The read back decides; a family writer's mark of doubt is not part of the file.
+            (nested ? out[std::string(kNestedKey)] : out).erase("__archplay_inexpressible");
             return out;
         }
         if (notes) {
@@ -399,7 +411,7 @@ json exportConfig(const ModelConfig& config, Diagnostics* notes) {
                                           config.modelType)});
         }
     }
-    json out = nested ? json::object() : kept;
+    json out = nested ? json::object() : withoutNativeFields(kept);
     out.erase("__archplay_inexpressible");
     writeNative(config, out);
     writeExtraFields(config, ModelConfig(), out);

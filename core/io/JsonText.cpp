@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/JsonText.h"
 
+#include "core/util/Format.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,10 +10,17 @@
 namespace archplay::core {
 namespace {
 
-/// The deepest nesting of arrays and objects in JSON text, ignoring brackets inside strings.
-int nestingDepth(std::string_view text) {
+/// What a look at JSON text without parsing it tells: its deepest nesting of arrays and objects, and
+/// an upper bound on the values it holds (every value after the first in an array or object follows
+/// a comma, and every array or object opens with a bracket). Brackets and commas in strings do not count.
+struct JsonShape {
     int depth = 0;
-    int deepest = 0;
+    std::size_t values = 1;
+};
+
+JsonShape jsonShape(std::string_view text) {
+    JsonShape shape;
+    int depth = 0;
     bool inString = false;
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char ch = text[i];
@@ -24,21 +33,31 @@ int nestingDepth(std::string_view text) {
         } else if (ch == '"') {
             inString = true;
         } else if (ch == '[' || ch == '{') {
-            deepest = std::max(deepest, ++depth);
+            shape.depth = std::max(shape.depth, ++depth);
+            ++shape.values;
         } else if (ch == ']' || ch == '}') {
             --depth;
+        } else if (ch == ',') {
+            ++shape.values;
         }
     }
-    return deepest;
+    return shape;
 }
 
 } // namespace
 
 std::optional<nlohmann::json> parseJsonText(std::string_view text, Diagnostics& diagnostics) {
-    if (nestingDepth(text) > kMaxJsonNesting) {
+    const JsonShape shape = jsonShape(text);
+    if (shape.depth > kMaxJsonNesting) {
         diagnostics.push_back(
             {Severity::Error, "",
              fmt::format("the JSON nests deeper than {} levels; archplay's files are nearly flat", kMaxJsonNesting)});
+        return std::nullopt;
+    }
+    if (shape.values > kMaxJsonValues) {
+        diagnostics.push_back({Severity::Error, "",
+                               fmt::format("the JSON holds more than {} values; a config.json holds a few hundred",
+                                           withThousands(kMaxJsonValues))});
         return std::nullopt;
     }
     // allow_exceptions=false still throws for out-of-range numbers such as 1e400; catch everything.

@@ -312,7 +312,7 @@ void readErnieMoe(JsonFields& f, ModelConfig& c) {
     const std::int64_t start = f.integer("moe_layer_start_index", 1);
     std::int64_t end = f.integer("moe_layer_end_index", -1);
     if (end == -1) {
-        end = c.numLayers - 1;
+        end = std::max<std::int64_t>(c.numLayers, 0) - 1; // a negative count is refused by validation
     }
     const std::int64_t interval = f.integer("moe_layer_interval", 1);
     c.moe.moeLayers = layersWhere(
@@ -646,7 +646,7 @@ void readLfm2(JsonFields& f, ModelConfig& c) {
     c.shortConv.bias = f.flag("conv_bias", false);
     std::int64_t width = f.integer("block_ff_dim", c.intermediateSize);
     if (f.flag("block_auto_adjust_ff_dim", false)) {
-        width = 2 * width / 3;
+        width = width / 3 * 2 + width % 3 * 2 / 3; // 2 * width / 3, without overflow for any width
         const double multiplier = f.number("block_ffn_dim_multiplier", 0.0);
         const std::int64_t multipleOf = f.integer("block_multiple_of", 256);
         if (multiplier > 0.0 && multipleOf > 0) {

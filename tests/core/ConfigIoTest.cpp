@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // config.json import and export: defaults, round trips, and hostile input.
+#include "core/io/JsonText.h"
+#include "core/io/Session.h"
 #include "core/validate/Validation.h"
 #include "tests/support/TestSupport.h"
 
@@ -164,6 +166,25 @@ TEST(Malformed, DeepNestingIsRejectedWithoutCrashing) {
     EXPECT_TRUE(core::hasErrors(result.diagnostics));
     const auto shallow = importConfigText(R"({"model_type": "llama", "x": [[["[[[not brackets"]]], "y": {"z": {}}})");
     EXPECT_TRUE(shallow.config.has_value());
+}
+
+TEST(Malformed, MillionsOfValuesAreRefusedBeforeParsingNamingTheLimit) {
+    // 66 MB of "{}," took 4 GB in archplay-cli: every value was parsed before the config was looked at.
+    std::string wide = "[";
+    for (std::size_t i = 0; i < core::kMaxJsonValues; ++i) {
+        wide += "{},";
+    }
+    wide += "{}]";
+    for (const core::Diagnostics& diagnostics :
+         {importConfigText(wide).diagnostics, core::sessionFromJson(wide).diagnostics}) {
+        ASSERT_EQ(diagnostics.size(), 1u);
+        EXPECT_EQ(diagnostics.front().severity, core::Severity::Error);
+        EXPECT_EQ(diagnostics.front().message,
+                  "the JSON holds more than 1,000,000 values; a config.json holds a few hundred");
+    }
+    // Commas and brackets inside strings are not values.
+    const std::string commas = R"({"model_type": "llama", "x": ")" + std::string(2 * core::kMaxJsonValues, ',') + "\"}";
+    EXPECT_TRUE(importConfigText(commas).config.has_value());
 }
 
 struct Impossible {

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "tests/fuzz/FuzzTargets.h"
+
+#include "app/cli/CliCommands.h"
+#include "core/analysis/Analysis.h"
+#include "core/io/ConfigJson.h"
+#include "core/io/ReportJson.h"
+#include "core/io/Session.h"
+#include "core/report/Exports.h"
+#include "core/report/ReportText.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace archplay::fuzz {
+namespace {
+
+void require(bool condition, const char* promise) {
+    if (!condition) {
+        throw BrokenInvariant(promise);
+    }
+}
+
+/// The scenario at the edge: 2^62 tokens of fp32 cache, 2^20 sequences, on 2^40 devices.
+core::Scenario edgeScenario() {
+    core::Scenario scenario;
+    scenario.sequenceLength = std::uint64_t{1} << 62;
+    scenario.encoderSequenceLength = std::uint64_t{1} << 62;
+    scenario.batch = std::uint64_t{1} << 20;
+    scenario.kvDType = core::DType::FP32;
+    scenario.gpuCount = std::uint64_t{1} << 40;
+    return scenario;
+}
+
+/// What params, kv, validate and every text export compute; the JSON is dumped because dumping is
+/// what throws on text that is not UTF-8.
+core::Analysis analyzeEverything(const core::ModelConfig& config, const core::Scenario& scenario) {
+    core::Analysis analysis = core::analyze(config, scenario);
+    require(analysis.valid != core::hasErrors(analysis.diagnostics),
+            "an analysis is valid exactly when it has no error");
+    nlohmann::json validation{{"diagnostics", core::diagnosticsJson(analysis.diagnostics)}};
+    core::addExactness(validation, config);
+    (void)validation.dump();
+    if (!analysis.valid) {
+        return analysis;
+    }
+    const core::ParamReport& params = analysis.params;
+    require(!params.overflow, "a valid analysis has exact parameter counts");
+    require(params.breakdown.params == params.total, "the breakdown adds up to the total");
+    require(params.active <= params.total, "active parameters are at most the total");
+    (void)core::paramsJson(params).dump();
+    (void)core::kvJson(analysis).dump();
+    const core::ReportInfo info{.title = "fuzz", .origin = "fuzz", .date = "2025-01-01"};
+    for (const core::ExportWhat what : core::kAllExportWhats) {
+        for (const core::ExportFormat format : core::kAllExportFormats) {
+            if (!core::isImageFormat(format)) {
+                (void)core::exportText(analysis, what, format, info);
+            }
+        }
+    }
+    return analysis;
+}
+
+} // namespace
+
+void configTarget(std::string_view data) {
+    core::ImportResult imported = core::importConfigText(data);
+    if (!imported.config) {
+        require(core::hasErrors(imported.diagnostics), "a refused config carries an error");
+        imported = core::importConfigText(data, {.bestEffort = true});
+        if (!imported.config) {
+            return;
+        }
+    }
+    const core::Analysis analysis = analyzeEverything(*imported.config, {});
+    (void)analyzeEverything(*imported.config, edgeScenario());
+
+    const core::ImportResult again =
+        core::importConfigText(core::exportConfigText(*imported.config), {.bestEffort = true});
+    require(again.config.has_value(), "an exported config reads back");
+    const core::Analysis reread = core::analyze(*again.config, {});
+    require(reread.valid == analysis.valid, "an exported config reads back as valid as it was");
+    require(reread.params.total == analysis.params.total && reread.kv.totalBytes == analysis.kv.totalBytes,
+            "an exported config reads back with the same counts");
+}
+
+void sessionTarget(std::string_view data) {
+    (void)core::looksLikeSession(data);
+    const core::SessionReadResult read = core::sessionFromJson(data);
+    if (!read.session) {
+        require(core::hasErrors(read.diagnostics), "a refused session carries an error");
+        return;
+    }
+    (void)analyzeEverything(read.session->config, read.session->scenario);
+    const std::string written = core::sessionToJson(*read.session, "fuzz");
+    const core::SessionReadResult again = core::sessionFromJson(written);
+    require(again.session.has_value(), "a written session reads back");
+    // The fields kept as they were may gain what the writer spells out (a default hidden_act); the
+    // model may not change, and the text is stable from the first write on.
+    core::ModelConfig model = read.session->config;
+    core::ModelConfig modelAgain = again.session->config;
+    model.passthrough = modelAgain.passthrough = {};
+    require(modelAgain == model, "a written session reads back with the same model");
+    require(core::sessionToJson(*again.session, "fuzz") == written, "a written session is written again unchanged");
+    require(again.session->scenario == read.session->scenario, "a written session reads back with the same scenario");
+    require(again.session->origin == read.session->origin, "a written session reads back with the same origin");
+}
+
+void commandLineTarget(std::string_view data) {
+    std::vector<std::string> args;
+    for (std::size_t start = 0; start <= data.size();) {
+        const std::size_t end = std::min(data.find('\n', start), data.size());
+        args.emplace_back(data.substr(start, end - start));
+        start = end + 1;
+    }
+    const cli::ParsedCommandLine parsed = cli::parseCommandLine(args);
+    require(static_cast<bool>(parsed.run) != parsed.error.has_value(), "a command line is a command or an error");
+    require(!parsed.error || !parsed.error->message.empty(), "a usage error says what is wrong");
+}
+
+} // namespace archplay::fuzz
