@@ -231,6 +231,10 @@ void readNative(JsonFields& f, ModelConfig& c, bool assume) {
     }
     c.ignoredFields = f.texts("archplay_ignored_fields");
     c.uncountedParts = f.texts("archplay_uncounted_parts");
+    if (!assume) {
+        // A family's config its own format cannot express is written natively; it keeps its family.
+        c.modelType = f.text("archplay_model_type", c.modelType);
+    }
 
     if (assume) {
         f.warn("model_type", fmt::format("model_type '{}' has no dedicated reader; read from the common field names, "
@@ -241,6 +245,9 @@ void readNative(JsonFields& f, ModelConfig& c, bool assume) {
 
 void writeNative(const ModelConfig& c, json& out) {
     out["model_type"] = "archplay";
+    if (c.modelType != "archplay") {
+        out["archplay_model_type"] = c.modelType;
+    }
     out["architecture"] = toString(c.architecture);
     out["vocab_size"] = c.vocabSize;
     out["hidden_size"] = c.hiddenSize;

@@ -142,14 +142,17 @@ TEST(ExtraFields, TheNativeFormatKeepsTheFamilyConventions) {
     const nlohmann::json out = core::exportConfig(gemma, &notes);
     EXPECT_EQ(out["model_type"], "archplay");
     EXPECT_FALSE(notes.empty());
+    EXPECT_EQ(out["archplay_model_type"], "llama");
     core::ModelConfig back = imported(out.dump());
+    EXPECT_EQ(back.modelType, "llama") << "written natively, read back as the family it came from";
     EXPECT_EQ(back.forward, gemma.forward);
     EXPECT_EQ(back.moe.router, gemma.moe.router);
 
     core::ModelConfig t5 = preset("flan-t5-base");
     t5.ffnKind = core::FfnKind::Moe; // T5's keys cannot say this
     back = imported(core::exportConfigText(t5));
-    EXPECT_EQ(back.modelType, "archplay");
+    EXPECT_EQ(back.modelType, "t5");
+    EXPECT_EQ(back.ffnKind, core::FfnKind::Moe);
     EXPECT_EQ(back.forward, t5.forward);
 }
 
