@@ -75,14 +75,18 @@ std::optional<std::uint64_t> scaledDigits(std::string_view text, int exponent, s
     if (mantissa.overflowed()) {
         return std::nullopt;
     }
-    std::uint64_t divisor = 1;
+    Checked divisor = 1;
     for (int i = 0; i < decimals; ++i) {
         divisor *= 10;
     }
-    if (mantissa.value() % divisor != 0) {
+    // Past 19 decimals the divisor exceeds any mantissa: only zero ("0.000…0") is whole.
+    if (divisor.overflowed()) {
+        return mantissa.value() == 0 ? std::optional<std::uint64_t>(0) : std::nullopt;
+    }
+    if (mantissa.value() % divisor.value() != 0) {
         return std::nullopt;
     }
-    return mantissa.value() / divisor;
+    return mantissa.value() / divisor.value();
 }
 
 } // namespace

@@ -98,6 +98,9 @@ TEST(Format, ParsesCounts) {
     EXPECT_EQ(parseCount("1.0"), 1u);
     EXPECT_EQ(parseCount(".5K"), 500u);
     EXPECT_EQ(parseCount("18446744073709551615"), UINT64_MAX);
+    // More decimals than a 64-bit divisor holds (a fuzz finding: the divisor wrapped to 0).
+    EXPECT_EQ(parseCount("0." + std::string(40, '0') + "573353406701549537"), std::nullopt);
+    EXPECT_EQ(parseCount("0." + std::string(40, '0') + "B"), 0u);
     for (const char* bad : {"", "B", ".", "1.5", "7X", "-7B", "7 B", "1.2.3B", "0.0000000001B", "18446744073709551616",
                             "20000000T", "1e9"}) {
         EXPECT_EQ(parseCount(bad), std::nullopt) << bad;
