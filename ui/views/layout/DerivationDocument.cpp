@@ -94,19 +94,17 @@ DerivationDocument::DerivationDocument(const core::Derivation& derivation, const
             }
         }
     }
+    for (Item& item : m_items) {
+        if (item.kind != Item::Kind::Equation) {
+            item.paragraph.tokens = tokenize(item.paragraph);
+        }
+    }
     m_unknown.removeDuplicates();
 }
 
 DerivationDocument::~DerivationDocument() = default;
 
-void DerivationDocument::layoutParagraph(const Paragraph& paragraph, qreal width, DocumentBlock& block) const {
-    struct Token {
-        QString text;
-        const mathtext::MathBox* box = nullptr;
-        int font = 0;
-        bool spaceBefore = false;
-        qreal width = 0;
-    };
+std::vector<DerivationDocument::Token> DerivationDocument::tokenize(const Paragraph& paragraph) const {
     std::vector<Token> tokens;
     auto addText = [&](const QString& text, int font, bool leadingSpace) {
         const QStringList parts = segments(text);
@@ -143,7 +141,11 @@ void DerivationDocument::layoutParagraph(const Paragraph& paragraph, qreal width
         addText(paragraph.lead, 1, false);
     }
     addText(paragraph.text, paragraph.font, true);
+    return tokens;
+}
 
+void DerivationDocument::layoutParagraph(const Paragraph& paragraph, qreal width, DocumentBlock& block) const {
+    const std::vector<Token>& tokens = paragraph.tokens;
     qreal y = 0;
     std::size_t index = 0;
     while (index < tokens.size()) {

@@ -82,11 +82,20 @@ public:
     const mathtext::MathTypesetter& typesetter() const { return *m_typesetter; }
 
 private:
+    /// A word or an inline formula of a paragraph, measured once: layouts at any width only break lines.
+    struct Token {
+        QString text;
+        const mathtext::MathBox* box = nullptr; ///< an inline formula instead of text
+        int font = 0;
+        bool spaceBefore = false;
+        qreal width = 0;
+    };
     struct Paragraph {
         QString text;
         int font = 0;
         DocumentBlock::Role role = DocumentBlock::Role::Text;
-        QString lead; ///< bold words before the text, e.g. "3. Token embedding."
+        QString lead;              ///< bold words before the text, e.g. "3. Token embedding."
+        std::vector<Token> tokens; ///< lead then text, from tokenize()
     };
     struct Equation {
         QString latex;
@@ -99,6 +108,7 @@ private:
         int equation = -1;
         qreal spaceBefore = 0;
     };
+    std::vector<Token> tokenize(const Paragraph& paragraph) const;
     void layoutParagraph(const Paragraph& paragraph, qreal width, DocumentBlock& block) const;
 
     std::shared_ptr<const mathtext::MathTypesetter> m_typesetter;
