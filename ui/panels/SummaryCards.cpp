@@ -106,11 +106,8 @@ void SummaryCard::paintEvent(QPaintEvent*) {
     }
     painter.setFont(titleFont);
     painter.setPen(detailColor);
-    for (const QString& line : widgets::wrapLines(m_content.detail, titleFont, width, kDetailLines)) {
-        painter.drawText(QRect(kPadding, y, width, titleMetrics.height()),
-                         Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, line);
-        y += titleMetrics.height();
-    }
+    widgets::drawLines(painter, widgets::wrapLines(m_content.detail, titleFont, width, kDetailLines), kPadding, y,
+                       width, titleMetrics.height());
 }
 
 SummaryCards::SummaryCards(QWidget* parent)

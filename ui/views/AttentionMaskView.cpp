@@ -276,31 +276,26 @@ void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& g
     }
     painter.setPen(pal.color(QPalette::Text));
     const qreal indent = swatch ? 16 : 0;
-    QRectF titleLine(geometry.title.left() + indent, geometry.title.top(), geometry.title.width() - indent, line);
-    for (const QString& words : widgets::wrapLines(name, bold, titleLine.width(), linesIn(geometry.title))) {
-        painter.drawText(titleLine, Qt::AlignLeft | Qt::AlignVCenter, words);
-        titleLine.translate(0, line);
-    }
+    const qreal titleWidth = geometry.title.width() - indent;
+    const qreal titleBottom =
+        widgets::drawLines(painter, widgets::wrapLines(name, bold, titleWidth, linesIn(geometry.title)),
+                           geometry.title.left() + indent, geometry.title.top(), titleWidth, line);
     painter.setFont(small);
     painter.setPen(muted);
     if (!geometry.subtitle.isEmpty()) {
         painter.drawText(geometry.subtitle, Qt::AlignLeft | Qt::AlignVCenter,
                          widgets::fitted(metrics, panel.subtitle, geometry.subtitle.width()));
     }
-    // The stats wrap to the lines their box holds.
+    // The stats wrap to the lines their box holds: the counts when the whole text fits them, else
+    // the words without the counts; right under the title's last line, which may be above the box
+    // reserved for a longer title.
     const int statsLines = linesIn(geometry.stats);
-    // Right under the title's last line, which may be above the box reserved for a longer title.
-    QRectF statsLine(geometry.stats.left(), std::min(geometry.stats.top(), titleLine.top() + 2), geometry.stats.width(),
-                     line);
-    // The counts when the whole text fits the lines, else the words without the counts.
     QStringList statsWords = widgets::wrapLines(panel.stats, small, geometry.stats.width(), widgets::kEveryLine);
     if (statsWords.size() > statsLines) {
         statsWords = widgets::wrapLines(panel.briefStats, small, geometry.stats.width(), statsLines);
     }
-    for (const QString& words : statsWords) {
-        painter.drawText(statsLine, Qt::AlignLeft | Qt::AlignVCenter, words);
-        statsLine.translate(0, line);
-    }
+    widgets::drawLines(painter, statsWords, geometry.stats.left(), std::min(geometry.stats.top(), titleBottom + 2),
+                       geometry.stats.width(), line);
 
     painter.fillRect(geometry.grid, colors::panel(pal));
     for (int row = 0; row < grid.cells; ++row) {

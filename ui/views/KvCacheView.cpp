@@ -380,11 +380,8 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
         painter.setPen(text.tone == core::Tone::Good      ? theme::goodColor(pal)
                        : text.tone == core::Tone::Caution ? theme::cautionColor(pal)
                                                           : theme::severityColor(core::Severity::Error, pal));
-        QRectF verdictLine(row.verdict.topLeft(), QSizeF(row.verdict.width(), line));
-        for (const QString& words : row.verdictLines) {
-            painter.drawText(verdictLine, Qt::AlignRight | Qt::AlignVCenter, words);
-            verdictLine.translate(0, line);
-        }
+        widgets::drawLines(painter, row.verdictLines, row.verdict.left(), row.verdict.top(), row.verdict.width(), line,
+                           Qt::AlignRight);
         // Example GPUs of this memory size in the room left on the label's line.
         const bool verdictBeside = row.verdict.top() == row.label.top();
         const qreal verdictWidth = verdictBeside ? metrics.horizontalAdvance(row.verdictLines.value(0)) : 0;
@@ -410,11 +407,7 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(row.bar);
         painter.setPen(colors::muted(pal));
-        QRectF detailLine(row.detail.topLeft(), QSizeF(row.detail.width(), line));
-        for (const QString& words : row.detailLines) {
-            painter.drawText(detailLine, Qt::AlignLeft | Qt::AlignVCenter, words);
-            detailLine.translate(0, line);
-        }
+        widgets::drawLines(painter, row.detailLines, row.detail.left(), row.detail.top(), row.detail.width(), line);
     }
 }
 

@@ -76,14 +76,6 @@ QString KvFitTile::contentKey() const {
 namespace {
 
 /// Draws `lines` from `top` down, one per font line; returns the y below them.
-qreal drawLines(QPainter& painter, const QStringList& lines, qreal left, qreal top, qreal width, qreal line) {
-    for (const QString& text : lines) {
-        painter.drawText(QRectF(left, top, width, line), Qt::AlignLeft | Qt::AlignVCenter, text);
-        top += line;
-    }
-    return top;
-}
-
 } // namespace
 
 void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
@@ -99,7 +91,7 @@ void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
     const QStringList deviceTitle = widgets::wrapLines(m_deviceTitle, bold, below.width(), 2);
     const QStringList deviceDetail = widgets::wrapLines(m_deviceDetail, font(), below.width(), 2);
     painter.setPen(colors::muted(pal));
-    const qreal detailBottom = drawLines(painter, detail, below.left(), below.top() - 8, below.width(), line);
+    const qreal detailBottom = widgets::drawLines(painter, detail, below.left(), below.top() - 8, below.width(), line);
     const QRectF area(below.left(), detailBottom + 4, below.width(), below.bottom() - detailBottom - 4);
     // Top to bottom: the cache bar, a line per layer kind, then the devices' title, bar and detail.
     const qreal barHeight = std::clamp(area.height() * 0.16, line * 0.8, line * 2);
@@ -130,7 +122,7 @@ void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
     const core::DeviceFit& fit = a.devices;
     painter.setFont(bold);
     painter.setPen(fit.fits ? theme::goodColor(pal) : theme::severityColor(core::Severity::Error, pal));
-    y = drawLines(painter, deviceTitle, area.left(), y, area.width(), line);
+    y = widgets::drawLines(painter, deviceTitle, area.left(), y, area.width(), line);
     painter.setFont(font());
     const QRectF deviceBar(area.left(), y + 4, area.width(), line);
     painter.fillRect(deviceBar, colors::panel(pal));
@@ -145,7 +137,7 @@ void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(deviceBar);
     painter.setPen(colors::muted(pal));
-    drawLines(painter, deviceDetail, area.left(), deviceBar.bottom() + 4, area.width(), line);
+    widgets::drawLines(painter, deviceDetail, area.left(), deviceBar.bottom() + 4, area.width(), line);
 }
 
 } // namespace archplay::ui::views

@@ -4,6 +4,7 @@
 #include "ui/views/KindNames.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/TextLines.h"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -338,11 +339,8 @@ void LayerStackView::paintContent(QPainter& painter, const QRectF& target) const
         }
         painter.setPen(text);
         for (const layout::StackRunLabel& label : column.labels) {
-            QRectF line(label.text.topLeft(), QSizeF(label.text.width(), smallMetrics.height()));
-            for (const QString& words : label.lines) {
-                painter.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, words);
-                line.translate(0, line.height());
-            }
+            widgets::drawLines(painter, label.lines, label.text.left(), label.text.top(), label.text.width(),
+                               smallMetrics.height());
         }
         painter.setPen(muted);
         for (const layout::StackTick& tick : column.ticks) {

@@ -168,11 +168,7 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
         return;
     }
     painter.setPen(text);
-    QRectF ruleLine(below.left(), below.top() - 4, below.width(), metrics.height());
-    for (const QString& line : ruleLines(target)) {
-        painter.drawText(ruleLine, Qt::AlignLeft | Qt::AlignVCenter, line);
-        ruleLine.translate(0, metrics.height());
-    }
+    widgets::drawLines(painter, ruleLines(target), below.left(), below.top() - 4, below.width(), metrics.height());
     const layout::RoutingLayout placed = layoutFor(target);
     const QColor routed = colors::ffn(core::FfnKind::Moe, pal);
     const QColor shared = colors::component(core::Component::SharedExperts, pal);

@@ -31,6 +31,16 @@ QString fitted(const QFontMetricsF& metrics, const QString& text, qreal width) {
     return shown;
 }
 
+qreal drawLines(QPainter& painter, const QStringList& lines, qreal left, qreal top, qreal width, qreal lineHeight,
+                Qt::Alignment alignment) {
+    for (const QString& text : lines) {
+        // Unclipped: a descender or an underscore may reach a pixel below its line's box.
+        painter.drawText(QRectF(left, top, width, lineHeight), alignment | Qt::AlignVCenter | Qt::TextDontClip, text);
+        top += lineHeight;
+    }
+    return top;
+}
+
 std::uint64_t elisionCount() {
     return g_elisions.load(std::memory_order_relaxed);
 }

@@ -3,6 +3,7 @@
 
 #include <QFont>
 #include <QFontMetricsF>
+#include <QPainter>
 #include <QStringList>
 
 #include <cstdint>
@@ -31,6 +32,11 @@ inline constexpr int kEveryLine = std::numeric_limits<int>::max();
 /// stays on the line of the word after it ("128 KiB"), and a word wider than the line is broken
 /// inside the word. An empty text gives no lines.
 QStringList wrapLines(const QString& text, const QFont& font, qreal width, int maxLines);
+
+/// Draws `lines` one under the other from (`left`, `top`), each `lineHeight` tall in a box `width`
+/// wide, aligned by `alignment` (vertically centred); returns the y under the last line.
+qreal drawLines(QPainter& painter, const QStringList& lines, qreal left, qreal top, qreal width, qreal lineHeight,
+                Qt::Alignment alignment = Qt::AlignLeft);
 
 /// How many texts fitted() has cut since the program started.
 std::uint64_t elisionCount();
