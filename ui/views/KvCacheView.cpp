@@ -375,7 +375,6 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
         painter.setFont(bold);
         painter.setPen(pal.color(QPalette::Text));
         painter.drawText(row.label, Qt::AlignLeft | Qt::AlignVCenter, label);
-        const qreal labelWidth = QFontMetricsF(bold).horizontalAdvance(label + QStringLiteral("  "));
         painter.setFont(font());
         painter.setPen(text.tone == core::Tone::Good      ? theme::goodColor(pal)
                        : text.tone == core::Tone::Caution ? theme::cautionColor(pal)
@@ -383,13 +382,9 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
         widgets::drawLines(painter, row.verdictLines, row.verdict.left(), row.verdict.top(), row.verdict.width(), line,
                            Qt::AlignRight);
         // Example GPUs of this memory size in the room left on the label's line.
-        const bool verdictBeside = row.verdict.top() == row.label.top();
-        const qreal verdictWidth = verdictBeside ? metrics.horizontalAdvance(row.verdictLines.value(0)) : 0;
         painter.setPen(colors::muted(pal));
-        const QRectF examples(row.label.left() + labelWidth, row.label.top(),
-                              row.label.width() - labelWidth - verdictWidth - 8, row.label.height());
-        painter.drawText(examples, Qt::AlignLeft | Qt::AlignVCenter,
-                         wholeExamples(qs(fit.devices.gpu.examples), metrics, examples.width()));
+        painter.drawText(row.examples, Qt::AlignLeft | Qt::AlignVCenter,
+                         wholeExamples(qs(fit.devices.gpu.examples), metrics, row.examples.width()));
         if (row.bar.height() <= 0) {
             continue;
         }

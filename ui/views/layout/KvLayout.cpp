@@ -48,14 +48,16 @@ GpuRowLayout layoutGpuRow(const QRectF& slot, const QFont& font, const QFont& bo
     const qreal line = metrics.height();
     const qreal labelWidth = QFontMetricsF(bold).horizontalAdvance(label + QStringLiteral("  "));
     qreal y = slot.top();
-    if (metrics.horizontalAdvance(verdict) <= slot.width() - labelWidth) {
+    const qreal verdictWidth = metrics.horizontalAdvance(verdict);
+    row.label = QRectF(slot.left(), y, slot.width(), line);
+    y += line;
+    if (verdictWidth <= slot.width() - labelWidth) {
         row.verdictLines = QStringList{verdict};
-        row.verdict = QRectF(slot.left() + labelWidth, y, slot.width() - labelWidth, line);
-        row.label = row.verdict.adjusted(-labelWidth, 0, 0, 0);
-        y += line;
+        row.verdict = QRectF(slot.left() + labelWidth, row.label.top(), slot.width() - labelWidth, line);
+        row.examples = QRectF(slot.left() + labelWidth, row.label.top(),
+                              std::max(0.0, slot.width() - labelWidth - verdictWidth - 8), line);
     } else {
-        row.label = QRectF(slot.left(), y, slot.width(), line);
-        y += line;
+        row.examples = QRectF(slot.left() + labelWidth, row.label.top(), slot.width() - labelWidth, line);
         row.verdictLines = widgets::wrapLines(verdict, font, slot.width(), 3);
         row.verdict = QRectF(slot.left(), y, slot.width(), line * qreal(row.verdictLines.size()));
         y = row.verdict.bottom();

@@ -26,8 +26,9 @@ struct KvLayout {
 /// One memory size of the GPU panel: its label, the verdict beside it or on the lines below when it
 /// does not fit beside, a bar, and the detail under the bar when the slot has room for all of it.
 struct GpuRowLayout {
-    QRectF label;   ///< the label and, after it, as many example GPUs as fit
-    QRectF verdict; ///< right-aligned lines, one per entry of verdictLines
+    QRectF label;    ///< the label's line
+    QRectF examples; ///< the room on that line after the label (and before a verdict beside it)
+    QRectF verdict;  ///< right-aligned lines, one per entry of verdictLines
     QStringList verdictLines;
     QRectF bar;
     QRectF detail;
