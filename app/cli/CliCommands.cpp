@@ -150,7 +150,7 @@ void printKvFigures(const Analysis& analysis, std::ostream& out) {
     if (analysis.config.latent) {
         row("  expanded total (HF eager MLA)", kv.expandedTotalBytes);
     }
-    fmt::print(out, "\nweights ({}, {}) + cache on {}: {}\n", core::toString(analysis.scenario.weightDType),
+    fmt::print(out, "\nweights ({}, {}) + cache on {}: {}\n", core::formatInfo(analysis.scenario.weightFormat).id,
                core::binaryBytes(analysis.weightBytes), core::devicesLabel(analysis.scenario),
                core::fitVerdict(analysis.devices));
 }
@@ -240,7 +240,7 @@ int commandPresets(const Options& options, std::ostream& out) {
 void printZooTable(const core::ModelZoo& zoo, std::ostream& out) {
     const core::Scenario& s = zoo.scenario;
     fmt::print(out, "{} tokens x {}, KV {}, weights {}, on {}\n\n", core::withThousands(s.sequenceLength), s.batch,
-               core::toString(s.kvDType), core::toString(s.weightDType), core::devicesLabel(s));
+               core::toString(s.kvDType), core::formatInfo(s.weightFormat).id, core::devicesLabel(s));
     fmt::print(out, "{:<24} {:>17} {:>17} {:>5} {:>7} {:<9} {:<9} {:>10} {:>10} {:>10}  {}\n", "id", "total", "active",
                "match", "layers", "attention", "ffn", "KV/token", "KV", "weights", "fit");
     for (const core::ZooRow& row : zoo.rows) {

@@ -2,7 +2,8 @@
 #include "app/cli/Flags.h"
 
 #include "app/cli/CliCommands.h"
-#include "core/memory/GpuFit.h"
+#include "core/cost/Gpus.h"
+#include "core/cost/WeightFormats.h"
 #include "core/util/Format.h"
 
 #include <fmt/format.h>
@@ -18,13 +19,31 @@
 namespace archplay::cli {
 namespace {
 
-std::uint64_t gpuMemory(const std::string& text) {
-    const std::uint64_t gib = wholeNumber("--gpu", text, false);
-    if (core::findGpuMemorySize(gib) == nullptr) {
-        throw UsageError{fmt::format("--gpu takes a device memory size in GiB, one of {}; not '{}'",
-                                     core::gpuMemorySizeList(), text)};
+/// A device of the catalogue by id ("h100-sxm"), or by its memory in GiB ("80": the first built-in
+/// device of that size, as older command lines wrote it).
+core::Gpu gpuNamed(const std::string& text) {
+    if (const core::Gpu* gpu = core::findGpu(core::builtinGpus(), text)) {
+        return *gpu;
     }
-    return gib;
+    std::uint64_t gib = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), gib);
+    if (error == std::errc() && end == text.data() + text.size()) {
+        for (const core::Gpu& gpu : core::builtinGpus()) {
+            if (gpu.memoryGiB == gib) {
+                return gpu;
+            }
+        }
+    }
+    throw UsageError{fmt::format("--gpu takes a device id ({}) or a memory size in GiB; not '{}'",
+                                 core::gpuIdList(core::builtinGpus()), text)};
+}
+
+core::WeightFormat weightFormatNamed(const std::string& flag, const std::string& text) {
+    const auto parsed = core::parseWeightFormat(text);
+    if (!parsed) {
+        throw UsageError{fmt::format("{} takes one of {}; not '{}'", flag, core::weightFormatIdList(), text)};
+    }
+    return *parsed;
 }
 
 } // namespace
@@ -121,8 +140,10 @@ std::pair<std::uint64_t, std::uint64_t> wholeRange(const std::string& flag, cons
 }
 
 const std::vector<std::string>& scenarioFlags() {
-    static const std::vector<std::string> flags = {"--seq",          "--batch", "--encoder-seq", "--kv-dtype",
-                                                   "--weight-dtype", "--gpu",   "--gpus",        "--state-dtype"};
+    static const std::vector<std::string> flags = {
+        "--seq",         "--batch",     "--encoder-seq", "--kv-dtype", "--weight-dtype",     "--weights-dtype",
+        "--state-dtype", "--gpu",       "--gpus",        "--tokens",   "--micro-batch",      "--tp",
+        "--zero",        "--recompute", "--optimizer",   "--mfu",      "--activation-dtype", "--prefill-chunk"};
     return flags;
 }
 
@@ -145,17 +166,64 @@ core::Scenario scenarioFromFlags(const std::map<std::string, std::string>& value
     if (const std::string* text = value("--kv-dtype")) {
         scenario.kvDType = dtypeName("--kv-dtype", *text);
     }
-    if (const std::string* text = value("--weight-dtype")) {
-        scenario.weightDType = dtypeName("--weight-dtype", *text);
+    for (const char* flag : {"--weight-dtype", "--weights-dtype"}) {
+        if (const std::string* text = value(flag)) {
+            scenario.weightFormat = weightFormatNamed(flag, *text);
+        }
+    }
+    if (const std::string* text = value("--activation-dtype")) {
+        scenario.activationDType = dtypeName("--activation-dtype", *text);
     }
     if (const std::string* text = value("--state-dtype")) {
         scenario.stateDType = dtypeName("--state-dtype", *text);
     }
     if (const std::string* text = value("--gpu")) {
-        scenario.gpuMemoryGiB = gpuMemory(*text);
+        scenario.gpu = gpuNamed(*text);
     }
     if (const std::string* text = value("--gpus")) {
         scenario.gpuCount = wholeNumber("--gpus", *text, false);
+    }
+    if (const std::string* text = value("--prefill-chunk")) {
+        scenario.prefillChunk = wholeNumber("--prefill-chunk", *text, false);
+    }
+    if (const std::string* text = value("--tokens")) {
+        scenario.trainingTokens = countNumber("--tokens", *text);
+    }
+    if (const std::string* text = value("--micro-batch")) {
+        scenario.microBatch = wholeNumber("--micro-batch", *text, false);
+    }
+    if (const std::string* text = value("--tp")) {
+        scenario.tensorParallel = wholeNumber("--tp", *text, false);
+    }
+    if (const std::string* text = value("--zero")) {
+        const std::uint64_t stage = wholeNumber("--zero", *text, true);
+        if (stage > 3) {
+            throw UsageError{fmt::format("--zero takes a ZeRO stage 0, 1, 2 or 3; not '{}'", *text)};
+        }
+        scenario.zeroStage = static_cast<int>(stage);
+    }
+    if (const std::string* text = value("--recompute")) {
+        const auto recompute = core::parseRecompute(*text);
+        if (!recompute) {
+            throw UsageError{fmt::format("--recompute takes none, selective or full; not '{}'", *text)};
+        }
+        scenario.recompute = *recompute;
+    }
+    if (const std::string* text = value("--optimizer")) {
+        const auto optimizer = core::parseOptimizer(*text);
+        if (!optimizer) {
+            throw UsageError{fmt::format("--optimizer takes adam16 (bf16 gradients, 16 bytes per parameter) or "
+                                         "adam18 (fp32 gradients, 18); not '{}'",
+                                         *text)};
+        }
+        scenario.optimizer = *optimizer;
+    }
+    if (const std::string* text = value("--mfu")) {
+        const double mfu = fractionNumber("--mfu", *text);
+        if (!(mfu > 0) || mfu > 1) {
+            throw UsageError{fmt::format("--mfu takes a utilisation above 0 and at most 100%; not '{}'", *text)};
+        }
+        scenario.mfu = mfu;
     }
     return scenario;
 }

@@ -3,6 +3,7 @@
 
 #include "core/validate/Validation.h"
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -53,6 +54,27 @@ Diagnostic parameterOverflow(const ParamReport& params) {
                                     "reduce the sizes it is the product of"};
 }
 
+/// Compute, memory and speed for the scenario (core/cost).
+void addCosts(Analysis& analysis) {
+    const ModelConfig& config = analysis.config;
+    const Scenario& s = analysis.scenario;
+    const bool fp8 = formatInfo(s.weightFormat).fp8Compute;
+    const TrainingSetup training{s.trainingTokens, s.recompute, s.gpuCount,
+                                 s.gpu.peakFlops(s.activationDType == DType::FP8), s.mfu};
+    analysis.compute =
+        compute(config, analysis.plan, s.sequenceLength, s.encoderSequenceLength, analysis.params.total, training);
+    const std::uint64_t chunk = std::min(s.prefillChunk, s.sequenceLength * s.batch);
+    analysis.serving = servingMemory(config, analysis.weightBytes, analysis.kv.totalBytes, s.batch, chunk,
+                                     s.activationDType, s.gpuCount, s.gpu.memoryBytes());
+    analysis.training = trainingMemory(config, analysis.plan, analysis.params.total, s.trainingShape());
+    analysis.trainingGpusNeeded =
+        trainingGpusNeeded(config, analysis.plan, analysis.params.total, s.trainingShape(), s.gpu.memoryBytes());
+    const KvCacheReport one =
+        kvCache(config, analysis.plan, s.sequenceLength, 1, s.kvDType, s.encoderSequenceLength, s.stateDType);
+    const RooflineInputs inputs{&config, &analysis.compute, &analysis.weights, one.totalBytes, s.batch};
+    analysis.speed = roofline(inputs, s.gpu, s.gpuCount, fp8);
+}
+
 } // namespace
 
 Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
@@ -70,9 +92,11 @@ Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
     analysis.params = countParameters(config, analysis.plan);
     analysis.kv = kvCache(config, analysis.plan, scenario.sequenceLength, scenario.batch, scenario.kvDType,
                           scenario.encoderSequenceLength, scenario.stateDType);
-    analysis.weightBytes = bytesFor(analysis.params.total, scenario.weightDType);
-    analysis.devices = deviceFit(*findGpuMemorySize(scenario.gpuMemoryGiB), scenario.gpuCount, analysis.weightBytes,
-                                 analysis.kv.totalBytes);
+    analysis.weights = weightMemory(config, analysis.plan, scenario.weightFormat);
+    analysis.weightBytes = analysis.weights.bytes;
+    analysis.devices =
+        deviceFit(memorySizeOf(scenario.gpu), scenario.gpuCount, analysis.weightBytes, analysis.kv.totalBytes);
+    addCosts(analysis);
     if (analysis.params.overflow) {
         analysis.diagnostics.push_back(parameterOverflow(analysis.params));
         return analysis;

@@ -4,6 +4,10 @@
 #include "core/config/LayerPlan.h"
 #include "core/config/ModelConfig.h"
 #include "core/config/Scenario.h"
+#include "core/cost/Compute.h"
+#include "core/cost/Memory.h"
+#include "core/cost/Roofline.h"
+#include "core/cost/WeightFormats.h"
 #include "core/memory/GpuFit.h"
 #include "core/memory/KvCache.h"
 #include "core/params/ParamCount.h"
@@ -25,8 +29,14 @@ struct Analysis {
     ModelPlan plan;
     ParamReport params;
     KvCacheReport kv;
-    std::uint64_t weightBytes = 0; ///< total parameters at the scenario's weight precision. Units: bytes.
-    DeviceFit devices;             ///< weights + cache against the scenario's GPUs
+    WeightMemory weights;                 ///< the weights in the scenario's format
+    std::uint64_t weightBytes = 0;        ///< weights.bytes: every parameter in the scenario's format. Units: bytes.
+    DeviceFit devices;                    ///< weights + cache against the scenario's GPUs
+    ComputeReport compute;                ///< FLOPs of the forward pass and of training
+    ServingMemory serving;                ///< weights, cache and a prefill chunk's workspace on the scenario's GPUs
+    TrainingMemory training;              ///< training state and activations per GPU
+    std::uint64_t trainingGpusNeeded = 0; ///< fewest scenario GPUs training fits on; 0: none up to 2^20
+    RooflineReport speed;                 ///< decode and prefill speed on the scenario's GPUs (upper bounds)
 };
 
 /// One analysis shared by everything that shows it: computed once per change, never copied per view.

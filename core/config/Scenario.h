@@ -2,25 +2,49 @@
 #pragma once
 
 #include "core/config/DType.h"
+#include "core/cost/Compute.h"
+#include "core/cost/Gpus.h"
+#include "core/cost/Memory.h"
+#include "core/cost/WeightFormats.h"
 
 #include <cstdint>
 #include <optional>
 
 namespace archplay::core {
 
-/// The situation a model is looked at in: how much context, how many sequences, which precisions.
+/// The situation a model is looked at in: how much context, how many sequences, which precisions,
+/// which devices, and how it is trained.
 struct Scenario {
     std::uint64_t sequenceLength = 4096;       ///< tokens per sequence (decoder side)
     std::uint64_t encoderSequenceLength = 512; ///< source tokens (encoder-decoder only)
-    std::uint64_t batch = 1;
-    DType weightDType = DType::BF16;
+    std::uint64_t batch = 1;                   ///< sequences served at once
+    WeightFormat weightFormat = WeightFormat::BF16;
     DType kvDType = DType::BF16;
     /// Precision of the fixed states of linear-attention / state-space layers; absent: the KV precision.
     std::optional<DType> stateDType;
-    std::uint64_t gpuMemoryGiB = 80; ///< one of gpuMemorySizes(); the devices the model is served on
-    std::uint64_t gpuCount = 1;      ///< devices sharing weights and cache evenly
+    DType activationDType = DType::BF16; ///< activations of training and of a prefill's workspace
+    Gpu gpu = defaultGpu();              ///< the device, from the catalogue (builtinGpus() or the user's)
+    std::uint64_t gpuCount = 1;          ///< devices sharing weights and cache evenly (tensor parallel)
+    std::uint64_t prefillChunk = 8192;   ///< tokens prefilled at once, which size the serving workspace
+
+    // Training.
+    std::uint64_t trainingTokens = 1'000'000'000'000; ///< tokens seen in training (D)
+    std::uint64_t microBatch = 1;                     ///< sequences of sequenceLength per GPU per step
+    std::uint64_t tensorParallel = 1;                 ///< Megatron tensor-parallel degree; divides gpuCount
+    int zeroStage = 1;                                ///< 0-3: ZeRO sharding across the data-parallel GPUs
+    Recompute recompute = Recompute::Selective;
+    bool flashAttention = true;
+    bool dropout = false; ///< dropout in training (1-byte masks kept); modern pretraining runs without
+    Optimizer optimizer = Optimizer::Adam16;
+    double mfu = 0.4; ///< model FLOPs utilisation assumed for training time, 0 < mfu <= 1
 
     bool operator==(const Scenario&) const = default;
+
+    /// The training shape this scenario describes.
+    TrainingShape trainingShape() const {
+        return {sequenceLength, microBatch,     gpuCount, tensorParallel,  zeroStage,
+                recompute,      flashAttention, dropout,  activationDType, optimizer};
+    }
 };
 
 } // namespace archplay::core

@@ -96,7 +96,8 @@ void addExactness(json& out, const ModelConfig& config) {
 
 json deviceFitJson(const Analysis& analysis) {
     const DeviceFit& fit = analysis.devices;
-    return {{"gpu_memory_gib", analysis.scenario.gpuMemoryGiB},
+    return {{"gpu", analysis.scenario.gpu.id},
+            {"gpu_memory_gib", analysis.scenario.gpu.memoryGiB},
             {"gpu_count", analysis.scenario.gpuCount},
             {"weight_bytes", analysis.weightBytes},
             {"required_bytes", fit.requiredBytes},

@@ -2,8 +2,8 @@
 #include "core/io/Session.h"
 
 #include "core/io/ConfigJson.h"
+#include "core/io/GpuJson.h"
 #include "core/io/JsonText.h"
-#include "core/memory/GpuFit.h"
 
 #include <nlohmann/json.hpp>
 
@@ -47,6 +47,98 @@ bool readDType(const nlohmann::json& object, const char* key, DType& out, Diagno
     }
     out = *dtype;
     return true;
+}
+
+/// "weight_format" (or an older session's "weight_dtype": fp32 ... int4, int4 read as GPTQ/AWQ g128).
+bool readWeightFormat(const nlohmann::json& object, WeightFormat& out, Diagnostics& diagnostics) {
+    for (const char* key : {"weight_format", "weight_dtype"}) {
+        const auto it = object.find(key);
+        if (it == object.end()) {
+            continue;
+        }
+        const std::optional<WeightFormat> format =
+            it->is_string() ? parseWeightFormat(it->get<std::string>()) : std::nullopt;
+        if (!format) {
+            diagnostics.push_back(error(key, "expected one of " + weightFormatIdList()));
+            return false;
+        }
+        out = *format;
+        return true;
+    }
+    return true;
+}
+
+/// "gpu" (a device object), or an older session's "gpu_memory_gib": the first built-in device of
+/// that memory.
+bool readGpuChoice(const nlohmann::json& object, Gpu& out, Diagnostics& diagnostics) {
+    if (const auto it = object.find("gpu"); it != object.end()) {
+        return readGpu(*it, out, diagnostics, "gpu");
+    }
+    std::uint64_t gib = 0;
+    if (!object.contains("gpu_memory_gib")) {
+        return true;
+    }
+    if (!readCount(object, "gpu_memory_gib", gib, diagnostics)) {
+        return false;
+    }
+    for (const Gpu& gpu : builtinGpus()) {
+        if (gpu.memoryGiB == gib) {
+            out = gpu;
+            return true;
+        }
+    }
+    diagnostics.push_back(error("gpu_memory_gib", std::to_string(gib) + " GiB is the memory of no built-in device"));
+    return false;
+}
+
+/// The training keys that are not counts.
+bool readTraining(const nlohmann::json& object, Scenario& s, Diagnostics& diagnostics) {
+    bool ok = true;
+    if (const auto it = object.find("zero_stage"); it != object.end()) {
+        if (!it->is_number_integer() || it->get<std::int64_t>() < 0 || it->get<std::int64_t>() > 3) {
+            diagnostics.push_back(error("zero_stage", "expected 0, 1, 2 or 3"));
+            ok = false;
+        } else {
+            s.zeroStage = static_cast<int>(it->get<std::int64_t>());
+        }
+    }
+    if (const auto it = object.find("recompute"); it != object.end()) {
+        const auto recompute = it->is_string() ? parseRecompute(it->get<std::string>()) : std::nullopt;
+        if (!recompute) {
+            diagnostics.push_back(error("recompute", "expected none, selective or full"));
+            ok = false;
+        } else {
+            s.recompute = *recompute;
+        }
+    }
+    if (const auto it = object.find("optimizer"); it != object.end()) {
+        const auto optimizer = it->is_string() ? parseOptimizer(it->get<std::string>()) : std::nullopt;
+        if (!optimizer) {
+            diagnostics.push_back(error("optimizer", "expected adam16 or adam18"));
+            ok = false;
+        } else {
+            s.optimizer = *optimizer;
+        }
+    }
+    for (auto [key, flag] : {std::pair{"flash_attention", &s.flashAttention}, std::pair{"dropout", &s.dropout}}) {
+        if (const auto it = object.find(key); it != object.end()) {
+            if (!it->is_boolean()) {
+                diagnostics.push_back(error(key, "expected true or false"));
+                ok = false;
+            } else {
+                *flag = it->get<bool>();
+            }
+        }
+    }
+    if (const auto it = object.find("mfu"); it != object.end()) {
+        if (!it->is_number() || !(it->get<double>() > 0) || it->get<double>() > 1) {
+            diagnostics.push_back(error("mfu", "expected a number above 0 and at most 1"));
+            ok = false;
+        } else {
+            s.mfu = it->get<double>();
+        }
+    }
+    return ok;
 }
 
 constexpr std::pair<SessionOrigin::Kind, const char*> kOriginKinds[] = {
@@ -123,10 +215,21 @@ nlohmann::json scenarioJson(const Scenario& s) {
         {"sequence_length", s.sequenceLength},
         {"encoder_sequence_length", s.encoderSequenceLength},
         {"batch_size", s.batch},
-        {"weight_dtype", std::string(toString(s.weightDType))},
+        {"weight_format", std::string(formatInfo(s.weightFormat).id)},
         {"kv_dtype", std::string(toString(s.kvDType))},
-        {"gpu_memory_gib", s.gpuMemoryGiB},
+        {"activation_dtype", std::string(toString(s.activationDType))},
+        {"gpu", gpuJson(s.gpu)},
         {"gpu_count", s.gpuCount},
+        {"prefill_chunk", s.prefillChunk},
+        {"training_tokens", s.trainingTokens},
+        {"micro_batch", s.microBatch},
+        {"tensor_parallel", s.tensorParallel},
+        {"zero_stage", s.zeroStage},
+        {"recompute", std::string(toString(s.recompute))},
+        {"flash_attention", s.flashAttention},
+        {"dropout", s.dropout},
+        {"optimizer", std::string(toString(s.optimizer))},
+        {"mfu", s.mfu},
     };
     if (s.stateDType) {
         out["state_dtype"] = std::string(toString(*s.stateDType));
@@ -142,20 +245,21 @@ bool readScenario(const nlohmann::json& object, Scenario& s, Diagnostics& diagno
     bool ok = readCount(object, "sequence_length", s.sequenceLength, diagnostics);
     ok = readCount(object, "encoder_sequence_length", s.encoderSequenceLength, diagnostics) && ok;
     ok = readCount(object, "batch_size", s.batch, diagnostics) && ok;
-    ok = readDType(object, "weight_dtype", s.weightDType, diagnostics) && ok;
+    ok = readWeightFormat(object, s.weightFormat, diagnostics) && ok;
     ok = readDType(object, "kv_dtype", s.kvDType, diagnostics) && ok;
+    ok = readDType(object, "activation_dtype", s.activationDType, diagnostics) && ok;
     if (object.contains("state_dtype")) {
         DType state = s.kvDType;
         ok = readDType(object, "state_dtype", state, diagnostics) && ok;
         s.stateDType = state;
     }
-    ok = readCount(object, "gpu_memory_gib", s.gpuMemoryGiB, diagnostics) && ok;
     ok = readCount(object, "gpu_count", s.gpuCount, diagnostics) && ok;
-    if (ok && findGpuMemorySize(s.gpuMemoryGiB) == nullptr) {
-        diagnostics.push_back(
-            error("gpu_memory_gib", std::to_string(s.gpuMemoryGiB) + " is not one of " + gpuMemorySizeList()));
-        ok = false;
-    }
+    ok = readGpuChoice(object, s.gpu, diagnostics) && ok;
+    ok = readCount(object, "prefill_chunk", s.prefillChunk, diagnostics) && ok;
+    ok = readCount(object, "training_tokens", s.trainingTokens, diagnostics) && ok;
+    ok = readCount(object, "micro_batch", s.microBatch, diagnostics) && ok;
+    ok = readCount(object, "tensor_parallel", s.tensorParallel, diagnostics) && ok;
+    ok = readTraining(object, s, diagnostics) && ok;
     return ok;
 }
 

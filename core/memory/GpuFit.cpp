@@ -3,42 +3,38 @@
 
 #include "core/util/Checked.h"
 
+#include <algorithm>
+
 namespace archplay::core {
 namespace {
 
-constexpr std::uint64_t kGiB = std::uint64_t{1} << 30;
 // Longer than any context a config can declare; the search for the longest fitting one stops here.
 constexpr std::uint64_t kLongestSearched = std::uint64_t{1} << 40;
 
 } // namespace
 
-const std::vector<GpuMemorySize>& gpuMemorySizes() {
-    static const std::vector<GpuMemorySize> sizes = {
-        {"24 GiB", 24 * kGiB, "RTX 3090, RTX 4090, L4"},
-        {"40 GiB", 40 * kGiB, "A100 40GB"},
-        {"48 GiB", 48 * kGiB, "L40S, RTX 6000 Ada, A6000"},
-        {"80 GiB", 80 * kGiB, "A100 80GB, H100"},
-        {"141 GiB", 141 * kGiB, "H200"},
-        {"192 GiB", 192 * kGiB, "MI300X, B200"},
-    };
-    return sizes;
+GpuMemorySize memorySizeOf(const Gpu& gpu) {
+    return {std::to_string(gpu.memoryGiB) + " GiB", gpu.memoryBytes(), gpu.name};
 }
 
-std::string gpuMemorySizeList() {
-    std::string list;
-    for (const GpuMemorySize& gpu : gpuMemorySizes()) {
-        list += (list.empty() ? "" : ", ") + std::to_string(gpu.bytes / kGiB);
-    }
-    return list;
-}
-
-const GpuMemorySize* findGpuMemorySize(std::uint64_t gib) {
-    for (const GpuMemorySize& gpu : gpuMemorySizes()) {
-        if (gpu.bytes / kGiB == gib) {
-            return &gpu;
+std::vector<GpuMemorySize> gpuMemorySizes(const Gpu& scenarioGpu) {
+    std::vector<GpuMemorySize> sizes;
+    const auto add = [&](const Gpu& gpu) {
+        const auto same = std::find_if(sizes.begin(), sizes.end(),
+                                       [&](const GpuMemorySize& size) { return size.bytes == gpu.memoryBytes(); });
+        if (same == sizes.end()) {
+            sizes.push_back(memorySizeOf(gpu));
+        } else if (same->examples.find(gpu.name) == std::string::npos) {
+            same->examples += ", " + gpu.name;
         }
+    };
+    for (const Gpu& gpu : builtinGpus()) {
+        add(gpu);
     }
-    return nullptr;
+    add(scenarioGpu);
+    std::stable_sort(sizes.begin(), sizes.end(),
+                     [](const GpuMemorySize& a, const GpuMemorySize& b) { return a.bytes < b.bytes; });
+    return sizes;
 }
 
 DeviceFit deviceFit(const GpuMemorySize& gpu, std::uint64_t devices, std::uint64_t weightBytes, std::uint64_t kvBytes) {
@@ -65,12 +61,12 @@ std::vector<GpuFit> gpuFits(const ModelConfig& config, const ModelPlan& plan, st
     const std::uint64_t kvBytes = cacheAt(scenario.sequenceLength);
     const std::uint64_t longestCache = cacheAt(kLongestSearched);
     std::vector<GpuFit> fits;
-    for (const GpuMemorySize& gpu : gpuMemorySizes()) {
+    for (const GpuMemorySize& gpu : gpuMemorySizes(scenario.gpu)) {
         GpuFit fit;
         fit.devices = deviceFit(gpu, scenario.gpuCount, weightBytes, kvBytes);
         fit.weightBytes = weightBytes;
         fit.kvBytes = kvBytes;
-        fit.scenario = gpu.bytes / kGiB == scenario.gpuMemoryGiB;
+        fit.scenario = gpu.bytes == scenario.gpu.memoryBytes();
         if (weightBytes < fit.devices.capacityBytes) {
             const std::uint64_t room = fit.devices.capacityBytes - weightBytes;
             fit.roomBytes = room;

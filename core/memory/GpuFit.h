@@ -4,6 +4,7 @@
 #include "core/config/LayerPlan.h"
 #include "core/config/ModelConfig.h"
 #include "core/config/Scenario.h"
+#include "core/cost/Gpus.h"
 #include "core/memory/KvCache.h"
 
 #include <cstdint>
@@ -12,22 +13,18 @@
 
 namespace archplay::core {
 
-/// A common accelerator memory size.
+/// A memory size of the device catalogue: a row of the KV view.
 struct GpuMemorySize {
     std::string label;       ///< "80 GiB"
-    std::uint64_t bytes = 0; ///< nominal capacity, label x 2^30 (HBM and GDDR come in binary sizes). Units: bytes.
-    std::string examples;    ///< "A100 80GB, H100"
+    std::uint64_t bytes = 0; ///< nominal capacity, label x 2^30. Units: bytes.
+    std::string examples;    ///< the catalogue's devices of this size: "A100 80GB, H100 PCIe, H100 SXM"
 };
 
-/// 24, 40, 48, 80, 141 and 192 GiB, smallest first (FORMULAS.md §8). Nominal: drivers and the CUDA
-/// context take a little of it.
-const std::vector<GpuMemorySize>& gpuMemorySizes();
-
-/// "24, 40, 48, 80, 141, 192": the listed sizes in GiB, for messages.
-std::string gpuMemorySizeList();
-
-/// The memory size of gpuMemorySizes() whose capacity is `gib` x 2^30 bytes, or nullptr.
-const GpuMemorySize* findGpuMemorySize(std::uint64_t gib);
+/// The memory size of one device, the device as its example.
+GpuMemorySize memorySizeOf(const Gpu& gpu);
+/// The distinct memory sizes of builtinGpus() and `scenarioGpu`, smallest first, each with the
+/// devices that have it (FORMULAS.md §8). Nominal: drivers and the CUDA context take a little of it.
+std::vector<GpuMemorySize> gpuMemorySizes(const Gpu& scenarioGpu);
 
 /// Weights plus KV cache against a number of devices of one memory size, split evenly (tensor
 /// parallel): the scenario's GPU. Activations and runtime overhead are not included.
@@ -61,7 +58,7 @@ struct GpuFit {
 };
 
 /// Weights plus the scenario's cache on scenario.gpuCount devices of each memory size of
-/// gpuMemorySizes(). Activations and runtime overhead (FORMULAS.md §6.4) are not included.
+/// gpuMemorySizes(scenario.gpu). Activations and runtime overhead (FORMULAS.md §6.4) are not included.
 [[nodiscard]] std::vector<GpuFit> gpuFits(const ModelConfig& config, const ModelPlan& plan, std::uint64_t weightBytes,
                                           const Scenario& scenario);
 

@@ -17,17 +17,29 @@ class TensorList {
 public:
     TensorList() { m_tensors.reserve(32); }
 
-    void add(std::string name, Component component, Shape shape, std::int64_t copies = 1) {
+    void add(std::string name, Component component, Shape shape, TensorUse use = TensorUse::Vector,
+             std::int64_t copies = 1) {
         m_tensors.push_back({std::move(name), component, shape, copies});
+        m_tensors.back().use = use;
     }
     /// A Linear layer: weight [out, in] and, when `bias`, bias [out]. A Conv1D (`inFirst`, GPT-2)
     /// stores its weight [in, out].
     void linear(const std::string& name, Component component, Checked in, Checked out, bool bias,
-                std::int64_t copies = 1, bool inFirst = false) {
-        add(name + ".weight", component, inFirst ? Shape{in, out} : Shape{out, in}, copies);
+                std::int64_t copies = 1, bool inFirst = false, Projection projection = Projection::Other) {
+        add(name + ".weight", component, inFirst ? Shape{in, out} : Shape{out, in}, TensorUse::Matrix, copies);
         m_tensors.back().inFirst = inFirst;
+        m_tensors.back().projection = projection;
         if (bias) {
-            add(name + ".bias", component, {out}, copies);
+            add(name + ".bias", component, {out}, TensorUse::Vector, copies);
+        }
+    }
+    /// Marks the last Linear weight added (the last tensor, or the one before its bias).
+    void markLastWeight(TensorUse use) {
+        for (auto it = m_tensors.rbegin(); it != m_tensors.rend(); ++it) {
+            if (it->use == TensorUse::Matrix) {
+                it->use = use;
+                return;
+            }
         }
     }
     /// A gated FFN (GLU): gate_proj and up_proj [width, hidden], down_proj [hidden, width].
@@ -35,7 +47,7 @@ public:
              std::int64_t copies = 1) {
         linear(scope + ".gate_proj", component, hidden, width, bias, copies);
         linear(scope + ".up_proj", component, hidden, width, bias, copies);
-        linear(scope + ".down_proj", component, width, hidden, bias, copies);
+        linear(scope + ".down_proj", component, width, hidden, bias, copies, false, Projection::FfnDown);
     }
     void norm(const std::string& name, NormKind kind, Checked width) {
         if (kind == NormKind::NonParametric) {
@@ -70,11 +82,18 @@ void addStandardAttention(TensorList& list, const ModelConfig& c, const Attentio
     // Qwen3-Next's gated attention: q_proj also yields a per-channel output gate.
     const Checked qOut = self && c.attentionOutputGate ? Checked(2) * qWidth : qWidth;
     if (c.fusedQkv) {
-        list.linear(names.qkv, Component::Attention, hidden, qOut + Checked(2) * kvWidth, c.qBias, 1, conv1d);
+        list.linear(names.qkv, Component::Attention, hidden, qOut + Checked(2) * kvWidth, c.qBias, 1, conv1d,
+                    Projection::FusedQkv);
     } else {
         list.linear(names.q, Component::Attention, hidden, qOut, c.qBias);
         list.linear(names.k, Component::Attention, hidden, kvWidth, c.kBias);
-        list.linear(names.v, Component::Attention, hidden, kvWidth, c.vBias);
+        if (!self) {
+            list.markLastWeight(TensorUse::SourceMatrix);
+        }
+        list.linear(names.v, Component::Attention, hidden, kvWidth, c.vBias, 1, false, Projection::Value);
+        if (!self) {
+            list.markLastWeight(TensorUse::SourceMatrix);
+        }
     }
     list.linear(names.o, Component::Attention, qWidth, hidden, c.oBias, 1, conv1d);
     if (self && c.attentionSinks) {
@@ -101,7 +120,8 @@ void addGatedDeltaNet(TensorList& list, const ModelConfig& c) {
     list.linear("linear_attn.in_proj_qkvz", Component::Mixer, hidden,
                 Checked(2) * d.keyWidth() + Checked(2) * d.valueWidth(), false);
     list.linear("linear_attn.in_proj_ba", Component::Mixer, hidden, Checked(2) * valueHeads, false);
-    list.add("linear_attn.conv1d.weight", Component::Mixer, {d.convChannels(), 1, dim(d.convKernel)});
+    list.add("linear_attn.conv1d.weight", Component::Mixer, {d.convChannels(), 1, dim(d.convKernel)},
+             TensorUse::Convolution);
     list.add("linear_attn.dt_bias", Component::Mixer, {valueHeads});
     list.add("linear_attn.A_log", Component::Mixer, {valueHeads});
     list.norm("linear_attn.norm", NormKind::RmsNorm, dim(d.valueHeadDim));
@@ -124,7 +144,7 @@ void addMamba2(TensorList& list, const ModelConfig& c) {
     const Checked hidden = dim(c.hiddenSize);
     const Checked heads = dim(m.numHeads);
     list.linear("mamba.in_proj", Component::Mixer, hidden, m.innerWidth() + m.convChannels() + heads, m.inProjBias);
-    list.add("mamba.conv1d.weight", Component::Mixer, {m.convChannels(), 1, dim(m.convKernel)});
+    list.add("mamba.conv1d.weight", Component::Mixer, {m.convChannels(), 1, dim(m.convKernel)}, TensorUse::Convolution);
     if (m.convBias) {
         list.add("mamba.conv1d.bias", Component::Mixer, {m.convChannels()});
     }
@@ -142,7 +162,7 @@ void addShortConv(TensorList& list, const ModelConfig& c) {
     const Checked hidden = dim(c.hiddenSize);
     const bool bias = c.shortConv.bias;
     list.linear("conv.in_proj", Component::Mixer, hidden, Checked(3) * hidden, bias);
-    list.add("conv.conv.weight", Component::Mixer, {hidden, 1, dim(c.shortConv.kernel)});
+    list.add("conv.conv.weight", Component::Mixer, {hidden, 1, dim(c.shortConv.kernel)}, TensorUse::Convolution);
     if (bias) {
         list.add("conv.conv.bias", Component::Mixer, {hidden});
     }
@@ -191,7 +211,7 @@ void addDenseFfn(TensorList& list, const ModelConfig& c, FfnKind kind, Checked w
     const Checked hidden = dim(c.hiddenSize);
     if (kind == FfnKind::Mlp) {
         list.linear(names.up, Component::Ffn, hidden, width, c.ffnBias, 1, names.conv1d);
-        list.linear(names.down, Component::Ffn, width, hidden, c.ffnBias, 1, names.conv1d);
+        list.linear(names.down, Component::Ffn, width, hidden, c.ffnBias, 1, names.conv1d, Projection::FfnDown);
         if (c.activation == Activation::XIelu) {
             // xIELU's trainable alpha_p and alpha_n (beta and eps are buffers).
             list.add("mlp.act_fn.alpha_p", Component::Ffn, {1});
@@ -206,7 +226,7 @@ void addDenseFfn(TensorList& list, const ModelConfig& c, FfnKind kind, Checked w
         list.linear(names.gate, Component::Ffn, hidden, width, c.ffnBias);
         list.linear(names.gatedUp, Component::Ffn, hidden, width, c.ffnBias);
     }
-    list.linear(names.gatedDown, Component::Ffn, width, hidden, c.ffnBias);
+    list.linear(names.gatedDown, Component::Ffn, width, hidden, c.ffnBias, 1, false, Projection::FfnDown);
 }
 
 void addMoeFfn(TensorList& list, const ModelConfig& c) {
@@ -367,13 +387,14 @@ std::vector<TensorSpec> outerTensors(const ModelConfig& config) {
     const Checked embedWidth = projected ? dim(config.embeddingProjectionDim) : hidden;
     const tensornames::OuterNames names = tensornames::outerNames(config);
 
-    list.add(names.tokens + ".weight", Component::Embedding, {vocab, embedWidth});
+    list.add(names.tokens + ".weight", Component::Embedding, {vocab, embedWidth}, TensorUse::Lookup);
     if (projected) {
         list.linear(names.projectIn, Component::Embedding, embedWidth, hidden, false);
         list.linear(names.projectOut, Component::Embedding, hidden, embedWidth, false);
     }
     if (config.tokenTypes > 0) {
-        list.add(names.tokenTypes + ".weight", Component::Embedding, {dim(config.tokenTypes), hidden});
+        list.add(names.tokenTypes + ".weight", Component::Embedding, {dim(config.tokenTypes), hidden},
+                 TensorUse::Lookup);
     }
 
     std::vector<Stack> stacks;
@@ -387,11 +408,11 @@ std::vector<TensorSpec> outerTensors(const ModelConfig& config) {
         const tensornames::StackNames stackNames = tensornames::stackNames(config, stack);
         if (config.positional == PositionalKind::Learned) {
             list.add(stackNames.positions + ".weight", Component::Positional,
-                     {dim(config.maxPositions) + dim(config.positionOffset), hidden});
+                     {dim(config.maxPositions) + dim(config.positionOffset), hidden}, TensorUse::Lookup);
         } else if (config.positional == PositionalKind::RelativeBias) {
             // The table lives in block 0 of each stack and serves every layer: counted once, outside them.
             list.add(stackNames.relativeBias + ".weight", Component::Positional,
-                     {dim(config.relativeBuckets), dim(config.numHeads)});
+                     {dim(config.relativeBuckets), dim(config.numHeads)}, TensorUse::Lookup);
         }
         if (config.embeddingNorm) {
             list.norm(stackNames.embeddingNorm, config.normKind, hidden);
@@ -403,7 +424,7 @@ std::vector<TensorSpec> outerTensors(const ModelConfig& config) {
 
     if (config.outputHead) {
         if (!config.tieWordEmbeddings) {
-            list.add(names.head + ".weight", Component::OutputHead, {vocab, embedWidth});
+            list.add(names.head + ".weight", Component::OutputHead, {vocab, embedWidth}, TensorUse::Matrix);
         }
         if (config.outputHeadBias) {
             list.add(names.head + ".bias", Component::OutputHead, {vocab});
@@ -411,6 +432,7 @@ std::vector<TensorSpec> outerTensors(const ModelConfig& config) {
     }
     if (config.pooler) {
         list.linear(names.pooler, Component::Pooler, hidden, hidden, true);
+        list.markLastWeight(TensorUse::SequenceMatrix);
     }
     return list.take();
 }
@@ -442,7 +464,8 @@ std::vector<TensorSpec> extraTensors(const ModelConfig& config) {
     for (std::int64_t i = 0; i < config.mtpLayers; ++i) {
         TensorList list;
         const std::string prefix = "mtp." + std::to_string(i) + ".";
-        list.add(prefix + "embed_tokens.weight (stored copy)", Component::Embedding, {vocab, hidden});
+        list.add(prefix + "embed_tokens.weight (stored copy)", Component::Embedding, {vocab, hidden},
+                 TensorUse::Lookup);
         list.norm(prefix + "enorm", NormKind::RmsNorm, hidden);
         list.norm(prefix + "hnorm", NormKind::RmsNorm, hidden);
         list.linear(prefix + "eh_proj", Component::Attention, Checked(2) * hidden, hidden, false);
@@ -451,7 +474,8 @@ std::vector<TensorSpec> extraTensors(const ModelConfig& config) {
             result.push_back(std::move(t));
         }
         list.norm(prefix + "shared_head.norm", NormKind::RmsNorm, hidden);
-        list.add(prefix + "shared_head.head.weight (stored copy)", Component::OutputHead, {vocab, hidden});
+        list.add(prefix + "shared_head.head.weight (stored copy)", Component::OutputHead, {vocab, hidden},
+                 TensorUse::Matrix);
         for (TensorSpec& t : list.take()) {
             result.push_back(std::move(t));
         }

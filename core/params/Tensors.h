@@ -61,6 +61,19 @@ private:
     std::size_t m_size = 0;
 };
 
+/// How a token uses a tensor: what its FLOPs are and which weight formats quantise it.
+enum class TensorUse {
+    Vector,         ///< 1-D, applied elementwise: norms, biases, decay rates, sink logits
+    Lookup,         ///< a table a token reads one row of: token, type and position embeddings, relative-position biases
+    Matrix,         ///< a Linear weight each token multiplies once (2 FLOPs per weight)
+    SourceMatrix,   ///< a cross-attention key or value weight: each encoder token multiplies it once per decoder layer
+    SequenceMatrix, ///< multiplied once per sequence, not per token (BERT's pooler)
+    Convolution,    ///< a depthwise causal convolution kernel: each weight multiplies once per token
+};
+
+/// Projections that llama.cpp's K-quant mixes give more bits (llama-quant.cpp, llama_tensor_get_type).
+enum class Projection { Other, Value, FusedQkv, FfnDown };
+
 /// One parameter tensor (or `copies` identical tensors, e.g. one per routed expert) with its
 /// Hugging Face shape as the checkpoint stores it: `[out, in]` for `nn.Linear`, `[in, out]` for
 /// GPT-2's `Conv1D` (`inFirst`).
@@ -74,6 +87,8 @@ struct TensorSpec {
     std::int64_t copies = 1;     ///< identical tensors (routed experts: E)
     bool inFirst = false;        ///< a weight stored [in, out] (GPT-2's Conv1D), not nn.Linear's [out, in]
     bool crossAttention = false; ///< part of a decoder layer's cross-attention block
+    TensorUse use = TensorUse::Vector;
+    Projection projection = Projection::Other;
 
     /// Elements of one copy.
     Checked elements() const;

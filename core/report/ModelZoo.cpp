@@ -117,7 +117,7 @@ std::string zooMarkdown(const ModelZoo& zoo) {
                         {"FFN"},
                         {fmt::format("KV per token ({})", toString(s.kvDType)), true},
                         {fmt::format("KV ({} tokens x {})", withThousands(s.sequenceLength), s.batch), true},
-                        {fmt::format("Weights ({})", toString(s.weightDType)), true},
+                        {fmt::format("Weights ({})", formatInfo(s.weightFormat).id), true},
                         {devicesLabel(s)}});
     for (const ZooRow& row : zoo.rows) {
         out += markdownRow({row.name, "`" + row.id + "`", row.family, withThousands(row.totalParams),

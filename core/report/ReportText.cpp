@@ -324,7 +324,7 @@ std::string scenarioLine(const Analysis& analysis) {
     const Scenario& scenario = analysis.scenario;
     std::string line = fmt::format("{} tokens, batch {}, weights {}, KV cache {}, on {}",
                                    withThousands(scenario.sequenceLength), withThousands(scenario.batch),
-                                   toString(scenario.weightDType), toString(scenario.kvDType), devicesLabel(scenario));
+                                   formatInfo(scenario.weightFormat).id, toString(scenario.kvDType), devicesLabel(scenario));
     if (analysis.config.architecture == ArchitectureKind::EncoderDecoder) {
         line += fmt::format(", {} encoder tokens", withThousands(scenario.encoderSequenceLength));
     }

@@ -12,7 +12,7 @@
 namespace archplay::core {
 
 std::string devicesLabel(const Scenario& scenario) {
-    return fmt::format("{} x {} GiB", scenario.gpuCount, scenario.gpuMemoryGiB);
+    return fmt::format("{} x {} ({} GiB)", scenario.gpuCount, scenario.gpu.name, scenario.gpu.memoryGiB);
 }
 
 std::string deviceUseText(std::uint64_t requiredBytes, std::uint64_t capacityBytes) {
@@ -269,10 +269,9 @@ SummaryRow ffnRow(const ModelConfig& config) {
 
 SummaryRow weightsRow(const Analysis& analysis) {
     const DeviceFit& fit = analysis.devices;
-    std::string dtype(toString(analysis.scenario.weightDType));
-    std::transform(dtype.begin(), dtype.end(), dtype.begin(), [](unsigned char ch) { return std::toupper(ch); });
+    const std::string dtype(formatInfo(analysis.scenario.weightFormat).name);
     const std::string devices = devicesLabel(analysis.scenario);
-    SummaryRow row{"weight_bytes", fmt::format("Weights ({})", toString(analysis.scenario.weightDType)),
+    SummaryRow row{"weight_bytes", fmt::format("Weights ({})", formatInfo(analysis.scenario.weightFormat).id),
                    binaryBytes(analysis.weightBytes), withThousands(analysis.weightBytes) + " bytes"};
     row.detail =
         fit.fits ? fmt::format("{} · fits on {}", dtype, devices) : fmt::format("{} · {}", dtype, fitVerdict(fit));

@@ -253,17 +253,52 @@ void checkConventions(const ModelConfig& c, Checker& check) {
     }
 }
 
+/// Megatron's tensor parallelism splits the heads and the FFN width over the TP GPUs, and the data
+/// parallel GPUs are the rest: each must divide evenly.
+void checkTensorParallel(const ModelConfig& config, const Scenario& scenario, Checker& check) {
+    const std::uint64_t tp = scenario.tensorParallel;
+    if (tp <= 1) {
+        return;
+    }
+    if (scenario.gpuCount % tp != 0) {
+        check.error("tensor_parallel",
+                    fmt::format("{} does not divide the {} GPUs into data-parallel groups", tp, scenario.gpuCount));
+    }
+    if (config.numHeads > 0 && static_cast<std::uint64_t>(config.numHeads) % tp != 0) {
+        check.error("tensor_parallel", fmt::format("{} does not divide the {} attention heads", tp, config.numHeads));
+    }
+    const std::int64_t width =
+        config.ffnKind == FfnKind::Moe ? config.moe.expertIntermediateSize : config.intermediateSize;
+    if (width > 0 && static_cast<std::uint64_t>(width) % tp != 0) {
+        check.error("tensor_parallel", fmt::format("{} does not divide the FFN width {}", tp, width));
+    }
+}
+
 } // namespace
 
 Diagnostics validateScenario(const ModelConfig& config, const Scenario& scenario) {
     Checker check;
-    if (findGpuMemorySize(scenario.gpuMemoryGiB) == nullptr) {
-        check.error("gpu_memory_gib",
-                    fmt::format("{} GiB is not one of {}", scenario.gpuMemoryGiB, gpuMemorySizeList()));
+    if (const std::string problem = gpuProblem(scenario.gpu); !problem.empty()) {
+        check.error("gpu", problem);
     }
     if (scenario.gpuCount == 0) {
         check.error("gpu_count", "must be at least 1");
     }
+    for (auto [field, value] :
+         {std::pair{"sequence_length", scenario.sequenceLength}, std::pair{"batch_size", scenario.batch},
+          std::pair{"prefill_chunk", scenario.prefillChunk}, std::pair{"micro_batch", scenario.microBatch},
+          std::pair{"tensor_parallel", scenario.tensorParallel}}) {
+        if (value == 0) {
+            check.error(field, "must be at least 1");
+        }
+    }
+    if (scenario.zeroStage < 0 || scenario.zeroStage > 3) {
+        check.error("zero_stage", fmt::format("{} is not a ZeRO stage: 0, 1, 2 or 3", scenario.zeroStage));
+    }
+    if (!(scenario.mfu > 0) || scenario.mfu > 1) {
+        check.error("mfu", "must be above 0 and at most 1");
+    }
+    checkTensorParallel(config, scenario, check);
     if (config.maxPositions > 0 && scenario.sequenceLength > static_cast<std::uint64_t>(config.maxPositions)) {
         check.warning("sequence_length",
                       fmt::format("{} tokens is beyond the model's context of {}: untrained positions",

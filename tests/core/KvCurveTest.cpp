@@ -164,9 +164,11 @@ TEST(KvCurve, AlternativesAreTheUncappedAndExpandedCaches) {
 TEST(GpuFit, LlamaEightBFitsOnEveryListedSize) {
     const auto llama = analyzePreset("llama-3-8b");
     const auto fits = core::gpuFits(llama.config, llama.plan, llama.weightBytes, scenario(1, 4096));
-    ASSERT_EQ(fits.size(), 6u);
+    // One row per memory size of the device catalogue: 24 GiB (RTX 3090, 4090) to 256 GiB (MI325X).
+    ASSERT_EQ(fits.size(), core::gpuMemorySizes(core::defaultGpu()).size());
     EXPECT_EQ(fits.front().devices.gpu.label, "24 GiB");
-    EXPECT_EQ(fits.back().devices.gpu.label, "192 GiB");
+    EXPECT_EQ(fits.front().devices.gpu.examples, "RTX 3090, RTX 4090");
+    EXPECT_EQ(fits.back().devices.gpu.label, "256 GiB");
     for (const auto& fit : fits) {
         EXPECT_TRUE(fit.devices.fits) << fit.devices.gpu.label;
         EXPECT_EQ(fit.devices.devices, 1u);
@@ -192,7 +194,7 @@ TEST(GpuFit, DeepSeekNeedsSeveralDevicesAndWindowedModelsCanBeUnbounded) {
     EXPECT_EQ(fits.back().maxSequenceLength, 0u);
     EXPECT_EQ(fits.back().devices.devicesNeeded,
               (v3.weightBytes + v3.kv.totalBytes + fits.back().devices.gpu.bytes - 1) / fits.back().devices.gpu.bytes);
-    EXPECT_EQ(core::gpuFitText(fits.back(), v3.plan).verdict, "needs 7 x 192 GiB: the weights alone exceed it");
+    EXPECT_EQ(core::gpuFitText(fits.back(), v3.plan).verdict, "needs 5 x 256 GiB: the weights alone exceed it");
     EXPECT_EQ(core::gpuFitText(fits.back(), v3.plan).tone, core::Tone::Bad);
 
     const auto mistral = analyzePreset("mistral-7b-v0.1");
@@ -204,12 +206,12 @@ TEST(GpuFit, DeepSeekNeedsSeveralDevicesAndWindowedModelsCanBeUnbounded) {
 TEST(GpuFit, EveryRowUsesTheScenarioGpuCountAndTheRowOfItsSizeIsTheWeightsCard) {
     // DeepSeek-V3 at FP8 on 8 x 80 GiB: 671B of weights (625 GiB) fit in 640 GiB with a 4K cache.
     core::Scenario scenario;
-    scenario.weightDType = DType::FP8;
+    scenario.weightFormat = core::WeightFormat::FP8;
     scenario.gpuCount = 8;
     const auto v3 = analyzePreset("deepseek-v3", scenario);
     ASSERT_TRUE(v3.devices.fits);
     const auto rows = core::summaryRows(v3);
-    EXPECT_EQ(core::findRow(rows, "weight_bytes")->detail, "FP8 · fits on 8 x 80 GiB");
+    EXPECT_EQ(core::findRow(rows, "weight_bytes")->detail, "FP8 · fits on 8 x H100 SXM (80 GiB)");
     const auto fits = core::gpuFits(v3.config, v3.plan, v3.weightBytes, v3.scenario);
     ASSERT_EQ(std::count_if(fits.begin(), fits.end(), [](const core::GpuFit& fit) { return fit.scenario; }), 1);
     for (const auto& fit : fits) {
@@ -239,7 +241,7 @@ TEST(GpuFit, TheScenarioGpuSplitsWeightsAndCacheOverItsDevices) {
     // DeepSeek-V3 in BF16 is 1,342,052,808,704 bytes of weights: 8 x 141 GiB (1,211 GiB) is too
     // little, 8 x 192 GiB holds it with the 4K cache.
     core::Scenario scenario;
-    scenario.gpuMemoryGiB = 141;
+    scenario.gpu = *core::findGpu(core::builtinGpus(), "h200");
     scenario.gpuCount = 8;
     const auto h200 = analyzePreset("deepseek-v3", scenario);
     EXPECT_EQ(h200.weightBytes, 1342052808704u);
@@ -249,10 +251,10 @@ TEST(GpuFit, TheScenarioGpuSplitsWeightsAndCacheOverItsDevices) {
     EXPECT_EQ(h200.devices.devicesNeeded, 9u);
     EXPECT_EQ(core::fitVerdict(h200.devices), "needs 9 x 141 GiB");
 
-    scenario.gpuMemoryGiB = 192;
+    scenario.gpu = *core::findGpu(core::builtinGpus(), "mi300x");
     const auto mi300 = analyzePreset("deepseek-v3", scenario);
     EXPECT_TRUE(mi300.devices.fits);
-    EXPECT_EQ(core::devicesLabel(mi300.scenario), "8 x 192 GiB");
+    EXPECT_EQ(core::devicesLabel(mi300.scenario), "8 x MI300X (192 GiB)");
     // 1,342,340,642,816 of 1,649,267,441,664 bytes: 81.39%, floored.
     EXPECT_EQ(core::fitVerdict(mi300.devices), "fits, 81% used");
 
@@ -262,27 +264,33 @@ TEST(GpuFit, TheScenarioGpuSplitsWeightsAndCacheOverItsDevices) {
     EXPECT_EQ(llama.devices.devices, 1u);
     const auto rows = core::summaryRows(llama);
     ASSERT_EQ(rows.back().key, "gpu_fit");
-    EXPECT_EQ(rows.back().label, "Weights + KV on 1 x 80 GiB");
+    EXPECT_EQ(rows.back().label, "Weights + KV on 1 x H100 SXM (80 GiB)");
     EXPECT_EQ(rows.back().value, "fits, 19% used"); // 16,597,393,408 of 85,899,345,920 bytes
 }
 
-TEST(GpuFit, AnUnlistedMemorySizeOrNoDevicesIsAnErrorNamingTheField) {
+TEST(GpuFit, ADeviceWithoutMemoryOrNoDevicesIsAnErrorNamingTheField) {
     core::Scenario scenario;
-    scenario.gpuMemoryGiB = 100;
+    scenario.gpu.memoryGiB = 0;
     const core::Analysis odd = core::analyze(preset("llama-3-8b"), scenario);
     EXPECT_FALSE(odd.valid);
     ASSERT_TRUE(core::hasErrors(odd.diagnostics));
-    EXPECT_EQ(odd.diagnostics.back().field, "gpu_memory_gib");
-    EXPECT_EQ(odd.diagnostics.back().message, "100 GiB is not one of 24, 40, 48, 80, 141, 192");
+    EXPECT_EQ(odd.diagnostics.back().field, "gpu");
+    EXPECT_EQ(odd.diagnostics.back().message, "memory_gib: h100-sxm has no memory");
 
     scenario = {};
     scenario.gpuCount = 0;
     const core::Analysis none = core::analyze(preset("llama-3-8b"), scenario);
     EXPECT_FALSE(none.valid);
     EXPECT_EQ(none.diagnostics.back().field, "gpu_count");
-    EXPECT_EQ(core::findGpuMemorySize(80)->label, "80 GiB");
-    EXPECT_EQ(core::findGpuMemorySize(0), nullptr);
-    EXPECT_EQ(core::findGpuMemorySize(~0ull), nullptr);
+    // A device of a size the catalogue lacks gets a row of its own in the KV view.
+    core::Gpu custom = core::defaultGpu();
+    custom.id = "custom-100";
+    custom.name = "Custom";
+    custom.memoryGiB = 100;
+    const auto sizes = core::gpuMemorySizes(custom);
+    EXPECT_EQ(std::count_if(sizes.begin(), sizes.end(), [](const auto& s) { return s.label == "100 GiB"; }), 1);
+    EXPECT_TRUE(
+        std::is_sorted(sizes.begin(), sizes.end(), [](const auto& a, const auto& b) { return a.bytes < b.bytes; }));
 }
 
 } // namespace

@@ -85,11 +85,11 @@ TEST(ModelZoo, CsvMarkdownAndJsonHoldExactNumbers) {
 
 TEST(ModelZoo, ABadScenarioIsReportedNotTabled) {
     core::Scenario scenario;
-    scenario.gpuMemoryGiB = 100;
+    scenario.tensorParallel = 3;
     const core::ModelZoo zoo = core::modelZoo(scenario);
     EXPECT_TRUE(zoo.rows.empty());
     ASSERT_FALSE(zoo.diagnostics.empty());
-    EXPECT_EQ(zoo.diagnostics.front().field, "gpu_memory_gib");
+    EXPECT_EQ(zoo.diagnostics.front().field, "tensor_parallel");
 }
 
 } // namespace

@@ -42,12 +42,32 @@ TEST(Session, CarriesASchemaVersionAndTheScenario) {
     ASSERT_FALSE(rejected.diagnostics.empty());
     EXPECT_EQ(rejected.diagnostics.front().field, "schema_version");
 
-    const std::string oddGpu = replaced(json, "\"gpu_memory_gib\": 80", "\"gpu_memory_gib\": 100");
-    ASSERT_NE(oddGpu, json);
-    const core::SessionReadResult odd = core::sessionFromJson(oddGpu);
+    // A session of an older archplay names its device by memory size: the first built-in of that size.
+    nlohmann::json legacy = nlohmann::json::parse(json);
+    legacy["scenario"].erase("gpu");
+    legacy["scenario"]["gpu_memory_gib"] = 141;
+    const core::SessionReadResult h200 = core::sessionFromJson(legacy.dump());
+    ASSERT_TRUE(h200.session.has_value());
+    EXPECT_EQ(h200.session->scenario.gpu.id, "h200");
+    legacy["scenario"]["gpu_memory_gib"] = 100;
+    const core::SessionReadResult odd = core::sessionFromJson(legacy.dump());
     EXPECT_FALSE(odd.session.has_value());
     ASSERT_FALSE(odd.diagnostics.empty());
     EXPECT_EQ(odd.diagnostics.front().field, "gpu_memory_gib");
+    // A device the user added travels with the session; a device without bandwidth is refused.
+    core::Session custom = session;
+    custom.scenario.gpu = core::defaultGpu();
+    custom.scenario.gpu.id = "lab-card";
+    custom.scenario.gpu.builtin = false;
+    const core::SessionReadResult lab = core::sessionFromJson(core::sessionToJson(custom, "1.2.3"));
+    ASSERT_TRUE(lab.session.has_value());
+    EXPECT_EQ(lab.session->scenario.gpu, custom.scenario.gpu);
+    legacy = nlohmann::json::parse(json);
+    legacy["scenario"]["gpu"]["bandwidth_gb_s"] = 0;
+    const core::SessionReadResult slow = core::sessionFromJson(legacy.dump());
+    EXPECT_FALSE(slow.session.has_value());
+    ASSERT_FALSE(slow.diagnostics.empty());
+    EXPECT_EQ(slow.diagnostics.front().field, "gpu.bandwidth_gb_s");
 }
 
 TEST(Session, SchemaVersionsAreReadWholeAndMustBePositive) {

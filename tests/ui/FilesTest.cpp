@@ -121,7 +121,7 @@ TEST_F(Files, ASavedSessionReopensWithItsScenario) {
         s.sequenceLength = 32768;
         s.batch = 8;
         s.kvDType = core::DType::FP8;
-        s.gpuMemoryGiB = 48;
+        s.gpu = *core::findGpu(core::builtinGpus(), "l40s");
         s.gpuCount = 2;
     });
     const archplay::ui::session::BridgeState saved = m_bridge.state();

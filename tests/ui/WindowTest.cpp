@@ -162,7 +162,7 @@ TEST_F(Window, TheCardsSayWhatTheExportedSummarySays) {
 
 TEST_F(Window, TheScenarioGpuDecidesWhetherTheWeightsCardSaysItFits) {
     ASSERT_TRUE(bridge()->loadPreset(QStringLiteral("llama-3-70b")));
-    auto* gpu = m_window.findChild<QComboBox*>(QStringLiteral("field.gpu_memory_gib.combo"));
+    auto* gpu = m_window.findChild<QComboBox*>(QStringLiteral("field.gpu.combo"));
     auto* count = m_window.findChild<archplay::ui::widgets::SnapSpinBox*>(QStringLiteral("field.gpu_count.spin"));
     ASSERT_NE(gpu, nullptr);
     ASSERT_NE(count, nullptr);
@@ -172,13 +172,16 @@ TEST_F(Window, TheScenarioGpuDecidesWhetherTheWeightsCardSaysItFits) {
     EXPECT_TRUE(weights->detail.contains(QStringLiteral("needs 2 x 80 GiB"))) << weights->detail.toStdString();
     EXPECT_EQ(weights->tone, archplay::ui::panels::CardContent::Tone::Caution);
 
-    const int h200 = gpu->findData(QVariant::fromValue(qint64(141)));
+    const auto& gpus = archplay::core::builtinGpus();
+    const int h200 = gpu->findData(QVariant::fromValue(
+        qint64(std::find_if(gpus.begin(), gpus.end(), [](const auto& g) { return g.id == "h200"; }) - gpus.begin())));
     ASSERT_GE(h200, 0);
     gpu->setCurrentIndex(h200);
     emit gpu->activated(h200);
-    EXPECT_EQ(bridge()->scenario().gpuMemoryGiB, 141u);
+    EXPECT_EQ(bridge()->scenario().gpu.id, "h200");
     weights = &m_window.summaryCards()->card(QStringLiteral("weight_bytes"))->content();
-    EXPECT_TRUE(weights->detail.contains(QStringLiteral("fits on 1 x 141 GiB"))) << weights->detail.toStdString();
+    EXPECT_TRUE(weights->detail.contains(QStringLiteral("fits on 1 x H200 (141 GiB)")))
+        << weights->detail.toStdString();
     EXPECT_EQ(weights->tone, archplay::ui::panels::CardContent::Tone::Good);
     EXPECT_EQ(bridge()->analysis().devices.fits, true);
 

@@ -346,7 +346,9 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(pal.color(QPalette::Text));
-    const QString weights = tr("Weights (%1, %2)").arg(dtypeName(a.scenario.weightDType), bytesText(a.weightBytes));
+    const QString weights =
+        tr("Weights (%1, %2)")
+            .arg(QString::fromLatin1(core::formatInfo(a.scenario.weightFormat).name), bytesText(a.weightBytes));
     const QString devices =
         a.scenario.gpuCount == 1 ? tr("on one device") : tr("split over %1 devices").arg(a.scenario.gpuCount);
     painter.drawText(placed.gpuTitle, Qt::AlignLeft | Qt::AlignVCenter,

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Scenario fields of the config panel: how the model is served, not part of config.json.
-#include "core/memory/GpuFit.h"
+#include "core/cost/Gpus.h"
+#include "core/cost/WeightFormats.h"
 #include "ui/panels/config/ConfigFieldAccess.h"
 
+#include <algorithm>
 #include <climits>
 
 namespace archplay::ui::panels::fieldtables {
@@ -20,14 +22,44 @@ std::vector<FieldChoice> dtypeChoices() {
     return choices;
 }
 
-std::vector<FieldChoice> gpuChoices() {
+std::vector<FieldChoice> weightFormatChoices() {
     std::vector<FieldChoice> choices;
-    for (const core::GpuMemorySize& gpu : core::gpuMemorySizes()) {
-        choices.push_back(
-            {QStringLiteral("%1 · %2").arg(QString::fromStdString(gpu.label), QString::fromStdString(gpu.examples)),
-             qint64(gpu.bytes >> 30)});
+    for (const core::WeightFormatInfo& format : core::weightFormats()) {
+        choices.push_back({QStringLiteral("%1 · %2 bits")
+                               .arg(QString::fromLatin1(format.name.data(), qsizetype(format.name.size())))
+                               .arg(format.bitsPerWeight, 0, 'g', 5),
+                           qint64(format.format)});
     }
     return choices;
+}
+
+/// The built-in devices by their index in core::builtinGpus(); a device the user added reads as -1
+/// and shows by name (the placeholder).
+std::vector<FieldChoice> gpuChoices() {
+    std::vector<FieldChoice> choices;
+    const std::vector<core::Gpu>& gpus = core::builtinGpus();
+    for (std::size_t i = 0; i < gpus.size(); ++i) {
+        choices.push_back(
+            {QStringLiteral("%1 · %2 GiB").arg(QString::fromStdString(gpus[i].name)).arg(gpus[i].memoryGiB),
+             qint64(i)});
+    }
+    return choices;
+}
+
+IntegerValue gpuValue() {
+    return {.get =
+                [](const ModelConfig&, const Scenario& s) {
+                    const std::vector<core::Gpu>& gpus = core::builtinGpus();
+                    const auto found = std::find(gpus.begin(), gpus.end(), s.gpu);
+                    return found == gpus.end() ? qint64(-1) : qint64(found - gpus.begin());
+                },
+            .set =
+                [](ModelConfig&, Scenario& s, qint64 v, const EditContext&) {
+                    const std::vector<core::Gpu>& gpus = core::builtinGpus();
+                    if (v >= 0 && std::size_t(v) < gpus.size()) {
+                        s.gpu = gpus[std::size_t(v)];
+                    }
+                }};
 }
 
 } // namespace
@@ -65,10 +97,12 @@ std::vector<FieldSpec> scenarioFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::Snap::PowerOfTwo,
                                  .value = scenarioMember(&Scenario::batch)}},
-        {.key = u"weight_dtype"_s,
+        {.key = u"weight_format"_s,
          .label = tr("Weights"),
-         .tooltip = tr("Number format of the weights; it sets the weight memory."),
-         .editor = ChoiceEditor{.choices = dtypeChoices(), .value = scenarioMember(&Scenario::weightDType)}},
+         .tooltip = tr("How the weights are stored: a precision or a quantisation format, with its real bits per "
+                       "weight including scales and zero points. Quantised formats keep embeddings, the output "
+                       "head and norms in 16 bits (GGUF: 1-D tensors in FP32)."),
+         .editor = ChoiceEditor{.choices = weightFormatChoices(), .value = scenarioMember(&Scenario::weightFormat)}},
         {.key = u"kv_dtype"_s,
          .label = tr("KV cache"),
          .tooltip = tr("Number format of the cached keys and values."),
@@ -89,11 +123,11 @@ std::vector<FieldSpec> scenarioFields() {
                                         [](ModelConfig&, Scenario& s, qint64 v, const EditContext&) {
                                             s.stateDType = v < 0 ? std::nullopt : std::optional(core::DType(v));
                                         }}}},
-        {.key = u"gpu_memory_gib"_s,
+        {.key = u"gpu"_s,
          .label = tr("GPU"),
-         .tooltip = tr("Memory of each device the model is served on; the summary and the KV view show whether "
-                       "weights and cache fit."),
-         .editor = ChoiceEditor{.choices = gpuChoices(), .value = scenarioMember(&Scenario::gpuMemoryGiB)}},
+         .tooltip = tr("The device the model is served and trained on, from the catalogue (Tools > Devices adds "
+                       "your own): its memory decides what fits, its bandwidth and throughput the speed."),
+         .editor = ChoiceEditor{.choices = gpuChoices(), .value = gpuValue()}},
         {.key = u"gpu_count"_s,
          .label = tr("GPUs"),
          .tooltip = tr("Devices sharing the weights and the cache evenly (tensor parallel)."),

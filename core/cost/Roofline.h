@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/cost/Compute.h"
+#include "core/cost/Gpus.h"
+#include "core/cost/WeightFormats.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace archplay::core {
+
+/// One decode step of `batch` sequences, each at position S (FORMULAS.md §7). Upper bounds: the
+/// device at its peaks, the GPUs splitting the work perfectly.
+struct DecodeStep {
+    std::uint64_t batch = 1;
+    double weightBytes = 0;     ///< weights read once for the batch: experts actually hit. Units: bytes.
+    double cacheBytes = 0;      ///< every sequence's KV cache and fixed state. Units: bytes.
+    double flops = 0;           ///< batch x FLOPs per token at position S. Units: FLOPs.
+    double expertsPerLayer = 0; ///< expected distinct routed experts a MoE layer reads: E·(1 - (1 - k/E)^B)
+    double seconds = 0;         ///< max(bytes / bandwidth, FLOPs / peak). Units: s.
+    double tokensPerSecond = 0; ///< batch / seconds: aggregate. Units: tokens/s.
+    double perSequence = 0;     ///< 1 / seconds. Units: tokens/s.
+    double intensity = 0;       ///< FLOPs / bytes. Units: FLOP/byte.
+    bool computeBound = false;  ///< FLOPs / peak exceeds bytes / bandwidth
+};
+
+/// Speed on a device, as roofline upper bounds (Williams, Waterman & Patterson 2009).
+struct RooflineReport {
+    Gpu gpu;
+    std::uint64_t gpus = 1;
+    bool fp8 = false;     ///< the matmuls run in FP8 (an FP8 weight format on a device with FP8 units)
+    double peakFlops = 0; ///< all GPUs. Units: FLOP/s.
+    double bandwidth = 0; ///< all GPUs. Units: bytes/s.
+    double ridge = 0;     ///< peak / bandwidth. Units: FLOP/byte.
+    std::uint64_t context = 0;
+    std::vector<DecodeStep> curve; ///< batch 1, 2, 4, ... 512
+    DecodeStep scenario;           ///< at the scenario's batch
+    /// Smallest batch whose decode step is compute-bound (up to 2^20); 0 when the cache reads keep it
+    /// memory-bound at every batch.
+    std::uint64_t computeBoundBatch = 0;
+    double prefillFlops = 0;     ///< the batch's prompts of S tokens. Units: FLOPs.
+    double prefillBytes = 0;     ///< weights read once plus the cache written. Units: bytes.
+    double prefillSeconds = 0;   ///< Units: s.
+    double prefillIntensity = 0; ///< Units: FLOP/byte.
+    double timeToFirstToken = 0; ///< prefill plus one decode step (FORMULAS.md §7). Units: s.
+};
+
+/// What a decode step reads besides the computation.
+struct RooflineInputs {
+    const ModelConfig* config = nullptr;
+    const ComputeReport* compute = nullptr;
+    const WeightMemory* weights = nullptr;
+    std::uint64_t cacheBytesPerSequence = 0; ///< at position S, fixed states included. Units: bytes.
+    std::uint64_t batch = 1;
+};
+
+[[nodiscard]] DecodeStep decodeStep(const RooflineInputs& in, const Gpu& gpu, std::uint64_t gpus, bool fp8,
+                                    std::uint64_t batch);
+[[nodiscard]] RooflineReport roofline(const RooflineInputs& in, const Gpu& gpu, std::uint64_t gpus, bool fp8);
+
+} // namespace archplay::core

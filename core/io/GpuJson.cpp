@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/io/GpuJson.h"
+
+#include "core/io/JsonText.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace archplay::core {
+namespace {
+
+constexpr double kGB = 1e9;
+constexpr double kTera = 1e12;
+// Larger than any device; keeps products of the figures finite.
+constexpr double kMostGiB = 1 << 30;
+constexpr double kMostGBs = 1e9;
+constexpr double kMostTflops = 1e9;
+
+/// A finite number in [minimum, maximum] at `key`; absent leaves `out` when `optional`.
+bool readNumber(const nlohmann::json& object, const char* key, double minimum, double maximum, bool optional,
+                double& out, Diagnostics& diagnostics, const std::string& field) {
+    const auto it = object.find(key);
+    if (it == object.end()) {
+        if (!optional) {
+            diagnostics.push_back({Severity::Error, field + "." + key, "missing"});
+        }
+        return optional;
+    }
+    if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() < minimum ||
+        it->get<double>() > maximum) {
+        diagnostics.push_back({Severity::Error, field + "." + key,
+                               "expected a number from " + std::to_string(static_cast<long long>(minimum)) + " to " +
+                                   std::to_string(static_cast<long long>(maximum))});
+        return false;
+    }
+    out = it->get<double>();
+    return true;
+}
+
+} // namespace
+
+nlohmann::json gpuJson(const Gpu& gpu) {
+    nlohmann::json out = {{"id", gpu.id},
+                          {"name", gpu.name},
+                          {"memory_gib", gpu.memoryGiB},
+                          {"bandwidth_gb_s", gpu.bandwidth / kGB},
+                          {"bf16_tflops", gpu.bf16Flops / kTera},
+                          {"fp8_tflops", gpu.fp8Flops / kTera},
+                          {"source", gpu.source}};
+    if (gpu.estimated) {
+        out["estimated"] = true;
+    }
+    return out;
+}
+
+bool readGpu(const nlohmann::json& object, Gpu& gpu, Diagnostics& diagnostics, const std::string& field) {
+    if (!object.is_object()) {
+        diagnostics.push_back({Severity::Error, field, "expected an object"});
+        return false;
+    }
+    Gpu read;
+    const auto text = [&](const char* key, std::string& out, bool required) {
+        const auto it = object.find(key);
+        if (it == object.end() && !required) {
+            return true;
+        }
+        if (it == object.end() || !it->is_string() || (required && it->get<std::string>().empty())) {
+            diagnostics.push_back({Severity::Error, field + "." + key, "expected a non-empty string"});
+            return false;
+        }
+        out = it->get<std::string>();
+        return true;
+    };
+    bool ok = text("id", read.id, true);
+    ok = text("name", read.name, false) && ok;
+    ok = text("source", read.source, false) && ok;
+    double memory = 0, bandwidth = 0, bf16 = 0, fp8 = 0;
+    ok = readNumber(object, "memory_gib", 1, kMostGiB, false, memory, diagnostics, field) && ok;
+    ok = readNumber(object, "bandwidth_gb_s", 0.001, kMostGBs, false, bandwidth, diagnostics, field) && ok;
+    ok = readNumber(object, "bf16_tflops", 0.001, kMostTflops, false, bf16, diagnostics, field) && ok;
+    ok = readNumber(object, "fp8_tflops", 0, kMostTflops, true, fp8, diagnostics, field) && ok;
+    if (ok && memory != std::floor(memory)) {
+        diagnostics.push_back({Severity::Error, field + ".memory_gib", "expected a whole number of GiB"});
+        ok = false;
+    }
+    if (const auto it = object.find("estimated"); it != object.end()) {
+        if (!it->is_boolean()) {
+            diagnostics.push_back({Severity::Error, field + ".estimated", "expected true or false"});
+            ok = false;
+        } else {
+            read.estimated = it->get<bool>();
+        }
+    }
+    if (!ok) {
+        return false;
+    }
+    read.memoryGiB = static_cast<std::uint64_t>(memory);
+    read.bandwidth = bandwidth * kGB;
+    read.bf16Flops = bf16 * kTera;
+    read.fp8Flops = fp8 * kTera;
+    if (read.name.empty()) {
+        read.name = read.id;
+    }
+    // A built-in device written out and read back is the built-in device again.
+    read.builtin = true;
+    const Gpu* builtin = findGpu(builtinGpus(), read.id);
+    read.builtin = builtin != nullptr && *builtin == read;
+    gpu = std::move(read);
+    return true;
+}
+
+std::string gpuCatalogueToJson(const std::vector<Gpu>& gpus) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const Gpu& gpu : gpus) {
+        list.push_back(gpuJson(gpu));
+    }
+    return nlohmann::json{{"archplay_gpus", 1}, {"gpus", list}}.dump(2) + "\n";
+}
+
+GpuCatalogueRead gpuCatalogueFromJson(std::string_view text) {
+    GpuCatalogueRead result;
+    const std::optional<nlohmann::json> json = parseJsonText(text, result.diagnostics);
+    if (!json) {
+        return result;
+    }
+    const nlohmann::json* list = &*json;
+    if (json->is_object()) {
+        const auto it = json->find("gpus");
+        if (it == json->end()) {
+            result.diagnostics.push_back({Severity::Error, "gpus", "missing: expected {\"gpus\": [...]}"});
+            return result;
+        }
+        list = &*it;
+    }
+    if (!list->is_array()) {
+        result.diagnostics.push_back({Severity::Error, "gpus", "expected an array of devices"});
+        return result;
+    }
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const std::string field = "gpus[" + std::to_string(i) + "]";
+        Gpu gpu;
+        if (!readGpu((*list)[i], gpu, result.diagnostics, field)) {
+            continue;
+        }
+        if (findGpu(builtinGpus(), gpu.id) != nullptr || findGpu(result.gpus, gpu.id) != nullptr) {
+            result.diagnostics.push_back(
+                {Severity::Error, field + ".id", "\"" + gpu.id + "\" is already in the catalogue; choose another id"});
+            continue;
+        }
+        gpu.builtin = false;
+        result.gpus.push_back(std::move(gpu));
+    }
+    return result;
+}
+
+} // namespace archplay::core
