@@ -89,7 +89,86 @@ std::optional<std::uint64_t> scaledDigits(std::string_view text, int exponent, s
     return mantissa.value() / divisor.value();
 }
 
+/// Three significant digits of `value` with the SI prefix of its size from `prefixes` (powers of 1000).
+std::string siText(double value, const char* const* prefixes, std::size_t count, const char* unit, bool spaced) {
+    if (!std::isfinite(value) || value < 0) {
+        return fmt::format("— {}", unit);
+    }
+    std::size_t prefix = 0;
+    while (prefix + 1 < count && value >= 999.5) {
+        value /= 1000;
+        ++prefix;
+    }
+    const int decimals = value < 9.995 ? 2 : value < 99.95 ? 1 : 0;
+    std::string number = fmt::format("{:.{}f}", value, decimals);
+    if (number.find('.') != std::string::npos) {
+        number.erase(number.find_last_not_of('0') + 1);
+        if (number.back() == '.') {
+            number.pop_back();
+        }
+    }
+    return fmt::format("{}{}{}{}", number, spaced ? " " : "", prefixes[prefix], unit);
+}
+
+constexpr const char* kSiPrefixes[] = {"", "K", "M", "G", "T", "P", "E"};
+
 } // namespace
+
+std::string flopText(double flops) {
+    if (std::isfinite(flops) && flops >= 999.5e18) {
+        const int exponent = static_cast<int>(std::floor(std::log10(flops)));
+        std::string text = fmt::format("{:.2f}e{} FLOP", flops / std::pow(10.0, exponent), exponent);
+        return text;
+    }
+    return siText(flops, kSiPrefixes, std::size(kSiPrefixes), "FLOP", true);
+}
+
+std::string flopRateText(double flopsPerSecond) {
+    return siText(flopsPerSecond, kSiPrefixes, std::size(kSiPrefixes), "FLOP/s", true);
+}
+
+std::string durationText(double seconds) {
+    if (!std::isfinite(seconds) || seconds < 0) {
+        return "—";
+    }
+    constexpr double kMinute = 60, kHour = 3600, kDay = 86400, kYear = 365.25 * kDay;
+    const auto three = [](double v, const char* unit) {
+        const int decimals = v < 9.995 ? 2 : v < 99.95 ? 1 : 0;
+        return fmt::format("{:.{}f} {}", v, decimals, unit);
+    };
+    if (seconds < 1e-3) {
+        return three(seconds * 1e6, "µs");
+    }
+    if (seconds < 1) {
+        return three(seconds * 1e3, "ms");
+    }
+    if (seconds < 2 * kMinute) {
+        return three(seconds, "s");
+    }
+    if (seconds < 2 * kHour) {
+        return three(seconds / kMinute, "min");
+    }
+    if (seconds < 2 * kDay) {
+        return three(seconds / kHour, "h");
+    }
+    if (seconds < 2 * kYear) {
+        return three(seconds / kDay, "days");
+    }
+    return three(seconds / kYear, "years");
+}
+
+std::string tokenRateText(double tokensPerSecond) {
+    return siText(tokensPerSecond, kSiPrefixes, 4, " tok/s", false);
+}
+
+std::string bandwidthText(double bytesPerSecond) {
+    return siText(bytesPerSecond, kSiPrefixes, std::size(kSiPrefixes), "B/s", true);
+}
+
+std::string tokenBudgetText(double tokens) {
+    constexpr const char* kCounts[] = {"", "K", "M", "B", "T"};
+    return siText(tokens, kCounts, std::size(kCounts), "", false);
+}
 
 std::string withThousands(std::uint64_t value) {
     const std::string digits = std::to_string(value);

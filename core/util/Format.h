@@ -36,4 +36,18 @@ double fractionOf(std::uint64_t part, std::uint64_t whole);
 /// the CLI and every export (device memory included): 131072 -> "128 KiB", 2147483648 -> "2.00 GiB".
 std::string binaryBytes(std::uint64_t bytes);
 
+/// A number of floating-point operations, three significant digits with an SI prefix up to exa, in
+/// scientific notation above: 1.61e10 -> "16.1 GFLOP", 6.3e23 -> "6.30e23 FLOP".
+std::string flopText(double flops);
+/// A throughput in FLOP/s: 9.894e14 -> "989 TFLOP/s".
+std::string flopRateText(double flopsPerSecond);
+/// A duration as people read it: "850 µs", "12.3 ms", "4.52 s", "3.4 min", "5.1 h", "41 days", "2.3 years".
+std::string durationText(double seconds);
+/// Tokens per second: "215 tok/s", "12.3K tok/s".
+std::string tokenRateText(double tokensPerSecond);
+/// A memory bandwidth in the vendors' decimal units: 3.35e12 -> "3.35 TB/s", 9.36e11 -> "936 GB/s".
+std::string bandwidthText(double bytesPerSecond);
+/// A count of tokens for training budgets, powers of 1000: 1.4e12 -> "1.4T", 2.02e10 -> "20.2B".
+std::string tokenBudgetText(double tokens);
+
 } // namespace archplay::core

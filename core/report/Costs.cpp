@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/report/Costs.h"
+
+#include "core/derivation/DerivationText.h"
+#include "core/util/Format.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace archplay::core {
+namespace {
+
+using derivation::num;
+using derivation::scientific;
+
+SummaryRow row(std::string key, std::string label, std::string value, std::string exact, std::string detail = {},
+               Tone tone = Tone::Normal) {
+    return {std::move(key), std::move(label), std::move(value), std::move(exact), std::move(detail), tone, {}};
+}
+
+std::string flopsExact(double flops) {
+    return flops < 9e15 ? withThousands(static_cast<std::uint64_t>(std::llround(flops))) + " FLOP"
+                        : fmt::format("{:.6e} FLOP", flops);
+}
+
+std::string bytesRow(std::uint64_t bytes) {
+    return withThousands(bytes) + " bytes";
+}
+
+std::string gpusText(const Scenario& s) {
+    return fmt::format("{} x {}", s.gpuCount, s.gpu.name);
+}
+
+/// "1 x H100 SXM needs 3": how many of the scenario's device a total needs.
+std::string neededText(std::uint64_t needed, const Gpu& gpu) {
+    return needed == 0 ? fmt::format("no number of {} fits", gpu.name) : fmt::format("{} x {}", needed, gpu.name);
+}
+
+std::string percent(double fraction) {
+    return fmt::format("{:.0f}%", fraction * 100);
+}
+
+/// \mathrm{S} = 4{,}096 style numbers for doubles that may be large.
+std::string big(double value) {
+    return value < 9e15 ? num(static_cast<std::int64_t>(std::llround(value))) : scientific(value);
+}
+
+} // namespace
+
+std::string_view speedBoundLabel() {
+    return "upper bound: peak bandwidth and throughput, perfect overlap, GPUs splitting the work evenly";
+}
+
+std::vector<SummaryRow> computeRows(const Analysis& a) {
+    std::vector<SummaryRow> rows;
+    if (!a.valid) {
+        return rows;
+    }
+    const ComputeReport& c = a.compute;
+    const Scenario& s = a.scenario;
+    const bool encoderOnly = a.config.architecture == ArchitectureKind::EncoderOnly;
+    const std::string at = encoderOnly ? fmt::format("average over {} tokens", tokenCount(c.context))
+                                       : fmt::format("at position {}", tokenCount(c.context));
+    rows.push_back(row(
+        "flops_per_token", "FLOPs per token", flopText(double(c.perToken)), flopsExact(double(c.perToken)),
+        fmt::format("{}: weights {} + attention {}{}", at, flopText(double(c.weights)), flopText(double(c.attention)),
+                    c.state > 0 ? " + states " + flopText(double(c.state)) : std::string())));
+    rows.push_back(row("weight_flops_per_token", "Weights (2 x multiplied)", flopText(double(c.weights)),
+                       flopsExact(double(c.weights)), "active experts only, LM head included, no embedding lookup"));
+    rows.push_back(row("attention_flops_per_token", "Attention per token", flopText(double(c.attention)),
+                       flopsExact(double(c.attention)),
+                       fmt::format("QK^T and AV over the keys each layer sees, {}",
+                                   percentText(fractionOf(c.attention, c.perToken), 1) + " of the token")));
+    if (c.state > 0) {
+        rows.push_back(row("state_flops_per_token", "Recurrent states per token", flopText(double(c.state)),
+                           flopsExact(double(c.state)), "linear-attention and state-space layers, constant in S"));
+    }
+    rows.push_back(row("prefill_flops", fmt::format("Prefill of {} tokens", tokenCount(c.context)), flopText(c.prefill),
+                       flopsExact(c.prefill),
+                       fmt::format("attention {} of it (causal: token p sees p keys)",
+                                   percentText(c.prefill > 0 ? c.prefillAttention / c.prefill : 0, 1))));
+    rows.push_back(row("training_flops",
+                       fmt::format("Training on {} tokens", tokenBudgetText(double(c.trainingTokens))),
+                       flopText(c.trainingFlops), flopsExact(c.trainingFlops),
+                       fmt::format("6ND gives {}; recompute {}", flopText(c.sixND), toString(c.recompute))));
+    rows.push_back(row("chinchilla_tokens", "Compute-optimal tokens", tokenBudgetText(double(c.chinchillaTokens)),
+                       withThousands(c.chinchillaTokens) + " tokens",
+                       "20 per parameter (Hoffmann et al. 2022; fit on dense models)"));
+    rows.push_back(row("chinchilla_flops", "Compute-optimal training", flopText(c.chinchillaFlops),
+                       flopsExact(c.chinchillaFlops), "at the compute-optimal tokens"));
+    rows.push_back(row("training_time", "Training time", durationText(c.trainingSeconds),
+                       fmt::format("{:.0f} s", c.trainingSeconds),
+                       fmt::format("{} at {} MFU ({})", gpusText(s), percent(s.mfu),
+                                   flopRateText(s.gpu.peakFlops(s.activationDType == DType::FP8)) + " peak each")));
+    return rows;
+}
+
+std::vector<SummaryRow> servingMemoryRows(const Analysis& a) {
+    std::vector<SummaryRow> rows;
+    if (!a.valid) {
+        return rows;
+    }
+    const ServingMemory& m = a.serving;
+    const Scenario& s = a.scenario;
+    const WeightFormatInfo& format = formatInfo(s.weightFormat);
+    const double bits = a.params.total > 0 ? 8.0 * double(a.weightBytes) / double(a.params.total) : 0;
+    rows.push_back(row("weights_bytes", fmt::format("Weights ({})", format.name), binaryBytes(m.weightBytes),
+                       bytesRow(m.weightBytes), fmt::format("{:.3f} bits per parameter over the model", bits)));
+    rows.push_back(
+        row("kv_bytes", "KV cache and states", binaryBytes(m.kvBytes), bytesRow(m.kvBytes),
+            fmt::format("{} tokens x {} sequences, {}", tokenCount(s.sequenceLength), s.batch, toString(s.kvDType))));
+    rows.push_back(row(
+        "activation_bytes", "Prefill workspace (estimate)", binaryBytes(m.workspaceBytes), bytesRow(m.workspaceBytes),
+        fmt::format("one layer's activations for a chunk of {} tokens, and the logits", tokenCount(m.chunkTokens))));
+    rows.push_back(row("total_bytes", "Serving memory", binaryBytes(m.totalBytes), bytesRow(m.totalBytes),
+                       m.fits ? fmt::format("{} per GPU on {}: fits", binaryBytes(m.perGpuBytes), gpusText(s))
+                              : fmt::format("{} per GPU on {}: needs {}", binaryBytes(m.perGpuBytes), gpusText(s),
+                                            neededText(m.gpusNeeded, s.gpu)),
+                       m.fits ? Tone::Good : Tone::Caution));
+    return rows;
+}
+
+std::vector<SummaryRow> trainingMemoryRows(const Analysis& a) {
+    std::vector<SummaryRow> rows;
+    if (!a.valid) {
+        return rows;
+    }
+    const TrainingMemory& t = a.training;
+    const Scenario& s = a.scenario;
+    const std::string shards = fmt::format("TP {} x DP {}, ZeRO-{}", s.tensorParallel, t.dataParallel, s.zeroStage);
+    rows.push_back(
+        row("training_state_bytes", fmt::format("Training state ({} B/param)", t.bytesPerParam),
+            binaryBytes(t.weightBytes + t.gradientBytes + t.optimizerBytes),
+            bytesRow(t.weightBytes + t.gradientBytes + t.optimizerBytes),
+            fmt::format("2 weights + {} gradients + 12 optimizer, whole model", gradientBytesPerParam(s.optimizer))));
+    rows.push_back(
+        row("gpu_weight_bytes", "Weights per GPU", binaryBytes(t.gpuWeightBytes), bytesRow(t.gpuWeightBytes), shards));
+    rows.push_back(row("gradient_bytes", "Gradients per GPU", binaryBytes(t.gpuGradientBytes),
+                       bytesRow(t.gpuGradientBytes), shards));
+    rows.push_back(row("optimizer_bytes", "Optimizer per GPU", binaryBytes(t.gpuOptimizerBytes),
+                       bytesRow(t.gpuOptimizerBytes), "fp32 master weights, Adam m and v"));
+    rows.push_back(
+        row("training_activation_bytes", "Activations per GPU", binaryBytes(t.gpuActivationBytes),
+            bytesRow(t.gpuActivationBytes),
+            fmt::format("micro-batch {} x {} tokens, recompute {}{}", s.microBatch, tokenCount(s.sequenceLength),
+                        toString(s.recompute), s.flashAttention ? ", FlashAttention" : "")));
+    const bool fits = !t.overflow && t.gpuTotalBytes <= s.gpu.memoryBytes();
+    rows.push_back(row(
+        "training_per_gpu_bytes", "Training memory per GPU", binaryBytes(t.gpuTotalBytes), bytesRow(t.gpuTotalBytes),
+        fmt::format("{} of {} on {}", fits ? "fits" : "exceeds", binaryBytes(s.gpu.memoryBytes()), s.gpu.name),
+        fits ? Tone::Good : Tone::Caution));
+    rows.push_back(row("training_gpus_needed", "Fewest GPUs to train",
+                       a.trainingGpusNeeded > 0 ? std::to_string(a.trainingGpusNeeded) : "none",
+                       a.trainingGpusNeeded > 0 ? std::to_string(a.trainingGpusNeeded) : "none",
+                       a.trainingGpusNeeded > 0
+                           ? fmt::format("{} with TP {} and ZeRO-{}", neededText(a.trainingGpusNeeded, s.gpu),
+                                         s.tensorParallel, s.zeroStage)
+                           : "one GPU's activations alone exceed its memory: raise TP or recompute",
+                       a.trainingGpusNeeded > 0 ? Tone::Normal : Tone::Bad));
+    return rows;
+}
+
+std::vector<SummaryRow> speedRows(const Analysis& a) {
+    std::vector<SummaryRow> rows;
+    if (!a.valid) {
+        return rows;
+    }
+    const RooflineReport& r = a.speed;
+    const Scenario& s = a.scenario;
+    const DecodeStep& step = r.scenario;
+    const auto bound = [](const DecodeStep& d) {
+        return d.computeBound ? "compute-bound" : "memory-bound";
+    };
+    rows.push_back(row("decode_tokens_per_s", fmt::format("Decode, batch {}", step.batch),
+                       tokenRateText(step.tokensPerSecond), fmt::format("{:.1f} tokens/s", step.tokensPerSecond),
+                       fmt::format("{} per sequence, {}, {} per step", tokenRateText(step.perSequence), bound(step),
+                                   durationText(step.seconds))));
+    const DecodeStep& one = r.curve.front();
+    rows.push_back(
+        row("decode_batch_1", "Decode, one sequence", tokenRateText(one.perSequence),
+            fmt::format("{:.1f} tokens/s", one.perSequence),
+            fmt::format("reads {} per token", binaryBytes(std::uint64_t(one.weightBytes + one.cacheBytes)))));
+    rows.push_back(row("compute_bound_batch", "Decode turns compute-bound",
+                       r.computeBoundBatch > 0 ? fmt::format("batch {}", withThousands(r.computeBoundBatch)) : "never",
+                       r.computeBoundBatch > 0 ? withThousands(r.computeBoundBatch) : "never",
+                       r.computeBoundBatch > 0 ? fmt::format("ridge {:.0f} FLOP/byte", r.ridge)
+                                               : "every sequence's cache reads keep decode memory-bound"));
+    rows.push_back(row("prefill_seconds", fmt::format("Prefill, {} x {} tokens", step.batch, tokenCount(r.context)),
+                       durationText(r.prefillSeconds), fmt::format("{:.6f} s", r.prefillSeconds),
+                       fmt::format("intensity {:.0f} FLOP/byte, {}", r.prefillIntensity,
+                                   r.prefillIntensity > r.ridge ? "compute-bound" : "memory-bound")));
+    rows.push_back(row("time_to_first_token_s", "Time to first token", durationText(r.timeToFirstToken),
+                       fmt::format("{:.6f} s", r.timeToFirstToken), "prefill plus one decode step"));
+    rows.push_back(row("device", gpusText(s),
+                       fmt::format("{} · {}", bandwidthText(r.bandwidth), flopRateText(r.peakFlops)),
+                       fmt::format("{} · {}", bandwidthText(r.bandwidth), flopRateText(r.peakFlops)),
+                       fmt::format("{} peak{}", r.fp8 ? "FP8" : "BF16", s.gpu.estimated ? " (estimated)" : "")));
+    for (SummaryRow& each : rows) {
+        each.notes.emplace_back(speedBoundLabel());
+    }
+    return rows;
+}
+
+Derivation explainCosts(const Analysis& a) {
+    Derivation d;
+    d.title = "What this configuration costs";
+    d.notation = "FLOPs count a multiply-add as 2. $S$ is the sequence length, $B$ the batch, $D$ the training "
+                 "tokens. The token at position $p$ attends to the $p$ keys up to itself (or its window).";
+    if (!a.valid) {
+        return d;
+    }
+    const ComputeReport& c = a.compute;
+    const Scenario& s = a.scenario;
+    const std::int64_t S = static_cast<std::int64_t>(c.context);
+
+    DerivationSection compute{"Compute", "Sources: Kaplan et al. 2020, Hoffmann et al. 2022, FORMULAS.md §5.", {}};
+    compute.steps.push_back(
+        {"Weights",
+         "Twice every weight a token multiplies: the active experts only, the LM head even when "
+         "tied, not the embedding lookup.",
+         {fmt::format("F_{{\\text{{weights}}}} = 2 P_{{\\text{{mm}}}} = 2 \\cdot {} = {}",
+                      num(static_cast<std::int64_t>(c.weights / 2)), num(static_cast<std::int64_t>(c.weights)))}});
+    std::vector<std::string> attention;
+    for (const LayerKindCompute& kind : c.kinds) {
+        if (kind.perKey == 0) {
+            continue;
+        }
+        const std::uint64_t keys = kind.kind.causal ? attendedKeyCount(kind, c.context) : c.context;
+        attention.push_back(
+            fmt::format("\\text{{{}}}: {} \\times {} \\times {} = {}", layerKindName(a.config, kind.kind), kind.layers,
+                        num(static_cast<std::int64_t>(kind.perKey)), num(static_cast<std::int64_t>(keys)),
+                        num(static_cast<std::int64_t>(kind.perKey * keys * std::uint64_t(kind.layers)))));
+    }
+    attention.push_back(fmt::format("F_{{\\text{{attention}}}} = \\sum_\\ell 2 n_h (d_{{qk}} + d_v)\\, c_\\ell = {}",
+                                    num(static_cast<std::int64_t>(c.attention))));
+    compute.steps.push_back({"Attention at position $" + num(S) + "$",
+                             "Per layer kind: layers x FLOPs per key x keys seen (windows, chunks and index_topk "
+                             "applied; MLA as transformers computes it, with $d_{qk}$ = nope + rope).",
+                             attention});
+    compute.steps.push_back(
+        {"Per token",
+         "",
+         {fmt::format("F_{{\\text{{token}}}} = {} + {} + {} = {}", num(static_cast<std::int64_t>(c.weights)),
+                      num(static_cast<std::int64_t>(c.attention)), num(static_cast<std::int64_t>(c.state)),
+                      num(static_cast<std::int64_t>(c.perToken)))}});
+    compute.steps.push_back({"Prefill",
+                             "Every token's weights, plus attention summed over positions $p = 1..S$.",
+                             {fmt::format("F_{{\\text{{prefill}}}} = S\\, F_{{\\text{{weights}}}} + "
+                                          "\\sum_{{p=1}}^{{S}} F_{{\\text{{attention}}}}(p) = {}",
+                                          big(c.prefill))}});
+    const char* recompute = c.recompute == Recompute::Full        ? " + F_{\\text{prefill}}"
+                            : c.recompute == Recompute::Selective ? " + F_{\\text{attention, prefill}}"
+                                                                  : "";
+    compute.steps.push_back(
+        {"Training",
+         "The backward pass costs twice the forward; recomputation adds a forward (full) or the attention core "
+         "(selective).",
+         {fmt::format(
+              "C = \\frac{{D}}{{S}} \\left(3 F_{{\\text{{prefill}}}}{}\\right) = \\frac{{{}}}{{{}}} \\cdot ({}) = {}",
+              recompute, big(double(c.trainingTokens)), num(S),
+              big(c.trainingTokens > 0 && S > 0 ? c.trainingFlops * double(S) / double(c.trainingTokens) : 0),
+              big(c.trainingFlops)),
+          fmt::format("6ND = 6 \\cdot {} \\cdot {} = {}", big(double(c.weights) / 2), big(double(c.trainingTokens)),
+                      big(c.sixND))}});
+    compute.steps.push_back(
+        {"Compute-optimal",
+         "Chinchilla's rule of thumb, about 20 tokens per parameter.",
+         {fmt::format("D_{{\\text{{opt}}}} = 20 N = 20 \\cdot {} = {}", num(static_cast<std::int64_t>(a.params.total)),
+                      big(double(c.chinchillaTokens)))}});
+    compute.steps.push_back(
+        {"Training time",
+         "",
+         {fmt::format("T = \\frac{{C}}{{n_{{\\text{{GPU}}}}\\, \\text{{peak}}\\, \\text{{MFU}}}} = \\frac{{{}}}{{{} "
+                      "\\cdot {} \\cdot {}}} = {}\\,\\text{{s}}",
+                      big(c.trainingFlops), s.gpuCount, big(s.gpu.peakFlops(s.activationDType == DType::FP8)),
+                      fmt::format("{:g}", s.mfu), big(c.trainingSeconds))}});
+    d.sections.push_back(std::move(compute));
+
+    const ServingMemory& m = a.serving;
+    const TrainingMemory& t = a.training;
+    DerivationSection memory{
+        "Memory", "Sources: FORMULAS.md §6, Rajbhandari et al. 2020, Korthikanti et al. 2022.", {}};
+    memory.steps.push_back(
+        {"Serving",
+         std::string(formatInfo(s.weightFormat).layout) + ".",
+         {fmt::format("M = W + KV + \\text{{workspace}} = {} + {} + {} = {}",
+                      num(static_cast<std::int64_t>(m.weightBytes)), num(static_cast<std::int64_t>(m.kvBytes)),
+                      num(static_cast<std::int64_t>(m.workspaceBytes)), big(double(m.totalBytes)))}});
+    memory.steps.push_back(
+        {"Training state",
+         fmt::format("Mixed-precision Adam: {} bytes per parameter; ZeRO-{} over {} data-parallel GPUs, TP {}.",
+                     t.bytesPerParam, s.zeroStage, t.dataParallel, s.tensorParallel),
+         {fmt::format("({} + {} + 12) \\cdot {} = {}", kWeightBytesPerParam, gradientBytesPerParam(s.optimizer),
+                      num(static_cast<std::int64_t>(t.params)),
+                      big(double(t.weightBytes) + double(t.gradientBytes) + double(t.optimizerBytes))),
+          fmt::format("\\text{{per GPU}}: {} + {} + {} = {}", big(double(t.gpuWeightBytes)),
+                      big(double(t.gpuGradientBytes)), big(double(t.gpuOptimizerBytes)),
+                      big(double(t.gpuWeightBytes) + double(t.gpuGradientBytes) + double(t.gpuOptimizerBytes)))}});
+    std::vector<std::string> perLayer;
+    for (const LayerActivations& layer : t.layers) {
+        perLayer.push_back(fmt::format("\\text{{{}}}: {} \\times {} = {}", layerKindName(a.config, layer.kind),
+                                       layer.layers, num(static_cast<std::int64_t>(layer.perLayer)),
+                                       big(double(layer.perLayer) * double(layer.layers))));
+    }
+    perLayer.push_back(fmt::format("\\text{{activations per GPU}} = {}", big(double(t.gpuActivationBytes))));
+    memory.steps.push_back(
+        {"Activations",
+         "Per layer after Korthikanti et al. (2022), generalised to this config's heads, KV heads and FFN: "
+         "$sbh(34 + 5as/h)$ for GPT-3; without dropout, with FlashAttention or selective recompute no scores.",
+         perLayer});
+    d.sections.push_back(std::move(memory));
+
+    const RooflineReport& r = a.speed;
+    DerivationSection speed{
+        "Speed", std::string(speedBoundLabel()) + ". Sources: Williams et al. 2009, FORMULAS.md §7.", {}};
+    speed.steps.push_back(
+        {"Decode step",
+         "Weights are read once per step for the batch (routed experts only where a token goes: "
+         "$E(1 - (1 - k/E)^B)$ per layer), every sequence reads its cache.",
+         {fmt::format("t = \\max\\left(\\frac{{W_{{\\text{{read}}}} + B \\cdot KV}}{{\\text{{BW}}}}, "
+                      "\\frac{{B F_{{\\text{{token}}}}}}{{\\text{{peak}}}}\\right) = \\max\\left(\\frac{{{} + "
+                      "{}}}{{{}}}, \\frac{{{}}}{{{}}}\\right) = {}\\,\\text{{s}}",
+                      big(r.scenario.weightBytes), big(r.scenario.cacheBytes), big(r.bandwidth), big(r.scenario.flops),
+                      big(r.peakFlops), scientific(r.scenario.seconds))}});
+    speed.steps.push_back(
+        {"Prefill and first token",
+         "",
+         {fmt::format(
+              "t_{{\\text{{prefill}}}} = \\max\\left(\\frac{{{}}}{{{}}}, \\frac{{{}}}{{{}}}\\right) = {}\\,\\text{{s}}",
+              big(r.prefillFlops), big(r.peakFlops), big(r.prefillBytes), big(r.bandwidth),
+              scientific(r.prefillSeconds)),
+          fmt::format("\\text{{TTFT}} = t_{{\\text{{prefill}}}} + t_{{\\text{{step}}}} = {}\\,\\text{{s}}",
+                      scientific(r.timeToFirstToken))}});
+    d.sections.push_back(std::move(speed));
+    return d;
+}
+
+} // namespace archplay::core
