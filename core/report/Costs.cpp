@@ -107,9 +107,9 @@ std::vector<SummaryRow> servingMemoryRows(const Analysis& a) {
     const double bits = a.params.total > 0 ? 8.0 * double(a.weightBytes) / double(a.params.total) : 0;
     rows.push_back(row("weights_bytes", fmt::format("Weights ({})", format.name), binaryBytes(m.weightBytes),
                        bytesRow(m.weightBytes), fmt::format("{:.3f} bits per parameter over the model", bits)));
-    rows.push_back(
-        row("kv_bytes", "KV cache and states", binaryBytes(m.kvBytes), bytesRow(m.kvBytes),
-            fmt::format("{} tokens x {} sequences, {}", tokenCount(s.sequenceLength), s.batch, toString(s.kvDType))));
+    rows.push_back(row("kv_bytes", "KV cache and states", binaryBytes(m.kvBytes), bytesRow(m.kvBytes),
+                       fmt::format("{} tokens x {} sequence{}, {}", tokenCount(s.sequenceLength), s.batch,
+                                   s.batch == 1 ? "" : "s", toString(s.kvDType))));
     rows.push_back(row(
         "activation_bytes", "Prefill workspace (estimate)", binaryBytes(m.workspaceBytes), bytesRow(m.workspaceBytes),
         fmt::format("one layer's activations for a chunk of {} tokens, and the logits", tokenCount(m.chunkTokens))));
@@ -148,7 +148,7 @@ std::vector<SummaryRow> trainingMemoryRows(const Analysis& a) {
     const bool fits = !t.overflow && t.gpuTotalBytes <= s.gpu.memoryBytes();
     rows.push_back(row(
         "training_per_gpu_bytes", "Training memory per GPU", binaryBytes(t.gpuTotalBytes), bytesRow(t.gpuTotalBytes),
-        fmt::format("{} of {} on {}", fits ? "fits" : "exceeds", binaryBytes(s.gpu.memoryBytes()), s.gpu.name),
+        fmt::format("{} the {} of one {}", fits ? "fits in" : "exceeds", binaryBytes(s.gpu.memoryBytes()), s.gpu.name),
         fits ? Tone::Good : Tone::Caution));
     rows.push_back(row("training_gpus_needed", "Fewest GPUs to train",
                        a.trainingGpusNeeded > 0 ? std::to_string(a.trainingGpusNeeded) : "none",
