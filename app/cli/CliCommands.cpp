@@ -2,6 +2,7 @@
 #include "app/cli/CliCommands.h"
 
 #include "app/cli/ConfigSource.h"
+#include "app/cli/CostCommands.h"
 #include "app/cli/DesignCommand.h"
 #include "app/cli/ExportCommand.h"
 #include "app/cli/Flags.h"
@@ -34,16 +35,17 @@ constexpr const char* kUsage = R"(usage: archplay-cli <command> [options]
 commands:
   params CONFIG [--json]                 parameter count: total, active, breakdown
   kv CONFIG --seq N [--batch B] [--kv-dtype fp32|fp16|bf16|fp8|int8|int4]
-                [--encoder-seq N] [--weight-dtype D] [--gpu GIB] [--gpus N] [--json]
+                [--encoder-seq N] [--weight-dtype FORMAT] [--gpu ID] [--gpus N] [--json]
                                          KV cache for a scenario, and whether weights and
-                                         cache fit the GPUs (--gpu 24|40|48|80|141|192, default 80)
+                                         cache fit the GPUs (--gpu: see 'gpus', default h100-sxm)
   validate CONFIG [--json]               errors, warnings and hints
   presets [--json]                       the built-in presets
-  zoo [--json|--csv|--md] [--seq N --batch B --encoder-seq N --kv-dtype D --weight-dtype D
-      --gpu GIB --gpus N]
+  zoo [--json|--csv|--md] [--seq N --batch B --encoder-seq N --kv-dtype D --weight-dtype FORMAT
+      --gpu ID --gpus N]
                                          every preset in one scenario, smallest first: total,
                                          active and published parameters, attention, FFN,
                                          KV cache, weights and GPU fit
+%COST%
 %DESIGN%
 %EXPORT%
 CONFIG is a path to a Hugging Face config.json or a preset id (see 'presets').
@@ -52,6 +54,7 @@ Exit status: 0 success, 1 invalid or unreadable config, or output that could not
 
 std::string usage() {
     std::string text = kUsage;
+    text.replace(text.find("%COST%\n"), 7, std::string(kCostUsage));
     text.replace(text.find("%DESIGN%\n"), 9, std::string(kDesignUsage) + "\n");
     text.replace(text.find("%EXPORT%\n"), 9, std::string(kExportUsage) + "\n");
     return text;
@@ -339,6 +342,10 @@ constexpr Command kCommands[] = {
          };
      },
      nullptr},
+    {"compute", parseCompute, nullptr},
+    {"memory", parseMemory, nullptr},
+    {"roofline", parseRoofline, nullptr},
+    {"gpus", parseGpus, nullptr},
     {"design", parseDesign, &kDesignUsage},
     {"export", parseExport, &kExportUsage},
 };

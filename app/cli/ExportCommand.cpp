@@ -45,9 +45,9 @@ export:
              A symbolic link is written through; a device, pipe or directory is refused,
              and so is a read-only file unless --force
   --force    replace a read-only FILE
-  --seq N --batch B --encoder-seq N --kv-dtype D --weight-dtype D --gpu GIB --gpus N
-             the scenario (default 4096 tokens, batch 1, bf16, one 80 GiB device;
-             --gpu is one of 24, 40, 48, 80, 141, 192)
+  --seq N --batch B --encoder-seq N --kv-dtype D --weight-dtype FORMAT --gpu ID --gpus N
+             the scenario (default 4096 tokens, batch 1, bf16, one H100 SXM; --gpu takes a
+             device id of 'archplay-cli gpus'; the training flags of 'memory' apply too)
   --size WxH   figure size in device-independent pixels (default 1280x800); text grows with
                it beyond 1024x640 (1920x1080: text 1.69 times the screen's, for slides)
   --scale S    PNG pixels (SVG width and height) per device-independent pixel, e.g. 2 for

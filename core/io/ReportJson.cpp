@@ -2,6 +2,7 @@
 #include "core/io/ReportJson.h"
 
 #include "core/params/Tensors.h"
+#include "core/report/Costs.h"
 
 #include <nlohmann/json.hpp>
 
@@ -104,6 +105,135 @@ json deviceFitJson(const Analysis& analysis) {
             {"capacity_bytes", fit.capacityBytes},
             {"fits", fit.fits},
             {"devices_needed", fit.devicesNeeded}};
+}
+
+json computeJson(const Analysis& analysis) {
+    const ComputeReport& c = analysis.compute;
+    json components = json::object();
+    for (std::size_t i = 0; i < kComponentCount; ++i) {
+        if (c.weightsByComponent[i] > 0) {
+            components[std::string(toString(static_cast<Component>(i)))] = c.weightsByComponent[i];
+        }
+    }
+    json kinds = json::array();
+    for (const LayerKindCompute& kind : c.kinds) {
+        kinds.push_back({{"kind", layerKindName(analysis.config, kind.kind)},
+                         {"layers", kind.layers},
+                         {"mixer_weight_flops", kind.mixerWeights},
+                         {"ffn_weight_flops", kind.ffnWeights},
+                         {"attention_flops_per_key", kind.perKey},
+                         {"keys_at_sequence_length", kind.kind.causal ? attendedKeyCount(kind, c.context) : c.context},
+                         {"state_flops", kind.statePerToken}});
+    }
+    return {{"sequence_length", c.context},
+            {"flops_per_token", c.perToken},
+            {"weight_flops_per_token", c.weights},
+            {"attention_flops_per_token", c.attention},
+            {"state_flops_per_token", c.state},
+            {"by_component", components},
+            {"prefill_flops", c.prefill},
+            {"prefill_attention_flops", c.prefillAttention},
+            {"training_tokens", c.trainingTokens},
+            {"recompute", std::string(toString(c.recompute))},
+            {"training_flops", c.trainingFlops},
+            {"six_nd_flops", c.sixND},
+            {"chinchilla_tokens", c.chinchillaTokens},
+            {"chinchilla_flops", c.chinchillaFlops},
+            {"training_seconds", c.trainingSeconds},
+            {"layer_kinds", kinds}};
+}
+
+json memoryJson(const Analysis& analysis, bool training) {
+    const ServingMemory& s = analysis.serving;
+    const TrainingMemory& t = analysis.training;
+    const Scenario& scenario = analysis.scenario;
+    json serving = {{"weight_format", std::string(formatInfo(scenario.weightFormat).id)},
+                    {"weights_bytes", s.weightBytes},
+                    {"kv_bytes", s.kvBytes},
+                    {"activation_bytes", s.workspaceBytes},
+                    {"prefill_chunk_tokens", s.chunkTokens},
+                    {"total_bytes", s.totalBytes},
+                    {"per_gpu_bytes", s.perGpuBytes},
+                    {"gpus_needed", s.gpusNeeded},
+                    {"fits", s.fits}};
+    const bool trainingFits = !t.overflow && t.gpuTotalBytes <= scenario.gpu.memoryBytes();
+    json trainingJson = {{"bytes_per_param", t.bytesPerParam},
+                         {"optimizer", std::string(toString(scenario.optimizer))},
+                         {"tensor_parallel", scenario.tensorParallel},
+                         {"data_parallel", t.dataParallel},
+                         {"zero_stage", scenario.zeroStage},
+                         {"recompute", std::string(toString(scenario.recompute))},
+                         {"flash_attention", scenario.flashAttention},
+                         {"micro_batch", scenario.microBatch},
+                         {"weights_bytes", t.weightBytes},
+                         {"gradient_bytes", t.gradientBytes},
+                         {"optimizer_bytes", t.optimizerBytes},
+                         {"gpu_weights_bytes", t.gpuWeightBytes},
+                         {"gpu_gradient_bytes", t.gpuGradientBytes},
+                         {"gpu_optimizer_bytes", t.gpuOptimizerBytes},
+                         {"activation_bytes", t.gpuActivationBytes},
+                         {"logit_bytes", t.logitBytes},
+                         {"total_bytes", t.weightBytes + t.gradientBytes + t.optimizerBytes},
+                         {"per_gpu_bytes", t.gpuTotalBytes},
+                         {"gpus_needed", analysis.trainingGpusNeeded},
+                         {"fits", trainingFits}};
+    json out = {{"mode", training ? "training" : "serving"},
+                {"gpu", scenario.gpu.id},
+                {"gpu_memory_bytes", scenario.gpu.memoryBytes()},
+                {"gpus", scenario.gpuCount},
+                {"sequence_length", scenario.sequenceLength},
+                {"batch", training ? scenario.microBatch : scenario.batch},
+                {"serving", serving},
+                {"training", trainingJson}};
+    const json& chosen = training ? trainingJson : serving;
+    for (const char* key :
+         {"weights_bytes", "activation_bytes", "total_bytes", "per_gpu_bytes", "gpus_needed", "fits"}) {
+        out[key] = chosen[key];
+    }
+    out["kv_bytes"] = training ? 0 : s.kvBytes;
+    out["gradient_bytes"] = training ? t.gradientBytes : 0;
+    out["optimizer_bytes"] = training ? t.optimizerBytes : 0;
+    return out;
+}
+
+json rooflineJson(const Analysis& analysis) {
+    const RooflineReport& r = analysis.speed;
+    const auto step = [](const DecodeStep& d) {
+        return json{{"batch", d.batch},
+                    {"weight_bytes", d.weightBytes},
+                    {"cache_bytes", d.cacheBytes},
+                    {"flops", d.flops},
+                    {"experts_per_layer", d.expertsPerLayer},
+                    {"seconds", d.seconds},
+                    {"tokens_per_s", d.tokensPerSecond},
+                    {"tokens_per_s_per_sequence", d.perSequence},
+                    {"arithmetic_intensity", d.intensity},
+                    {"bound", d.computeBound ? "compute" : "memory"}};
+    };
+    json curve = json::array();
+    for (const DecodeStep& d : r.curve) {
+        curve.push_back(step(d));
+    }
+    return {{"gpu", r.gpu.id},
+            {"gpus", r.gpus},
+            {"precision", r.fp8 ? "fp8" : "bf16"},
+            {"peak_flops", r.peakFlops},
+            {"bandwidth_bytes_per_s", r.bandwidth},
+            {"ridge_flops_per_byte", r.ridge},
+            {"sequence_length", r.context},
+            {"batch", r.scenario.batch},
+            {"upper_bound", std::string(speedBoundLabel())},
+            {"decode_tokens_per_s", r.scenario.tokensPerSecond},
+            {"decode_tokens_per_s_per_sequence", r.scenario.perSequence},
+            {"decode_step_seconds", r.scenario.seconds},
+            {"arithmetic_intensity", r.scenario.intensity},
+            {"bound", r.scenario.computeBound ? "compute" : "memory"},
+            {"compute_bound_batch", r.computeBoundBatch},
+            {"prefill_flops", r.prefillFlops},
+            {"prefill_seconds", r.prefillSeconds},
+            {"prefill_arithmetic_intensity", r.prefillIntensity},
+            {"time_to_first_token_s", r.timeToFirstToken},
+            {"curve", curve}};
 }
 
 json diagnosticsJson(const Diagnostics& diagnostics) {

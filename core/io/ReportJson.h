@@ -20,6 +20,18 @@ void addExactness(nlohmann::json& out, const ModelConfig& config);
 /// Weights plus cache against the scenario's GPUs.
 nlohmann::json deviceFitJson(const Analysis& analysis);
 nlohmann::json diagnosticsJson(const Diagnostics& diagnostics);
+/// FLOPs (FORMULAS.md §5): {"sequence_length", "flops_per_token", "weight_flops_per_token",
+/// "attention_flops_per_token", "state_flops_per_token", "by_component", "prefill_flops",
+/// "prefill_attention_flops", "training_tokens", "training_flops", "six_nd_flops", "chinchilla_tokens",
+/// "chinchilla_flops", "training_seconds", "recompute", "layer_kinds"}. FLOPs above 2^53 are doubles.
+nlohmann::json computeJson(const Analysis& analysis);
+/// Memory (FORMULAS.md §6). Serving, or training when `training`, sets "total_bytes",
+/// "per_gpu_bytes" and "gpus_needed"; "serving" and "training" hold both in full.
+nlohmann::json memoryJson(const Analysis& analysis, bool training);
+/// Roofline speed (FORMULAS.md §7), upper bounds: {"gpu", "gpus", "batch", "sequence_length",
+/// "decode_tokens_per_s", "decode_tokens_per_s_per_sequence", "bound", "prefill_seconds",
+/// "time_to_first_token_s", "compute_bound_batch", "ridge_flops_per_byte", "curve", ...}.
+nlohmann::json rooflineJson(const Analysis& analysis);
 /// {"id", "name", "family", "source", "published_params", ...}.
 nlohmann::json presetJson(const PresetInfo& info);
 

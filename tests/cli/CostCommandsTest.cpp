@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// archplay-cli compute, memory, roofline and gpus, run in process.
+#include "core/analysis/Analysis.h"
+#include "core/io/GpuJson.h"
+#include "tests/support/CliRunner.h"
+#include "tests/support/TestSupport.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace archplay::test {
+namespace {
+
+nlohmann::json jsonOf(const CliResult& result) {
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+    return nlohmann::json::parse(result.out);
+}
+
+TEST(CliCompute, PrintsTheCoresFlopsAndTakesTheSequenceAndTokens) {
+    const auto json = jsonOf(runCli({"compute", "llama-2-7b", "--seq", "2048", "--tokens", "2T", "--json"}));
+    core::Scenario scenario = scenarioAt(2048);
+    scenario.encoderSequenceLength = 512;
+    scenario.trainingTokens = 2'000'000'000'000;
+    const core::Analysis a = analyzePreset("llama-2-7b", scenario);
+    EXPECT_EQ(json.at("flops_per_token"), a.compute.perToken);
+    EXPECT_EQ(json.at("attention_flops_per_token"), 32ull * 2 * 32 * 256 * 2048);
+    EXPECT_DOUBLE_EQ(json.at("prefill_flops").get<double>(), a.compute.prefill);
+    EXPECT_DOUBLE_EQ(json.at("training_flops").get<double>(), a.compute.trainingFlops);
+    EXPECT_EQ(json.at("chinchilla_tokens"), 20 * a.params.total);
+    EXPECT_EQ(json.at("exact"), true);
+    const CliResult text = runCli({"compute", "llama-2-7b"});
+    ASSERT_EQ(text.exitCode, 0) << text.err;
+    EXPECT_NE(text.out.find("FLOPs per token"), std::string::npos);
+    EXPECT_NE(text.out.find("Compute-optimal tokens"), std::string::npos);
+    EXPECT_EQ(runCli({"compute", "llama-2-7b", "--tokens", "lots"}).exitCode, 2);
+    EXPECT_EQ(runCli({"compute", "no-such-model"}).exitCode, 1);
+}
+
+TEST(CliMemory, ServingAndTrainingWithZeroTensorParallelAndRecompute) {
+    const auto serving = jsonOf(runCli({"memory", "llama-3-8b", "--weights-dtype", "q4_k_m", "--json"}));
+    EXPECT_EQ(serving.at("mode"), "serving");
+    core::Scenario s;
+    s.weightFormat = core::WeightFormat::Q4_K_M;
+    const core::Analysis a = analyzePreset("llama-3-8b", s);
+    EXPECT_EQ(serving.at("weights_bytes"), a.weightBytes);
+    EXPECT_EQ(serving.at("kv_bytes"), a.kv.totalBytes);
+    EXPECT_EQ(serving.at("total_bytes"), a.serving.totalBytes);
+    EXPECT_EQ(serving.at("gpus_needed"), 1);
+    for (const char* key : {"activation_bytes", "gradient_bytes", "optimizer_bytes", "per_gpu_bytes"}) {
+        EXPECT_TRUE(serving.contains(key)) << key;
+    }
+    // Llama-2-7B, ZeRO-3 over 8 GPUs: each holds 1/8 of the 16 bytes per parameter.
+    const auto training = jsonOf(
+        runCli({"memory", "llama-2-7b", "--training", "--zero", "3", "--gpus", "8", "--recompute", "full", "--json"}));
+    EXPECT_EQ(training.at("mode"), "training");
+    const std::uint64_t p = 6'738'415'616;
+    EXPECT_EQ(training.at("weights_bytes"), 2 * p);
+    EXPECT_EQ(training.at("gradient_bytes"), 2 * p);
+    EXPECT_EQ(training.at("optimizer_bytes"), 12 * p);
+    EXPECT_EQ(training.at("training").at("gpu_weights_bytes"), 2 * p / 8);
+    EXPECT_EQ(training.at("per_gpu_bytes").get<std::uint64_t>(),
+              (2 * p + 2 * p + 12 * p) / 8 + training.at("activation_bytes").get<std::uint64_t>());
+    // Tensor parallelism must divide the heads and the GPUs.
+    const CliResult odd = runCli({"memory", "llama-2-7b", "--training", "--tp", "3", "--gpus", "3"});
+    EXPECT_EQ(odd.exitCode, 1);
+    EXPECT_NE(odd.err.find("tensor_parallel"), std::string::npos) << odd.err;
+    EXPECT_EQ(runCli({"memory", "llama-2-7b", "--zero", "4"}).exitCode, 2);
+    EXPECT_EQ(runCli({"memory", "llama-2-7b", "--weights-dtype", "int3"}).exitCode, 2);
+}
+
+TEST(CliRoofline, NeedsAGpuAndReportsUpperBounds) {
+    const auto json =
+        jsonOf(runCli({"roofline", "llama-3-8b", "--gpu", "h100-sxm", "--batch", "1", "--seq", "4096", "--json"}));
+    EXPECT_NEAR(json.at("decode_tokens_per_s").get<double>(), 215.5, 0.5);
+    EXPECT_EQ(json.at("bound"), "memory");
+    EXPECT_GT(json.at("prefill_seconds").get<double>(), 0);
+    EXPECT_DOUBLE_EQ(json.at("time_to_first_token_s").get<double>(),
+                     json.at("prefill_seconds").get<double>() + json.at("decode_step_seconds").get<double>());
+    EXPECT_EQ(json.at("curve").size(), 10u);
+    const auto b200 = jsonOf(runCli({"roofline", "llama-3-8b", "--gpu", "b200", "--json"}));
+    EXPECT_GT(b200.at("decode_tokens_per_s").get<double>(), json.at("decode_tokens_per_s").get<double>());
+    const CliResult missing = runCli({"roofline", "llama-3-8b"});
+    EXPECT_EQ(missing.exitCode, 2);
+    EXPECT_NE(missing.err.find("--gpu is required"), std::string::npos);
+    EXPECT_EQ(runCli({"roofline", "llama-3-8b", "--gpu", "tpu-v9"}).exitCode, 2);
+}
+
+TEST(CliGpus, ListsTheCatalogueWithSources) {
+    const CliResult json = runCli({"gpus", "--json"});
+    ASSERT_EQ(json.exitCode, 0);
+    const nlohmann::json list = nlohmann::json::parse(json.out).at("gpus");
+    EXPECT_EQ(list.size(), core::builtinGpus().size());
+    for (const auto& gpu : list) {
+        EXPECT_FALSE(gpu.at("source").get<std::string>().empty());
+    }
+    const CliResult text = runCli({"gpus"});
+    EXPECT_NE(text.out.find("mi325x"), std::string::npos);
+    EXPECT_EQ(runCli({"gpus", "h100"}).exitCode, 2);
+}
+
+} // namespace
+} // namespace archplay::test
