@@ -117,6 +117,13 @@ LayerActivations layerActivations(const ModelConfig& c, const LayerPlan& layer, 
     return a;
 }
 
+/// One GPU's part of a model-state total: tensor parallelism splits every parameter; ZeRO shards it
+/// across the data-parallel GPUs from `stage` on (1 the optimizer state, 2 the gradients, 3 the weights).
+Checked shardOf(Checked bytes, const TrainingShape& shape, int stage, std::uint64_t dataParallel) {
+    const Checked perTp = ceilDiv(bytes, std::max<std::uint64_t>(shape.tensorParallel, 1));
+    return shape.zeroStage >= stage ? ceilDiv(perTp, dataParallel) : perTp;
+}
+
 } // namespace
 
 std::string_view toString(Optimizer optimizer) {
@@ -155,12 +162,9 @@ TrainingMemory trainingMemory(const ModelConfig& config, const ModelPlan& plan, 
     m.optimizerBytes = optimizer.value();
     // Tensor parallelism splits every parameter's state; ZeRO shards stage by stage across the
     // data-parallel GPUs: 1 the optimizer state, 2 the gradients too, 3 the weights too.
-    const auto shard = [&](Checked bytes, int stage) {
-        const Checked perTp = ceilDiv(bytes, tp);
-        return shape.zeroStage >= stage ? ceilDiv(perTp, m.dataParallel) : perTp;
-    };
-    const Checked gpuWeights = shard(weights, 3), gpuGradients = shard(gradients, 2),
-                  gpuOptimizer = shard(optimizer, 1);
+    const Checked gpuWeights = shardOf(weights, shape, 3, m.dataParallel);
+    const Checked gpuGradients = shardOf(gradients, shape, 2, m.dataParallel);
+    const Checked gpuOptimizer = shardOf(optimizer, shape, 1, m.dataParallel);
 
     Checked overflow;
     Checked activations;
@@ -203,10 +207,14 @@ std::uint64_t trainingGpusNeeded(const ModelConfig& config, const ModelPlan& pla
                                  TrainingShape shape, std::uint64_t gpuBytes) {
     const std::uint64_t tp = std::max<std::uint64_t>(shape.tensorParallel, 1);
     constexpr std::uint64_t kMostGpus = 1u << 20;
+    // Activations do not depend on the data-parallel degree: compute them once, then shard the state.
+    shape.gpus = tp;
+    const TrainingMemory one = trainingMemory(config, plan, params, shape);
     const auto fits = [&](std::uint64_t dataParallel) {
-        shape.gpus = dataParallel * tp;
-        const TrainingMemory m = trainingMemory(config, plan, params, shape);
-        return !m.overflow && m.gpuTotalBytes <= gpuBytes;
+        const Checked total = shardOf(one.weightBytes, shape, 3, dataParallel) +
+                              shardOf(one.gradientBytes, shape, 2, dataParallel) +
+                              shardOf(one.optimizerBytes, shape, 1, dataParallel) + Checked(one.gpuActivationBytes);
+        return !one.overflow && !total.overflowed() && total.value() <= gpuBytes;
     };
     // Per-GPU memory never grows with the data-parallel degree: search it by halving.
     std::uint64_t low = 1, high = kMostGpus / tp;
