@@ -54,6 +54,11 @@ int withAnalysis(const Options& options, const core::Scenario& scenario, std::os
         return reportInvalid(analyzed.loaded.origin, analyzed.diagnostics(), err);
     }
     const core::Analysis& analysis = *analyzed.analysis;
+    if (!analysis.costsValid) {
+        const core::Diagnostic& why = analysis.diagnostics.back();
+        fmt::print(err, "archplay-cli: {}: {}: {}\n", analyzed.loaded.origin, why.field, why.message);
+        return InvalidConfig;
+    }
     if (!analysis.config.exact()) {
         err << core::estimateLabel(analysis.config) << "\n";
     }

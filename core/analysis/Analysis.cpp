@@ -63,7 +63,7 @@ void addCosts(Analysis& analysis) {
                                  s.gpu.peakFlops(s.activationDType == DType::FP8), s.mfu};
     analysis.compute =
         compute(config, analysis.plan, s.sequenceLength, s.encoderSequenceLength, analysis.params.total, training);
-    const std::uint64_t chunk = std::min(s.prefillChunk, s.sequenceLength * s.batch);
+    const std::uint64_t chunk = std::min(s.prefillChunk, (Checked(s.sequenceLength) * Checked(s.batch)).value());
     analysis.serving = servingMemory(config, analysis.weightBytes, analysis.kv.totalBytes, s.batch, chunk,
                                      s.activationDType, s.gpuCount, s.gpu.memoryBytes());
     analysis.training = trainingMemory(config, analysis.plan, analysis.params.total, s.trainingShape());
@@ -73,6 +73,16 @@ void addCosts(Analysis& analysis) {
         kvCache(config, analysis.plan, s.sequenceLength, 1, s.kvDType, s.encoderSequenceLength, s.stateDType);
     const RooflineInputs inputs{&config, &analysis.compute, &analysis.weights, one.totalBytes, s.batch};
     analysis.speed = roofline(inputs, s.gpu, s.gpuCount, fp8);
+    const bool overflow = analysis.compute.overflow || analysis.serving.overflow || one.overflow ||
+                          analysis.kv.overflow || analysis.weights.overflow;
+    analysis.costsValid = !overflow && !analysis.training.overflow;
+}
+
+/// The warning for cost figures beyond 2^64 - 1, naming the scenario field that grows them.
+Diagnostic costOverflow(const Analysis& analysis) {
+    const bool training = analysis.training.overflow && !analysis.compute.overflow && !analysis.kv.overflow;
+    return {Severity::Warning, training ? "micro_batch" : "sequence_length",
+            "compute, memory and speed figures exceed 2^64 - 1 in this scenario and are not shown; reduce it"};
 }
 
 } // namespace
@@ -104,6 +114,9 @@ Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
     if (analysis.kv.overflow) {
         analysis.diagnostics.push_back({Severity::Warning, "max_position_embeddings",
                                         "the KV cache for this sequence length and batch exceeds 2^64 bytes"});
+    }
+    if (!analysis.costsValid) {
+        analysis.diagnostics.push_back(costOverflow(analysis));
     }
     analysis.valid = true;
     return analysis;

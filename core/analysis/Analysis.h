@@ -37,6 +37,9 @@ struct Analysis {
     TrainingMemory training;              ///< training state and activations per GPU
     std::uint64_t trainingGpusNeeded = 0; ///< fewest scenario GPUs training fits on; 0: none up to 2^20
     RooflineReport speed;                 ///< decode and prefill speed on the scenario's GPUs (upper bounds)
+    /// The compute, memory and speed figures above are shown: none exceeds 2^64 - 1 (else a warning
+    /// says which scenario field to reduce, and every cost view and command refuses them).
+    bool costsValid = false;
 };
 
 /// One analysis shared by everything that shows it: computed once per change, never copied per view.

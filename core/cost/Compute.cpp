@@ -198,8 +198,8 @@ ComputeReport compute(const ModelConfig& config, const ModelPlan& plan, std::uin
             for (std::size_t i = 0; i < kComponentCount; ++i) {
                 byComponent[i] += tally.components[i] * layers;
             }
-            weights += dim(kind.mixerWeights) * layers + dim(kind.ffnWeights) * layers;
-            state += dim(kind.statePerToken) * layers;
+            weights += Checked(kind.mixerWeights) * layers + Checked(kind.ffnWeights) * layers;
+            state += Checked(kind.statePerToken) * layers;
         }
         const std::uint64_t tokens = perModelToken ? S : E;
         const double n = asDouble(kind.layers);
@@ -220,8 +220,9 @@ ComputeReport compute(const ModelConfig& config, const ModelPlan& plan, std::uin
         } else {
             const std::uint64_t keys = attendedKeyCount(kind, S);
             const std::uint64_t scored = kind.indexerPerKey > 0 && S > 0 ? attendedKeys(kind.mask, S - 1, S).size() : 0;
-            attention += layers * (dim(keys) * dim(kind.perKey) + dim(scored) * dim(kind.indexerPerKey) +
-                                   dim(E) * dim(kind.crossPerKey));
+            attention +=
+                layers * (Checked(keys) * Checked(kind.perKey) + Checked(scored) * Checked(kind.indexerPerKey) +
+                          Checked(E) * Checked(kind.crossPerKey));
         }
     }
     // An encoder has no decode step: its per-token attention is the average over the S tokens.

@@ -265,6 +265,7 @@ ServingMemory servingMemory(const ModelConfig& config, std::uint64_t weightBytes
     m.perGpuBytes = ceilDiv(total, m.gpus).value();
     m.gpusNeeded = gpuBytes > 0 ? ceilDiv(total, gpuBytes).value() : 0;
     m.fits = !total.overflowed() && m.perGpuBytes <= gpuBytes;
+    m.overflow = total.overflowed();
     return m;
 }
 

@@ -90,6 +90,7 @@ struct ServingMemory {
     std::uint64_t perGpuBytes = 0; ///< total split evenly. Units: bytes.
     std::uint64_t gpusNeeded = 0;  ///< ceil(total / one GPU's memory)
     bool fits = false;
+    bool overflow = false; ///< the total exceeds 2^64 - 1 bytes
 };
 
 [[nodiscard]] ServingMemory servingMemory(const ModelConfig& config, std::uint64_t weightBytes, std::uint64_t kvBytes,

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace archplay::core {
@@ -54,7 +55,7 @@ std::string_view speedBoundLabel() {
 
 std::vector<SummaryRow> computeRows(const Analysis& a) {
     std::vector<SummaryRow> rows;
-    if (!a.valid) {
+    if (!a.valid || !a.costsValid) {
         return rows;
     }
     const ComputeReport& c = a.compute;
@@ -98,7 +99,7 @@ std::vector<SummaryRow> computeRows(const Analysis& a) {
 
 std::vector<SummaryRow> servingMemoryRows(const Analysis& a) {
     std::vector<SummaryRow> rows;
-    if (!a.valid) {
+    if (!a.valid || !a.costsValid) {
         return rows;
     }
     const ServingMemory& m = a.serving;
@@ -123,7 +124,7 @@ std::vector<SummaryRow> servingMemoryRows(const Analysis& a) {
 
 std::vector<SummaryRow> trainingMemoryRows(const Analysis& a) {
     std::vector<SummaryRow> rows;
-    if (!a.valid) {
+    if (!a.valid || !a.costsValid) {
         return rows;
     }
     const TrainingMemory& t = a.training;
@@ -163,7 +164,7 @@ std::vector<SummaryRow> trainingMemoryRows(const Analysis& a) {
 
 std::vector<SummaryRow> speedRows(const Analysis& a) {
     std::vector<SummaryRow> rows;
-    if (!a.valid) {
+    if (!a.valid || !a.costsValid) {
         return rows;
     }
     const RooflineReport& r = a.speed;
@@ -177,10 +178,10 @@ std::vector<SummaryRow> speedRows(const Analysis& a) {
                        fmt::format("{} per sequence, {}, {} per step", tokenRateText(step.perSequence), bound(step),
                                    durationText(step.seconds))));
     const DecodeStep& one = r.curve.front();
-    rows.push_back(
-        row("decode_batch_1", "Decode, one sequence", tokenRateText(one.perSequence),
-            fmt::format("{:.1f} tokens/s", one.perSequence),
-            fmt::format("reads {} per token", binaryBytes(std::uint64_t(one.weightBytes + one.cacheBytes)))));
+    rows.push_back(row("decode_batch_1", "Decode, one sequence", tokenRateText(one.perSequence),
+                       fmt::format("{:.1f} tokens/s", one.perSequence),
+                       fmt::format("reads {} per token", binaryBytes(static_cast<std::uint64_t>(
+                                                             std::min(one.weightBytes + one.cacheBytes, 1.8e19))))));
     rows.push_back(row("compute_bound_batch", "Decode turns compute-bound",
                        r.computeBoundBatch > 0 ? fmt::format("batch {}", withThousands(r.computeBoundBatch)) : "never",
                        r.computeBoundBatch > 0 ? withThousands(r.computeBoundBatch) : "never",
@@ -207,7 +208,7 @@ Derivation explainCosts(const Analysis& a) {
     d.title = "What this configuration costs";
     d.notation = "FLOPs count a multiply-add as 2. $S$ is the sequence length, $B$ the batch, $D$ the training "
                  "tokens. The token at position $p$ attends to the $p$ keys up to itself (or its window).";
-    if (!a.valid) {
+    if (!a.valid || !a.costsValid) {
         return d;
     }
     const ComputeReport& c = a.compute;

@@ -154,7 +154,10 @@ std::string durationText(double seconds) {
     if (seconds < 2 * kYear) {
         return three(seconds / kDay, "days");
     }
-    return three(seconds / kYear, "years");
+    if (seconds < 1000 * kYear) {
+        return three(seconds / kYear, "years");
+    }
+    return fmt::format("{:.2e} years", seconds / kYear);
 }
 
 std::string tokenRateText(double tokensPerSecond) {

@@ -85,6 +85,18 @@ TEST(CliRoofline, NeedsAGpuAndReportsUpperBounds) {
     EXPECT_EQ(runCli({"roofline", "llama-3-8b", "--gpu", "tpu-v9"}).exitCode, 2);
 }
 
+TEST(CliCostOverflow, FiguresBeyond2To64AreRefusedNotPrinted) {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"compute", "llama-3-8b", "--seq", "18446744073709551615"},
+          std::vector<std::string>{"memory", "llama-3-8b", "--training", "--micro-batch", "18446744073709551615"},
+          std::vector<std::string>{"roofline", "llama-3-8b", "--gpu", "h100-sxm", "--batch", "18446744073709551615"}}) {
+        const CliResult result = runCli(args);
+        EXPECT_EQ(result.exitCode, 1) << args[0];
+        EXPECT_TRUE(result.out.empty()) << result.out;
+        EXPECT_NE(result.err.find("exceed 2^64 - 1"), std::string::npos) << result.err;
+    }
+}
+
 TEST(CliGpus, ListsTheCatalogueWithSources) {
     const CliResult json = runCli({"gpus", "--json"});
     ASSERT_EQ(json.exitCode, 0);
