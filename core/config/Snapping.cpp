@@ -53,6 +53,19 @@ std::vector<std::int64_t> candidates(Snap snap, const SnapContext& context, std:
                 break;
             }
         }
+    } else if (snap == Snap::TwoDigits) {
+        // 1 to 99, then every two-digit mantissa times a power of ten: 100, 110, ..., 990, 1000, 1100...
+        for (std::int64_t scale = 1; scale > 0; scale = scale <= maximum / 10 ? scale * 10 : 0) {
+            for (std::int64_t digits = scale == 1 ? 1 : 10; digits <= 99; ++digits) {
+                if (digits > maximum / scale) {
+                    break;
+                }
+                const std::int64_t v = digits * scale;
+                if (v >= minimum) {
+                    values.push_back(v);
+                }
+            }
+        }
     }
     if (minimum <= 0 && (values.empty() || values.front() > 0) && minimum <= maximum) {
         values.insert(values.begin(), std::max<std::int64_t>(minimum, 0));
@@ -68,18 +81,19 @@ std::int64_t snapNearest(std::int64_t value, Snap snap, const SnapContext& conte
     if (snap == Snap::None) {
         return value;
     }
-    if (snap == Snap::PowerOfTwo || snap == Snap::DivisorOfHeads || snap == Snap::QueryHeads) {
+    if (snap != Snap::Multiple16 && snap != Snap::Multiple64 && snap != Snap::Multiple128) {
         const auto values = candidates(snap, context, minimum, maximum);
         if (values.empty()) {
             return value;
         }
+        // Powers of two are compared on a log scale, so 2800 snaps to 2048 and 3000 to 4096.
+        const bool logScale = snap == Snap::PowerOfTwo;
         std::int64_t best = values.front();
         for (std::int64_t candidate : values) {
-            // Powers of two are compared on a log scale, so 2800 snaps to 2048 and 3000 to 4096.
-            const double distance = snap == Snap::PowerOfTwo && candidate > 0 && value > 0
+            const double distance = logScale && candidate > 0 && value > 0
                                         ? std::abs(std::log2(double(candidate)) - std::log2(double(value)))
                                         : std::abs(double(candidate - value));
-            const double bestDistance = snap == Snap::PowerOfTwo && best > 0 && value > 0
+            const double bestDistance = logScale && best > 0 && value > 0
                                             ? std::abs(std::log2(double(best)) - std::log2(double(value)))
                                             : std::abs(double(best - value));
             if (distance <= bestDistance) {
@@ -107,7 +121,7 @@ std::int64_t snapStep(std::int64_t value, int steps, Snap snap, const SnapContex
     if (snap == Snap::None) {
         return std::clamp(value + steps, minimum, maximum);
     }
-    if (snap == Snap::PowerOfTwo || snap == Snap::DivisorOfHeads || snap == Snap::QueryHeads) {
+    if (snap != Snap::Multiple16 && snap != Snap::Multiple64 && snap != Snap::Multiple128) {
         const auto values = candidates(snap, context, minimum, maximum);
         if (values.empty()) {
             return std::clamp(value + steps, minimum, maximum);
@@ -153,6 +167,15 @@ bool isSnapped(std::int64_t value, Snap snap, const SnapContext& context) {
     case Snap::QueryHeads:
         return value > 0 && value % std::max<std::int64_t>(1, context.headGroup) == 0 &&
                (context.hiddenSize <= 0 || context.hiddenSize % value == 0);
+    case Snap::TwoDigits: {
+        if (value <= 0) {
+            return false;
+        }
+        while (value >= 100 && value % 10 == 0) {
+            value /= 10;
+        }
+        return value < 100;
+    }
     default:
         return value % multipleOf(snap) == 0;
     }

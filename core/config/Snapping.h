@@ -16,7 +16,8 @@ enum class Snap {
     Multiple128,    ///< hidden widths
     PowerOfTwo,     ///< context lengths, windows, expert counts, batch sizes
     DivisorOfHeads, ///< key/value heads, which must divide the query heads
-    QueryHeads      ///< query heads: whole GQA groups, and a whole head_dim when it follows the hidden size
+    QueryHeads,     ///< query heads: whole GQA groups, and a whole head_dim when it follows the hidden size
+    TwoDigits       ///< counts people round: two significant digits (1.5T, 15T, 360B training tokens)
 };
 
 /// The snap of each width the validation hints check, so that a snapped value never draws a hint.

@@ -3,9 +3,11 @@
 
 #include "core/io/JsonText.h"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <tuple>
 
 namespace archplay::core {
 namespace {
@@ -16,6 +18,11 @@ constexpr double kTera = 1e12;
 constexpr double kMostGiB = 1 << 30;
 constexpr double kMostGBs = 1e9;
 constexpr double kMostTflops = 1e9;
+
+/// A bound as a message states it: 1073741824, 0.001 (not "0", which the bound refuses).
+std::string boundText(double bound) {
+    return bound == std::floor(bound) ? fmt::format("{}", static_cast<long long>(bound)) : fmt::format("{}", bound);
+}
 
 /// A finite number in [minimum, maximum] at `key`; absent leaves `out` when `optional`.
 bool readNumber(const nlohmann::json& object, const char* key, double minimum, double maximum, bool optional,
@@ -30,8 +37,7 @@ bool readNumber(const nlohmann::json& object, const char* key, double minimum, d
     if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() < minimum ||
         it->get<double>() > maximum) {
         diagnostics.push_back({Severity::Error, field + "." + key,
-                               "expected a number from " + std::to_string(static_cast<long long>(minimum)) + " to " +
-                                   std::to_string(static_cast<long long>(maximum))});
+                               fmt::format("expected a number from {} to {}", boundText(minimum), boundText(maximum))});
         return false;
     }
     out = it->get<double>();
@@ -137,10 +143,30 @@ GpuCatalogueRead gpuCatalogueFromJson(std::string_view text) {
         result.diagnostics.push_back({Severity::Error, "gpus", "expected an array of devices"});
         return result;
     }
+    if (list->size() > kMaxUserGpus) {
+        result.diagnostics.push_back(
+            {Severity::Error, "gpus",
+             std::to_string(list->size()) + " devices; a catalogue holds at most " + std::to_string(kMaxUserGpus)});
+        return result;
+    }
     for (std::size_t i = 0; i < list->size(); ++i) {
         const std::string field = "gpus[" + std::to_string(i) + "]";
         Gpu gpu;
         if (!readGpu((*list)[i], gpu, result.diagnostics, field)) {
+            continue;
+        }
+        bool tooLong = false;
+        for (auto [key, value, most] :
+             {std::tuple{"id", &gpu.id, kMaxGpuIdBytes}, std::tuple{"name", &gpu.name, kMaxGpuNameBytes},
+              std::tuple{"source", &gpu.source, kMaxGpuSourceBytes}}) {
+            if (value->size() > most) {
+                result.diagnostics.push_back(
+                    {Severity::Error, field + "." + key,
+                     std::to_string(value->size()) + " bytes long; at most " + std::to_string(most)});
+                tooLong = true;
+            }
+        }
+        if (tooLong) {
             continue;
         }
         if (findGpu(builtinGpus(), gpu.id) != nullptr || findGpu(result.gpus, gpu.id) != nullptr) {
@@ -152,6 +178,46 @@ GpuCatalogueRead gpuCatalogueFromJson(std::string_view text) {
         result.gpus.push_back(std::move(gpu));
     }
     return result;
+}
+
+GpuCatalogueRead checkUserGpus(const std::vector<Gpu>& gpus) {
+    return gpuCatalogueFromJson(gpuCatalogueToJson(gpus));
+}
+
+GpuFigures gpuFigures(const Gpu& gpu) {
+    return {gpu.id,
+            gpu.name,
+            static_cast<double>(gpu.memoryGiB),
+            gpu.bandwidth / kGB,
+            gpu.bf16Flops / kTera,
+            gpu.fp8Flops / kTera,
+            gpu.source,
+            gpu.estimated};
+}
+
+bool gpuFromFigures(const GpuFigures& figures, Gpu& gpu, Diagnostics& diagnostics) {
+    nlohmann::json object = {{"id", figures.id},
+                             {"name", figures.name},
+                             {"memory_gib", figures.memoryGiB},
+                             {"bandwidth_gb_s", figures.bandwidthGBs},
+                             {"bf16_tflops", figures.bf16Tflops},
+                             {"fp8_tflops", figures.fp8Tflops},
+                             {"source", figures.source}};
+    if (figures.estimated) {
+        object["estimated"] = true;
+    }
+    Diagnostics found;
+    if (!readGpu(object, gpu, found, {})) {
+        // readGpu names "<field>.<key>"; a form has no enclosing field, so the key alone.
+        for (Diagnostic& diagnostic : found) {
+            if (!diagnostic.field.empty() && diagnostic.field.front() == '.') {
+                diagnostic.field.erase(0, 1);
+            }
+            diagnostics.push_back(std::move(diagnostic));
+        }
+        return false;
+    }
+    return true;
 }
 
 } // namespace archplay::core

@@ -3,11 +3,15 @@
 // shortcuts dialog, an invalid config, the export dialog and menus) for a human to review. A tool,
 // not a test: it is not run by ctest and never compares pixels. Run it with
 //   ARCHPLAY_REVIEW_DIR=DIR build/tests/review/archplay_review_shots
+#include "core/io/GpuJson.h"
 #include "core/io/Presets.h"
 #include "ui/export/ExportActions.h"
 #include "ui/export/ExportDialog.h"
 #include "ui/export/ViewExporter.h"
+#include "ui/panels/ConfigPanel.h"
+#include "ui/panels/DevicesDialog.h"
 #include "ui/panels/PresetPicker.h"
+#include "ui/session/GpuCatalogue.h"
 #include "ui/session/ModelBridge.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/window/MainWindow.h"
@@ -15,8 +19,13 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QDockWidget>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTest>
 
 #include <gtest/gtest.h>
@@ -113,6 +122,73 @@ TEST(ReviewShots, ExportDialogAndMenus) {
     QApplication::processEvents();
     EXPECT_EQ(exports::saveWidgetPng(*context, dir.filePath(QStringLiteral("export-context-menu.png"))), QString());
     context->close();
+}
+
+/// The Scenario tab (serving and training fields, a device of the user's picked) at the sizes and
+/// themes people use, the devices dialog and its form.
+TEST(ReviewShots, ScenarioPanelAndDevices) {
+    const QDir dir(reviewDir());
+    window::MainWindow window{window::MainWindowOptions{false}};
+    core::Gpu card;
+    core::Diagnostics diagnostics;
+    ASSERT_TRUE(core::gpuFromFigures({.id = "rtx-pro-6000",
+                                      .name = "RTX PRO 6000 Blackwell",
+                                      .memoryGiB = 96,
+                                      .bandwidthGBs = 1792,
+                                      .bf16Tflops = 503.8,
+                                      .fp8Tflops = 1007.6,
+                                      .source = "NVIDIA RTX PRO 6000 Blackwell datasheet (dense)"},
+                                     card, diagnostics));
+    ASSERT_TRUE(window.gpuCatalogue()->add(card).ok);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(window.bridge()->loadPreset(QStringLiteral("llama-3-8b")));
+    window.scenarioDock()->raise();
+    for (const auto& [width, height] : {std::pair{1280, 720}, std::pair{2560, 1440}}) {
+        for (const theme::ThemeMode mode : {theme::ThemeMode::Light, theme::ThemeMode::Dark}) {
+            window.setThemeMode(mode);
+            window.resize(width, height);
+            window.applyDefaultLayout();
+            QApplication::processEvents();
+            const QString name =
+                QStringLiteral("scenario-%1x%2-%3.png")
+                    .arg(width)
+                    .arg(height)
+                    .arg(mode == theme::ThemeMode::Dark ? QStringLiteral("dark") : QStringLiteral("light"));
+            EXPECT_EQ(exports::saveWidgetPng(window, dir.filePath(name)), QString());
+            if (height == 720) {
+                // The training section, below the fold at 720 lines.
+                auto* scroll = window.scenarioPanel()->findChild<QScrollArea*>();
+                scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum());
+                QApplication::processEvents();
+                EXPECT_EQ(
+                    exports::saveWidgetPng(*window.scenarioPanel(), dir.filePath(QStringLiteral("scrolled-") + name)),
+                    QString());
+                scroll->verticalScrollBar()->setValue(0);
+            }
+        }
+    }
+    window.setThemeMode(theme::ThemeMode::Light);
+    window.resize(1280, 800);
+    panels::DevicesDialog* devices = window.showDevices();
+    QApplication::processEvents();
+    EXPECT_EQ(exports::saveWidgetPng(*devices, dir.filePath(QStringLiteral("devices.png"))), QString());
+    devices->findChild<QPushButton*>(QStringLiteral("devices.add"))->click();
+    auto* form = devices->findChild<panels::DeviceForm*>();
+    ASSERT_NE(form, nullptr);
+    form->findChild<QLineEdit*>(QStringLiteral("device.id"))->setText(QStringLiteral("h100-sxm"));
+    form->accept();
+    QApplication::processEvents();
+    EXPECT_EQ(exports::saveWidgetPng(*form, dir.filePath(QStringLiteral("device-form-refused.png"))), QString());
+    form->close();
+    devices->importFrom(dir.filePath(QStringLiteral("no-such-devices.json")));
+    QApplication::processEvents();
+    EXPECT_EQ(exports::saveWidgetPng(*devices, dir.filePath(QStringLiteral("devices-import-error.png"))), QString());
+    window.setThemeMode(theme::ThemeMode::Dark);
+    QApplication::processEvents();
+    EXPECT_EQ(exports::saveWidgetPng(*devices, dir.filePath(QStringLiteral("devices-dark.png"))), QString());
+    window.setThemeMode(theme::ThemeMode::Light);
+    devices->close();
 }
 
 } // namespace

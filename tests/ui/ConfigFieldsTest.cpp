@@ -109,6 +109,10 @@ TEST(ConfigFields, EveryEditorIsComplete) {
             EXPECT_TRUE(text->get && text->set);
         } else if (const auto* real = std::get_if<RealEditor>(&spec.editor)) {
             EXPECT_TRUE(real->get && real->set);
+            EXPECT_TRUE(real->minimum >= 0.0 && real->minimum < 1.0);
+        } else if (const auto* device = std::get_if<DeviceEditor>(&spec.editor)) {
+            EXPECT_TRUE(device->get && device->set);
+            EXPECT_TRUE(isScenarioSection(spec.section));
         }
     }
 }

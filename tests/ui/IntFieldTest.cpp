@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 namespace archplay::ui {
 namespace {
 
@@ -53,6 +55,45 @@ TEST(IntField, ShowsValuesBeyond32BitsAndNeverWritesAClampedOneBack) {
     emit spin->editingFinished();
     EXPECT_EQ(edited.count(), 0);
     EXPECT_EQ(digits(spin->text()), QStringLiteral("5000000000"));
+}
+
+/// Training tokens are typed as people write them ("15T", "1.5T", "360B") and shown so.
+TEST(IntField, CountsReadAndShowThousandsSuffixes) {
+    QWidget parent;
+    widgets::IntField field(1'000'000, 100'000'000'000'000, 10'000'000'000'000'000, widgets::SliderScale::Logarithmic,
+                            core::Snap::TwoDigits, &parent, widgets::NumberStyle::Count);
+    QSignalSpy edited(&field, &widgets::IntField::valueEdited);
+    widgets::SnapSpinBox* spin = field.spinBox();
+    auto* line = spin->findChild<QLineEdit*>();
+    for (const auto& [typed, value] :
+         {std::pair{"15T", qint64{15'000'000'000'000}}, std::pair{"1.5T", qint64{1'500'000'000'000}},
+          std::pair{"360B", qint64{360'000'000'000}}, std::pair{"2t", qint64{2'000'000'000'000}}}) {
+        line->setText(QString::fromLatin1(typed));
+        emit spin->editingFinished();
+        ASSERT_EQ(edited.count(), 1) << typed;
+        EXPECT_EQ(edited.takeFirst().front().value<qint64>(), value) << typed;
+        EXPECT_EQ(spin->text(), QString::fromLatin1(typed).toUpper()) << "shown as typed";
+    }
+    // A count shortCount() cannot write exactly is shown in full.
+    field.setValue(1'234'567'890'123);
+    EXPECT_EQ(digits(spin->text()), QStringLiteral("1234567890123"));
+    // Below the minimum, or not a count: put back.
+    line->setText(QStringLiteral("5K"));
+    emit spin->editingFinished();
+    line->setText(QStringLiteral("15X"));
+    emit spin->editingFinished();
+    EXPECT_EQ(edited.count(), 0);
+    EXPECT_EQ(spin->value(), 1'234'567'890'123);
+    int position = 0;
+    QString partial = QStringLiteral("1.5");
+    EXPECT_EQ(spin->validate(partial, position), QValidator::Intermediate);
+
+    // Sizes keep K = 1024 and know no T.
+    widgets::IntField size(1, 1 << 20, 1 << 30, widgets::SliderScale::Logarithmic, core::Snap::None, &parent);
+    EXPECT_EQ(size.spinBox()->valueFromText(QStringLiteral("8K")), 8192);
+    EXPECT_EQ(size.spinBox()->valueFromText(QStringLiteral("2T")), std::nullopt);
+    EXPECT_EQ(spin->valueFromText(QStringLiteral("8K")), std::nullopt) << "below the count field's minimum";
+    EXPECT_EQ(spin->valueFromText(QStringLiteral("8M")), 8'000'000);
 }
 
 } // namespace

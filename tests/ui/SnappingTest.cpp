@@ -30,6 +30,25 @@ TEST(Snapping, DivisorsOfHeads) {
     EXPECT_EQ(core::snapStep(32, 1, core::Snap::DivisorOfHeads, context, 1, 32), 32);
 }
 
+TEST(Snapping, CountsKeepTwoSignificantDigits) {
+    using core::Snap;
+    constexpr std::int64_t trillion = 1'000'000'000'000;
+    EXPECT_EQ(core::snapNearest(15'123'456'789'012, Snap::TwoDigits, {}, 1'000'000, 100 * trillion), 15 * trillion);
+    EXPECT_EQ(core::snapNearest(1'460'000'000'000, Snap::TwoDigits, {}, 1'000'000, 100 * trillion), 1'500'000'000'000);
+    EXPECT_EQ(core::snapNearest(7, Snap::TwoDigits, {}, 1, 1000), 7);
+    EXPECT_EQ(core::snapNearest(994, Snap::TwoDigits, {}, 1, 1000), 990);
+    EXPECT_EQ(core::snapNearest(996, Snap::TwoDigits, {}, 1, 1000), 1000);
+    EXPECT_EQ(core::snapStep(15 * trillion, 1, Snap::TwoDigits, {}, 1, 100 * trillion), 16 * trillion);
+    EXPECT_EQ(core::snapStep(10 * trillion, -1, Snap::TwoDigits, {}, 1, 100 * trillion), 9'900'000'000'000);
+    EXPECT_EQ(core::snapStep(99, 1, Snap::TwoDigits, {}, 1, 1000), 100);
+    EXPECT_TRUE(core::isSnapped(15 * trillion, Snap::TwoDigits));
+    EXPECT_TRUE(core::isSnapped(99, Snap::TwoDigits));
+    EXPECT_FALSE(core::isSnapped(101, Snap::TwoDigits));
+    EXPECT_FALSE(core::isSnapped(0, Snap::TwoDigits));
+    // Near the top of the 64-bit range the candidates stop before they overflow.
+    EXPECT_EQ(core::snapNearest(INT64_MAX, Snap::TwoDigits, {}, 1, INT64_MAX), 9'200'000'000'000'000'000);
+}
+
 TEST(Snapping, StepsMoveToTheNextSnap) {
     EXPECT_EQ(core::snapStep(4096, 1, core::Snap::Multiple128, {}, 64, 65536), 4224);
     EXPECT_EQ(core::snapStep(4100, -1, core::Snap::Multiple128, {}, 64, 65536), 4096);

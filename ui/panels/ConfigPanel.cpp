@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/panels/ConfigPanel.h"
 
+#include "core/report/ScenarioLabels.h"
+#include "core/util/Format.h"
 #include "ui/panels/config/ConfigRows.h"
+#include "ui/session/GpuCatalogue.h"
 #include "ui/session/ModelBridge.h"
 #include "ui/theme/Theme.h"
 #include "ui/widgets/CollapsibleSection.h"
@@ -27,7 +30,7 @@ namespace {
 
 std::vector<FieldSection> sectionsOf(ConfigPanel::Content content) {
     if (content == ConfigPanel::Content::Scenario) {
-        return {FieldSection::Scenario};
+        return {FieldSection::Scenario, FieldSection::Training};
     }
     return {FieldSection::Shape, FieldSection::Attention, FieldSection::Mixers, FieldSection::FeedForward,
             FieldSection::EmbeddingsNorms};
@@ -125,6 +128,8 @@ void ConfigPanel::buildSection(FieldSection section) {
         connect(fieldRow, &FieldRow::integerEdited, this, &ConfigPanel::onIntegerEdited);
         connect(fieldRow, &FieldRow::realEdited, this, &ConfigPanel::onRealEdited);
         connect(fieldRow, &FieldRow::textEdited, this, &ConfigPanel::onTextEdited);
+        connect(fieldRow, &FieldRow::deviceEdited, this, &ConfigPanel::onDeviceEdited);
+        fieldRow->setDevices(core::builtinGpus());
         connect(fieldRow, &FieldRow::gestureStarted, m_bridge, &session::ModelBridge::beginGesture);
         connect(fieldRow, &FieldRow::gestureFinished, m_bridge, &session::ModelBridge::endGesture);
         if (std::holds_alternative<ToggleEditor>(spec.editor)) {
@@ -156,6 +161,25 @@ void ConfigPanel::buildSection(FieldSection section) {
     }
 }
 
+void ConfigPanel::setGpuCatalogue(session::GpuCatalogue* catalogue) {
+    if (m_gpus) {
+        m_gpus->disconnect(this);
+    }
+    m_gpus = catalogue;
+    if (m_gpus) {
+        connect(m_gpus, &session::GpuCatalogue::changed, this, &ConfigPanel::refreshDevices);
+    }
+    refreshDevices();
+}
+
+void ConfigPanel::refreshDevices() {
+    const std::vector<core::Gpu> devices = m_gpus ? m_gpus->devices() : core::builtinGpus();
+    for (FieldRow* row : m_rows) {
+        row->setDevices(devices);
+    }
+    setAnalysis(m_analysis);
+}
+
 core::edits::EditContext ConfigPanel::editContext() const {
     core::edits::EditContext context;
     context.snap = m_snapAction->isChecked();
@@ -176,7 +200,10 @@ void ConfigPanel::setKeepFfnRatio(bool keep) {
 
 void ConfigPanel::onIntegerEdited(const FieldSpec* spec, qint64 value) {
     QString shown = QLocale().toString(value);
-    if (const auto* choice = std::get_if<ChoiceEditor>(&spec->editor)) {
+    if (const auto* integer = std::get_if<IntegerEditor>(&spec->editor);
+        integer && integer->numbers == widgets::NumberStyle::Count && value > 0) {
+        shown = QString::fromStdString(core::shortCount(std::uint64_t(value)));
+    } else if (const auto* choice = std::get_if<ChoiceEditor>(&spec->editor)) {
         for (const FieldChoice& option : choice->choices) {
             if (option.value == value) {
                 shown = option.label;
@@ -196,9 +223,18 @@ void ConfigPanel::onIntegerEdited(const FieldSpec* spec, qint64 value) {
 }
 
 void ConfigPanel::onRealEdited(const FieldSpec* spec, double value) {
-    m_bridge->edit(tr("%1 → %2").arg(spec->label, QLocale().toString(value)),
-                   [spec, value](core::ModelConfig& config, core::Scenario&) {
-                       std::get<RealEditor>(spec->editor).set(config, value);
+    const auto& editor = std::get<RealEditor>(spec->editor);
+    const QString shown =
+        editor.percent ? QString::fromStdString(core::percentText(value, 1)) : QLocale().toString(value);
+    m_bridge->edit(
+        tr("%1 → %2").arg(spec->label, shown),
+        [&editor, value](core::ModelConfig& config, core::Scenario& scenario) { editor.set(config, scenario, value); });
+}
+
+void ConfigPanel::onDeviceEdited(const FieldSpec* spec, const core::Gpu& device) {
+    m_bridge->edit(tr("%1 → %2").arg(spec->label, QString::fromStdString(core::gpuChoiceLabel(device))),
+                   [spec, device](core::ModelConfig&, core::Scenario& scenario) {
+                       std::get<DeviceEditor>(spec->editor).set(scenario, device);
                    });
 }
 

@@ -14,8 +14,9 @@ class QCheckBox;
 class QScrollArea;
 
 namespace archplay::ui::session {
+class GpuCatalogue;
 class ModelBridge;
-}
+} // namespace archplay::ui::session
 namespace archplay::ui::widgets {
 class CollapsibleSection;
 class WheelGuard;
@@ -37,6 +38,10 @@ public:
     /// A Model panel owns the snap toggle; a Scenario panel follows the one it is given.
     ConfigPanel(session::ModelBridge* bridge, Content content, QWidget* parent = nullptr,
                 QAction* sharedSnap = nullptr);
+
+    /// The devices the GPU field lists; until one is given, the built-in ones. The field follows the
+    /// catalogue's changes.
+    void setGpuCatalogue(session::GpuCatalogue* catalogue);
 
     /// The "snap to hardware-friendly values" toggle, for menus and toolbars.
     QAction* snapAction() const { return m_snapAction; }
@@ -62,10 +67,13 @@ private:
     void onIntegerEdited(const FieldSpec* spec, qint64 value);
     void onRealEdited(const FieldSpec* spec, double value);
     void onTextEdited(const FieldSpec* spec, const QString& text);
+    void onDeviceEdited(const FieldSpec* spec, const core::Gpu& device);
+    void refreshDevices();
     core::edits::EditContext editContext() const;
     FieldRow* rowFor(const QString& key) const;
 
     session::ModelBridge* m_bridge;
+    session::GpuCatalogue* m_gpus = nullptr;
     QScrollArea* m_scroll;
     widgets::WheelGuard* m_wheelGuard;
     QAction* m_snapAction;

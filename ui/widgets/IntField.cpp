@@ -52,9 +52,20 @@ void SnapSpinBox::showValue() {
     update();
 }
 
+void SnapSpinBox::setNumberStyle(NumberStyle style) {
+    m_style = style;
+    showValue();
+}
+
 QString SnapSpinBox::textFromValue(qint64 value) const {
     if (value == m_minimum && !specialValueText().isEmpty()) {
         return specialValueText();
+    }
+    if (m_style == NumberStyle::Count && value >= 1000) {
+        const std::string shortText = core::shortCount(std::uint64_t(value));
+        if (core::parseCount(shortText) == std::uint64_t(value)) {
+            return QString::fromStdString(shortText);
+        }
     }
     QLocale shown = locale();
     shown.setNumberOptions(shown.numberOptions() & ~QLocale::OmitGroupSeparator);
@@ -69,8 +80,11 @@ std::optional<qint64> SnapSpinBox::valueFromText(const QString& text) const {
     bool ok = false;
     qint64 value = locale().toLongLong(trimmed, &ok);
     if (!ok) {
-        // Sizes as people type them: "128k", "1.5M", "8,192" (core::parseSizeCount).
-        const std::optional<std::uint64_t> parsed = core::parseSizeCount(trimmed.toStdString());
+        // Sizes as people type them: "128k", "1.5M", "8,192" (core::parseSizeCount); counts: "15T",
+        // "1.5B" (core::parseCount).
+        const std::string typed = trimmed.toStdString();
+        const std::optional<std::uint64_t> parsed =
+            m_style == NumberStyle::Count ? core::parseCount(typed) : core::parseSizeCount(typed);
         if (!parsed || *parsed > std::uint64_t(INT64_MAX)) {
             return std::nullopt;
         }
@@ -91,7 +105,8 @@ QValidator::State SnapSpinBox::validate(QString& input, int&) const {
     // on its way to "1.5M": digits, a point and one suffix at the end.
     const QString separator = locale().groupSeparator();
     static const QRegularExpression partialSize(QStringLiteral(R"(^[0-9][0-9,]*\.?[0-9]*[kKmM]?$)"));
-    if (partialSize.match(trimmed).hasMatch()) {
+    static const QRegularExpression partialCount(QStringLiteral(R"(^[0-9][0-9,]*\.?[0-9]*[kKmMbBgGtT]?$)"));
+    if ((m_style == NumberStyle::Count ? partialCount : partialSize).match(trimmed).hasMatch()) {
         return QValidator::Intermediate;
     }
     for (const QChar c : trimmed) {
@@ -205,7 +220,7 @@ void FieldSlider::mouseReleaseEvent(QMouseEvent* event) {
 }
 
 IntField::IntField(qint64 minimum, qint64 sliderMaximum, qint64 spinMaximum, SliderScale scale, core::Snap snap,
-                   QWidget* parent)
+                   QWidget* parent, NumberStyle style)
     : QObject(parent)
     , m_slider(new FieldSlider(parent))
     , m_spin(new SnapSpinBox(parent))
@@ -216,6 +231,7 @@ IntField::IntField(qint64 minimum, qint64 sliderMaximum, qint64 spinMaximum, Sli
     , m_snap(snap) {
     m_slider->setRange(0, m_mapping.positions());
     m_slider->setPageStep(std::max(1, m_mapping.positions() / 20));
+    m_spin->setNumberStyle(style);
     m_spin->setRange(m_minimum, m_spinMaximum);
     m_spin->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_spin->setAccelerated(true);

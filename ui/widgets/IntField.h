@@ -32,10 +32,13 @@ public:
     void setValue(qint64 value);
 
     void setSnap(core::Snap snap, const core::SnapContext& context, bool enabled);
+    void setNumberStyle(NumberStyle style);
+    NumberStyle numberStyle() const { return m_style; }
     void stepBy(int steps) override;
     QValidator::State validate(QString& input, int& pos) const override;
 
-    /// The value as shown: digits with group separators, or the special value text at the minimum.
+    /// The value as shown: digits with group separators (a count that shortCount() writes exactly:
+    /// "15T"), or the special value text at the minimum.
     QString textFromValue(qint64 value) const;
     /// The value `text` names, or nullopt when it names none in range.
     std::optional<qint64> valueFromText(const QString& text) const;
@@ -62,6 +65,7 @@ private:
     core::Snap m_snap = core::Snap::None;
     core::SnapContext m_context;
     bool m_enabled = false;
+    NumberStyle m_style = NumberStyle::Size;
 };
 
 /// A slider that reports the whole press-drag-release gesture (so it becomes one undo step, the
@@ -88,7 +92,7 @@ class IntField : public QObject {
 
 public:
     IntField(qint64 minimum, qint64 sliderMaximum, qint64 spinMaximum, SliderScale scale, core::Snap snap,
-             QWidget* parent);
+             QWidget* parent, NumberStyle style = NumberStyle::Size);
 
     FieldSlider* slider() const { return m_slider; }
     SnapSpinBox* spinBox() const { return m_spin; }

@@ -12,6 +12,12 @@ using core::SnapContext;
 using core::snapNearest;
 using core::snapStep;
 
+/// How a number field reads and shows what people type.
+enum class NumberStyle {
+    Size,  ///< lengths and widths: K = 1024, M = 2^20 typed ("128k"); shown in full ("131,072")
+    Count, ///< counts such as tokens: K, M, B, T = powers of 1000 typed ("15T"); shown so ("15T") when exact
+};
+
 /// How a slider maps its travel onto values.
 enum class SliderScale { Linear, Logarithmic };
 

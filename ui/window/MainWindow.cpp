@@ -6,11 +6,13 @@
 #include "ui/export/ExportActions.h"
 #include "ui/export/ViewExporter.h"
 #include "ui/panels/ConfigPanel.h"
+#include "ui/panels/DevicesDialog.h"
 #include "ui/panels/DiagnosticsStrip.h"
 #include "ui/panels/PresetPicker.h"
 #include "ui/panels/SummaryCards.h"
 #include "ui/session/Autosave.h"
 #include "ui/session/FileController.h"
+#include "ui/session/GpuCatalogue.h"
 #include "ui/session/ModelBridge.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/views/LayerSelection.h"
@@ -63,7 +65,8 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     : QMainWindow(parent)
     , m_options(options)
     , m_bridge(new session::ModelBridge(this))
-    , m_files(new session::FileController(m_bridge, this)) {
+    , m_files(new session::FileController(m_bridge, this))
+    , m_gpus(new session::GpuCatalogue(this)) {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(theme::colorIcon(QStringLiteral("archplay")));
     setAcceptDrops(true);
@@ -112,6 +115,10 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     resize(1280, 800);
     applyDefaultLayout();
     if (m_options.persistent) {
+        const session::CatalogueResult devices = m_gpus->persistIn(QStringLiteral("devices/user"));
+        if (!devices.ok) {
+            m_messageBar->showMessage(widgets::MessageBar::Level::Warning, devices.message, devices.details);
+        }
         restoreSettings();
         m_autosave = new session::Autosave(
             QStandardPaths::writableLocation(QStandardPaths::AppDataLocation),
@@ -190,6 +197,7 @@ void MainWindow::createDocks() {
     // The scenario is one tab away from the model's forty fields, never below them.
     m_scenarioPanel =
         new panels::ConfigPanel(m_bridge, panels::ConfigPanel::Content::Scenario, this, m_configPanel->snapAction());
+    m_scenarioPanel->setGpuCatalogue(m_gpus);
     m_scenarioDock = makeDock(tr("Scenario"), QStringLiteral("dock.scenario"), m_scenarioPanel, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_scenarioDock);
     tabifyDockWidget(m_configDock, m_scenarioDock);
@@ -243,6 +251,7 @@ void MainWindow::connectBridge() {
         m_revertAction->setEnabled(m_bridge->originSummary().modified);
     });
     connect(m_bridge, &session::ModelBridge::unsavedChanged, this, &MainWindow::updateTitle);
+    connect(m_gpus, &session::GpuCatalogue::deviceReplaced, this, &MainWindow::followReplacedDevice);
     connect(m_bridge, &session::ModelBridge::notice, this,
             [this](const QString& message) { m_messageBar->showMessage(widgets::MessageBar::Level::Info, message); });
     connect(m_bridge, &session::ModelBridge::analysisChanged, this, &MainWindow::updateTitle);
@@ -390,6 +399,23 @@ void MainWindow::focusField(const QString& key) {
     statusBar()->showMessage(tr("%1 has no field shown for this architecture.").arg(key), 5000);
 }
 
+panels::DevicesDialog* MainWindow::showDevices() {
+    if (!m_devicesDialog) {
+        m_devicesDialog = new panels::DevicesDialog(m_gpus, this);
+    }
+    m_devicesDialog->show();
+    m_devicesDialog->raise();
+    m_devicesDialog->activateWindow();
+    return m_devicesDialog;
+}
+
+void MainWindow::followReplacedDevice(const core::Gpu& before, const core::Gpu& after) {
+    if (m_bridge->scenario().gpu == before) {
+        m_bridge->edit(tr("GPU → %1 (edited)").arg(qs(after.name)),
+                       [after](core::ModelConfig&, core::Scenario& scenario) { scenario.gpu = after; });
+    }
+}
+
 void MainWindow::exportWindow() {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export window"), QStringLiteral("archplay.png"),
                                                       tr("PNG files (*.png)"));
@@ -450,6 +476,8 @@ void MainWindow::restoreSettings() {
     m_configPanel->snapAction()->setChecked(settings.value(QStringLiteral("ui/snap"), true).toBool());
     m_configPanel->setKeepFfnRatio(settings.value(QStringLiteral("ui/keepFfnRatio"), false).toBool());
     m_configPanel->setCollapsedSections(settings.value(QStringLiteral("ui/collapsedSections")).toStringList());
+    m_scenarioPanel->setCollapsedSections(
+        settings.value(QStringLiteral("ui/collapsedScenarioSections")).toStringList());
     m_files->setRecentFiles(settings.value(QStringLiteral("files/recent")).toStringList());
 
     const QByteArray last = settings.value(QStringLiteral("session/last")).toByteArray();
@@ -470,6 +498,7 @@ void MainWindow::saveSettings() const {
     settings.setValue(QStringLiteral("ui/snap"), m_configPanel->snapAction()->isChecked());
     settings.setValue(QStringLiteral("ui/keepFfnRatio"), m_configPanel->keepsFfnRatio());
     settings.setValue(QStringLiteral("ui/collapsedSections"), m_configPanel->collapsedSections());
+    settings.setValue(QStringLiteral("ui/collapsedScenarioSections"), m_scenarioPanel->collapsedSections());
     settings.setValue(QStringLiteral("files/recent"), m_files->recentFiles());
     settings.remove(QStringLiteral("ui/view")); // the session carries the view since settings version 2
     settings.setValue(QStringLiteral("session/last"),

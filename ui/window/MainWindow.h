@@ -25,6 +25,7 @@ class ExportActions;
 }
 namespace archplay::ui::panels {
 class ConfigPanel;
+class DevicesDialog;
 class DiagnosticsStrip;
 class PresetPicker;
 class SummaryCards;
@@ -32,6 +33,7 @@ class SummaryCards;
 namespace archplay::ui::session {
 class Autosave;
 class FileController;
+class GpuCatalogue;
 class ModelBridge;
 struct FileResult;
 struct OriginSummary;
@@ -62,6 +64,10 @@ public:
 
     session::ModelBridge* bridge() const { return m_bridge; }
     session::FileController* files() const { return m_files; }
+    /// The devices the scenario picks from: built-in and the user's (kept in QSettings when persistent).
+    session::GpuCatalogue* gpuCatalogue() const { return m_gpus; }
+    /// Tools > Devices: shows the device catalogue's dialog (created on first use) and returns it.
+    panels::DevicesDialog* showDevices();
     panels::ConfigPanel* configPanel() const { return m_configPanel; }
     /// The scenario's fields (sequence length, batch, precisions, GPUs) in their own dock tab.
     panels::ConfigPanel* scenarioPanel() const { return m_scenarioPanel; }
@@ -120,11 +126,15 @@ private:
     void exportWindow();
     void showShortcuts();
     void showAbout();
+    /// A device of the user's was edited: the scenario that uses it follows, as one undo step.
+    void followReplacedDevice(const core::Gpu& before, const core::Gpu& after);
 
     MainWindowOptions m_options;
     session::ModelBridge* m_bridge;
     session::FileController* m_files;
+    session::GpuCatalogue* m_gpus;
     session::Autosave* m_autosave = nullptr;
+    panels::DevicesDialog* m_devicesDialog = nullptr;
     panels::ConfigPanel* m_configPanel = nullptr;
     panels::ConfigPanel* m_scenarioPanel = nullptr;
     panels::SummaryCards* m_summary = nullptr;
@@ -160,6 +170,7 @@ private:
     QAction* m_findPresetAction = nullptr;
     QAction* m_toggleThemeAction = nullptr;
     QAction* m_fullScreenAction = nullptr;
+    QAction* m_devicesAction = nullptr;
     QAction* m_shortcutsAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QActionGroup* m_themeGroup = nullptr;

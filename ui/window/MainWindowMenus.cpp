@@ -113,6 +113,12 @@ void MainWindow::createActions() {
     m_fullScreenAction->setCheckable(true);
     connect(m_fullScreenAction, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
 
+    m_devicesAction = makeAction(this, tr("&Devices…"), QKeySequence());
+    m_devicesAction->setToolTip(tr("The GPU catalogue: the built-in devices with their sources, and your own, which "
+                                   "you can add, edit, import and export"));
+    m_devicesAction->setStatusTip(m_devicesAction->toolTip());
+    connect(m_devicesAction, &QAction::triggered, this, [this] { showDevices(); });
+
     m_shortcutsAction = makeAction(this, tr("&Keyboard Shortcuts"), QKeySequence::HelpContents);
     connect(m_shortcutsAction, &QAction::triggered, this, &MainWindow::showShortcuts);
     m_aboutAction = makeAction(this, tr("&About archplay"), {});
@@ -194,13 +200,16 @@ void MainWindow::createMenus() {
     themeMenu->addAction(m_toggleThemeAction);
     view->addAction(m_fullScreenAction);
 
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    tools->addAction(m_devicesAction);
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_shortcutsAction);
     help->addSeparator();
     help->addAction(m_aboutAction);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 
-    for (QMenu* menu : {file, edit, presets, view, help}) {
+    for (QMenu* menu : {file, edit, presets, view, tools, help}) {
         QList<QAction*> actions;
         for (QAction* action : menu->actions()) {
             if (action->menu()) {

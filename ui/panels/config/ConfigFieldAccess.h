@@ -147,5 +147,6 @@ std::vector<FieldSpec> mixerFields();
 std::vector<FieldSpec> feedForwardFields();
 std::vector<FieldSpec> embeddingFields();
 std::vector<FieldSpec> scenarioFields();
+std::vector<FieldSpec> trainingFields();
 
 } // namespace archplay::ui::panels::fieldtables

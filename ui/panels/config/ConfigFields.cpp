@@ -25,8 +25,14 @@ QString sectionTitle(FieldSection section) {
         return tr("Embeddings and norms");
     case FieldSection::Scenario:
         return tr("Scenario");
+    case FieldSection::Training:
+        return tr("Training");
     }
     return {};
+}
+
+bool isScenarioSection(FieldSection section) {
+    return section == FieldSection::Scenario || section == FieldSection::Training;
 }
 
 const IntegerValue* integerValue(const FieldSpec& spec) {
@@ -52,6 +58,7 @@ const std::vector<FieldSpec>& fieldSpecs() {
             {FieldSection::FeedForward, feedForwardFields},
             {FieldSection::EmbeddingsNorms, embeddingFields},
             {FieldSection::Scenario, scenarioFields},
+            {FieldSection::Training, trainingFields},
         };
         std::vector<FieldSpec> all;
         for (const auto& [section, table] : tables) {
@@ -124,7 +131,7 @@ const FieldSpec* findFieldSpec(const QString& key) {
 
 QString fieldToolTip(const FieldSpec& spec) {
     const QString key = spec.jsonKey.isEmpty() ? spec.key : spec.jsonKey;
-    if (spec.section == FieldSection::Scenario) {
+    if (isScenarioSection(spec.section)) {
         return QStringLiteral("<p><b>%1</b> — %2</p><p>%3 <code>%4</code></p>")
             .arg(spec.label.toHtmlEscaped(), spec.tooltip.toHtmlEscaped(),
                  tr("Scenario setting, not part of config.json; the session file stores it as"), key.toHtmlEscaped());

@@ -4,6 +4,7 @@
 #include "core/analysis/Analysis.h"
 #include "core/config/ConfigEdits.h"
 #include "core/config/ModelConfig.h"
+#include "core/cost/Gpus.h"
 #include "ui/widgets/Snapping.h"
 
 #include <QString>
@@ -15,9 +16,12 @@
 
 namespace archplay::ui::panels {
 
-/// The groups of the config panel, in display order.
-enum class FieldSection { Shape, Attention, Mixers, FeedForward, EmbeddingsNorms, Scenario };
+/// The groups of the config panel, in display order. Scenario and Training hold the scenario's fields
+/// (the Scenario tab), the others the model's.
+enum class FieldSection { Shape, Attention, Mixers, FeedForward, EmbeddingsNorms, Scenario, Training };
 QString sectionTitle(FieldSection section);
+/// True for the sections of scenario settings, which are not part of config.json.
+bool isScenarioSection(FieldSection section);
 
 using core::edits::EditContext;
 /// A rule that depends on the config only: when a field applies, when it is enabled.
@@ -36,7 +40,8 @@ struct IntegerEditor {
     qint64 spinMaximum = 0; ///< spin box maximum when exact entry may go beyond the slider; 0 = maximum
     widgets::SliderScale scale = widgets::SliderScale::Linear;
     core::Snap snap = core::Snap::None;
-    QString specialValueText; ///< shown for the minimum, e.g. "off"
+    widgets::NumberStyle numbers = widgets::NumberStyle::Size; ///< how typed text reads ("128k" or "15T")
+    QString specialValueText;                                  ///< shown for the minimum, e.g. "off"
     /// A maximum that depends on the config (KV heads up to the heads, top-k up to the experts).
     qint64 (*maximumFor)(const core::ModelConfig&) = nullptr;
     IntegerValue value;
@@ -67,13 +72,22 @@ struct TextEditor {
     std::function<bool(core::ModelConfig&, const QString&)> set;
 };
 
-/// A spin box for a fraction in [0, 1].
+/// A spin box for a fraction in [0, 1] of the config or the scenario.
 struct RealEditor {
-    std::function<double(const core::ModelConfig&)> get;
-    std::function<void(core::ModelConfig&, double)> set;
+    std::function<double(const core::ModelConfig&, const core::Scenario&)> get;
+    std::function<void(core::ModelConfig&, core::Scenario&, double)> set;
+    double minimum = 0.0; ///< the smallest fraction the spin box takes
+    /// Shown as a percentage ("40%") rather than a fraction ("0.400").
+    bool percent = false;
 };
 
-using FieldEditor = std::variant<IntegerEditor, ChoiceEditor, ToggleEditor, TextEditor, RealEditor>;
+/// A combo box of the device catalogue (built-in devices, then the user's), which the panel supplies.
+struct DeviceEditor {
+    std::function<const core::Gpu&(const core::Scenario&)> get;
+    std::function<void(core::Scenario&, const core::Gpu&)> set;
+};
+
+using FieldEditor = std::variant<IntegerEditor, ChoiceEditor, ToggleEditor, TextEditor, RealEditor, DeviceEditor>;
 
 /// One editable field of the config or the scenario: what it is called in config.json, how it is
 /// shown, when it applies, and its editor, which reads and writes the value. The panel is built from
@@ -91,7 +105,7 @@ struct FieldSpec {
     FieldEditor editor;
 };
 
-/// The value of an integer, choice or toggle field; nullptr for text and real fields.
+/// The value of an integer, choice or toggle field; nullptr for text, real and device fields.
 const IntegerValue* integerValue(const FieldSpec& spec);
 
 /// Every field of the panel, in display order within each section.

@@ -36,9 +36,9 @@ std::vector<FieldSpec> embeddingFields() {
          .label = tr("Rotary fraction"),
          .tooltip = tr("Share of each head's dimensions that RoPE rotates (Phi-2, NeoX: partial rotary)."),
          .applies = positionsAre<Positions::Rope>,
-         .editor = RealEditor{.get = [](const ModelConfig& c) { return c.rotaryFraction; },
+         .editor = RealEditor{.get = [](const ModelConfig& c, const Scenario&) { return c.rotaryFraction; },
                               .set =
-                                  [](ModelConfig& c, double v) {
+                                  [](ModelConfig& c, Scenario&, double v) {
                                       c.rotaryFraction = v;
                                   }}},
         {.key = u"nope_layers"_s,

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The Scenario fields of the config panel: how the model is served, not part of config.json.
+// The Scenario and Training fields of the config panel: how the model is served and trained, not part
+// of config.json.
 #include "core/cost/Gpus.h"
 #include "core/cost/WeightFormats.h"
+#include "core/report/ScenarioLabels.h"
 #include "ui/panels/config/ConfigFieldAccess.h"
 
-#include <algorithm>
 #include <climits>
+#include <string>
 
 namespace archplay::ui::panels::fieldtables {
 
@@ -33,33 +35,21 @@ std::vector<FieldChoice> weightFormatChoices() {
     return choices;
 }
 
-/// The built-in devices by their index in core::builtinGpus(); a device the user added reads as -1
-/// and shows by name (the placeholder).
-std::vector<FieldChoice> gpuChoices() {
+template <typename Enum, std::size_t N>
+std::vector<FieldChoice> namedChoices(const Enum (&values)[N], std::string (*label)(Enum)) {
     std::vector<FieldChoice> choices;
-    const std::vector<core::Gpu>& gpus = core::builtinGpus();
-    for (std::size_t i = 0; i < gpus.size(); ++i) {
-        choices.push_back(
-            {QStringLiteral("%1 · %2 GiB").arg(QString::fromStdString(gpus[i].name)).arg(gpus[i].memoryGiB),
-             qint64(i)});
+    for (Enum value : values) {
+        choices.push_back({QString::fromStdString(label(value)), qint64(value)});
     }
     return choices;
 }
 
-IntegerValue gpuValue() {
-    return {.get =
-                [](const ModelConfig&, const Scenario& s) {
-                    const std::vector<core::Gpu>& gpus = core::builtinGpus();
-                    const auto found = std::find(gpus.begin(), gpus.end(), s.gpu);
-                    return found == gpus.end() ? qint64(-1) : qint64(found - gpus.begin());
-                },
-            .set =
-                [](ModelConfig&, Scenario& s, qint64 v, const EditContext&) {
-                    const std::vector<core::Gpu>& gpus = core::builtinGpus();
-                    if (v >= 0 && std::size_t(v) < gpus.size()) {
-                        s.gpu = gpus[std::size_t(v)];
-                    }
-                }};
+std::vector<FieldChoice> zeroStageChoices() {
+    std::vector<FieldChoice> choices;
+    for (int stage = 0; stage < core::kZeroStages; ++stage) {
+        choices.push_back({QString::fromStdString(core::zeroStageLabel(stage)), stage});
+    }
+    return choices;
 }
 
 } // namespace
@@ -123,20 +113,113 @@ std::vector<FieldSpec> scenarioFields() {
                                         [](ModelConfig&, Scenario& s, qint64 v, const EditContext&) {
                                             s.stateDType = v < 0 ? std::nullopt : std::optional(core::DType(v));
                                         }}}},
+        {.key = u"activation_dtype"_s,
+         .label = tr("Activations"),
+         .tooltip =
+             tr("Number format of the activations: what training stores for the backward pass and what a "
+                "prefill chunk's workspace holds. FP8 activations also let training run at the device's FP8 peak."),
+         .editor = ChoiceEditor{.choices = dtypeChoices(), .value = scenarioMember(&Scenario::activationDType)}},
+        {.key = u"prefill_chunk"_s,
+         .label = tr("Prefill chunk"),
+         .tooltip = tr("Prompt tokens processed in one forward pass while prefilling. Sizes the activation workspace "
+                       "that serving memory adds to the weights and the cache."),
+         .editor = IntegerEditor{.minimum = 1,
+                                 .maximum = 1 << 20,
+                                 .spinMaximum = INT_MAX,
+                                 .scale = Scale::Logarithmic,
+                                 .snap = core::Snap::PowerOfTwo,
+                                 .value = scenarioMember(&Scenario::prefillChunk)}},
         {.key = u"gpu"_s,
          .label = tr("GPU"),
          .tooltip = tr("The device the model is served and trained on, from the catalogue (Tools > Devices adds "
                        "your own): its memory decides what fits, its bandwidth and throughput the speed."),
-         .editor = ChoiceEditor{.choices = gpuChoices(), .value = gpuValue()}},
+         .editor = DeviceEditor{.get = [](const Scenario& s) -> const core::Gpu& { return s.gpu; },
+                                .set =
+                                    [](Scenario& s, const core::Gpu& gpu) {
+                                        s.gpu = gpu;
+                                    }}},
         {.key = u"gpu_count"_s,
          .label = tr("GPUs"),
-         .tooltip = tr("Devices sharing the weights and the cache evenly (tensor parallel)."),
+         .tooltip = tr("Devices sharing the weights and the cache evenly (tensor parallel) when serving; in "
+                       "training, the tensor-parallel groups times the data-parallel replicas."),
          .editor = IntegerEditor{.minimum = 1,
                                  .maximum = 1024,
                                  .spinMaximum = 1 << 16,
                                  .scale = Scale::Logarithmic,
                                  .snap = core::Snap::PowerOfTwo,
                                  .value = scenarioMember(&Scenario::gpuCount)}},
+    };
+}
+
+std::vector<FieldSpec> trainingFields() {
+    using Scale = widgets::SliderScale;
+    return {
+        {.key = u"training_tokens"_s,
+         .label = tr("Training tokens"),
+         .tooltip = tr("Tokens the model sees in training (D; type 15T or 360B). With the parameters it sets the "
+                       "training FLOPs (about 6ND) and, with the GPUs and MFU, the training time."),
+         .editor = IntegerEditor{.minimum = 1'000'000,
+                                 .maximum = 100'000'000'000'000,
+                                 .spinMaximum = 10'000'000'000'000'000,
+                                 .scale = Scale::Logarithmic,
+                                 .snap = core::Snap::TwoDigits,
+                                 .numbers = widgets::NumberStyle::Count,
+                                 .value = scenarioMember(&Scenario::trainingTokens)}},
+        {.key = u"micro_batch"_s,
+         .label = tr("Micro-batch"),
+         .tooltip = tr("Sequences of the sequence length each GPU holds per step. The stored activations grow "
+                       "with it."),
+         .editor = IntegerEditor{.minimum = 1,
+                                 .maximum = 256,
+                                 .spinMaximum = 1 << 16,
+                                 .scale = Scale::Logarithmic,
+                                 .snap = core::Snap::PowerOfTwo,
+                                 .value = scenarioMember(&Scenario::microBatch)}},
+        {.key = u"tensor_parallel"_s,
+         .label = tr("Tensor parallel"),
+         .tooltip = tr("GPUs that split each layer's heads and FFN width (Megatron); it must divide the GPUs, the "
+                       "heads and the FFN width. Weights, gradients and most activations are divided by it."),
+         .editor = IntegerEditor{.minimum = 1,
+                                 .maximum = 64,
+                                 .spinMaximum = 1 << 16,
+                                 .scale = Scale::Logarithmic,
+                                 .snap = core::Snap::PowerOfTwo,
+                                 .value = scenarioMember(&Scenario::tensorParallel)}},
+        {.key = u"zero_stage"_s,
+         .label = tr("ZeRO"),
+         .tooltip = tr("What ZeRO shards across the data-parallel GPUs instead of copying it to each: stage 1 the "
+                       "optimizer state, 2 also the gradients, 3 also the weights."),
+         .editor = ChoiceEditor{.choices = zeroStageChoices(), .value = scenarioMember(&Scenario::zeroStage)}},
+        {.key = u"recompute"_s,
+         .label = tr("Recompute"),
+         .tooltip = tr("Activations the backward pass recomputes instead of storing: selective redoes the attention "
+                       "core, full reruns each layer from its input. Less memory, more FLOPs."),
+         .editor = ChoiceEditor{.choices = namedChoices(core::kAllRecomputes, core::recomputeLabel),
+                                .value = scenarioMember(&Scenario::recompute)}},
+        {.key = u"optimizer"_s,
+         .label = tr("Optimizer"),
+         .tooltip = tr("Mixed-precision Adam: 16-bit weights, the gradients, and fp32 master weights, momentum and "
+                       "variance. Sets the training state per parameter."),
+         .editor = ChoiceEditor{.choices = namedChoices(core::kAllOptimizers, core::optimizerLabel),
+                                .value = scenarioMember(&Scenario::optimizer)}},
+        {.key = u"mfu"_s,
+         .label = tr("MFU"),
+         .tooltip = tr("Model FLOPs utilisation: the share of the GPUs' peak throughput training achieves (30-50% "
+                       "is typical). Divides the training time."),
+         .editor = RealEditor{.get = [](const ModelConfig&, const Scenario& s) { return s.mfu; },
+                              .set = [](ModelConfig&, Scenario& s, double v) { s.mfu = v; },
+                              .minimum = 0.01,
+                              .percent = true}},
+        {.key = u"flash_attention"_s,
+         .label = tr("FlashAttention"),
+         .tooltip = tr("Attention in tiles that never stores the score matrix: training keeps only the softmax "
+                       "statistics instead of the s² probabilities per head."),
+         .editor = ToggleEditor{.value = scenarioMember(&Scenario::flashAttention)}},
+        {.key = u"dropout"_s,
+         .label = tr("Dropout"),
+         .tooltip = tr("Dropout in training, which stores 1-byte masks of the attention probabilities and of the "
+                       "attention and FFN outputs. Modern pretraining runs without it."),
+         .editor = ToggleEditor{.value = scenarioMember(&Scenario::dropout)}},
     };
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/panels/config/ConfigRows.h"
 
+#include "core/report/ScenarioLabels.h"
 #include "ui/theme/Theme.h"
 #include "ui/widgets/IntField.h"
 
@@ -39,7 +40,7 @@ FieldRow::FieldRow(const FieldSpec& spec, QWidget* parent)
                    [&](const IntegerEditor& editor) {
                        m_int = new widgets::IntField(editor.minimum, editor.maximum,
                                                      editor.spinMaximum ? editor.spinMaximum : editor.maximum,
-                                                     editor.scale, editor.snap, parent);
+                                                     editor.scale, editor.snap, parent, editor.numbers);
                        m_int->slider()->setObjectName(objectBase + QStringLiteral(".slider"));
                        m_int->spinBox()->setObjectName(objectBase + QStringLiteral(".spin"));
                        m_int->slider()->setToolTip(m_toolTip);
@@ -76,19 +77,38 @@ FieldRow::FieldRow(const FieldSpec& spec, QWidget* parent)
                        connect(m_check, &QCheckBox::clicked, this,
                                [this](bool checked) { emit integerEdited(m_spec, checked); });
                    },
-                   [&](const RealEditor&) {
+                   [&](const RealEditor& editor) {
                        m_real = new QDoubleSpinBox(parent);
                        m_real->setObjectName(objectBase + QStringLiteral(".spin"));
                        m_real->setToolTip(m_toolTip);
                        m_real->setAccessibleName(spec.label);
-                       m_real->setRange(0.0, 1.0);
-                       m_real->setDecimals(3);
-                       m_real->setSingleStep(0.05);
+                       // A percentage shows the fraction times 100, as core's percentText() writes it.
+                       const double shown = editor.percent ? 100.0 : 1.0;
+                       m_real->setRange(editor.minimum * shown, shown);
+                       m_real->setDecimals(editor.percent ? 1 : 3);
+                       m_real->setSingleStep(0.05 * shown);
+                       m_real->setSuffix(editor.percent ? QStringLiteral("%") : QString());
                        m_real->setKeyboardTracking(false);
                        m_real->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
                        m_label->setBuddy(m_real);
                        connect(m_real, &QDoubleSpinBox::valueChanged, this,
-                               [this](double value) { emit realEdited(m_spec, value); });
+                               [this, shown](double value) { emit realEdited(m_spec, value / shown); });
+                   },
+                   [&](const DeviceEditor&) {
+                       m_combo = new QComboBox(parent);
+                       m_combo->setObjectName(objectBase + QStringLiteral(".combo"));
+                       m_combo->setToolTip(m_toolTip);
+                       m_combo->setAccessibleName(spec.label);
+                       m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+                       m_combo->setMinimumContentsLength(12);
+                       m_label->setBuddy(m_combo);
+                       connect(m_combo, &QComboBox::activated, this, [this](int index) {
+                           const QVariant data = m_combo->itemData(index);
+                           const qsizetype device = data.isValid() ? data.toLongLong() : -1;
+                           if (device >= 0 && std::size_t(device) < m_devices.size()) {
+                               emit deviceEdited(m_spec, m_devices[std::size_t(device)]);
+                           }
+                       });
                    },
                    [&](const TextEditor&) {
                        m_text = new QLineEdit(parent);
@@ -176,6 +196,10 @@ void FieldRow::sync(const core::ModelConfig& config, const core::Scenario& scena
         }
         m_int->setSnapping(snapping, core::snapContext(config));
         m_int->setValue(editor.value.get(config, scenario));
+    } else if (m_combo && std::holds_alternative<DeviceEditor>(spec.editor)) {
+        m_combo->setVisible(m_shown);
+        m_combo->setEnabled(enabled);
+        syncDevice(scenario);
     } else if (m_combo) {
         m_combo->setVisible(m_shown);
         m_combo->setEnabled(enabled);
@@ -195,7 +219,8 @@ void FieldRow::sync(const core::ModelConfig& config, const core::Scenario& scena
         m_real->setVisible(m_shown);
         m_real->setEnabled(enabled);
         const QSignalBlocker blocker(m_real);
-        m_real->setValue(std::get<RealEditor>(spec.editor).get(config));
+        const auto& editor = std::get<RealEditor>(spec.editor);
+        m_real->setValue(editor.get(config, scenario) * (editor.percent ? 100.0 : 1.0));
     } else if (m_text) {
         m_text->setVisible(m_shown);
         m_text->setEnabled(enabled);
@@ -207,20 +232,70 @@ void FieldRow::sync(const core::ModelConfig& config, const core::Scenario& scena
     }
 }
 
+void FieldRow::setDevices(const std::vector<core::Gpu>& devices) {
+    if (!m_combo || !std::holds_alternative<DeviceEditor>(m_spec->editor) || devices == m_devices) {
+        return;
+    }
+    m_devices = devices;
+    const QSignalBlocker blocker(m_combo);
+    m_combo->clear();
+    bool builtin = true;
+    for (std::size_t i = 0; i < m_devices.size(); ++i) {
+        const core::Gpu& device = m_devices[i];
+        if (builtin && !device.builtin && m_combo->count() > 0) {
+            m_combo->insertSeparator(m_combo->count()); // the user's devices after the built-in ones
+        }
+        builtin = device.builtin;
+        m_combo->addItem(QString::fromStdString(core::gpuChoiceLabel(device)), QVariant::fromValue(qint64(i)));
+        const QString source = QString::fromStdString(device.source);
+        m_combo->setItemData(m_combo->count() - 1,
+                             device.builtin ? source : tr("Your device. %1").arg(source).trimmed(), Qt::ToolTipRole);
+    }
+}
+
+void FieldRow::syncDevice(const core::Scenario& scenario) {
+    const core::Gpu& current = std::get<DeviceEditor>(m_spec->editor).get(scenario);
+    const auto found = std::find(m_devices.begin(), m_devices.end(), current);
+    const QSignalBlocker blocker(m_combo);
+    const int index =
+        found == m_devices.end() ? -1 : m_combo->findData(QVariant::fromValue(qint64(found - m_devices.begin())));
+    m_combo->setCurrentIndex(index);
+    if (index < 0) {
+        // A device from a session file that the catalogue does not hold (or holds with other figures).
+        m_combo->setPlaceholderText(
+            tr("%1 (not in the catalogue)").arg(QString::fromStdString(core::gpuChoiceLabel(current))));
+    }
+    const QString source = QString::fromStdString(current.source).toHtmlEscaped();
+    const QString valueTip =
+        source.isEmpty() ? QString()
+                         : tr("<p>%1: %2</p>").arg(QString::fromStdString(current.name).toHtmlEscaped(), source);
+    if (valueTip != m_valueToolTip) {
+        m_valueToolTip = valueTip;
+        applyToolTips();
+    }
+}
+
 void FieldRow::setDiagnostic(std::optional<core::Severity> severity, const QString& message) {
     if (severity == m_severity && message == m_diagnosticMessage) {
         return;
     }
     m_severity = severity;
     m_diagnosticMessage = message;
-    const QString tip = message.isEmpty() ? m_toolTip : m_toolTip + QStringLiteral("<p>") + message.toHtmlEscaped();
+    applyToolTips();
+    applyLabelColor();
+}
+
+void FieldRow::applyToolTips() {
+    QString tip = m_toolTip + m_valueToolTip;
+    if (!m_diagnosticMessage.isEmpty()) {
+        tip += QStringLiteral("<p>") + m_diagnosticMessage.toHtmlEscaped();
+    }
     if (m_label) {
         m_label->setToolTip(tip);
     }
     if (QWidget* widget = editor()) {
         widget->setToolTip(tip);
     }
-    applyLabelColor();
 }
 
 void FieldRow::refreshColors() {

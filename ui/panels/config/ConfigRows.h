@@ -37,6 +37,8 @@ public:
     /// The check box of a toggle, for the panel to lay out with its neighbours.
     QCheckBox* checkBox() const { return m_check; }
 
+    /// The devices a device row lists (built-in, then the user's); other rows ignore them.
+    void setDevices(const std::vector<core::Gpu>& devices);
     /// Shows the config's value; hides the row when it does not apply.
     void sync(const core::ModelConfig& config, const core::Scenario& scenario, bool snapping);
     bool isShown() const { return m_shown; }
@@ -56,11 +58,14 @@ signals:
     void integerEdited(const archplay::ui::panels::FieldSpec* spec, qint64 value);
     void realEdited(const archplay::ui::panels::FieldSpec* spec, double value);
     void textEdited(const archplay::ui::panels::FieldSpec* spec, const QString& text);
+    void deviceEdited(const archplay::ui::panels::FieldSpec* spec, const archplay::core::Gpu& device);
     void gestureStarted();
     void gestureFinished();
 
 private:
     void applyLabelColor();
+    void applyToolTips();
+    void syncDevice(const core::Scenario& scenario);
 
     const FieldSpec* m_spec;
     QLabel* m_label = nullptr;
@@ -73,6 +78,8 @@ private:
     std::optional<core::Severity> m_severity;
     QString m_diagnosticMessage;
     QString m_toolTip;
+    QString m_valueToolTip; ///< what the current value adds to the tooltip (a device's source)
+    std::vector<core::Gpu> m_devices;
 };
 
 } // namespace archplay::ui::panels
