@@ -6,6 +6,7 @@
 #include "core/io/ConfigJson.h"
 #include "core/io/ReportJson.h"
 #include "core/io/Session.h"
+#include "core/report/Costs.h"
 #include "core/report/Exports.h"
 #include "core/report/ReportText.h"
 
@@ -52,6 +53,28 @@ core::Analysis analyzeEverything(const core::ModelConfig& config, const core::Sc
     require(params.active <= params.total, "active parameters are at most the total");
     (void)core::paramsJson(params).dump();
     (void)core::kvJson(analysis).dump();
+    if (analysis.costsValid) {
+        // Compute, memory and speed: their rows, JSON and explanation, and what must hold of them.
+        require(analysis.weights.bytes == analysis.weightBytes, "the weight bytes are the format's");
+        require(analysis.compute.perToken ==
+                    analysis.compute.weights + analysis.compute.attention + analysis.compute.state,
+                "FLOPs per token add up");
+        require(analysis.serving.totalBytes >= analysis.serving.weightBytes, "serving holds the weights");
+        for (const core::DecodeStep& step : analysis.speed.curve) {
+            require(!(step.perSequence * step.weightBytes > analysis.speed.bandwidth * (1 + 1e-9)),
+                    "decode is never faster than bandwidth over the weights it reads");
+        }
+        for (const auto& rows : {core::computeRows(analysis), core::servingMemoryRows(analysis),
+                                 core::trainingMemoryRows(analysis), core::speedRows(analysis)}) {
+            require(!rows.empty(), "valid costs have rows");
+        }
+        (void)core::computeJson(analysis).dump();
+        (void)core::memoryJson(analysis, true).dump();
+        (void)core::rooflineJson(analysis).dump();
+        (void)core::toMarkdown(core::explainCosts(analysis));
+    } else {
+        require(core::computeRows(analysis).empty(), "costs beyond 2^64 - 1 are not shown");
+    }
     const core::ReportInfo info{.title = "fuzz", .origin = "fuzz", .date = "2025-01-01"};
     for (const core::ExportWhat what : core::kAllExportWhats) {
         for (const core::ExportFormat format : core::kAllExportFormats) {
