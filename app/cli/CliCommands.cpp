@@ -356,6 +356,10 @@ bool isHelp(const std::string& arg) {
 
 /// Prints a UsageError of a command without usage text of its own, followed by the tool's usage.
 int printToolUsageError(const UsageError& error, std::ostream& err) {
+    if (!error.showUsage) {
+        fmt::print(err, "archplay-cli: {}\n", error.message);
+        return BadUsage;
+    }
     fmt::print(err, "archplay-cli: {}\n\n{}", error.message, usage());
     return BadUsage;
 }

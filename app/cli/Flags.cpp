@@ -4,6 +4,8 @@
 #include "app/cli/CliCommands.h"
 #include "core/cost/Gpus.h"
 #include "core/cost/WeightFormats.h"
+#include "core/io/Files.h"
+#include "core/io/GpuJson.h"
 #include "core/util/Format.h"
 
 #include <fmt/format.h>
@@ -19,10 +21,27 @@
 namespace archplay::cli {
 namespace {
 
-/// A device of the catalogue by id ("h100-sxm"), or by its memory in GiB ("80": the first built-in
-/// device of that size, as older command lines wrote it).
-core::Gpu gpuNamed(const std::string& text) {
+/// The devices of a catalogue file (`--gpu-file`, as the window's Tools > Devices exports them).
+std::vector<core::Gpu> gpuFile(const std::string& path) {
+    const core::FileRead read = core::readRegularFile(path);
+    if (!read.bytes) {
+        throw UsageError{fmt::format("--gpu-file {}: {}", path, read.error), false};
+    }
+    core::GpuCatalogueRead catalogue = core::gpuCatalogueFromJson(*read.bytes);
+    if (!catalogue.ok()) {
+        const core::Diagnostic& first = catalogue.diagnostics.front();
+        throw UsageError{fmt::format("--gpu-file {}: {}: {}", path, first.field, first.message), false};
+    }
+    return std::move(catalogue.gpus);
+}
+
+/// A device by id: the built-in ones ("h100-sxm"), then `userGpus`; or by its memory in GiB ("80": the
+/// first built-in device of that size, as older command lines wrote it).
+core::Gpu gpuNamed(const std::string& text, const std::vector<core::Gpu>& userGpus) {
     if (const core::Gpu* gpu = core::findGpu(core::builtinGpus(), text)) {
+        return *gpu;
+    }
+    if (const core::Gpu* gpu = core::findGpu(userGpus, text)) {
         return *gpu;
     }
     std::uint64_t gib = 0;
@@ -140,10 +159,25 @@ std::pair<std::uint64_t, std::uint64_t> wholeRange(const std::string& flag, cons
 }
 
 const std::vector<std::string>& scenarioFlags() {
-    static const std::vector<std::string> flags = {
-        "--seq",         "--batch",     "--encoder-seq", "--kv-dtype", "--weight-dtype",     "--weights-dtype",
-        "--state-dtype", "--gpu",       "--gpus",        "--tokens",   "--micro-batch",      "--tp",
-        "--zero",        "--recompute", "--optimizer",   "--mfu",      "--activation-dtype", "--prefill-chunk"};
+    static const std::vector<std::string> flags = {"--gpu-file",
+                                                   "--seq",
+                                                   "--batch",
+                                                   "--encoder-seq",
+                                                   "--kv-dtype",
+                                                   "--weight-dtype",
+                                                   "--weights-dtype",
+                                                   "--state-dtype",
+                                                   "--gpu",
+                                                   "--gpus",
+                                                   "--tokens",
+                                                   "--micro-batch",
+                                                   "--tp",
+                                                   "--zero",
+                                                   "--recompute",
+                                                   "--optimizer",
+                                                   "--mfu",
+                                                   "--activation-dtype",
+                                                   "--prefill-chunk"};
     return flags;
 }
 
@@ -178,7 +212,8 @@ core::Scenario scenarioFromFlags(const std::map<std::string, std::string>& value
         scenario.stateDType = dtypeName("--state-dtype", *text);
     }
     if (const std::string* text = value("--gpu")) {
-        scenario.gpu = gpuNamed(*text);
+        const std::string* file = value("--gpu-file");
+        scenario.gpu = gpuNamed(*text, file ? gpuFile(*file) : std::vector<core::Gpu>{});
     }
     if (const std::string* text = value("--gpus")) {
         scenario.gpuCount = wholeNumber("--gpus", *text, false);

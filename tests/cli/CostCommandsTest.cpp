@@ -97,6 +97,18 @@ TEST(CliCostOverflow, FiguresBeyond2To64AreRefusedNotPrinted) {
     }
 }
 
+TEST(CliGpus, AUserCatalogueFileAddsDevices) {
+    const std::string file = writeTempFile("lab-gpus.json", R"({"gpus": [{"id": "lab-card", "name": "Lab card",
+        "memory_gib": 96, "bandwidth_gb_s": 2000, "bf16_tflops": 500}]})");
+    const auto json = jsonOf(runCli({"roofline", "llama-3-8b", "--gpu", "lab-card", "--gpu-file", file, "--json"}));
+    EXPECT_EQ(json.at("gpu"), "lab-card");
+    EXPECT_DOUBLE_EQ(json.at("bandwidth_bytes_per_s").get<double>(), 2e12);
+    const std::string bad = writeTempFile("bad-gpus.json", R"({"gpus": [{"id": "lab", "memory_gib": 96}]})");
+    const CliResult refused = runCli({"roofline", "llama-3-8b", "--gpu", "lab", "--gpu-file", bad});
+    EXPECT_EQ(refused.exitCode, 2);
+    EXPECT_EQ(refused.err, "archplay-cli: --gpu-file " + bad + ": gpus[0].bandwidth_gb_s: missing\n");
+}
+
 TEST(CliGpus, ListsTheCatalogueWithSources) {
     const CliResult json = runCli({"gpus", "--json"});
     ASSERT_EQ(json.exitCode, 0);
