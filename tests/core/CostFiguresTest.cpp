@@ -3,6 +3,7 @@
 // position, the FLOPs by component and by layer kind, one GPU's memory stacks, the roofline's points,
 // and the explanation by topic.
 #include "core/report/Costs.h"
+#include "core/report/Exports.h"
 #include "tests/support/TestSupport.h"
 
 #include <gtest/gtest.h>
@@ -251,6 +252,35 @@ TEST(ExplainCosts, EachTopicIsOneSectionOfTheWhole) {
     EXPECT_EQ(compute.find("bidirectional"), std::string::npos) << compute;
     EXPECT_NE(compute.find("global + cross"), std::string::npos) << compute;
     EXPECT_NE(compute.find("\\times 512"), std::string::npos) << "the 512 source keys: " << compute;
+}
+
+TEST(CostViews, AreViewsFiguresAndReportSections) {
+    for (const auto& [name, kind] :
+         {std::pair{"compute", core::ViewKind::Compute}, std::pair{"memory", core::ViewKind::Memory},
+          std::pair{"speed", core::ViewKind::Speed}}) {
+        EXPECT_EQ(core::parseViewKind(name), kind);
+        const std::optional<core::ExportWhat> what = core::parseExportWhat(name);
+        ASSERT_TRUE(what) << name;
+        EXPECT_EQ(core::viewFor(*what), kind);
+        EXPECT_TRUE(
+            core::unsupportedReason(*what, core::ExportFormat::Png, analyzePreset("bert-base-uncased")).empty());
+        EXPECT_FALSE(core::unsupportedReason(*what, core::ExportFormat::Csv, analyzePreset("llama-3-8b")).empty());
+    }
+    const core::Analysis llama = analyzePreset("llama-3-8b");
+    std::vector<core::ReportPart> parts;
+    for (const core::ReportSection& section : core::reportSections(llama, 0)) {
+        parts.push_back(section.part);
+    }
+    for (const core::ReportPart part : {core::ReportPart::Compute, core::ReportPart::Memory, core::ReportPart::Speed,
+                                        core::ReportPart::CostExplanation}) {
+        EXPECT_NE(std::find(parts.begin(), parts.end(), part), parts.end());
+    }
+    const std::string md =
+        core::reportMarkdown(llama, presetReportInfo("llama-3-8b"), 0, {{core::ViewKind::Speed, "fig/speed.png"}});
+    EXPECT_NE(md.find("![Speed](fig/speed.png)"), std::string::npos);
+    EXPECT_NE(md.find("## What it costs, explained"), std::string::npos);
+    EXPECT_NE(md.find(core::findRow(core::computeRows(llama), "flops_per_token")->value), std::string::npos);
+    EXPECT_NE(md.find("### Training"), std::string::npos);
 }
 
 } // namespace
