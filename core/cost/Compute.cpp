@@ -2,6 +2,7 @@
 #include "core/cost/Compute.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace archplay::core {
 namespace {
@@ -113,6 +114,32 @@ double asDouble(std::uint64_t value) {
     return static_cast<double>(value);
 }
 
+/// One decoder layer of `kind`'s attention for the token at `position`: the self-attention keys it
+/// sees (and those the indexer scores), and every source token through cross-attention.
+Checked causalLayerAttention(const LayerKindCompute& kind, std::uint64_t position, std::uint64_t sourceTokens) {
+    const std::uint64_t keys = attendedKeyCount(kind, position);
+    const std::uint64_t scored =
+        kind.indexerPerKey > 0 && position > 0 ? attendedKeys(kind.mask, position - 1, position).size() : 0;
+    return Checked(keys) * Checked(kind.perKey) + Checked(scored) * Checked(kind.indexerPerKey) +
+           Checked(sourceTokens) * Checked(kind.crossPerKey);
+}
+
+/// The self-attention of `kind`'s layers over a sequence of `tokens` that attends both ways,
+/// averaged over its tokens: an encoder has no decode step. Units: FLOPs per token.
+double averagedAttention(const LayerKindCompute& kind, std::uint64_t tokens) {
+    if (tokens == 0) {
+        return 0;
+    }
+    const double selfPairs = asDouble(attendedPairs(limitedMask(kind), tokens, tokens));
+    return asDouble(static_cast<std::uint64_t>(kind.layers)) * selfPairs * asDouble(kind.perKey) / asDouble(tokens);
+}
+
+/// Whether a token of the model runs through `kind`'s layers: an encoder-decoder's encoder runs
+/// once per source token instead.
+bool runsPerToken(const ComputeReport& report, const LayerKindCompute& kind) {
+    return !(report.encoderDecoder && kind.kind.stack == Stack::Encoder);
+}
+
 } // namespace
 
 std::string_view toString(Recompute recompute) {
@@ -149,6 +176,7 @@ ComputeReport compute(const ModelConfig& config, const ModelPlan& plan, std::uin
     report.context = context;
     const bool encoderDecoder = config.architecture == ArchitectureKind::EncoderDecoder;
     report.sourceTokens = encoderDecoder ? sourceTokens : 0;
+    report.encoderDecoder = encoderDecoder;
     std::array<Checked, kComponentCount> byComponent{};
     Checked overflow;
 
@@ -216,13 +244,9 @@ ComputeReport compute(const ModelConfig& config, const ModelPlan& plan, std::uin
             continue;
         }
         if (!kind.kind.causal) {
-            encoderAttentionPerToken += S > 0 ? n * selfPairs * asDouble(kind.perKey) / asDouble(S) : 0;
+            encoderAttentionPerToken += averagedAttention(kind, S);
         } else {
-            const std::uint64_t keys = attendedKeyCount(kind, S);
-            const std::uint64_t scored = kind.indexerPerKey > 0 && S > 0 ? attendedKeys(kind.mask, S - 1, S).size() : 0;
-            attention +=
-                layers * (Checked(keys) * Checked(kind.perKey) + Checked(scored) * Checked(kind.indexerPerKey) +
-                          Checked(E) * Checked(kind.crossPerKey));
+            attention += layers * causalLayerAttention(kind, S, E);
         }
     }
     // An encoder has no decode step: its per-token attention is the average over the S tokens.
@@ -264,6 +288,129 @@ ComputeReport compute(const ModelConfig& config, const ModelPlan& plan, std::uin
     const double rate = asDouble(training.gpus) * training.peakFlops * training.mfu;
     report.trainingSeconds = rate > 0 ? report.trainingFlops / rate : 0;
     return report;
+}
+
+std::vector<std::uint64_t> flopsCurvePositions(const ComputeReport& report, std::uint64_t maxPosition,
+                                               std::uint64_t current) {
+    std::vector<std::uint64_t> positions;
+    maxPosition = std::max<std::uint64_t>(maxPosition, 1);
+    constexpr int kPointsPerOctave = 4;
+    for (int step = 0; step <= 64 * kPointsPerOctave; ++step) {
+        const double value = std::round(std::exp2(static_cast<double>(step) / kPointsPerOctave));
+        if (value > static_cast<double>(maxPosition)) {
+            break;
+        }
+        positions.push_back(static_cast<std::uint64_t>(value));
+    }
+    positions.push_back(maxPosition);
+    const auto add = [&](std::uint64_t position) {
+        if (position > 0 && position <= maxPosition) {
+            positions.push_back(position);
+        }
+    };
+    // A chunk's last token sees the whole chunk and the next one sees itself alone: the first few
+    // edges are drawn exact, later ones fall between the points.
+    constexpr std::uint64_t kChunkEdges = 4;
+    for (const LayerKindCompute& kind : report.kinds) {
+        if (kind.perKey == 0) {
+            continue;
+        }
+        if (kind.mask.kind == MaskKind::SlidingWindow || kind.mask.kind == MaskKind::LocalWindow) {
+            add(kind.mask.span);
+        }
+        if (kind.mask.kind == MaskKind::Chunked && kind.mask.span > 0) {
+            for (std::uint64_t edge = 1; edge <= kChunkEdges && kind.mask.span <= maxPosition / edge; ++edge) {
+                add(edge * kind.mask.span);
+                add(edge * kind.mask.span + 1);
+            }
+        }
+        add(kind.keyLimit);
+    }
+    add(current);
+    std::sort(positions.begin(), positions.end());
+    positions.erase(std::unique(positions.begin(), positions.end()), positions.end());
+    return positions;
+}
+
+std::vector<TokenFlops> flopsPerTokenCurve(const ComputeReport& report, const std::vector<std::uint64_t>& positions) {
+    std::vector<TokenFlops> curve;
+    curve.reserve(positions.size());
+    for (std::uint64_t position : positions) {
+        TokenFlops point;
+        point.position = position;
+        point.weights = asDouble(report.weights);
+        point.state = asDouble(report.state);
+        Checked causal;
+        double averaged = 0;
+        for (const LayerKindCompute& kind : report.kinds) {
+            if (!runsPerToken(report, kind)) {
+                continue;
+            }
+            if (kind.kind.causal) {
+                causal += dim(kind.layers) * causalLayerAttention(kind, position, report.sourceTokens);
+            } else {
+                averaged += averagedAttention(kind, position);
+            }
+        }
+        point.attention = asDouble(causal.value()) + averaged;
+        point.total = point.weights + point.attention + point.state;
+        curve.push_back(point);
+    }
+    return curve;
+}
+
+std::vector<FlopsPart> flopsByComponent(const ComputeReport& report) {
+    std::vector<FlopsPart> parts;
+    for (std::size_t i = 0; i < kComponentCount; ++i) {
+        const auto component = static_cast<Component>(i);
+        if (report.weightsByComponent[i] == 0) {
+            continue;
+        }
+        // "Attention" alone would read as the scores: these are its projections.
+        std::string name =
+            component == Component::Attention ? "Attention projections" : std::string(toString(component));
+        parts.push_back({std::move(name), FlopsKind::Weights, component, report.weightsByComponent[i]});
+    }
+    if (report.attention > 0) {
+        parts.push_back({"Attention scores and values", FlopsKind::Attention, Component::Attention, report.attention});
+    }
+    if (report.state > 0) {
+        parts.push_back({"Recurrent states", FlopsKind::State, Component::Mixer, report.state});
+    }
+    return parts;
+}
+
+std::vector<KindFlops> flopsByLayerKind(const ModelConfig& config, const ComputeReport& report) {
+    std::vector<KindFlops> kinds;
+    Checked inLayers;
+    for (const LayerKindCompute& kind : report.kinds) {
+        if (!runsPerToken(report, kind)) {
+            continue;
+        }
+        KindFlops flops;
+        flops.name = layerKindName(config, kind.kind);
+        flops.layers = kind.layers;
+        const Checked layers = dim(kind.layers);
+        const Checked weights = (Checked(kind.mixerWeights) + Checked(kind.ffnWeights)) * layers;
+        inLayers += weights;
+        flops.weights = weights.value();
+        flops.attention = kind.kind.causal
+                              ? (layers * causalLayerAttention(kind, report.context, report.sourceTokens)).value()
+                              : static_cast<std::uint64_t>(std::llround(averagedAttention(kind, report.context)));
+        flops.state = (Checked(kind.statePerToken) * layers).value();
+        flops.total = (Checked(flops.weights) + Checked(flops.attention) + Checked(flops.state)).value();
+        kinds.push_back(std::move(flops));
+    }
+    const std::uint64_t outside = report.weights > inLayers.value() ? report.weights - inLayers.value() : 0;
+    if (outside > 0) {
+        KindFlops flops;
+        flops.name = "Outside the layers";
+        flops.outside = true;
+        flops.weights = outside;
+        flops.total = outside;
+        kinds.push_back(std::move(flops));
+    }
+    return kinds;
 }
 
 } // namespace archplay::core

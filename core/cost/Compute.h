@@ -60,6 +60,7 @@ struct ComputeReport {
     double prefill = 0;          ///< forward of S tokens (and an encoder-decoder's source). Units: FLOPs.
     double prefillAttention = 0; ///< its attention part. Units: FLOPs.
     std::vector<LayerKindCompute> kinds;
+    bool encoderDecoder = false; ///< the encoder's layers run per source token, not per token
 
     // Training (FORMULAS.md §5.3-5.6): sequences of S tokens, backward = 2 x forward.
     std::uint64_t trainingTokens = 0;
@@ -79,6 +80,69 @@ struct ComputeReport {
 /// The attention keys one query at position `position` (from 1) attends in a layer kind, its window,
 /// chunk or index_topk applied, out of `context` keys.
 std::uint64_t attendedKeyCount(const LayerKindCompute& kind, std::uint64_t position);
+
+/// The FLOPs of one token at one position of the context, split as the compute view draws them
+/// (FORMULAS.md §5): the weights and the recurrent states cost the same at every position; attention
+/// grows with the keys each layer sees and stops growing at a window, a chunk or index_topk.
+/// Units: FLOPs.
+struct TokenFlops {
+    /// p: the position of a decoder's token (from 1); for an encoder-only model, the sequence length,
+    /// whose tokens' attention is averaged as compute() averages it over S.
+    std::uint64_t position = 0;
+    double weights = 0;
+    double attention = 0;
+    double state = 0;
+    double total = 0; ///< weights + attention + state
+};
+
+/// Positions to draw the FLOPs-per-token curve through: four per octave from 1 to `maxPosition`, and
+/// every window, key limit and chunk edge of `report`'s layer kinds (so the bend where a window stops
+/// the growth, or the drop after a chunk, is exact), and `current`. Sorted, without duplicates.
+[[nodiscard]] std::vector<std::uint64_t> flopsCurvePositions(const ComputeReport& report, std::uint64_t maxPosition,
+                                                             std::uint64_t current);
+
+/// FLOPs per token at each of `positions`, by the sums compute() makes at position S: at p = S the
+/// point equals report.weights, .attention, .state and .perToken (the attention of an encoder-only
+/// model up to compute()'s rounding to whole FLOPs). Decoder self-attention sees
+/// attendedKeyCount(kind, p) keys; cross-attention every source token, flat in p.
+[[nodiscard]] std::vector<TokenFlops> flopsPerTokenCurve(const ComputeReport& report,
+                                                         const std::vector<std::uint64_t>& positions);
+
+/// What a token is, as the compute view's bars split it.
+enum class FlopsKind {
+    Weights,   ///< 2 x the weights it multiplies
+    Attention, ///< scores and values over the keys it attends
+    State,     ///< recurrences of linear-attention and state-space layers
+};
+
+/// One part of the FLOPs of a token at position S, by component.
+struct FlopsPart {
+    std::string name; ///< "Feed-forward", "Attention scores and values", "Recurrent states"
+    FlopsKind kind = FlopsKind::Weights;
+    Component component = Component::Attention; ///< the weights' component (kind Weights only)
+    std::uint64_t flops = 0;                    ///< Units: FLOPs.
+};
+
+/// The FLOPs of a token at position S: the weights by component (those that multiply anything),
+/// then attention, then the recurrent states. The parts sum to report.perToken.
+[[nodiscard]] std::vector<FlopsPart> flopsByComponent(const ComputeReport& report);
+
+/// The FLOPs of a token at position S that one kind of layer spends, all its layers together.
+struct KindFlops {
+    std::string name;        ///< layerKindName(); "Outside the layers" for the LM head and projections
+    bool outside = false;    ///< the tensors outside the layers (no kind)
+    std::int64_t layers = 0; ///< layers of this kind that run per token
+    std::uint64_t weights = 0;
+    std::uint64_t attention = 0;
+    std::uint64_t state = 0;
+    std::uint64_t total = 0; ///< weights + attention + state. Units: FLOPs.
+};
+
+/// The FLOPs of a token at position S by kind of layer, in plan order, then the tensors outside the
+/// layers. Only the layers a token runs through: an encoder-decoder's encoder runs once per source
+/// token and is left out, as in report.perToken, which the totals sum to (the attention of an
+/// encoder-only model up to rounding).
+[[nodiscard]] std::vector<KindFlops> flopsByLayerKind(const ModelConfig& config, const ComputeReport& report);
 
 /// What the scenario's training needs besides the model.
 struct TrainingSetup {

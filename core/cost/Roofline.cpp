@@ -100,4 +100,17 @@ RooflineReport roofline(const RooflineInputs& in, const Gpu& gpu, std::uint64_t 
     return r;
 }
 
+double attainableFlops(const RooflineReport& report, double intensity) {
+    return std::min(report.peakFlops, report.bandwidth * std::max(intensity, 0.0));
+}
+
+RooflinePoint rooflinePoint(const DecodeStep& step) {
+    return {step.intensity, step.seconds > 0 ? step.flops / step.seconds : 0, step.computeBound};
+}
+
+RooflinePoint prefillPoint(const RooflineReport& report) {
+    return {report.prefillIntensity, report.prefillSeconds > 0 ? report.prefillFlops / report.prefillSeconds : 0,
+            report.prefillIntensity > report.ridge};
+}
+
 } // namespace archplay::core

@@ -55,6 +55,20 @@ struct RooflineInputs {
     std::uint64_t batch = 1;
 };
 
+/// A point of the roofline plot: a step's arithmetic intensity and the throughput it attains.
+struct RooflinePoint {
+    double intensity = 0;      ///< FLOPs / bytes read and written. Units: FLOP/byte.
+    double flopsPerSecond = 0; ///< FLOPs / seconds: on the roof, the bound's own. Units: FLOP/s.
+    bool computeBound = false;
+};
+
+/// The roof at `intensity`: min(peak, bandwidth x intensity), all GPUs. Units: FLOP/s.
+[[nodiscard]] double attainableFlops(const RooflineReport& report, double intensity);
+/// A decode step on the roofline plot.
+[[nodiscard]] RooflinePoint rooflinePoint(const DecodeStep& step);
+/// The prefill of the scenario's batch on the roofline plot.
+[[nodiscard]] RooflinePoint prefillPoint(const RooflineReport& report);
+
 [[nodiscard]] DecodeStep decodeStep(const RooflineInputs& in, const Gpu& gpu, std::uint64_t gpus, bool fp8,
                                     std::uint64_t batch);
 [[nodiscard]] RooflineReport roofline(const RooflineInputs& in, const Gpu& gpu, std::uint64_t gpus, bool fp8);

@@ -53,6 +53,114 @@ std::string_view speedBoundLabel() {
     return "upper bound: peak bandwidth and throughput, perfect overlap, GPUs splitting the work evenly";
 }
 
+std::string noDecodeNote(const ModelConfig& config) {
+    return config.hasDecoder() ? std::string()
+                               : "An encoder-only model reads its whole input in one forward pass: it has no decode "
+                                 "step, so no tokens per second to bound.";
+}
+
+namespace {
+
+/// Why no number of the scenario's GPUs holds its training: what one GPU keeps however many share
+/// the work (the data-parallel degree as large as trainingGpusNeeded() searches).
+std::string trainingNoFitReason(const Analysis& a) {
+    const Scenario& s = a.scenario;
+    TrainingShape shape = s.trainingShape();
+    const std::uint64_t tp = std::max<std::uint64_t>(shape.tensorParallel, 1);
+    shape.gpus = std::max<std::uint64_t>((std::uint64_t{1} << 20) / tp, 1) * tp;
+    const TrainingMemory floor = trainingMemory(a.config, a.plan, a.params.total, shape);
+    if (floor.gpuActivationBytes > s.gpu.memoryBytes()) {
+        return "one GPU's activations alone exceed its memory (raise TP or recompute)";
+    }
+    return fmt::format("with ZeRO-{} every GPU keeps {}, however many share the work (raise the ZeRO stage or TP)",
+                       s.zeroStage, binaryBytes(floor.gpuTotalBytes));
+}
+
+std::uint64_t perGpu(std::uint64_t bytes, std::uint64_t gpus) {
+    gpus = std::max<std::uint64_t>(gpus, 1);
+    return bytes / gpus + (bytes % gpus != 0 ? 1 : 0);
+}
+
+std::string capacityLabel(const Gpu& gpu) {
+    return fmt::format("{} {}", binaryBytes(gpu.memoryBytes()), gpu.name);
+}
+
+} // namespace
+
+MemoryStack servingStack(const Analysis& a) {
+    MemoryStack stack;
+    stack.title = "Serving, per GPU";
+    if (!a.valid) {
+        return stack;
+    }
+    const ServingMemory& m = a.serving;
+    const Scenario& s = a.scenario;
+    const std::pair<MemorySegment, std::uint64_t> parts[] = {
+        {{MemoryPart::Weights, fmt::format("Weights ({})", formatInfo(s.weightFormat).name), "weights_bytes", 0},
+         m.weightBytes},
+        {{MemoryPart::KvCache, "KV cache and states", "kv_bytes", 0}, m.kvBytes},
+        {{MemoryPart::Workspace, "Prefill workspace", "activation_bytes", 0}, m.workspaceBytes}};
+    for (const auto& [segment, bytes] : parts) {
+        if (bytes > 0) {
+            stack.segments.push_back(segment);
+            stack.segments.back().bytes = perGpu(bytes, m.gpus);
+        }
+    }
+    stack.totalBytes = m.perGpuBytes;
+    stack.capacityBytes = s.gpu.memoryBytes();
+    stack.capacityLabel = capacityLabel(s.gpu);
+    stack.fits = m.fits;
+    stack.fewestGpus = m.gpusNeeded;
+    stack.verdict =
+        m.fits ? fmt::format("fits on {}: {} used", gpusText(s), deviceUseText(m.perGpuBytes, stack.capacityBytes))
+               : fmt::format("needs {}", neededText(m.gpusNeeded, s.gpu));
+    stack.shortVerdict = m.fits ? fmt::format("fits on {}", gpusText(s)) : stack.verdict;
+    stack.tone = m.fits ? Tone::Good : Tone::Caution;
+    return stack;
+}
+
+MemoryStack trainingStack(const Analysis& a) {
+    MemoryStack stack;
+    stack.title = "Training, per GPU";
+    if (!a.valid) {
+        return stack;
+    }
+    const TrainingMemory& t = a.training;
+    const Scenario& s = a.scenario;
+    const std::pair<MemorySegment, std::uint64_t> parts[] = {
+        {{MemoryPart::Weights, "Weights (bf16)", "gpu_weight_bytes", 0}, t.gpuWeightBytes},
+        {{MemoryPart::Gradients, gradientBytesPerParam(s.optimizer) == 4 ? "Gradients (fp32)" : "Gradients (bf16)",
+          "gradient_bytes", 0},
+         t.gpuGradientBytes},
+        {{MemoryPart::Optimizer, "Optimizer (fp32 master, m, v)", "optimizer_bytes", 0}, t.gpuOptimizerBytes},
+        {{MemoryPart::Activations, "Activations", "training_activation_bytes", 0}, t.gpuActivationBytes}};
+    for (const auto& [segment, bytes] : parts) {
+        if (bytes > 0) {
+            stack.segments.push_back(segment);
+            stack.segments.back().bytes = bytes;
+        }
+    }
+    stack.totalBytes = t.gpuTotalBytes;
+    stack.capacityBytes = s.gpu.memoryBytes();
+    stack.capacityLabel = capacityLabel(s.gpu);
+    stack.fits = !t.overflow && t.gpuTotalBytes <= stack.capacityBytes;
+    stack.fewestGpus = a.trainingGpusNeeded;
+    if (stack.fits) {
+        stack.shortVerdict = fmt::format("fits on {}", gpusText(s));
+        stack.verdict =
+            fmt::format("fits on {}: {} used", gpusText(s), deviceUseText(t.gpuTotalBytes, stack.capacityBytes));
+    } else if (a.trainingGpusNeeded > 0) {
+        stack.shortVerdict = fmt::format("needs {}", neededText(a.trainingGpusNeeded, s.gpu));
+        stack.verdict = fmt::format("needs {} with TP {} and ZeRO-{}", neededText(a.trainingGpusNeeded, s.gpu),
+                                    s.tensorParallel, s.zeroStage);
+    } else {
+        stack.shortVerdict = neededText(a.trainingGpusNeeded, s.gpu);
+        stack.verdict = fmt::format("{}: {}", stack.shortVerdict, trainingNoFitReason(a));
+    }
+    stack.tone = stack.fits ? Tone::Good : (a.trainingGpusNeeded > 0 ? Tone::Caution : Tone::Bad);
+    return stack;
+}
+
 std::vector<SummaryRow> computeRows(const Analysis& a) {
     std::vector<SummaryRow> rows;
     if (!a.valid || !a.costsValid) {
@@ -77,10 +185,11 @@ std::vector<SummaryRow> computeRows(const Analysis& a) {
         rows.push_back(row("state_flops_per_token", "Recurrent states per token", flopText(double(c.state)),
                            flopsExact(double(c.state)), "linear-attention and state-space layers, constant in S"));
     }
-    rows.push_back(row("prefill_flops", fmt::format("Prefill of {} tokens", tokenCount(c.context)), flopText(c.prefill),
-                       flopsExact(c.prefill),
-                       fmt::format("attention {} of it (causal: token p sees p keys)",
-                                   percentText(c.prefill > 0 ? c.prefillAttention / c.prefill : 0, 1))));
+    rows.push_back(
+        row("prefill_flops", fmt::format("Prefill of {} tokens", tokenCount(c.context)), flopText(c.prefill),
+            flopsExact(c.prefill),
+            fmt::format("attention {} of it ({})", percentText(c.prefill > 0 ? c.prefillAttention / c.prefill : 0, 1),
+                        encoderOnly ? "bidirectional: every token sees every key" : "causal: token p sees p keys")));
     rows.push_back(row("training_flops",
                        fmt::format("Training on {} tokens", tokenBudgetText(double(c.trainingTokens))),
                        flopText(c.trainingFlops), flopsExact(c.trainingFlops),
@@ -157,7 +266,7 @@ std::vector<SummaryRow> trainingMemoryRows(const Analysis& a) {
                        a.trainingGpusNeeded > 0
                            ? fmt::format("{} with TP {} and ZeRO-{}", neededText(a.trainingGpusNeeded, s.gpu),
                                          s.tensorParallel, s.zeroStage)
-                           : "one GPU's activations alone exceed its memory: raise TP or recompute",
+                           : trainingNoFitReason(a),
                        a.trainingGpusNeeded > 0 ? Tone::Normal : Tone::Bad));
     return rows;
 }
@@ -173,6 +282,27 @@ std::vector<SummaryRow> speedRows(const Analysis& a) {
     const auto bound = [](const DecodeStep& d) {
         return d.computeBound ? "compute-bound" : "memory-bound";
     };
+    const auto forAll = [&] {
+        for (SummaryRow& each : rows) {
+            each.notes.emplace_back(speedBoundLabel());
+        }
+        return rows;
+    };
+    const auto deviceRow = [&] {
+        return row("device", gpusText(s), fmt::format("{} · {}", bandwidthText(r.bandwidth), flopRateText(r.peakFlops)),
+                   fmt::format("{} · {}", bandwidthText(r.bandwidth), flopRateText(r.peakFlops)),
+                   fmt::format("{} peak{}", r.fp8 ? "FP8" : "BF16", s.gpu.estimated ? " (estimated)" : ""));
+    };
+    if (!a.config.hasDecoder()) {
+        // No decode step: one forward pass over the whole input is all there is to time.
+        rows.push_back(row("prefill_seconds",
+                           fmt::format("Forward pass, {} x {} tokens", step.batch, tokenCount(r.context)),
+                           durationText(r.prefillSeconds), fmt::format("{:.6f} s", r.prefillSeconds),
+                           fmt::format("intensity {:.0f} FLOP/byte, {}", r.prefillIntensity,
+                                       r.prefillIntensity > r.ridge ? "compute-bound" : "memory-bound")));
+        rows.push_back(deviceRow());
+        return forAll();
+    }
     rows.push_back(row("decode_tokens_per_s", fmt::format("Decode, batch {}", step.batch),
                        tokenRateText(step.tokensPerSecond), fmt::format("{:.1f} tokens/s", step.tokensPerSecond),
                        fmt::format("{} per sequence, {}, {} per step", tokenRateText(step.perSequence), bound(step),
@@ -193,14 +323,8 @@ std::vector<SummaryRow> speedRows(const Analysis& a) {
                                    r.prefillIntensity > r.ridge ? "compute-bound" : "memory-bound")));
     rows.push_back(row("time_to_first_token_s", "Time to first token", durationText(r.timeToFirstToken),
                        fmt::format("{:.6f} s", r.timeToFirstToken), "prefill plus one decode step"));
-    rows.push_back(row("device", gpusText(s),
-                       fmt::format("{} · {}", bandwidthText(r.bandwidth), flopRateText(r.peakFlops)),
-                       fmt::format("{} · {}", bandwidthText(r.bandwidth), flopRateText(r.peakFlops)),
-                       fmt::format("{} peak{}", r.fp8 ? "FP8" : "BF16", s.gpu.estimated ? " (estimated)" : "")));
-    for (SummaryRow& each : rows) {
-        each.notes.emplace_back(speedBoundLabel());
-    }
-    return rows;
+    rows.push_back(deviceRow());
+    return forAll();
 }
 
 Derivation explainCosts(const Analysis& a) {
@@ -223,15 +347,41 @@ Derivation explainCosts(const Analysis& a) {
          {fmt::format("F_{{\\text{{weights}}}} = 2 P_{{\\text{{mm}}}} = 2 \\cdot {} = {}",
                       num(static_cast<std::int64_t>(c.weights / 2)), num(static_cast<std::int64_t>(c.weights)))}});
     std::vector<std::string> attention;
+    // The kinds a token runs through, in the order flopsByLayerKind() lists them.
+    const std::vector<KindFlops> byKind = flopsByLayerKind(a.config, c);
+    std::size_t next = 0;
     for (const LayerKindCompute& kind : c.kinds) {
-        if (kind.perKey == 0) {
+        if (c.encoderDecoder && kind.kind.stack == Stack::Encoder) {
+            continue; // runs once per source token, in the prefill
+        }
+        const KindFlops& flops = byKind[next++];
+        if (flops.attention == 0) {
             continue;
         }
-        const std::uint64_t keys = kind.kind.causal ? attendedKeyCount(kind, c.context) : c.context;
-        attention.push_back(
-            fmt::format("\\text{{{}}}: {} \\times {} \\times {} = {}", layerKindName(a.config, kind.kind), kind.layers,
-                        num(static_cast<std::int64_t>(kind.perKey)), num(static_cast<std::int64_t>(keys)),
-                        num(static_cast<std::int64_t>(kind.perKey * keys * std::uint64_t(kind.layers)))));
+        std::vector<std::string> terms;
+        const auto term = [&](std::uint64_t perKey, std::uint64_t keys) {
+            terms.push_back(fmt::format("{} \\times {} \\times {}", kind.layers, num(static_cast<std::int64_t>(perKey)),
+                                        num(static_cast<std::int64_t>(keys))));
+        };
+        if (kind.kind.causal) {
+            if (kind.perKey > 0) {
+                term(kind.perKey, attendedKeyCount(kind, c.context));
+            }
+            if (kind.indexerPerKey > 0 && c.context > 0) {
+                term(kind.indexerPerKey, attendedKeys(kind.mask, c.context - 1, c.context).size());
+            }
+            if (kind.crossPerKey > 0 && c.sourceTokens > 0) {
+                term(kind.crossPerKey, c.sourceTokens);
+            }
+        } else if (kind.mask.kind == MaskKind::Bidirectional) {
+            term(kind.perKey, c.context); // every token sees all S keys
+        }
+        std::string sum;
+        for (const std::string& each : terms) {
+            sum += (sum.empty() ? "" : " + ") + each;
+        }
+        attention.push_back(fmt::format("\\text{{{}}}: {}{}", flops.name, sum.empty() ? "" : sum + " = ",
+                                        num(static_cast<std::int64_t>(flops.attention))));
     }
     attention.push_back(fmt::format("F_{{\\text{{attention}}}} = \\sum_\\ell 2 n_h (d_{{qk}} + d_v)\\, c_\\ell = {}",
                                     num(static_cast<std::int64_t>(c.attention))));
@@ -315,6 +465,16 @@ Derivation explainCosts(const Analysis& a) {
     const RooflineReport& r = a.speed;
     DerivationSection speed{
         "Speed", std::string(speedBoundLabel()) + ". Sources: Williams et al. 2009, FORMULAS.md §7.", {}};
+    if (!a.config.hasDecoder()) {
+        speed.steps.push_back(
+            {"Forward pass",
+             noDecodeNote(a.config),
+             {fmt::format("t = \\max\\left(\\frac{{{}}}{{{}}}, \\frac{{{}}}{{{}}}\\right) = {}\\,\\text{{s}}",
+                          big(r.prefillFlops), big(r.peakFlops), big(r.prefillBytes), big(r.bandwidth),
+                          scientific(r.prefillSeconds))}});
+        d.sections.push_back(std::move(speed));
+        return d;
+    }
     speed.steps.push_back(
         {"Decode step",
          "Weights are read once per step for the batch (routed experts only where a token goes: "
@@ -335,6 +495,20 @@ Derivation explainCosts(const Analysis& a) {
                       scientific(r.timeToFirstToken))}});
     d.sections.push_back(std::move(speed));
     return d;
+}
+
+Derivation explainCosts(const Analysis& analysis, CostTopic topic) {
+    Derivation whole = explainCosts(analysis);
+    const auto index = static_cast<std::size_t>(topic);
+    Derivation part;
+    part.notation = whole.notation;
+    if (index < whole.sections.size()) {
+        part.title = fmt::format("{}: {}", whole.title, whole.sections[index].title);
+        part.sections.push_back(std::move(whole.sections[index]));
+    } else {
+        part.title = whole.title;
+    }
+    return part;
 }
 
 } // namespace archplay::core

@@ -72,6 +72,12 @@ std::string_view toString(ExportWhat what) {
         return "derivation";
     case ExportWhat::Summary:
         return "summary";
+    case ExportWhat::Compute:
+        return "compute";
+    case ExportWhat::Memory:
+        return "memory";
+    case ExportWhat::Speed:
+        return "speed";
     }
     return {};
 }
@@ -150,6 +156,9 @@ std::vector<ExportFormat> formatsFor(ExportWhat what) {
     case ExportWhat::Layer:
     case ExportWhat::AttentionMask:
     case ExportWhat::MoeRouting:
+    case ExportWhat::Compute:
+    case ExportWhat::Memory:
+    case ExportWhat::Speed:
         return {F::Png, F::Svg, F::Pdf};
     }
     return {};
@@ -171,6 +180,12 @@ std::optional<ViewKind> viewFor(ExportWhat what) {
         return ViewKind::MoeRouting;
     case ExportWhat::Derivation:
         return ViewKind::Derivation;
+    case ExportWhat::Compute:
+        return ViewKind::Compute;
+    case ExportWhat::Memory:
+        return ViewKind::Memory;
+    case ExportWhat::Speed:
+        return ViewKind::Speed;
     case ExportWhat::Report:
     case ExportWhat::Summary:
         return std::nullopt;
@@ -257,6 +272,9 @@ std::optional<std::string> exportText(const Analysis& analysis, ExportWhat what,
     case ExportWhat::Layer:
     case ExportWhat::AttentionMask:
     case ExportWhat::MoeRouting:
+    case ExportWhat::Compute:
+    case ExportWhat::Memory:
+    case ExportWhat::Speed:
         break;
     }
     return std::nullopt;

@@ -14,20 +14,34 @@ namespace archplay::core {
 
 /// What an export shows: the whole report, one figure, or one table. The same names serve
 /// `archplay-cli export --what` and the window's export actions.
-enum class ExportWhat { Report, Breakdown, LayerStack, Layer, AttentionMask, KvCache, MoeRouting, Derivation, Summary };
+enum class ExportWhat {
+    Report,
+    Breakdown,
+    LayerStack,
+    Layer,
+    AttentionMask,
+    KvCache,
+    MoeRouting,
+    Derivation,
+    Summary,
+    Compute,
+    Memory,
+    Speed
+};
 
 /// The file formats. Png, Svg and Pdf are drawn (through Qt); the others are text.
 enum class ExportFormat { Pdf, Png, Svg, Csv, Markdown, Json, Latex };
 
 inline constexpr ExportWhat kAllExportWhats[] = {
-    ExportWhat::Report,  ExportWhat::Breakdown,  ExportWhat::LayerStack, ExportWhat::Layer,  ExportWhat::AttentionMask,
-    ExportWhat::KvCache, ExportWhat::MoeRouting, ExportWhat::Derivation, ExportWhat::Summary};
+    ExportWhat::Report,        ExportWhat::Breakdown, ExportWhat::LayerStack, ExportWhat::Layer,
+    ExportWhat::AttentionMask, ExportWhat::KvCache,   ExportWhat::MoeRouting, ExportWhat::Derivation,
+    ExportWhat::Summary,       ExportWhat::Compute,   ExportWhat::Memory,     ExportWhat::Speed};
 inline constexpr ExportFormat kAllExportFormats[] = {ExportFormat::Pdf,  ExportFormat::Png,      ExportFormat::Svg,
                                                      ExportFormat::Csv,  ExportFormat::Markdown, ExportFormat::Json,
                                                      ExportFormat::Latex};
 
 /// "report", "breakdown", "layer-stack", "layer", "attention-mask", "kv-cache", "moe-routing",
-/// "derivation", "summary".
+/// "derivation", "summary", "compute", "memory", "speed".
 std::string_view toString(ExportWhat what);
 /// "pdf", "png", "svg", "csv", "md", "json", "tex" (also the file extension).
 std::string_view toString(ExportFormat format);

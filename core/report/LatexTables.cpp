@@ -2,6 +2,7 @@
 #include "core/report/LatexTables.h"
 
 #include "core/derivation/Derivation.h"
+#include "core/report/Costs.h"
 #include "core/report/Tables.h"
 #include "core/util/Format.h"
 
@@ -127,6 +128,19 @@ std::string summaryLatex(const std::vector<SummaryRow>& rows, const std::string&
     return latexTable(caption, "tab:summary", {{"Quantity"}, {"Value", true}, {"Exact", true}}, cells, {}, placement);
 }
 
+namespace {
+
+/// Cost rows (quantity, value, detail) as a breaking booktabs table under their own label.
+std::string costLatex(const std::vector<SummaryRow>& rows, const std::string& caption, const std::string& label) {
+    std::vector<std::vector<std::string>> cells;
+    for (const SummaryRow& row : rows) {
+        cells.push_back({row.label, row.value, row.detail});
+    }
+    return latexTable(caption, label, {{"Quantity"}, {"Value", true}, {"Detail"}}, cells, {}, LatexPlacement::Breaking);
+}
+
+} // namespace
+
 std::string breakdownLatex(const ParamReport& params, const std::string& caption, LatexPlacement placement) {
     std::vector<std::vector<std::string>> rows;
     std::vector<int> indents;
@@ -235,6 +249,23 @@ std::string reportLatex(const Analysis& analysis, const ReportInfo& info) {
             break;
         case ReportPart::Derivation:
             body += "\n\\clearpage\n" + toLatex(deriveForwardPass(analysis.config, analysis.plan));
+            break;
+        case ReportPart::CostExplanation:
+            body += "\n" + toLatex(explainCosts(analysis));
+            break;
+        case ReportPart::Compute:
+            body += "\n\\subsection*{" + latexText(section.title) + "}\n";
+            body += costLatex(computeRows(analysis), "Compute of " + caption + ".", "tab:compute");
+            break;
+        case ReportPart::Memory:
+            body += "\n\\subsection*{" + latexText(section.title) + "}\n";
+            body += costLatex(servingMemoryRows(analysis), "Serving memory of " + caption + ".", "tab:serving");
+            body += costLatex(trainingMemoryRows(analysis), "Training memory of " + caption + ".", "tab:training");
+            break;
+        case ReportPart::Speed:
+            body += "\n\\subsection*{" + latexText(section.title) + "}\n";
+            body += costLatex(speedRows(analysis), "Speed of " + caption + "; " + std::string(speedBoundLabel()) + ".",
+                              "tab:speed");
             break;
         case ReportPart::Source:
             body += "\n\\subsection*{" + latexText(section.title) + "}\n";

@@ -3,6 +3,7 @@
 
 #include "core/io/ReportJson.h"
 #include "core/io/Session.h"
+#include "core/report/Costs.h"
 #include "core/report/LatexTables.h"
 #include "core/util/Checked.h"
 #include "core/util/Format.h"
@@ -322,9 +323,10 @@ nlohmann::json reportJson(const Analysis& analysis, const ReportInfo& info) {
 
 std::string scenarioLine(const Analysis& analysis) {
     const Scenario& scenario = analysis.scenario;
-    std::string line = fmt::format("{} tokens, batch {}, weights {}, KV cache {}, on {}",
-                                   withThousands(scenario.sequenceLength), withThousands(scenario.batch),
-                                   formatInfo(scenario.weightFormat).id, toString(scenario.kvDType), devicesLabel(scenario));
+    std::string line =
+        fmt::format("{} tokens, batch {}, weights {}, KV cache {}, on {}", withThousands(scenario.sequenceLength),
+                    withThousands(scenario.batch), formatInfo(scenario.weightFormat).id, toString(scenario.kvDType),
+                    devicesLabel(scenario));
     if (analysis.config.architecture == ArchitectureKind::EncoderDecoder) {
         line += fmt::format(", {} encoder tokens", withThousands(scenario.encoderSequenceLength));
     }
@@ -421,8 +423,17 @@ std::vector<ReportSection> reportSections(const Analysis& analysis, std::int64_t
                             "always on. The scores are an illustrative, deterministic simulation, not a trained "
                             "router."});
     }
+    sections.push_back({ReportPart::Compute, "Compute", ViewKind::Compute,
+                        "FLOPs per token by component and by layer kind, and against the position in the context: "
+                        "the weights cost the same at every position, attention grows with the keys it sees."});
+    sections.push_back({ReportPart::Memory, "Memory", ViewKind::Memory,
+                        "One GPU's memory when serving and when training, part by part, against the device's."});
+    sections.push_back(
+        {ReportPart::Speed, "Speed", ViewKind::Speed,
+         fmt::format("Decode throughput against batch and the roofline of the device; {}.", speedBoundLabel())});
     sections.push_back({ReportPart::DiagnosticList, "Diagnostics", {}, {}});
     sections.push_back({ReportPart::Derivation, "Forward pass", {}, {}});
+    sections.push_back({ReportPart::CostExplanation, "What it costs, explained", {}, {}});
     sections.push_back({ReportPart::Source, "Source and counting convention", {}, {}});
     return sections;
 }
@@ -474,6 +485,19 @@ std::string reportMarkdown(const Analysis& analysis, const ReportInfo& info, std
             break;
         case ReportPart::Derivation:
             out += nestedDerivation(toMarkdown(deriveForwardPass(analysis.config, analysis.plan))) + "\n";
+            break;
+        case ReportPart::Compute:
+            out += summaryMarkdown(computeRows(analysis));
+            break;
+        case ReportPart::Memory:
+            out += "### Serving\n\n" + summaryMarkdown(servingMemoryRows(analysis)) + "\n### Training\n\n" +
+                   summaryMarkdown(trainingMemoryRows(analysis));
+            break;
+        case ReportPart::Speed:
+            out += summaryMarkdown(speedRows(analysis));
+            break;
+        case ReportPart::CostExplanation:
+            out += nestedDerivation(toMarkdown(explainCosts(analysis))) + "\n";
             break;
         case ReportPart::Source:
             for (const std::string& line : sourceLines(info)) {

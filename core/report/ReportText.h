@@ -94,8 +94,12 @@ enum class ReportPart {
     AttentionMask,
     KvCache,
     MoeRouting,
+    Compute,
+    Memory,
+    Speed,
     DiagnosticList,
     Derivation,
+    CostExplanation,
     Source,
 };
 
@@ -108,8 +112,9 @@ struct ReportSection {
 };
 
 /// The sections of a report for this analysis: MoE routing only for mixture-of-experts models, the
-/// KV cache only for models that have one. `layer` is the position in plan.layers of the layer
-/// whose matrices are shown.
+/// KV cache only for models that have one; compute, memory and speed (with the rows of core/report/
+/// Costs) for every model, and their explanation after the forward pass. `layer` is the position in plan.layers of the
+/// layer whose matrices are shown.
 std::vector<ReportSection> reportSections(const Analysis& analysis, std::int64_t layer);
 
 /// A figure written beside a Markdown report.

@@ -23,6 +23,12 @@ std::string_view toString(ViewKind kind) {
         return "moe-routing";
     case ViewKind::Derivation:
         return "derivation";
+    case ViewKind::Compute:
+        return "compute";
+    case ViewKind::Memory:
+        return "memory";
+    case ViewKind::Speed:
+        return "speed";
     }
     return {};
 }

@@ -17,16 +17,20 @@ enum class ViewKind {
     AttentionMask,
     KvCache,
     MoeRouting,
-    Derivation
+    Derivation,
+    Compute,
+    Memory,
+    Speed
 };
 
 /// In tab order.
 inline constexpr ViewKind kAllViewKinds[] = {ViewKind::Overview,   ViewKind::Breakdown,    ViewKind::ParameterChart,
                                              ViewKind::LayerStack, ViewKind::LayerWeights, ViewKind::AttentionMask,
-                                             ViewKind::KvCache,    ViewKind::MoeRouting,   ViewKind::Derivation};
+                                             ViewKind::KvCache,    ViewKind::MoeRouting,   ViewKind::Derivation,
+                                             ViewKind::Compute,    ViewKind::Memory,       ViewKind::Speed};
 
 /// "overview", "breakdown", "param-chart", "layer-stack", "layer-weights", "attention-mask", "kv-cache",
-/// "moe-routing", "derivation".
+/// "moe-routing", "derivation", "compute", "memory", "speed".
 std::string_view toString(ViewKind kind);
 /// Parses the names above; nullopt for anything else.
 std::optional<ViewKind> parseViewKind(std::string_view name);

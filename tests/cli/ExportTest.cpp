@@ -366,7 +366,7 @@ TEST(CliExportReport, MarkdownReportWritesItsFiguresBesideIt) {
         EXPECT_EQ(image.width(), 2560) << target << " is drawn at 2x";
         ++links;
     }
-    EXPECT_EQ(links, 6) << "breakdown, stack, layer, masks, KV cache, routing";
+    EXPECT_EQ(links, 9) << "breakdown, stack, layer, masks, KV cache, compute, memory, speed, routing";
     EXPECT_TRUE(fs::is_directory(dir / "mixtral report_figures"));
 }
 

@@ -216,7 +216,7 @@ TEST(Exports, NamesRoundTrip) {
     EXPECT_EQ(core::formatFromPath("dir.v2/report"), std::nullopt);
     EXPECT_EQ(core::parseExportWhat("everything"), std::nullopt);
     EXPECT_EQ(core::exportWhatNames(), "report, breakdown, layer-stack, layer, attention-mask, kv-cache, moe-routing, "
-                                       "derivation or summary");
+                                       "derivation, summary, compute, memory or speed");
     EXPECT_EQ(core::exportFormatNames(), "pdf, png, svg, csv, md, json or tex");
 }
 

@@ -85,7 +85,7 @@ TEST(GuiProcess, AShortBenchmarkReportsEveryFigureAndView) {
     EXPECT_GT(json.at("startup_ms").get<double>(), 0.0);
     EXPECT_GT(json.at("peak_rss_mb").get<double>(), 1.0);
     for (const char* view : {"breakdown", "param-chart", "layer-stack", "layer-weights", "attention-mask", "kv-cache",
-                             "moe-routing", "derivation", "summary-cards"}) {
+                             "moe-routing", "derivation", "compute", "memory", "speed", "summary-cards"}) {
         ASSERT_TRUE(json.at("views").contains(view)) << view;
         EXPECT_GT(json.at("views").at(view).at("n").get<int>(), 0) << view;
         EXPECT_LE(json.at("views").at(view).at("p50").get<double>(), json.at("views").at(view).at("p99").get<double>());

@@ -348,7 +348,8 @@ TEST(MarkdownReport, FiguresAreWrittenBesideTheText) {
     const QString error = archplay::ui::exports::exportMarkdownReport(
         analyzed("gemma-3-1b"), infoFor("gemma-3-1b"), {archplay::ui::theme::ThemeMode::Light, 3, 1.0}, path, &written);
     ASSERT_TRUE(error.isEmpty()) << error.toStdString();
-    EXPECT_EQ(written.size(), 6) << written.join(QLatin1Char(' ')).toStdString(); // 5 figures (dense) + the text
+    // 8 figures (dense: no routing) + the text
+    EXPECT_EQ(written.size(), 9) << written.join(QLatin1Char(' ')).toStdString();
     EXPECT_EQ(written.last(), path);
     QFile file(path);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));

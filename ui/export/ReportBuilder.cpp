@@ -2,6 +2,7 @@
 #include "ui/export/ReportBuilder.h"
 
 #include "core/derivation/Derivation.h"
+#include "core/report/Costs.h"
 #include "core/report/Tables.h"
 #include "core/util/Format.h"
 #include "ui/Strings.h"
@@ -23,9 +24,11 @@ namespace {
 
 /// The size a figure is laid out at before it is scaled to the page's width: narrow enough that its
 /// text stays legible once scaled (0.77 on A4 at 860 wide), wide enough for the view's layout. The
-/// KV cache view puts a chart beside the device list and needs more room.
+/// KV cache view puts a chart beside the device list and needs more room, as do the cost views
+/// with their rows beside or under their charts.
 QSizeF figureSize(core::ViewKind kind) {
-    if (kind == core::ViewKind::KvCache) {
+    if (kind == core::ViewKind::KvCache || kind == core::ViewKind::Compute || kind == core::ViewKind::Memory ||
+        kind == core::ViewKind::Speed) {
         return {1040, 700};
     }
     if (kind == core::ViewKind::ParameterChart || kind == core::ViewKind::AttentionMask) {
@@ -218,10 +221,23 @@ views::layout::DerivationDocument derivationDocument(const ReportComposer& compo
                                              std::make_shared<const mathtext::MathTypesetter>(composer.bodyFont()));
 }
 
+/// What the costs' explanation typesets: core::explainCosts() in the composer's body font.
+views::layout::DerivationDocument costsDocument(const ReportComposer& composer, const core::Analysis& analysis) {
+    return views::layout::DerivationDocument(core::explainCosts(analysis), composer.bodyFont(),
+                                             std::make_shared<const mathtext::MathTypesetter>(composer.bodyFont()));
+}
+
+/// The typeset derivations of a report: they must live until the composer paints.
+struct ReportDocuments {
+    const views::layout::DerivationDocument& forwardPass;
+    const views::layout::DerivationDocument& costs;
+};
+
 /// The sections of the report in core's order, each with its table and figure.
 void reportSections(ReportComposer& composer, const core::Analysis& analysis, const core::ReportInfo& info,
-                    const OffscreenViews& views, const views::layout::DerivationDocument& document) {
+                    const OffscreenViews& views, const ReportDocuments& documents) {
     for (const core::ReportSection& section : core::reportSections(analysis, views.layer())) {
+        // The forward pass starts a page; the costs' explanation follows it on the same page.
         const bool newPage = section.part == core::ReportPart::Derivation;
         composer.heading(qs(section.title), newPage);
         switch (section.part) {
@@ -238,7 +254,23 @@ void reportSections(ReportComposer& composer, const core::Analysis& analysis, co
             diagnostics(composer, analysis.diagnostics);
             break;
         case core::ReportPart::Derivation:
-            composer.derivation(document);
+            composer.derivation(documents.forwardPass);
+            break;
+        case core::ReportPart::CostExplanation:
+            composer.derivation(documents.costs);
+            break;
+        case core::ReportPart::Compute:
+            summaryTable(composer, core::computeRows(analysis));
+            break;
+        case core::ReportPart::Memory:
+            composer.subheading(QStringLiteral("Serving"));
+            summaryTable(composer, core::servingMemoryRows(analysis));
+            composer.subheading(QStringLiteral("Training"));
+            summaryTable(composer, core::trainingMemoryRows(analysis));
+            break;
+        case core::ReportPart::Speed:
+            summaryTable(composer, core::speedRows(analysis));
+            composer.paragraph(qs(core::speedBoundLabel()) + QLatin1Char('.'));
             break;
         case core::ReportPart::Source:
             for (const std::string& line : core::sourceLines(info)) {
@@ -278,7 +310,8 @@ PdfResult reportPdf(const core::Analysis& analysis, const core::ReportInfo& info
     PdfPages pdf(analysis, info, options, QStringLiteral("ARCHPLAY REPORT"));
     const OffscreenViews views(analysis, pdf.palette, options.layer);
     const views::layout::DerivationDocument document = derivationDocument(pdf.composer, analysis);
-    reportSections(pdf.composer, analysis, info, views, document);
+    const views::layout::DerivationDocument costs = costsDocument(pdf.composer, analysis);
+    reportSections(pdf.composer, analysis, info, views, {document, costs});
     return pdf.finish(QStringLiteral("archplay report"), false);
 }
 

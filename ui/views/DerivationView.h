@@ -27,6 +27,7 @@ public:
 
     core::ViewKind kind() const override { return core::ViewKind::Derivation; }
     QString title() const override { return tr("Forward pass"); }
+    QString tabTitle() const override { return tr("Forward"); }
     void setSharedAnalysis(core::AnalysisPtr analysis) override;
     /// Paints the whole derivation into `target`, in columns and scaled down when it is taller.
     void render(QPainter& painter, const QRectF& target) const override;

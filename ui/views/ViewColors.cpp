@@ -102,6 +102,36 @@ QColor dtype(core::DType dtype, const QPalette& palette) {
     }
 }
 
+QColor flops(core::FlopsKind kind, core::Component component, const QPalette& palette) {
+    switch (kind) {
+    case core::FlopsKind::Weights:
+        return colors::component(component, palette);
+    case core::FlopsKind::Attention:
+        return pick(palette, 0x6a4fc9, 0x9d87ef);
+    case core::FlopsKind::State:
+        return pick(palette, 0x6f7d2c, 0xa9bb5e); // apart from the mixers' weights
+    }
+    return palette.color(QPalette::Text);
+}
+
+QColor memory(core::MemoryPart part, const QPalette& palette) {
+    switch (part) {
+    case core::MemoryPart::Weights:
+        return weights(palette);
+    case core::MemoryPart::KvCache:
+        return pick(palette, 0x2f74c0, 0x5fa2ea);
+    case core::MemoryPart::Workspace:
+        return pick(palette, 0x1c9a8e, 0x45c7b8);
+    case core::MemoryPart::Gradients:
+        return pick(palette, 0xd29b1e, 0xe8bd55);
+    case core::MemoryPart::Optimizer:
+        return pick(palette, 0xcc4b37, 0xf07a66);
+    case core::MemoryPart::Activations:
+        return pick(palette, 0x7d6aa8, 0xa797d4);
+    }
+    return palette.color(QPalette::Text);
+}
+
 QColor weights(const QPalette& palette) {
     return pick(palette, 0x6b7380, 0x8d95a3);
 }

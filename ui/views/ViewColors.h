@@ -2,9 +2,11 @@
 #pragma once
 
 #include "core/config/LayerPlan.h"
+#include "core/cost/Compute.h"
 #include "core/memory/KvCache.h"
 #include "core/memory/KvCurve.h"
 #include "core/params/Tensors.h"
+#include "core/report/Costs.h"
 
 #include <QColor>
 #include <QPalette>
@@ -25,6 +27,11 @@ QColor ffn(core::FfnKind kind, const QPalette& palette);
 QColor component(core::Component component, const QPalette& palette);
 /// One line per cache precision width.
 QColor dtype(core::DType dtype, const QPalette& palette);
+
+/// A part of a token's FLOPs: weights in their component's colour, attention scores, states.
+QColor flops(core::FlopsKind kind, core::Component component, const QPalette& palette);
+/// A part of a GPU's memory in the memory view.
+QColor memory(core::MemoryPart part, const QPalette& palette);
 
 /// The weights segment of memory bars.
 QColor weights(const QPalette& palette);

@@ -3,13 +3,16 @@
 
 #include "ui/views/AttentionMaskView.h"
 #include "ui/views/BreakdownTableView.h"
+#include "ui/views/ComputeView.h"
 #include "ui/views/DerivationView.h"
 #include "ui/views/KvCacheView.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/views/LayerStackView.h"
 #include "ui/views/LayerWeightsView.h"
+#include "ui/views/MemoryView.h"
 #include "ui/views/MoeRoutingView.h"
 #include "ui/views/OverviewPage.h"
+#include "ui/views/SpeedView.h"
 #include "ui/views/charts/ParameterChartView.h"
 
 namespace archplay::ui::views {
@@ -48,6 +51,9 @@ ViewSet createViews(QWidget* parent) {
         new KvCacheView(parent),
         routing,
         new DerivationView(parent),
+        new ComputeView(parent),
+        new MemoryView(parent),
+        new SpeedView(parent),
     };
     return set;
 }

@@ -188,8 +188,12 @@ void MainWindow::createMenus() {
     for (std::size_t i = 0; i < m_views.views.size(); ++i) {
         views::AnalysisView* analysisView = m_views.views[i];
         QAction* show = view->addAction(tr("Show %1").arg(analysisView->title()));
+        // Alt and the number row: 1 to 9, then 0, minus and equals for the tenth to the twelfth.
+        static constexpr Qt::Key kAfterNine[] = {Qt::Key_0, Qt::Key_Minus, Qt::Key_Equal};
         if (i < 9) {
             show->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + int(i))));
+        } else if (i - 9 < std::size(kAfterNine)) {
+            show->setShortcut(QKeySequence(Qt::ALT | kAfterNine[i - 9]));
         }
         connect(show, &QAction::triggered, this, [this, analysisView] { m_tabs->setCurrentWidget(analysisView); });
     }

@@ -48,6 +48,34 @@ protected:
     }
 };
 
+/// A logarithmic axis whose labels come from one of core's formatters.
+class FormattedLogTicker : public QCPAxisTickerLog {
+public:
+    FormattedLogTicker(double base, std::string (*format)(double))
+        : m_format(format) {
+        setLogBase(base);
+    }
+
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+        return QString::fromStdString(m_format(tick));
+    }
+
+private:
+    std::string (*m_format)(double);
+};
+
+std::string plainNumber(double value) {
+    return value >= 1 ? core::withThousands(toCount(value)) : QString::number(value, 'g', 2).toStdString();
+}
+
+void useFormattedLogTicker(QCPAxis* axis, double base, std::string (*format)(double)) {
+    auto ticker = QSharedPointer<FormattedLogTicker>::create(base, format);
+    ticker->setSubTickCount(base == 10 ? 8 : 0);
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    axis->setTicker(ticker);
+}
+
 void styleAxis(QCPAxis* axis, const QPalette& palette, const QFont& font) {
     const QColor text = palette.color(QPalette::Text);
     const QColor muted = colors::muted(palette);
@@ -119,6 +147,22 @@ void useBytesLogTicker(QCPAxis* axis) {
     ticker->setSubTickCount(2);
     axis->setScaleType(QCPAxis::stLogarithmic);
     axis->setTicker(ticker);
+}
+
+void useFlopLogTicker(QCPAxis* axis) {
+    useFormattedLogTicker(axis, 10, &core::flopText);
+}
+
+void useFlopRateLogTicker(QCPAxis* axis) {
+    useFormattedLogTicker(axis, 10, &core::flopRateText);
+}
+
+void useTokenRateLogTicker(QCPAxis* axis) {
+    useFormattedLogTicker(axis, 10, &core::tokenRateText);
+}
+
+void usePlainLogTicker(QCPAxis* axis, double base) {
+    useFormattedLogTicker(axis, base, &plainNumber);
 }
 
 void renderPlot(QCustomPlot& plot, QPainter& painter, const QRectF& target) {

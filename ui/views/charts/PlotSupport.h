@@ -29,6 +29,15 @@ void useTokenLogTicker(QCPAxis* axis);
 /// Logarithmic axis of bytes: 1 KiB, 1 MiB, 1 GiB.
 void useBytesLogTicker(QCPAxis* axis);
 
+/// Logarithmic axis of FLOPs in powers of ten: 1 MFLOP, 10 GFLOP (core::flopText).
+void useFlopLogTicker(QCPAxis* axis);
+/// Logarithmic axis of FLOP/s in powers of ten: 1 TFLOP/s (core::flopRateText).
+void useFlopRateLogTicker(QCPAxis* axis);
+/// Logarithmic axis of tokens per second in powers of ten: 10 tok/s, 1K tok/s (core::tokenRateText).
+void useTokenRateLogTicker(QCPAxis* axis);
+/// Logarithmic axis of plain numbers in powers of `base`: batches (2) and FLOP/byte (10).
+void usePlainLogTicker(QCPAxis* axis, double base);
+
 /// Paints `plot` laid out at the size of `target` onto any painter (screen, image, SVG, PDF):
 /// QCustomPlot draws into a QPicture through its own painter, which `painter` then replays.
 void renderPlot(QCustomPlot& plot, QPainter& painter, const QRectF& target);

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/derivation/Derivation.h"
+#include "ui/views/layout/DerivationDocument.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QAction;
+class QScrollArea;
+
+namespace archplay::ui::views {
+
+/// A derivation typeset and scrolled, laid out at the panel's width: the explanation the cost views
+/// open beside their figures. Copy as LaTeX and Copy as Markdown put the same derivation on the
+/// clipboard (core::toLatex, core::toMarkdown).
+class DerivationPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit DerivationPanel(QWidget* parent = nullptr);
+    ~DerivationPanel() override;
+
+    /// Shows `derivation`; typeset now when the panel is visible, else when it is shown.
+    void setDerivation(core::Derivation derivation);
+    const core::Derivation& derivation() const { return m_derivation; }
+
+    QString latex() const;
+    QString markdown() const;
+    QAction* copyLatexAction() const { return m_copyLatex; }
+    QAction* copyMarkdownAction() const { return m_copyMarkdown; }
+    /// The typeset document (typeset on demand).
+    const layout::DerivationDocument& document() const;
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    class Canvas;
+    void relayout();
+    void paintCanvas(QPainter& painter, const QRect& exposed) const;
+
+    core::Derivation m_derivation;
+    mutable std::shared_ptr<const mathtext::MathTypesetter> m_typesetter;
+    mutable std::unique_ptr<layout::DerivationDocument> m_document;
+    std::vector<layout::DocumentBlock> m_blocks;
+    QScrollArea* m_scroll;
+    Canvas* m_canvas;
+    QAction* m_copyLatex;
+    QAction* m_copyMarkdown;
+};
+
+} // namespace archplay::ui::views
