@@ -33,12 +33,13 @@ const char* const kExportUsage = R"(  export CONFIG --what WHAT [--format FORMAT
 
 export:
   --what     report | breakdown | layer-stack | layer | attention-mask | kv-cache |
-             moe-routing | derivation | summary
+             moe-routing | derivation | summary | compute | memory | speed
   --format   pdf | png | svg | csv | md | json | tex (default: FILE's extension)
                report: pdf, md (figures as PNG files beside it), json, tex
                breakdown, kv-cache: png, svg, pdf, csv, md, json, tex
                derivation: tex (a whole document), md, pdf (paged), png, svg
-               summary: csv, md, json, tex; layer-stack, layer, attention-mask, moe-routing: png, svg, pdf
+               summary: csv, md, json, tex; layer-stack, layer, attention-mask, moe-routing,
+               compute, memory, speed: png, svg, pdf
              Figures carry a caption with the model and the scenario; tex files are whole
              documents with booktabs tables; a CSV file holds one table with one header line
   -o FILE    the file to write, atomically; '-' writes a text format to standard output.
