@@ -67,8 +67,7 @@ void addCosts(Analysis& analysis) {
     analysis.serving = servingMemory(config, analysis.weightBytes, analysis.kv.totalBytes, s.batch, chunk,
                                      s.activationDType, s.gpuCount, s.gpu.memoryBytes());
     analysis.training = trainingMemory(config, analysis.plan, analysis.params.total, s.trainingShape());
-    analysis.trainingGpusNeeded =
-        trainingGpusNeeded(config, analysis.plan, analysis.params.total, s.trainingShape(), s.gpu.memoryBytes());
+    analysis.trainingGpusNeeded = trainingGpusNeeded(analysis.training, s.gpu.memoryBytes());
     const KvCacheReport one =
         kvCache(config, analysis.plan, s.sequenceLength, 1, s.kvDType, s.encoderSequenceLength, s.stateDType);
     const RooflineInputs inputs{&config, &analysis.compute, &analysis.weights, one.totalBytes, s.batch};

@@ -203,18 +203,17 @@ TrainingMemory trainingMemory(const ModelConfig& config, const ModelPlan& plan, 
     return m;
 }
 
-std::uint64_t trainingGpusNeeded(const ModelConfig& config, const ModelPlan& plan, std::uint64_t params,
-                                 TrainingShape shape, std::uint64_t gpuBytes) {
+std::uint64_t trainingGpusNeeded(const TrainingMemory& memory, std::uint64_t gpuBytes) {
+    const TrainingShape& shape = memory.shape;
     const std::uint64_t tp = std::max<std::uint64_t>(shape.tensorParallel, 1);
     constexpr std::uint64_t kMostGpus = 1u << 20;
-    // Activations do not depend on the data-parallel degree: compute them once, then shard the state.
-    shape.gpus = tp;
-    const TrainingMemory one = trainingMemory(config, plan, params, shape);
+    // Activations do not depend on the data-parallel degree: take them as computed, shard the state.
     const auto fits = [&](std::uint64_t dataParallel) {
-        const Checked total = shardOf(one.weightBytes, shape, 3, dataParallel) +
-                              shardOf(one.gradientBytes, shape, 2, dataParallel) +
-                              shardOf(one.optimizerBytes, shape, 1, dataParallel) + Checked(one.gpuActivationBytes);
-        return !one.overflow && !total.overflowed() && total.value() <= gpuBytes;
+        const Checked total = shardOf(memory.weightBytes, shape, 3, dataParallel) +
+                              shardOf(memory.gradientBytes, shape, 2, dataParallel) +
+                              shardOf(memory.optimizerBytes, shape, 1, dataParallel) +
+                              Checked(memory.gpuActivationBytes);
+        return !memory.overflow && !total.overflowed() && total.value() <= gpuBytes;
     };
     // Per-GPU memory never grows with the data-parallel degree: search it by halving.
     std::uint64_t low = 1, high = kMostGpus / tp;

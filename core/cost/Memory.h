@@ -73,9 +73,9 @@ struct TrainingMemory {
                                             const TrainingShape& shape);
 
 /// The fewest GPUs of `gpuBytes` (a multiple of the tensor-parallel degree, up to 2^20) on which
-/// training fits with this shape; 0 when none does (the activations of one GPU alone are too large).
-[[nodiscard]] std::uint64_t trainingGpusNeeded(const ModelConfig& config, const ModelPlan& plan, std::uint64_t params,
-                                               TrainingShape shape, std::uint64_t gpuBytes);
+/// training of `memory`'s shape fits, its activations as computed and its state sharded anew for each
+/// count; 0 when none does (the activations of one GPU alone are too large).
+[[nodiscard]] std::uint64_t trainingGpusNeeded(const TrainingMemory& memory, std::uint64_t gpuBytes);
 
 /// Serving: weights in a format, the cache, and a prefill chunk's activation workspace (FORMULAS.md §6.4).
 struct ServingMemory {
