@@ -141,4 +141,18 @@ std::string figureExactText(DesignFigure figure, double value) {
     return figureText(figure, value);
 }
 
+std::string figureDifferenceText(DesignFigure figure, double difference) {
+    if (difference == 0) {
+        return "0";
+    }
+    return (difference > 0 ? "+" : "-") + figureText(figure, std::fabs(difference));
+}
+
+std::string figureDifferenceExactText(DesignFigure figure, double difference) {
+    if (difference == 0) {
+        return "0";
+    }
+    return (difference > 0 ? "+" : "-") + figureExactText(figure, std::fabs(difference));
+}
+
 } // namespace archplay::core

@@ -59,4 +59,9 @@ struct DesignFigureInfo {
 /// The exact value where it is a whole number ("8,030,261,248"), else figureText().
 [[nodiscard]] std::string figureExactText(DesignFigure figure, double value);
 
+/// A difference as the figure reads, signed: "+1.2B", "-64 KiB", "0".
+[[nodiscard]] std::string figureDifferenceText(DesignFigure figure, double difference);
+/// The exact signed difference for whole counts and bytes ("+1,234,567"), else figureDifferenceText().
+[[nodiscard]] std::string figureDifferenceExactText(DesignFigure figure, double difference);
+
 } // namespace archplay::core

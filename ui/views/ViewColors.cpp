@@ -3,6 +3,9 @@
 
 #include "ui/theme/Theme.h"
 
+#include <array>
+#include <utility>
+
 namespace archplay::ui::views::colors {
 namespace {
 
@@ -59,6 +62,20 @@ QColor ffn(core::FfnKind kind, const QPalette& palette) {
         return pick(palette, 0xcc4b37, 0xf07a66);
     }
     return pick(palette, 0xe07a28, 0xf3a05a);
+}
+
+QColor series(const QPalette& palette, int index) {
+    // Okabe & Ito (2008), "Color Universal Design"; the dark theme takes each a step lighter.
+    static constexpr std::array<std::pair<QRgb, QRgb>, 8> kSeries = {{{0x0072b2, 0x56a8e0},
+                                                                    {0xd55e00, 0xf08a40},
+                                                                    {0x009e73, 0x3cc79c},
+                                                                    {0xcc79a7, 0xe6a3c8},
+                                                                    {0xe69f00, 0xf5bf4a},
+                                                                    {0x56b4e9, 0x8fd0f5},
+                                                                    {0x8a6d00, 0xd0c040},
+                                                                    {0x555555, 0xaaaaaa}}};
+    const auto& [light, dark] = kSeries[std::size_t(index < 0 ? 0 : index) % kSeries.size()];
+    return pick(palette, light, dark);
 }
 
 QColor component(core::Component component, const QPalette& palette) {

@@ -33,6 +33,10 @@ QColor flops(core::FlopsKind kind, core::Component component, const QPalette& pa
 /// A part of a GPU's memory in the memory view.
 QColor memory(core::MemoryPart part, const QPalette& palette);
 
+/// The `index`-th of several compared or swept series (designs side by side, figures of a sweep):
+/// Okabe and Ito's colour-blind-safe set, repeating after eight.
+QColor series(const QPalette& palette, int index);
+
 /// The weights segment of memory bars.
 QColor weights(const QPalette& palette);
 /// Black or white, whichever reads better on `fill`.

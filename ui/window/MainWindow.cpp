@@ -3,6 +3,7 @@
 
 #include "core/io/Session.h"
 #include "ui/Strings.h"
+#include "ui/design/DesignWindow.h"
 #include "ui/export/ExportActions.h"
 #include "ui/export/ViewExporter.h"
 #include "ui/panels/ConfigPanel.h"
@@ -407,6 +408,18 @@ panels::DevicesDialog* MainWindow::showDevices() {
     m_devicesDialog->raise();
     m_devicesDialog->activateWindow();
     return m_devicesDialog;
+}
+
+design::DesignWindow* MainWindow::showDesign() {
+    if (!m_designWindow) {
+        m_designWindow = new design::DesignWindow(m_bridge, m_gpus, this);
+        connect(m_designWindow, &design::DesignWindow::message, this,
+                [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    }
+    m_designWindow->show();
+    m_designWindow->raise();
+    m_designWindow->activateWindow();
+    return m_designWindow;
 }
 
 void MainWindow::followReplacedDevice(const core::Gpu& before, const core::Gpu& after) {

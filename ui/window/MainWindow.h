@@ -20,6 +20,9 @@ class QToolButton;
 namespace archplay::core {
 struct Session;
 }
+namespace archplay::ui::design {
+class DesignWindow;
+}
 namespace archplay::ui::exports {
 class ExportActions;
 }
@@ -68,6 +71,8 @@ public:
     session::GpuCatalogue* gpuCatalogue() const { return m_gpus; }
     /// Tools > Devices: shows the device catalogue's dialog (created on first use) and returns it.
     panels::DevicesDialog* showDevices();
+    /// Tools > Design: compare, sweep, search and head configurations (created on first use).
+    design::DesignWindow* showDesign();
     panels::ConfigPanel* configPanel() const { return m_configPanel; }
     /// The scenario's fields (sequence length, batch, precisions, GPUs) in their own dock tab.
     panels::ConfigPanel* scenarioPanel() const { return m_scenarioPanel; }
@@ -135,6 +140,7 @@ private:
     session::GpuCatalogue* m_gpus;
     session::Autosave* m_autosave = nullptr;
     panels::DevicesDialog* m_devicesDialog = nullptr;
+    design::DesignWindow* m_designWindow = nullptr;
     panels::ConfigPanel* m_configPanel = nullptr;
     panels::ConfigPanel* m_scenarioPanel = nullptr;
     panels::SummaryCards* m_summary = nullptr;
@@ -171,6 +177,7 @@ private:
     QAction* m_toggleThemeAction = nullptr;
     QAction* m_fullScreenAction = nullptr;
     QAction* m_devicesAction = nullptr;
+    QAction* m_designAction = nullptr;
     QAction* m_shortcutsAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QActionGroup* m_themeGroup = nullptr;

@@ -119,6 +119,12 @@ void MainWindow::createActions() {
     m_devicesAction->setStatusTip(m_devicesAction->toolTip());
     connect(m_devicesAction, &QAction::triggered, this, [this] { showDevices(); });
 
+    m_designAction = makeAction(this, tr("De&sign…"), QKeySequence(Qt::CTRL | Qt::Key_D));
+    m_designAction->setToolTip(tr("Compare configs, sweep a field, search for a target and list the head "
+                                  "configurations, in a window that follows the config"));
+    m_designAction->setStatusTip(m_designAction->toolTip());
+    connect(m_designAction, &QAction::triggered, this, [this] { showDesign(); });
+
     m_shortcutsAction = makeAction(this, tr("&Keyboard Shortcuts"), QKeySequence::HelpContents);
     connect(m_shortcutsAction, &QAction::triggered, this, &MainWindow::showShortcuts);
     m_aboutAction = makeAction(this, tr("&About archplay"), {});
@@ -205,6 +211,7 @@ void MainWindow::createMenus() {
     view->addAction(m_fullScreenAction);
 
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    tools->addAction(m_designAction);
     tools->addAction(m_devicesAction);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -272,6 +279,11 @@ void MainWindow::createToolBar() {
     if (auto* snapButton = qobject_cast<QToolButton*>(bar->widgetForAction(snap))) {
         snapButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
         snap->setIconText(tr("Snap"));
+    }
+    bar->addAction(m_designAction);
+    if (auto* designButton = qobject_cast<QToolButton*>(bar->widgetForAction(m_designAction))) {
+        designButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        m_designAction->setIconText(tr("Design"));
     }
     bar->addAction(m_toggleThemeAction);
     bar->addSeparator();

@@ -1,0 +1,601 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/design/SweepPage.h"
+
+#include "core/report/ReportText.h"
+#include "ui/Strings.h"
+#include "ui/session/ModelBridge.h"
+#include "ui/views/ViewColors.h"
+#include "ui/views/charts/PlotSupport.h"
+#include "ui/widgets/IntField.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace archplay::ui::design {
+namespace {
+
+const core::SweepField* fieldOf(const QComboBox* combo) {
+    return core::findSweepField(combo->currentData().toString().toStdString());
+}
+
+/// The y axis of a unit: counts linear from zero, the rest logarithmic in core's units.
+void styleValueAxis(QCPAxis* axis, core::FigureUnit unit) {
+    switch (unit) {
+    case core::FigureUnit::Count:
+        views::plot::useCountTicker(axis);
+        break;
+    case core::FigureUnit::Bytes:
+        views::plot::useBytesLogTicker(axis);
+        break;
+    case core::FigureUnit::Flops:
+        views::plot::useFlopLogTicker(axis);
+        break;
+    case core::FigureUnit::TokensPerSecond:
+        views::plot::useTokenRateLogTicker(axis);
+        break;
+    case core::FigureUnit::Seconds:
+        views::plot::usePlainLogTicker(axis, 10);
+        break;
+    }
+}
+
+/// The x (or y) axis of a swept field: tokens on powers of four, other fields plain, log when asked.
+void styleFieldAxis(QCPAxis* axis, const core::SweepField& field, bool log) {
+    axis->setLabel(qs(std::string(field.label)));
+    if (log) {
+        if (field.key == "sequence_length" || field.key == "max_position_embeddings") {
+            views::plot::useTokenLogTicker(axis);
+        } else {
+            views::plot::usePlainLogTicker(axis, 2);
+        }
+    } else {
+        axis->setScaleType(QCPAxis::stLinear);
+        axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    }
+}
+
+QString unitTitle(core::FigureUnit unit) {
+    switch (unit) {
+    case core::FigureUnit::Count:
+        return QObject::tr("parameters");
+    case core::FigureUnit::Bytes:
+        return QObject::tr("bytes");
+    case core::FigureUnit::Flops:
+        return QObject::tr("FLOPs");
+    case core::FigureUnit::TokensPerSecond:
+        return QObject::tr("tokens/s");
+    case core::FigureUnit::Seconds:
+        return QObject::tr("seconds");
+    }
+    return {};
+}
+
+} // namespace
+
+SweepPage::SweepPage(session::ModelBridge* bridge, QWidget* parent)
+    : QWidget(parent)
+    , m_bridge(bridge)
+    , m_mode(new QComboBox(this))
+    , m_figures(new QListWidget(this))
+    , m_gridFigure(new QComboBox(this))
+    , m_yRow(new QWidget(this))
+    , m_status(new QLabel(this))
+    , m_charts(new QStackedWidget(this))
+    , m_linePlot(views::plot::createPlot(this))
+    , m_gridPlot(views::plot::createPlot(this)) {
+    m_mode->addItem(tr("One field"));
+    m_mode->addItem(tr("Two fields (heat map)"));
+    m_mode->setToolTip(tr("Sweep one field and chart every chosen figure, or two fields and map one figure"));
+    m_axes[0] = makeAxis(0);
+    m_axes[1] = makeAxis(1);
+    m_status->setWordWrap(true);
+    m_figures->setObjectName(QStringLiteral("design.sweep.figures"));
+    m_figures->setToolTip(tr("The figures to chart, one chart per unit"));
+    for (const core::DesignFigureInfo& info : core::designFigures()) {
+        auto* item = new QListWidgetItem(qs(std::string(info.label)), m_figures);
+        item->setData(Qt::UserRole, int(info.figure));
+        const bool shown = info.figure == core::DesignFigure::TotalParams ||
+                           info.figure == core::DesignFigure::ActiveParams ||
+                           info.figure == core::DesignFigure::KvBytesScenario ||
+                           info.figure == core::DesignFigure::WeightBytes;
+        item->setCheckState(shown ? Qt::Checked : Qt::Unchecked);
+        m_gridFigure->addItem(qs(std::string(info.label)), int(info.figure));
+    }
+    m_figures->setMaximumWidth(260);
+    m_gridFigure->setToolTip(tr("The figure the heat map shows"));
+
+    auto* exportButton = new QToolButton(this);
+    exportButton->setText(tr("Export"));
+    exportButton->setPopupMode(QToolButton::InstantPopup);
+    auto* exportMenu = new QMenu(exportButton);
+    exportButton->setMenu(exportMenu);
+    exportMenu->addAction(tr("Chart as PNG…"), this, [this] { exportChart(core::ExportFormat::Png); });
+    exportMenu->addAction(tr("Chart as SVG…"), this, [this] { exportChart(core::ExportFormat::Svg); });
+    exportMenu->addAction(tr("Chart as PDF…"), this, [this] { exportChart(core::ExportFormat::Pdf); });
+
+    auto axisRow = [this](const AxisControls& axis, const QString& name, QWidget* host) {
+        auto* row = new QHBoxLayout(host);
+        row->setContentsMargins(0, 0, 0, 0);
+        row->addWidget(new QLabel(name, host));
+        row->addWidget(axis.field, 1);
+        row->addWidget(new QLabel(tr("from"), host));
+        row->addWidget(axis.from);
+        row->addWidget(new QLabel(tr("to"), host));
+        row->addWidget(axis.to);
+        row->addWidget(new QLabel(tr("points"), host));
+        row->addWidget(axis.steps);
+        row->addWidget(axis.log);
+        return row;
+    };
+    auto* xRow = new QWidget(this);
+    QHBoxLayout* xLayout = axisRow(m_axes[0], tr("Field"), xRow);
+    xLayout->addWidget(m_mode);
+    xLayout->addWidget(exportButton);
+    QHBoxLayout* yLayout = axisRow(m_axes[1], tr("and"), m_yRow);
+    yLayout->addWidget(new QLabel(tr("map"), m_yRow));
+    yLayout->addWidget(m_gridFigure);
+    m_yRow->hide();
+
+    m_charts->addWidget(m_linePlot);
+    m_charts->addWidget(m_gridPlot);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_charts);
+    split->addWidget(m_figures);
+    split->setStretchFactor(0, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(xRow);
+    layout->addWidget(m_yRow);
+    layout->addWidget(m_status);
+    layout->addWidget(split, 1);
+
+    connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_yRow->setVisible(index == 1);
+        m_figures->setVisible(index == 0);
+        m_charts->setCurrentIndex(index);
+        recompute();
+    });
+    connect(m_figures, &QListWidget::itemChanged, this, [this] { drawLines(); });
+    connect(m_gridFigure, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+}
+
+SweepPage::AxisControls SweepPage::makeAxis(int which) {
+    AxisControls axis;
+    axis.field = new QComboBox(this);
+    axis.field->setObjectName(QStringLiteral("design.sweep.field%1").arg(which + 1));
+    axis.field->setToolTip(tr("The field to sweep: a config.json key, or the scenario's sequence length or batch"));
+    axis.from = new widgets::SnapSpinBox(this);
+    axis.to = new widgets::SnapSpinBox(this);
+    axis.from->setToolTip(tr("The first value (type 8,192, 128k or 1.5M)"));
+    axis.to->setToolTip(tr("The last value"));
+    axis.steps = new QSpinBox(this);
+    axis.steps->setRange(2, int(which == 0 ? core::kMaxSweepSteps : core::kMaxGridSteps));
+    axis.steps->setValue(which == 0 ? 64 : 32);
+    axis.steps->setToolTip(tr("Values between the ends, both included; repeats after rounding are dropped"));
+    axis.log = new QCheckBox(tr("log"), this);
+    axis.log->setToolTip(tr("Space the values geometrically, on a logarithmic axis"));
+    connect(axis.field, &QComboBox::activated, this, [this, which] { fieldChosen(which); });
+    for (widgets::SnapSpinBox* box : {axis.from, axis.to}) {
+        connect(box, &widgets::SnapSpinBox::valueChanged, this, [this] { recompute(); });
+    }
+    connect(axis.steps, &QSpinBox::valueChanged, this, [this] { recompute(); });
+    connect(axis.log, &QCheckBox::toggled, this, [this] { recompute(); });
+    return axis;
+}
+
+void SweepPage::setCurrent(const core::AnalysisPtr& analysis) {
+    if (analysis == m_current) {
+        return;
+    }
+    m_current = analysis;
+    fillFieldChoices();
+    recompute();
+}
+
+void SweepPage::fillFieldChoices() {
+    if (!m_current) {
+        return;
+    }
+    const std::vector<const core::SweepField*> fields = core::sweepFieldsFor(m_current->config);
+    m_filling = true;
+    for (int which = 0; which < 2; ++which) {
+        QComboBox* combo = m_axes[which].field;
+        const QString chosen = combo->currentData().toString();
+        QStringList keys;
+        for (const core::SweepField* field : fields) {
+            keys << qs(std::string(field->key));
+        }
+        QStringList present;
+        for (int i = 0; i < combo->count(); ++i) {
+            present << combo->itemData(i).toString();
+        }
+        if (keys != present) {
+            combo->clear();
+            for (const core::SweepField* field : fields) {
+                combo->addItem(tr("%1 (%2)").arg(qs(std::string(field->label)), qs(std::string(field->key))),
+                               qs(std::string(field->key)));
+            }
+        }
+        const QString fallback = which == 0 ? QStringLiteral("num_hidden_layers") : QStringLiteral("hidden_size");
+        int index = combo->findData(chosen.isEmpty() ? fallback : chosen);
+        const bool fresh = index < 0 || chosen.isEmpty();
+        if (index < 0) {
+            index = std::max(0, combo->findData(fallback));
+        }
+        combo->setCurrentIndex(index);
+        if (fresh) {
+            m_filling = false;
+            fieldChosen(which);
+            m_filling = true;
+        } else if (const core::SweepField* field = fieldOf(combo)) {
+            // The config's limits may have moved (top-k within the experts).
+            m_axes[which].from->setRange(field->minimum, field->maximumOf(m_current->config));
+            m_axes[which].to->setRange(field->minimum, field->maximumOf(m_current->config));
+        }
+    }
+    m_filling = false;
+}
+
+void SweepPage::fieldChosen(int which) {
+    const core::SweepField* field = fieldOf(m_axes[which].field);
+    if (!field || !m_current) {
+        return;
+    }
+    const std::int64_t maximum = field->maximumOf(m_current->config);
+    const std::int64_t value = field->get(m_current->config, m_current->scenario);
+    const bool wasFilling = std::exchange(m_filling, true);
+    AxisControls& axis = m_axes[which];
+    axis.from->setRange(field->minimum, maximum);
+    axis.to->setRange(field->minimum, maximum);
+    axis.from->setValue(std::max<std::int64_t>(field->minimum, value / 4));
+    axis.to->setValue(std::min<std::int64_t>(maximum, std::max<std::int64_t>(value * 4, field->minimum + 1)));
+    axis.log->setChecked(field->logScale);
+    m_filling = wasFilling;
+    recompute();
+}
+
+bool SweepPage::twoFields() const {
+    return m_mode->currentIndex() == 1;
+}
+
+void SweepPage::setTwoFields(bool two) {
+    m_mode->setCurrentIndex(two ? 1 : 0);
+}
+
+bool SweepPage::setField(int which, const QString& key, qint64 from, qint64 to, int steps, bool log) {
+    AxisControls& axis = m_axes[which];
+    const int index = axis.field->findData(key);
+    if (index < 0) {
+        return false;
+    }
+    m_filling = true;
+    axis.field->setCurrentIndex(index);
+    fieldChosen(which);
+    m_filling = true;
+    axis.from->setValue(from);
+    axis.to->setValue(to);
+    axis.steps->setValue(steps);
+    axis.log->setChecked(log);
+    m_filling = false;
+    recompute();
+    return true;
+}
+
+void SweepPage::setGridFigure(core::DesignFigure figure) {
+    m_gridFigure->setCurrentIndex(m_gridFigure->findData(int(figure)));
+}
+
+core::SweepAxis SweepPage::axis(int which) const {
+    const AxisControls& controls = m_axes[which];
+    core::SweepAxis axis;
+    axis.field = controls.field->currentData().toString().toStdString();
+    axis.from = controls.from->value();
+    axis.to = controls.to->value();
+    axis.steps = std::size_t(controls.steps->value());
+    axis.spacing = controls.log->isChecked() ? core::SweepSpacing::Log : core::SweepSpacing::Linear;
+    return axis;
+}
+
+void SweepPage::recompute() {
+    if (m_filling || !m_current || !isVisible()) {
+        return;
+    }
+    QStringList problems;
+    if (!m_current->valid) {
+        problems << tr("The configuration has errors: fix them to sweep it.");
+    }
+    if (twoFields()) {
+        core::SweepGridRequest request;
+        request.x = axis(0);
+        request.y = axis(1);
+        request.figure = static_cast<core::DesignFigure>(m_gridFigure->currentData().toInt());
+        m_grid = core::sweepGrid(m_current->config, m_current->scenario, request);
+        for (const core::Diagnostic& d : m_grid.diagnostics) {
+            problems << qs(d.message);
+        }
+        if (m_grid.estimate) {
+            problems << tr("Every value is an estimate: %1.").arg(qs(core::estimateLabel(m_current->config)));
+        }
+        drawGrid();
+    } else {
+        m_result = core::sweep(m_current->config, m_current->scenario, axis(0));
+        for (const core::Diagnostic& d : m_result.diagnostics) {
+            problems << qs(d.message);
+        }
+        std::size_t invalid = 0;
+        std::optional<core::Diagnostic> firstError;
+        for (const core::SweepPoint& point : m_result.points) {
+            if (!point.valid) {
+                ++invalid;
+                if (!firstError && point.error) {
+                    firstError = point.error;
+                }
+            }
+        }
+        if (invalid > 0) {
+            problems << tr("%1 of %2 values give an invalid config and are left out (first: %3: %4).")
+                            .arg(invalid)
+                            .arg(m_result.points.size())
+                            .arg(firstError ? qs(firstError->field) : QString(),
+                                 firstError ? qs(firstError->message) : QString());
+        }
+        if (m_result.estimate) {
+            problems << tr("Every value is an estimate: %1.").arg(qs(core::estimateLabel(m_current->config)));
+        }
+        drawLines();
+    }
+    m_status->setText(problems.join(QLatin1Char('\n')));
+    m_status->setVisible(!problems.isEmpty());
+}
+
+void SweepPage::drawLines() {
+    QCustomPlot& plot = *m_linePlot;
+    plot.clearPlottables();
+    plot.clearItems();
+    plot.plotLayout()->clear();
+    const core::SweepField* field = m_result.field;
+    if (!m_current || !field || m_result.points.empty()) {
+        plot.replot();
+        return;
+    }
+    // One chart per unit among the chosen figures, stacked, sharing the field's axis.
+    std::map<core::FigureUnit, std::vector<core::DesignFigure>> byUnit;
+    std::vector<core::FigureUnit> order;
+    for (int i = 0; i < m_figures->count(); ++i) {
+        if (m_figures->item(i)->checkState() != Qt::Checked) {
+            continue;
+        }
+        const auto figure = static_cast<core::DesignFigure>(m_figures->item(i)->data(Qt::UserRole).toInt());
+        const core::FigureUnit unit = core::figureInfo(figure).unit;
+        if (byUnit.find(unit) == byUnit.end()) {
+            order.push_back(unit);
+        }
+        byUnit[unit].push_back(figure);
+    }
+    const bool logX = axis(0).spacing == core::SweepSpacing::Log;
+    const QPalette pal = palette();
+    int seriesIndex = 0;
+    int row = 0;
+    for (core::FigureUnit unit : order) {
+        auto* rect = new QCPAxisRect(&plot);
+        plot.plotLayout()->addElement(row++, 0, rect);
+        QCPAxis* x = rect->axis(QCPAxis::atBottom);
+        QCPAxis* y = rect->axis(QCPAxis::atLeft);
+        styleFieldAxis(x, *field, logX);
+        styleValueAxis(y, unit);
+        y->setLabel(unitTitle(unit));
+        auto* legend = new QCPLegend;
+        rect->insetLayout()->addElement(legend, Qt::AlignTop | Qt::AlignLeft);
+        legend->setLayer(QStringLiteral("legend"));
+        double low = 0;
+        double high = 0;
+        for (core::DesignFigure figure : byUnit[unit]) {
+            QCPGraph* graph = plot.addGraph(x, y);
+            graph->setName(qs(std::string(core::figureInfo(figure).label)));
+            graph->setPen(QPen(views::colors::series(pal, seriesIndex++), 2));
+            graph->addToLegend(legend);
+            for (const core::SweepPoint& point : m_result.points) {
+                const std::optional<double>& value = point.figures.empty()
+                                                         ? std::optional<double>()
+                                                         : point.figures[static_cast<std::size_t>(figure)];
+                const bool drawable = value && (unit == core::FigureUnit::Count || *value > 0);
+                graph->addData(double(point.value), drawable ? *value : qQNaN());
+                if (drawable) {
+                    low = low == 0 ? *value : std::min(low, *value);
+                    high = std::max(high, *value);
+                }
+            }
+        }
+        x->setRange(double(m_result.points.front().value), double(m_result.points.back().value));
+        if (unit == core::FigureUnit::Count) {
+            y->setRange(0, high > 0 ? high * 1.08 : 1);
+        } else {
+            y->setRange(low > 0 ? low / 1.5 : 1, high > 0 ? high * 1.5 : 10);
+        }
+        if (m_result.currentPosition) {
+            auto* marker = new QCPItemStraightLine(&plot);
+            marker->setClipAxisRect(rect);
+            marker->point1->setAxes(x, y);
+            marker->point2->setAxes(x, y);
+            marker->point1->setCoords(double(m_result.currentValue), y->range().lower);
+            marker->point2->setCoords(double(m_result.currentValue), y->range().upper);
+            marker->setPen(QPen(pal.color(QPalette::Text), 1, Qt::DashLine));
+        }
+        views::plot::applyPalette(plot, pal, font());
+        legend->setBrush(views::colors::panel(pal));
+        legend->setBorderPen(QPen(views::colors::rule(pal)));
+        legend->setTextColor(pal.color(QPalette::Text));
+        legend->setFont(font());
+    }
+    if (order.empty()) {
+        auto* text = new QCPTextElement(&plot, tr("Choose a figure to chart (list on the right)."));
+        plot.plotLayout()->addElement(0, 0, text);
+    }
+    plot.replot();
+}
+
+void SweepPage::drawGrid() {
+    QCustomPlot& plot = *m_gridPlot;
+    plot.clearPlottables();
+    plot.clearItems();
+    plot.plotLayout()->clear();
+    const core::SweepGrid& grid = m_grid;
+    if (!m_current || !grid.xField || !grid.yField || grid.xValues.size() < 2 || grid.yValues.size() < 2) {
+        plot.replot();
+        return;
+    }
+    const QPalette pal = palette();
+    auto* rect = new QCPAxisRect(&plot);
+    plot.plotLayout()->addElement(0, 0, rect);
+    QCPAxis* x = rect->axis(QCPAxis::atBottom);
+    QCPAxis* y = rect->axis(QCPAxis::atLeft);
+    const bool logX = axis(0).spacing == core::SweepSpacing::Log;
+    const bool logY = axis(1).spacing == core::SweepSpacing::Log;
+    styleFieldAxis(x, *grid.xField, logX);
+    styleFieldAxis(y, *grid.yField, logY);
+
+    // The heat map: one cell per grid point, painted over the swept ranges.
+    auto* map = new QCPColorMap(x, y);
+    const int nx = int(grid.xValues.size());
+    const int ny = int(grid.yValues.size());
+    map->data()->setSize(nx, ny);
+    map->data()->setRange(QCPRange(double(grid.xValues.front()), double(grid.xValues.back())),
+                          QCPRange(double(grid.yValues.front()), double(grid.yValues.back())));
+    double low = 0;
+    double high = 0;
+    for (int j = 0; j < ny; ++j) {
+        for (int i = 0; i < nx; ++i) {
+            const std::optional<double>& value = grid.at(std::size_t(i), std::size_t(j)).value;
+            map->data()->setCell(i, j, value ? *value : qQNaN());
+            if (value && *value > 0) {
+                low = low == 0 ? *value : std::min(low, *value);
+                high = std::max(high, *value);
+            }
+        }
+    }
+    auto* scale = new QCPColorScale(&plot);
+    plot.plotLayout()->addElement(0, 1, scale);
+    scale->setType(QCPAxis::atRight);
+    map->setColorScale(scale);
+    map->setGradient(QCPColorGradient::gpViridis);
+    map->setInterpolate(false);
+    const core::FigureUnit unit = core::figureInfo(grid.figure).unit;
+    const bool logValues = low > 0 && high / low > 50;
+    scale->setDataScaleType(logValues ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (logValues) {
+        styleValueAxis(scale->axis(), unit == core::FigureUnit::Count ? core::FigureUnit::Flops : unit);
+        if (unit == core::FigureUnit::Count) {
+            views::plot::usePlainLogTicker(scale->axis(), 10);
+        }
+    } else if (unit == core::FigureUnit::Count) {
+        views::plot::useCountTicker(scale->axis());
+    }
+    scale->setDataRange(QCPRange(low > 0 ? low : 0, high > 0 ? high : 1));
+    scale->axis()->setLabel(qs(std::string(core::figureInfo(grid.figure).label)));
+    auto* group = new QCPMarginGroup(&plot);
+    rect->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+
+    // Iso-lines with their level, at the middle of their longest piece.
+    const QColor lineColor = pal.color(QPalette::Base);
+    for (const core::IsoLine& line : grid.isoLines) {
+        const core::IsoPolyline* longest = nullptr;
+        for (const core::IsoPolyline& polyline : line.polylines) {
+            auto* curve = new QCPCurve(x, y);
+            curve->setPen(QPen(lineColor, 1.5));
+            curve->removeFromLegend();
+            QVector<double> keys;
+            QVector<double> values;
+            for (const core::IsoPoint& point : polyline) {
+                keys << point.x;
+                values << point.y;
+            }
+            curve->setData(keys, values);
+            if (!longest || polyline.size() > longest->size()) {
+                longest = &polyline;
+            }
+        }
+        if (longest && !longest->empty()) {
+            const core::IsoPoint& middle = (*longest)[longest->size() / 2];
+            auto* label = new QCPItemText(&plot);
+            label->setClipAxisRect(rect);
+            label->position->setAxes(x, y);
+            label->position->setCoords(middle.x, middle.y);
+            label->setText(qs(core::figureText(grid.figure, line.level)));
+            label->setColor(lineColor);
+            label->setFont(font());
+        }
+    }
+
+    // The published models of the same kind, and the current config.
+    auto* presets = new QCPGraph(x, y);
+    presets->setLineStyle(QCPGraph::lsNone);
+    presets->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, pal.color(QPalette::Text), 7));
+    presets->setName(tr("published models"));
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    for (const core::PlacedPreset& preset : grid.presets) {
+        if (!preset.inRange) {
+            continue;
+        }
+        presets->addData(double(preset.x), double(preset.y));
+        auto* label = new QCPItemText(&plot);
+        label->setClipAxisRect(rect);
+        label->position->setAxes(x, y);
+        label->position->setCoords(double(preset.x), double(preset.y));
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        label->setPadding(QMargins(4, 0, 0, 2));
+        label->setText(qs(preset.name));
+        label->setColor(pal.color(QPalette::Text));
+        label->setFont(small);
+    }
+    auto* current = new QCPGraph(x, y);
+    current->setLineStyle(QCPGraph::lsNone);
+    current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(QColor(0xd5, 0x5e, 0x00), 2.5),
+                                             Qt::NoBrush, 14));
+    current->setName(tr("current config"));
+    current->addData(double(grid.currentX), double(grid.currentY));
+
+    x->setRange(double(grid.xValues.front()), double(grid.xValues.back()));
+    y->setRange(double(grid.yValues.front()), double(grid.yValues.back()));
+    views::plot::applyPalette(plot, pal, font());
+    plot.replot();
+}
+
+QString SweepPage::caption() const {
+    if (!m_current) {
+        return {};
+    }
+    const session::OriginSummary origin = m_bridge->originSummary();
+    QString model = origin.label.isEmpty() ? tr("Untitled") : origin.label;
+    if (origin.modified) {
+        model += tr(" (modified)");
+    }
+    return tr("%1 · %2").arg(model, qs(core::scenarioLine(*m_current)));
+}
+
+void SweepPage::exportChart(core::ExportFormat format) {
+    QCustomPlot* plot = twoFields() ? m_gridPlot : m_linePlot;
+    const QString extension = format == core::ExportFormat::Png   ? QStringLiteral("png")
+                              : format == core::ExportFormat::Svg ? QStringLiteral("svg")
+                                                                  : QStringLiteral("pdf");
+    const ChartFigure figure{plot, caption()};
+    emit message(saveWithDialog(this, m_chooseFile, tr("the sweep chart"),
+                                QStringLiteral("sweep.") + extension, format,
+                                [figure, format](QString* error) { return chartBytes(figure, format, error); }));
+}
+
+} // namespace archplay::ui::design
