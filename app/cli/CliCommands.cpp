@@ -47,8 +47,8 @@ commands:
                                          active and published parameters, attention, FFN,
                                          KV cache, weights and GPU fit
 %COST%
-%DESIGN%
 %COMPARE%
+%DESIGN%
 %EXPORT%
 CONFIG is a path to a Hugging Face config.json or a preset id (see 'presets').
 Exit status: 0 success, 1 invalid or unreadable config, or output that could not be written, 2 bad usage.

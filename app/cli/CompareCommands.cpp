@@ -31,26 +31,26 @@ const char* const kCompareUsage =
 
 namespace {
 
-/// Pads `text` to `width` display columns (UTF-8 aware enough for "—" and "×").
+/// Display columns of UTF-8 text: one per code point, enough for "—", "·" and "×".
+std::size_t displayColumns(const std::string& text) {
+    return static_cast<std::size_t>(std::count_if(
+        text.begin(), text.end(), [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) != 0x80; }));
+}
+
+/// Pads `text` to `width` display columns.
 std::string padded(const std::string& text, std::size_t width, bool right) {
-    std::size_t columns = 0;
-    for (const char ch : text) {
-        columns += (static_cast<unsigned char>(ch) & 0xC0) != 0x80 ? 1 : 0;
-    }
+    const std::size_t columns = displayColumns(text);
     const std::string fill(width > columns ? width - columns : 0, ' ');
     return right ? fill + text : text + fill;
 }
 
 void printTable(const core::Comparison& comparison, std::ostream& out) {
+    fmt::print(out, "{}\n\n", comparison.scenarioText);
     const auto rows = core::compareTableRows(comparison);
     std::vector<std::size_t> widths(rows.front().size(), 0);
     for (const auto& row : rows) {
         for (std::size_t c = 0; c < row.size(); ++c) {
-            std::size_t columns = 0;
-            for (const char ch : row[c]) {
-                columns += (static_cast<unsigned char>(ch) & 0xC0) != 0x80 ? 1 : 0;
-            }
-            widths[c] = std::max(widths[c], std::min<std::size_t>(columns, 48));
+            widths[c] = std::max(widths[c], displayColumns(row[c]));
         }
     }
     for (const auto& row : rows) {
@@ -128,9 +128,10 @@ int runHeads(const Options& options, core::DType kvDType, std::ostream& out, std
         return Success;
     }
     fmt::print(out,
-               "Head configurations for hidden_size {}: head_dim in 32..256, heads x head_dim within 0.5-2x the "
-               "hidden size, KV heads dividing the heads; KV cache per token at {}\n",
-               config.hiddenSize, core::toString(kvDType));
+               "Head configurations for hidden_size {}: head_dim 32 to 256, up to {} heads, heads x head_dim a "
+               "multiple of {} (or the hidden size) within 0.5-2x the hidden size, KV heads dividing the heads; "
+               "KV cache per token at {}\n",
+               config.hiddenSize, core::kMaxHeads, core::kQueryWidthMultiple, core::toString(kvDType));
     fmt::print(out, "{} combinations, {} invalid, {} not evaluated beyond the first {} valid; {} listed\n",
                list.candidates, list.invalid, list.dropped, core::kMaxHeadConfigs, list.configs.size());
     fmt::print(out, "tp8: heads divisible by 8, and KV heads divisible by 8 or dividing 8\n\n");

@@ -3,6 +3,7 @@
 
 #include "core/io/ConfigJson.h"
 #include "core/report/LatexTables.h"
+#include "core/report/ReportText.h"
 #include "core/report/Summary.h"
 #include "core/report/Tables.h"
 #include "core/util/Format.h"
@@ -44,6 +45,14 @@ std::string signedExactText(DesignFigure formatAs, double difference) {
     return (difference > 0 ? "+" : "-") + figureExactText(formatAs, std::fabs(difference));
 }
 
+/// "1.25×", "0.597×", "5816×": three significant digits, whole above 1000 (no exponent).
+std::string ratioText(double ratio) {
+    if (ratio >= 1000) {
+        return fmt::format("{:.0f}\u00d7", ratio);
+    }
+    return fmt::format("{:.3g}\u00d7", ratio);
+}
+
 /// The cells of one row: `formatAs` says how its values read, `value` reads a config's value.
 template <typename ValueOf>
 std::vector<CompareCell> rowCells(const std::vector<CompareInput>& inputs, DesignFigure formatAs, ValueOf value) {
@@ -71,7 +80,7 @@ std::vector<CompareCell> rowCells(const std::vector<CompareInput>& inputs, Desig
                 cell.ratioText = "n/a: baseline is 0";
             } else {
                 cell.ratio = *cell.value / *baseline;
-                cell.ratioText = fmt::format("{:.3g}\u00d7", *cell.ratio);
+                cell.ratioText = ratioText(*cell.ratio);
             }
         }
         cells.push_back(std::move(cell));
@@ -174,6 +183,7 @@ Comparison compareAnalyses(const std::vector<CompareInput>& inputs) {
         }
     }
     comparison.scenario = inputs.front().analysis->scenario;
+    comparison.scenarioText = scenarioLine(*inputs.front().analysis);
     for (const CompareInput& input : inputs) {
         const Analysis& analysis = *input.analysis;
         CompareColumn column;
@@ -390,7 +400,10 @@ std::string compareMarkdown(const Comparison& comparison) {
             out += markdownRow(rows[r]);
         }
     }
-    const auto lines = compareNotes(comparison);
+    std::vector<std::string> lines = compareNotes(comparison);
+    if (!comparison.scenarioText.empty()) {
+        lines.insert(lines.begin(), "Scenario: " + comparison.scenarioText);
+    }
     if (!lines.empty()) {
         out += "\n";
         for (const std::string& line : lines) {
@@ -413,7 +426,7 @@ std::string compareLatex(const Comparison& comparison) {
         for (const CompareColumn& column : comparison.columns) {
             names += (names.empty() ? "" : ", ") + column.name;
         }
-        out += latexTable("Comparison of " + names, "tab:compare", columns, rows);
+        out += latexTable("Comparison of " + names + " at " + comparison.scenarioText, "tab:compare", columns, rows);
     }
     for (const std::string& line : compareNotes(comparison)) {
         out += "\n" + latexText(line) + "\n";
@@ -484,7 +497,8 @@ nlohmann::json compareJson(const Comparison& comparison) {
     for (const Diagnostic& d : comparison.diagnostics) {
         diagnostics.push_back({{"severity", toString(d.severity)}, {"field", d.field}, {"message", d.message}});
     }
-    return {{"configs", configs},
+    return {{"scenario", comparison.scenarioText},
+            {"configs", configs},
             {"figures", rowsJson(comparison.figures)},
             {"components", rowsJson(comparison.components)},
             {"config_fields", fields},

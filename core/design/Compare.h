@@ -90,6 +90,7 @@ struct CompareColumn {
 struct Comparison {
     Diagnostics diagnostics; ///< errors: nothing was compared (no configs, more than four, mixed scenarios)
     Scenario scenario;
+    std::string scenarioText;                 ///< scenarioLine(): "4,096 tokens, batch 1, weights bf16, KV cache bf16"
     std::vector<CompareColumn> columns;       ///< the baseline first
     std::vector<CompareRow> figures;          ///< one row per DesignFigure, in designFigures() order
     std::vector<CompareRow> components;       ///< parameters by Component, rows where some config has any
@@ -126,11 +127,12 @@ struct Comparison {
 /// "<name> - <baseline>" and "<name> / <baseline>". Values are plain numbers (whole numbers in full,
 /// others to 6 significant digits); empty where there is none. Stack and config rows hold text.
 [[nodiscard]] std::string compareCsv(const Comparison& comparison);
-/// compareTableRows() as a Markdown table, with a line per estimated or invalid config.
+/// compareTableRows() as a Markdown table, then the scenario and compareNotes() as a list.
 [[nodiscard]] std::string compareMarkdown(const Comparison& comparison);
-/// compareTableRows() as a booktabs table (latexTable()), with the notes as text after it.
+/// compareTableRows() as a booktabs table (latexTable()) captioned with the names and the scenario,
+/// with compareNotes() as text after it.
 [[nodiscard]] std::string compareLatex(const Comparison& comparison);
-/// {"configs": [{"name", "valid", "error", "estimate", "model_type", "layers", "layer_kinds",
+/// {"scenario": scenarioText, "configs": [{"name", "valid", "error", "estimate", "model_type", "layers", "layer_kinds",
 /// "attention", "runs": [{"name", "stack", "first", "count"}]}], "figures": [{"key", "label", "unit",
 /// "lower_is_better", "bound", "cells": [{"value", "text", "exact", "difference", "ratio",
 /// "ratio_text"}]}], "components": [...], "config_fields": [{"key", "values", "differs"}],

@@ -96,6 +96,10 @@ HeadConfigList listHeadConfigs(const ModelConfig& config, DType kvDType) {
     for (const std::int64_t headDim : kHeadDims) {
         const std::int64_t fewest = std::max<std::int64_t>(1, (hidden + 2 * headDim - 1) / (2 * headDim));
         for (std::int64_t heads = fewest; heads <= kMaxHeads && heads * headDim <= 2 * hidden; ++heads) {
+            const std::int64_t width = heads * headDim;
+            if (width % kQueryWidthMultiple != 0 && width != hidden) {
+                continue;
+            }
             for (std::int64_t kv = heads; kv >= 1; --kv) {
                 if (heads % kv == 0 && !(HeadShape{heads, headDim, kv} == current)) {
                     shapes.push_back({heads, headDim, kv});

@@ -20,9 +20,14 @@ namespace archplay::core {
 /// The head dimensions offered: the widths published models use.
 inline constexpr std::int64_t kHeadDims[] = {32, 48, 64, 80, 96, 112, 128, 160, 192, 256};
 /// Most combinations listed; beyond it the ones whose query width is nearest the hidden size are kept.
-inline constexpr std::size_t kMaxHeadConfigs = 1000;
-/// Most query heads offered (the current config's count is listed whatever it is).
-inline constexpr std::int64_t kMaxHeads = 512;
+/// A guard: under the rules below no hidden size has more (the most is 1932, at 10080).
+inline constexpr std::size_t kMaxHeadConfigs = 2000;
+/// Most query heads offered, as many as the largest published models have (Llama 3.1 405B: 128);
+/// the current config's count is listed whatever it is.
+inline constexpr std::int64_t kMaxHeads = 128;
+/// Query widths (heads x head_dim) offered are multiples of this, as the widths of published models
+/// are, or exactly the hidden size.
+inline constexpr std::int64_t kQueryWidthMultiple = 128;
 
 /// One split of the attention into heads.
 struct HeadShape {
@@ -71,8 +76,9 @@ struct HeadConfigList {
 [[nodiscard]] ModelConfig applyHeadShape(const ModelConfig& config, const HeadShape& shape);
 
 /// Every combination for the config's hidden size H: head_dim from kHeadDims, num_attention_heads
-/// from 1 to kMaxHeads with H / 2 <= heads x head_dim <= 2 H (so the combinations where
-/// heads x head_dim == H are included), num_key_value_heads every divisor of the heads; plus the
+/// from 1 to kMaxHeads with H / 2 <= heads x head_dim <= 2 H and heads x head_dim a multiple of
+/// kQueryWidthMultiple or exactly H (so every combination where heads x head_dim == H is included),
+/// num_key_value_heads every divisor of the heads; plus the
 /// config's own combination. They are evaluated nearest the hidden size first: each is applied
 /// (applyHeadShape) and kept when validate() finds no error; its counts and cache are
 /// countParameters() and kvCache() of the applied config (what analyze() runs), never a second

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <memory>
 #include <numeric>
 #include <sstream>
@@ -91,6 +92,8 @@ TEST(Compare, DifferencesAreTheDifferencesOfTheAnalysesFigures) {
     EXPECT_EQ(comparison.figures[0].cells[1].difference, 46'702'792'704.0 - 8'030'261'248.0);
     EXPECT_EQ(comparison.figures[0].cells[1].differenceExact, "+38,672,531,456");
     EXPECT_EQ(comparison.figures[0].cells[1].ratioText, "5.82\u00d7"); // 46.70 / 8.03 = 5.816
+    // Gemma 3 1B against Llama 3 8B: 999,885,952 / 8,030,261,248 = 0.1245.
+    EXPECT_EQ(comparison.figures[0].cells[3].ratioText, "0.125\u00d7");
 }
 
 TEST(Compare, LlamaThreeAgainstThreePointOneDiffersInContextAndRopeScaling) {
@@ -167,6 +170,14 @@ TEST(Compare, ComponentsAddUpAndAZeroBaselineHasNoRatio) {
     EXPECT_EQ(layers, 32);
 }
 
+TEST(Compare, LargeRatiosAreWrittenWholeWithoutAnExponent) {
+    const core::Comparison comparison = comparePresets({"gpt-2", "llama-3.1-405b"});
+    const core::CompareCell& cell = comparison.figures[0].cells[1];
+    ASSERT_TRUE(cell.ratio.has_value());
+    EXPECT_GT(*cell.ratio, 1000);
+    EXPECT_EQ(cell.ratioText, std::to_string(std::lround(*cell.ratio)) + "\u00d7");
+}
+
 TEST(Compare, RefusesTooManyNoneAndMixedScenarios) {
     EXPECT_TRUE(core::hasErrors(core::compareAnalyses({}).diagnostics));
     const auto analysis = std::make_shared<const core::Analysis>(analyzePreset("llama-3-8b"));
@@ -225,6 +236,7 @@ TEST(Compare, ExportsHoldTheSameTable) {
     EXPECT_NE(markdown.find("| config: rope_scaling.factor | (absent) | 8.0 | (absent) |"), std::string::npos)
         << markdown;
     EXPECT_NE(markdown.find("model_type differs"), std::string::npos);
+    EXPECT_NE(markdown.find("- Scenario: 4,096 tokens, batch 1"), std::string::npos) << markdown;
 
     const std::string latex = core::compareLatex(comparison);
     EXPECT_NE(latex.find("\\toprule"), std::string::npos);

@@ -62,10 +62,14 @@ void checkList(const std::string& id) {
                       std::end(core::kHeadDims));
             EXPECT_GE(2 * s.numHeads * s.headDim, config.hiddenSize);
             EXPECT_LE(s.numHeads * s.headDim, 2 * config.hiddenSize);
+            EXPECT_LE(s.numHeads, core::kMaxHeads);
+            EXPECT_TRUE(s.numHeads * s.headDim % core::kQueryWidthMultiple == 0 ||
+                        s.numHeads * s.headDim == config.hiddenSize);
         }
     }
     EXPECT_EQ(currents, 1);
     EXPECT_LE(list.configs.size(), core::kMaxHeadConfigs);
+    EXPECT_EQ(list.dropped, 0u); // no preset tested here is wide enough to reach the cap
     EXPECT_EQ(list.configs.size() + list.invalid + list.dropped, list.candidates);
 }
 
@@ -108,6 +112,11 @@ TEST(HeadConfigs, LlamaThreeEightBByHand) {
     EXPECT_FALSE(odd->exactWidth);
     // Nearest the hidden size first.
     EXPECT_TRUE(list.configs.front().exactWidth);
+    // heads x head_dim = 4096: head_dim 32, 64, 128 or 256 (the others do not divide 4096) with 128, 64,
+    // 32 or 16 heads, whose divisors number 8, 7, 6 and 5.
+    EXPECT_EQ(std::count_if(list.configs.begin(), list.configs.end(),
+                            [](const core::HeadConfig& head) { return head.exactWidth; }),
+              26);
 }
 
 TEST(HeadConfigs, ApplyingKeepsADerivedHeadDimAbsent) {
