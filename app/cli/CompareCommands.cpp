@@ -120,8 +120,8 @@ int runHeads(const Options& options, core::DType kvDType, std::ostream& out, std
         out << core::headConfigsJson(list, config).dump(2) << "\n";
         return Success;
     }
-    if (!config.exact()) {
-        fmt::print(out, "{}\n", core::estimateLabel(config));
+    if (!list.estimate.empty()) {
+        fmt::print(out, "{}\n", list.estimate);
     }
     if (list.configs.empty()) {
         fmt::print(out, "no head configurations: {}\n", list.reason);

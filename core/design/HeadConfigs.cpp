@@ -4,6 +4,7 @@
 #include "core/config/LayerPlan.h"
 #include "core/memory/KvCache.h"
 #include "core/params/ParamCount.h"
+#include "core/report/Summary.h"
 #include "core/validate/Validation.h"
 
 #include <nlohmann/json.hpp>
@@ -74,6 +75,7 @@ ModelConfig applyHeadShape(const ModelConfig& config, const HeadShape& shape) {
 
 HeadConfigList listHeadConfigs(const ModelConfig& config, DType kvDType) {
     HeadConfigList list;
+    list.estimate = estimateLabel(config);
     for (const Diagnostic& d : validate(config)) {
         if (d.severity == Severity::Error) {
             list.reason = "the config is invalid: " + (d.field.empty() ? d.message : d.field + ": " + d.message);
@@ -162,6 +164,8 @@ nlohmann::json headConfigsJson(const HeadConfigList& list, const ModelConfig& co
     }
     return {{"hidden_size", config.hiddenSize},
             {"reason", list.reason},
+            {"exact", list.estimate.empty()},
+            {"estimate", list.estimate},
             {"candidates", list.candidates},
             {"invalid", list.invalid},
             {"dropped", list.dropped},

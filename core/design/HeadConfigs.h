@@ -59,6 +59,7 @@ struct HeadConfig {
 struct HeadConfigList {
     std::vector<HeadConfig> configs; ///< nearest the hidden size first, then head_dim, heads, KV heads down
     std::string reason;              ///< why the list is empty: MLA, no attention layer, an invalid config
+    std::string estimate;            ///< estimateLabel(): non-empty when every figure is an estimate
     std::size_t candidates = 0;      ///< combinations in the ranges (see listHeadConfigs())
     std::size_t invalid = 0;         ///< of those, refused by validate() (e.g. a partial RoPE that does not divide)
     std::size_t dropped =
@@ -89,10 +90,10 @@ struct HeadConfigList {
 /// `kvDType`.
 [[nodiscard]] HeadConfigList listHeadConfigs(const ModelConfig& config, DType kvDType = DType::BF16);
 
-/// {"hidden_size", "reason", "candidates", "invalid", "dropped", "tp_rule", "configs": [{"num_attention_heads",
-/// "head_dim", "num_key_value_heads", "query_width", "total_params", "active_params", "kv_bytes_per_token",
-/// "total_params_delta", "active_params_delta", "kv_bytes_per_token_delta", "attention", "usual_head_dim",
-/// "tp8", "exact_width", "current"}]}.
+/// {"hidden_size", "reason", "exact", "estimate", "candidates", "invalid", "dropped", "tp_rule", "configs":
+/// [{"num_attention_heads", "head_dim", "num_key_value_heads", "query_width", "total_params", "active_params",
+/// "kv_bytes_per_token", "total_params_delta", "active_params_delta", "kv_bytes_per_token_delta", "attention",
+/// "usual_head_dim", "tp8", "exact_width", "current"}]}.
 [[nodiscard]] nlohmann::json headConfigsJson(const HeadConfigList& list, const ModelConfig& config);
 
 } // namespace archplay::core

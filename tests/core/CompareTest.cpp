@@ -211,6 +211,19 @@ TEST(Compare, AnInvalidConfigHasNoFiguresAndSaysWhy) {
     EXPECT_NE(notes[0].find("broken is invalid"), std::string::npos);
 }
 
+TEST(Compare, AnEstimatedConfigIsLabelledSo) {
+    core::ModelConfig estimated = preset("llama-3-8b");
+    estimated.ignoredFields = {"moe_k"};
+    const core::Comparison comparison =
+        core::compareConfigs({{"llama", preset("llama-3-8b")}, {"guess", estimated}}, {});
+    EXPECT_TRUE(comparison.columns[0].estimate.empty());
+    EXPECT_EQ(comparison.columns[1].estimate, "estimate: ignores moe_k");
+    const auto notes = core::compareNotes(comparison);
+    ASSERT_EQ(notes.size(), 1u);
+    EXPECT_NE(notes[0].find("guess: every figure is an estimate: ignores moe_k"), std::string::npos) << notes[0];
+    EXPECT_NE(core::compareMarkdown(comparison).find("estimate: ignores moe_k"), std::string::npos);
+}
+
 TEST(Compare, ExportsHoldTheSameTable) {
     const core::Comparison comparison = comparePresets({"llama-3-8b", "llama-3.1-8b", "mixtral-8x7b-v0.1"});
     const std::string csv = core::compareCsv(comparison);

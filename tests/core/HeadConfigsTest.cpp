@@ -146,6 +146,15 @@ TEST(HeadConfigs, MlaNoAttentionAndInvalidConfigsListNone) {
     EXPECT_NE(invalid.reason.find("num_key_value_heads"), std::string::npos);
 }
 
+TEST(HeadConfigs, AnEstimatedConfigIsLabelledSo) {
+    core::ModelConfig estimated = preset("llama-3-8b");
+    EXPECT_TRUE(core::listHeadConfigs(estimated).estimate.empty());
+    estimated.ignoredFields = {"moe_k"};
+    const core::HeadConfigList list = core::listHeadConfigs(estimated);
+    EXPECT_EQ(list.estimate, "estimate: ignores moe_k");
+    EXPECT_EQ(core::headConfigsJson(list, estimated)["exact"], false);
+}
+
 TEST(HeadConfigs, JsonListsEachSplit) {
     const core::ModelConfig config = preset("llama-3-8b");
     const core::HeadConfigList list = core::listHeadConfigs(config);
