@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Core micro-benchmarks: run build/bench/archplay_core_bench (see docs/PERFORMANCE.md).
 #include "core/analysis/Analysis.h"
+#include "core/design/Compare.h"
 #include "core/design/DesignSearch.h"
+#include "core/design/HeadConfigs.h"
 #include "core/io/ConfigJson.h"
 #include "core/io/Presets.h"
 #include "core/report/ModelZoo.h"
@@ -91,6 +93,32 @@ void designSearchPerMillion(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * 1'000'000);
 }
 BENCHMARK(designSearchPerMillion)->Unit(benchmark::kMillisecond);
+
+/// Every head split of Llama 3 8B (1,400, each validated and counted); items are splits.
+void headConfigsLlama3(benchmark::State& state) {
+    const ModelConfig config = presetOrDie("llama-3-8b");
+    std::size_t listed = 0;
+    for (auto _ : state) {
+        HeadConfigList list = listHeadConfigs(config);
+        listed = list.configs.size();
+        benchmark::DoNotOptimize(list);
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(listed));
+}
+BENCHMARK(headConfigsLlama3)->Unit(benchmark::kMillisecond);
+
+/// Four presets compared from their analyses (the analyses are the window's; not timed).
+void compareFour(benchmark::State& state) {
+    std::vector<CompareInput> inputs;
+    for (const char* id : {"llama-3-8b", "llama-3.1-8b", "mixtral-8x7b-v0.1", "qwen3-next-80b-a3b"}) {
+        inputs.push_back({id, std::make_shared<const Analysis>(analyze(presetOrDie(id), Scenario{}))});
+    }
+    for (auto _ : state) {
+        Comparison comparison = compareAnalyses(inputs);
+        benchmark::DoNotOptimize(comparison);
+    }
+}
+BENCHMARK(compareFour)->Unit(benchmark::kMicrosecond);
 
 } // namespace
 

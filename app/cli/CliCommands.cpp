@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/CliCommands.h"
 
+#include "app/cli/CompareCommands.h"
 #include "app/cli/ConfigSource.h"
 #include "app/cli/CostCommands.h"
 #include "app/cli/DesignCommand.h"
@@ -46,6 +47,7 @@ commands:
                                          active and published parameters, attention, FFN,
                                          KV cache, weights and GPU fit
 %COST%
+%COMPARE%
 %DESIGN%
 %EXPORT%
 CONFIG is a path to a Hugging Face config.json or a preset id (see 'presets').
@@ -56,6 +58,7 @@ std::string usage() {
     std::string text = kUsage;
     text.replace(text.find("%COST%\n"), 7, std::string(kCostUsage));
     text.replace(text.find("%DESIGN%\n"), 9, std::string(kDesignUsage) + "\n");
+    text.replace(text.find("%COMPARE%\n"), 10, std::string(kCompareUsage));
     text.replace(text.find("%EXPORT%\n"), 9, std::string(kExportUsage) + "\n");
     return text;
 }
@@ -347,6 +350,8 @@ constexpr Command kCommands[] = {
     {"roofline", parseRoofline, nullptr},
     {"gpus", parseGpus, nullptr},
     {"design", parseDesign, &kDesignUsage},
+    {"compare", parseCompare, nullptr},
+    {"heads", parseHeads, nullptr},
     {"export", parseExport, &kExportUsage},
 };
 
