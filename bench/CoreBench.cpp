@@ -2,6 +2,7 @@
 // Core micro-benchmarks: run build/bench/archplay_core_bench (see docs/PERFORMANCE.md).
 #include "core/analysis/Analysis.h"
 #include "core/design/DesignSearch.h"
+#include "core/design/Sweep.h"
 #include "core/io/ConfigJson.h"
 #include "core/io/Presets.h"
 #include "core/report/ModelZoo.h"
@@ -91,6 +92,43 @@ void designSearchPerMillion(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * 1'000'000);
 }
 BENCHMARK(designSearchPerMillion)->Unit(benchmark::kMillisecond);
+
+/// A one-field sweep of 1,000 values (the most a sweep takes): 1,000 analyses of Llama 3 8B with
+/// its depth set, plus the config as given. Items are points.
+void sweep1000Points(benchmark::State& state) {
+    const ModelConfig config = presetOrDie("llama-3-8b");
+    const SweepAxis axis{"num_hidden_layers", 1, 1000, 1000, SweepSpacing::Linear};
+    for (auto _ : state) {
+        SweepResult result = sweep(config, Scenario{}, axis);
+        if (result.points.size() != 1000) {
+            state.SkipWithError("the sweep is not 1,000 points");
+            break;
+        }
+        benchmark::DoNotOptimize(result);
+    }
+    state.SetItemsProcessed(state.iterations() * 1000);
+}
+BENCHMARK(sweep1000Points)->Unit(benchmark::kMillisecond);
+
+/// A 64 x 64 grid of depth by width (steps of 256, so every cell is valid) for the total parameters,
+/// with the default iso-lines and the presets placed: 4,096 analyses. Items are cells.
+void sweepGrid64x64(benchmark::State& state) {
+    const ModelConfig config = presetOrDie("llama-3-8b");
+    const SweepGridRequest request{{"num_hidden_layers", 1, 128, 64, SweepSpacing::Linear},
+                                   {"hidden_size", 2048, 18176, 64, SweepSpacing::Linear},
+                                   DesignFigure::TotalParams,
+                                   {}};
+    for (auto _ : state) {
+        SweepGrid grid = sweepGrid(config, Scenario{}, request);
+        if (grid.cells.size() != 64 * 64) {
+            state.SkipWithError("the grid is not 64 x 64");
+            break;
+        }
+        benchmark::DoNotOptimize(grid);
+    }
+    state.SetItemsProcessed(state.iterations() * 64 * 64);
+}
+BENCHMARK(sweepGrid64x64)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

@@ -6,6 +6,7 @@
 #include "app/cli/DesignCommand.h"
 #include "app/cli/ExportCommand.h"
 #include "app/cli/Flags.h"
+#include "app/cli/SweepCommand.h"
 #include "core/analysis/Analysis.h"
 #include "core/io/ConfigJson.h"
 #include "core/io/Presets.h"
@@ -47,6 +48,7 @@ commands:
                                          KV cache, weights and GPU fit
 %COST%
 %DESIGN%
+%SWEEP%
 %EXPORT%
 CONFIG is a path to a Hugging Face config.json or a preset id (see 'presets').
 Exit status: 0 success, 1 invalid or unreadable config, or output that could not be written, 2 bad usage.
@@ -56,6 +58,7 @@ std::string usage() {
     std::string text = kUsage;
     text.replace(text.find("%COST%\n"), 7, std::string(kCostUsage));
     text.replace(text.find("%DESIGN%\n"), 9, std::string(kDesignUsage) + "\n");
+    text.replace(text.find("%SWEEP%\n"), 8, std::string(kSweepUsage) + "\n");
     text.replace(text.find("%EXPORT%\n"), 9, std::string(kExportUsage) + "\n");
     return text;
 }
@@ -347,6 +350,7 @@ constexpr Command kCommands[] = {
     {"roofline", parseRoofline, nullptr},
     {"gpus", parseGpus, nullptr},
     {"design", parseDesign, &kDesignUsage},
+    {"sweep", parseSweep, &kSweepUsage},
     {"export", parseExport, &kExportUsage},
 };
 
