@@ -245,6 +245,10 @@ int runSweep(const Options& options, const SweepRequest& request, std::ostream& 
     }
     const core::ModelConfig& config = analyzed.analysis->config;
     const bool csv = options.switches.count("--csv") > 0;
+    if (csv && !config.exact()) {
+        // The CSV keeps its one header; the label goes where a reader of the run sees it.
+        fmt::print(err, "archplay-cli: {}: {}\n", analyzed.loaded.origin, core::estimateLabel(config));
+    }
     if (!request.y) {
         const core::SweepResult result = core::sweep(config, request.scenario, request.x);
         if (core::hasErrors(result.diagnostics)) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/design/SweepText.h"
 
+#include "core/report/Tables.h"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -25,18 +27,6 @@ std::string csvNumber(const std::optional<double>& value) {
         return std::to_string(*whole);
     }
     return fmt::format("{}", *value);
-}
-
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
-std::string csvText(const std::string& text) {
-    if (text.find_first_of(",\"\n\r") == std::string::npos) {
-        return text;
-    }
-    std::string quoted = "\"";
-    for (const char c : text) {
-        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    }
-    return quoted + "\"";
 }
 
 std::string_view spacingName(SweepSpacing spacing) {
@@ -89,7 +79,7 @@ std::string sweepCsv(const SweepResult& result) {
         for (const std::optional<double>& value : point.figures) {
             text += "," + csvNumber(value);
         }
-        text += "," + (point.error ? csvText(point.error->field + ": " + point.error->message) : std::string()) + "\n";
+        text += "," + (point.error ? csvField(point.error->field + ": " + point.error->message) : std::string()) + "\n";
     }
     return text;
 }

@@ -130,6 +130,28 @@ TEST(CliSweep, UsageErrorsExitTwoNamingTheFlag) {
                 "choose one of --json and --csv");
 }
 
+TEST(CliSweep, AnEstimateIsLabelledInEveryFormat) {
+    const std::string path = writeTempFile("sweep-estimate.json", R"({"model_type": "new_moe", "vocab_size": 1000,
+        "hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4, "intermediate_size": 128,
+        "num_experts": 8})");
+    const std::vector<std::string> args = {"sweep",  path, "--best-effort", "--field", "num_hidden_layers",
+                                           "--from", "1",  "--to",          "4"};
+    const CliResult table = runCli(args);
+    ASSERT_EQ(table.exitCode, 0) << table.err;
+    EXPECT_NE(table.out.find("estimate: ignores num_experts"), std::string::npos) << table.out;
+    auto withFormat = args;
+    withFormat.push_back("--csv");
+    const CliResult csv = runCli(withFormat);
+    ASSERT_EQ(csv.exitCode, 0) << csv.err;
+    EXPECT_EQ(csv.out.rfind("num_hidden_layers,", 0), 0u) << csv.out;
+    EXPECT_NE(csv.err.find("estimate: ignores num_experts"), std::string::npos) << csv.err;
+    withFormat.back() = "--json";
+    const CliResult json = runCli(withFormat);
+    ASSERT_EQ(json.exitCode, 0) << json.err;
+    EXPECT_TRUE(nlohmann::json::parse(json.out)["estimate"].get<bool>());
+    EXPECT_EQ(runCli({"sweep", path, "--field", "num_hidden_layers", "--from", "1", "--to", "4"}).exitCode, 1);
+}
+
 TEST(CliSweep, InvalidConfigExitsOne) {
     const std::string path =
         writeTempFile("sweep-bad-heads.json", R"({"model_type": "llama", "num_key_value_heads": 5})");
