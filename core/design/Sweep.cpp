@@ -162,7 +162,7 @@ SweepResult sweep(const ModelConfig& config, const Scenario& scenario, const Swe
     SweepResult result;
     result.field = findSweepField(axis.field);
     result.diagnostics = validateSweepAxis(axis, config, kMaxSweepSteps);
-    if (hasErrors(result.diagnostics)) {
+    if (hasErrors(result.diagnostics) || result.field == nullptr) {
         return result;
     }
     const SweepField& field = *result.field;
@@ -231,7 +231,7 @@ SweepGrid sweepGrid(const ModelConfig& config, const Scenario& scenario, const S
             break;
         }
     }
-    if (hasErrors(grid.diagnostics)) {
+    if (hasErrors(grid.diagnostics) || grid.xField == nullptr || grid.yField == nullptr) {
         return grid;
     }
     const SweepField& xField = *grid.xField;

@@ -20,24 +20,27 @@ bool notLatent(const ModelConfig& c) {
 }
 
 /// Reads and writes config.*field without a rule, as the panel's plain fields do.
-template <auto field> std::int64_t configGet(const ModelConfig& c, const Scenario&) {
+template <auto field> std::int64_t configGet(const ModelConfig& c, const Scenario& /*scenario*/) {
     return std::int64_t(c.*field);
 }
-template <auto field> void configSet(ModelConfig& c, Scenario&, std::int64_t v, const EditContext&) {
+template <auto field>
+void configSet(ModelConfig& c, Scenario& /*scenario*/, std::int64_t v, const EditContext& /*context*/) {
     c.*field = v;
 }
 /// config.moe.*field.
-template <auto field> std::int64_t moeGet(const ModelConfig& c, const Scenario&) {
+template <auto field> std::int64_t moeGet(const ModelConfig& c, const Scenario& /*scenario*/) {
     return std::int64_t(c.moe.*field);
 }
-template <auto field> void moeSet(ModelConfig& c, Scenario&, std::int64_t v, const EditContext&) {
+template <auto field>
+void moeSet(ModelConfig& c, Scenario& /*scenario*/, std::int64_t v, const EditContext& /*context*/) {
     c.moe.*field = v;
 }
 /// scenario.*field.
-template <auto field> std::int64_t scenarioGet(const ModelConfig&, const Scenario& s) {
+template <auto field> std::int64_t scenarioGet(const ModelConfig& /*config*/, const Scenario& s) {
     return std::int64_t(s.*field);
 }
-template <auto field> void scenarioSet(ModelConfig&, Scenario& s, std::int64_t v, const EditContext&) {
+template <auto field>
+void scenarioSet(ModelConfig& /*config*/, Scenario& s, std::int64_t v, const EditContext& /*context*/) {
     s.*field = std::uint64_t(v);
 }
 
