@@ -4,6 +4,7 @@
 #include "core/design/Compare.h"
 #include "core/design/DesignSearch.h"
 #include "core/design/HeadConfigs.h"
+#include "core/design/Sweep.h"
 #include "core/io/ConfigJson.h"
 #include "core/io/Presets.h"
 #include "core/report/ModelZoo.h"
@@ -119,6 +120,46 @@ void compareFour(benchmark::State& state) {
     }
 }
 BENCHMARK(compareFour)->Unit(benchmark::kMicrosecond);
+
+/// A one-field sweep of 1,000 values (the most a sweep takes) of Llama 3 8B: 1,000 analyses plus
+/// the config as given. Items are points. The depth sweep (1 to 1,000 layers, 500 on average) is the
+/// costly case, since an analysis grows with the layers; the width sweep keeps its 32 layers.
+void sweep1000Points(benchmark::State& state, const char* field, std::int64_t from, std::int64_t to) {
+    const ModelConfig config = presetOrDie("llama-3-8b");
+    const SweepAxis axis{field, from, to, 1000, SweepSpacing::Linear};
+    for (auto _ : state) {
+        SweepResult result = sweep(config, Scenario{}, axis);
+        if (result.points.size() != 1000) {
+            state.SkipWithError("the sweep is not 1,000 points");
+            break;
+        }
+        benchmark::DoNotOptimize(result);
+    }
+    state.SetItemsProcessed(state.iterations() * 1000);
+}
+BENCHMARK_CAPTURE(sweep1000Points, layers_1_to_1000, "num_hidden_layers", 1, 1000)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sweep1000Points, hidden_size_1024_to_32992, "hidden_size", 1024, 32992)
+    ->Unit(benchmark::kMillisecond);
+
+/// A 64 x 64 grid of depth by width (steps of 256, so every cell is valid) for the total parameters,
+/// with the default iso-lines and the presets placed: 4,096 analyses. Items are cells.
+void sweepGrid64x64(benchmark::State& state) {
+    const ModelConfig config = presetOrDie("llama-3-8b");
+    const SweepGridRequest request{{"num_hidden_layers", 1, 128, 64, SweepSpacing::Linear},
+                                   {"hidden_size", 2048, 18176, 64, SweepSpacing::Linear},
+                                   DesignFigure::TotalParams,
+                                   {}};
+    for (auto _ : state) {
+        SweepGrid grid = sweepGrid(config, Scenario{}, request);
+        if (grid.cells.size() != 64 * 64) {
+            state.SkipWithError("the grid is not 64 x 64");
+            break;
+        }
+        benchmark::DoNotOptimize(grid);
+    }
+    state.SetItemsProcessed(state.iterations() * 64 * 64);
+}
+BENCHMARK(sweepGrid64x64)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

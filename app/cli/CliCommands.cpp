@@ -7,6 +7,7 @@
 #include "app/cli/DesignCommand.h"
 #include "app/cli/ExportCommand.h"
 #include "app/cli/Flags.h"
+#include "app/cli/SweepCommand.h"
 #include "core/analysis/Analysis.h"
 #include "core/io/ConfigJson.h"
 #include "core/io/Presets.h"
@@ -49,6 +50,7 @@ commands:
 %COST%
 %COMPARE%
 %DESIGN%
+%SWEEP%
 %EXPORT%
 CONFIG is a path to a Hugging Face config.json or a preset id (see 'presets').
 Exit status: 0 success, 1 invalid or unreadable config, or output that could not be written, 2 bad usage.
@@ -59,6 +61,7 @@ std::string usage() {
     text.replace(text.find("%COST%\n"), 7, std::string(kCostUsage));
     text.replace(text.find("%DESIGN%\n"), 9, std::string(kDesignUsage) + "\n");
     text.replace(text.find("%COMPARE%\n"), 10, std::string(kCompareUsage));
+    text.replace(text.find("%SWEEP%\n"), 8, std::string(kSweepUsage) + "\n");
     text.replace(text.find("%EXPORT%\n"), 9, std::string(kExportUsage) + "\n");
     return text;
 }
@@ -352,6 +355,7 @@ constexpr Command kCommands[] = {
     {"design", parseDesign, &kDesignUsage},
     {"compare", parseCompare, nullptr},
     {"heads", parseHeads, nullptr},
+    {"sweep", parseSweep, &kSweepUsage},
     {"export", parseExport, &kExportUsage},
 };
 
