@@ -47,6 +47,7 @@ commands:
                                          KV cache, weights and GPU fit
 %COST%
 %DESIGN%
+%SEARCH%
 %EXPORT%
 CONFIG is a path to a Hugging Face config.json or a preset id (see 'presets').
 Exit status: 0 success, 1 invalid or unreadable config, or output that could not be written, 2 bad usage.
@@ -56,6 +57,7 @@ std::string usage() {
     std::string text = kUsage;
     text.replace(text.find("%COST%\n"), 7, std::string(kCostUsage));
     text.replace(text.find("%DESIGN%\n"), 9, std::string(kDesignUsage) + "\n");
+    text.replace(text.find("%SEARCH%\n"), 9, std::string(kSearchUsage) + "\n");
     text.replace(text.find("%EXPORT%\n"), 9, std::string(kExportUsage) + "\n");
     return text;
 }
@@ -347,6 +349,7 @@ constexpr Command kCommands[] = {
     {"roofline", parseRoofline, nullptr},
     {"gpus", parseGpus, nullptr},
     {"design", parseDesign, &kDesignUsage},
+    {"search", parseSearch, &kSearchUsage},
     {"export", parseExport, &kExportUsage},
 };
 
