@@ -414,35 +414,54 @@ private:
         return rest;
     }
 
-    /// Analyzes the 1- and 2-layer configs of the current shape and scans every embedding, dense-first
-    /// count and depth by composition.
-    void evaluateLayerShape() {
+    /// The figures of one layer of the current shape: the MoE (or only) layer and the dense-first
+    /// layer. Once the outer part of the width is known, each is a 1-layer analysis minus it;
+    /// before, the 1- and 2-layer configs give both (dense: C - A; MoE: C - B and C - A, where A
+    /// is 1 MoE layer, B 1 dense layer and C 1 dense + 1 MoE layer).
+    bool layerFigures(Figures& mainLayer, Figures& denseLayer, Diagnostic& reason) {
         const bool moe = m_shape.numExperts > 0;
         DesignShape probe = m_shape;
         probe.vocabSize = m_space.vocabSizes.front();
         probe.tiedEmbeddings = m_space.tiedEmbeddings.front();
-        Diagnostic reason;
+        const auto key = std::make_tuple(static_cast<int>(familyOf(probe)), probe.hiddenSize, probe.vocabSize,
+                                         probe.tiedEmbeddings, moe);
         probe.layers = 1;
         probe.denseFirstLayers = 0;
         const std::optional<Figures> a = figuresOf(probe, m_targets.scenario, reason);
+        probe.denseFirstLayers = 1;
+        const std::optional<Figures> b = a && moe ? figuresOf(probe, m_targets.scenario, reason) : a;
+        if (!a || !b) {
+            return false;
+        }
+        const auto known = m_outer.find(key);
+        if (known != m_outer.end()) {
+            mainLayer = *a - known->second;
+            denseLayer = *b - known->second;
+            return !mainLayer.overflowed() && !denseLayer.overflowed();
+        }
         probe.layers = 2;
-        probe.denseFirstLayers = moe ? 1 : 0;
-        const std::optional<Figures> c = a ? figuresOf(probe, m_targets.scenario, reason) : std::nullopt;
-        std::optional<Figures> b;
-        if (moe && c) {
-            probe.layers = 1;
-            probe.denseFirstLayers = 1;
-            b = figuresOf(probe, m_targets.scenario, reason);
+        const std::optional<Figures> c = figuresOf(probe, m_targets.scenario, reason);
+        if (!c) {
+            return false;
         }
-        if (!a || !c || (moe && !b)) {
+        mainLayer = moe ? *c - *b : *c - *a;
+        denseLayer = *c - *a;
+        const Figures rest = *a - mainLayer;
+        if (mainLayer.overflowed() || denseLayer.overflowed() || rest.overflowed()) {
+            return false;
+        }
+        m_outer.emplace(key, rest);
+        return true;
+    }
+
+    /// Scans every embedding, dense-first count and depth of the current shape by composition.
+    void evaluateLayerShape() {
+        const bool moe = m_shape.numExperts > 0;
+        Figures mainLayer;
+        Figures denseLayer;
+        Diagnostic reason{Severity::Warning, "design_space", "a layer's figures could not be composed"};
+        if (!layerFigures(mainLayer, denseLayer, reason)) {
             skip(reason);
-            return;
-        }
-        // Dense: layer = C - A. MoE: MoE layer = C - B, dense layer = C - A.
-        const Figures mainLayer = moe ? *c - *b : *c - *a;
-        const Figures denseLayer = *c - *a;
-        if (mainLayer.overflowed() || denseLayer.overflowed()) {
-            skip({Severity::Warning, "design_space", "a layer's figures could not be composed"});
             return;
         }
         for (const std::int64_t vocab : m_space.vocabSizes) {
