@@ -186,9 +186,9 @@ struct SeedDesign {
 [[nodiscard]] std::vector<bool> paretoFront(const std::vector<TargetCandidate>& candidates, const SearchAxis& x,
                                             const SearchAxis& y);
 
-/// {"targets", "space_size", "evaluated", "matched", "diagnostics", "seed", "candidates": [{"total",
-/// "active", "kv_bytes_per_token", ..., "score", "plausibility", "penalties": [{"rule", "penalty",
-/// "text"}], "pareto", "config"}]}.
+/// {"targets", "depth_width_curve": {"intercept", "slope", "models"}, "space_size", "evaluated", "matched",
+/// "diagnostics", "seed", "candidates": [{"total", "active", "kv_bytes_per_token", ..., "score", "plausibility",
+/// "penalties": [{"rule", "penalty", "text"}], "pareto", "config"}]}.
 [[nodiscard]] nlohmann::json targetSearchJson(const TargetSearchResult& result, const SearchTargets& targets,
                                               const SeedDesign* seed = nullptr);
 
