@@ -221,19 +221,26 @@ void checkFractions(Diagnostics& diagnostics, const std::string& field, const st
     }
 }
 
-/// The space's size in candidates, each factor as the search enumerates it.
-Checked spaceSizeOf(const TargetSpace& space) {
+/// The space's size in shapes (each analyzed once) and in candidates (shapes x depths x dense-first
+/// counts x embeddings), each factor as the search enumerates it.
+struct SpaceSize {
+    Checked shapes;
+    Checked candidates;
+};
+
+SpaceSize spaceSizeOf(const TargetSpace& space) {
     Checked attention = Checked(space.kvHeads.size()) + (space.multiHead ? 1 : 0);
     if (space.mla) {
         attention = Checked(space.kvLoraRanks.size()) * space.qLoraRanks.size();
     }
-    Checked size = Checked(space.layers.size()) * space.hiddenSize.size() * space.headDims.size() * attention *
-                   space.ffnMultipliers.size() * space.vocabSizes.size() * space.tiedEmbeddings.size();
+    Checked shapes = Checked(space.hiddenSize.size()) * space.headDims.size() * attention * space.ffnMultipliers.size();
+    Checked perShape = Checked(space.layers.size()) * space.vocabSizes.size() * space.tiedEmbeddings.size();
     if (space.moe || space.mla) {
-        size = size * space.experts.size() * space.topK.size() * space.denseFirstLayers.size() *
-               space.expertWidthRatios.size() * (space.mla ? space.sharedExperts.size() : 1);
+        shapes = shapes * space.experts.size() * space.topK.size() * space.expertWidthRatios.size() *
+                 (space.mla ? space.sharedExperts.size() : 1);
+        perShape = perShape * space.denseFirstLayers.size();
     }
-    return size;
+    return {shapes, shapes * perShape};
 }
 
 // ---- the search ------------------------------------------------------------------------------
@@ -742,12 +749,19 @@ Diagnostics validateTargetSearch(const TargetSpace& space, const SearchTargets& 
         }
     }
     if (!hasErrors(diagnostics)) {
-        const Checked size = spaceSizeOf(space);
-        if (size.overflowed() || size.value() > 20 * kMaxDesignCandidates) {
+        const SpaceSize size = spaceSizeOf(space);
+        auto count = [](Checked value) {
+            return value.overflowed() ? std::string("over 2^64") : withThousands(value.value());
+        };
+        if (size.candidates.overflowed() || size.candidates.value() > kMaxTargetCandidates) {
             error(diagnostics, "design_space",
-                  fmt::format("the space holds {} candidates; at most {} are searched",
-                              size.overflowed() ? std::string("over 2^64") : withThousands(size.value()),
-                              withThousands(20 * kMaxDesignCandidates)));
+                  fmt::format("the space holds {} candidates; at most {} are searched", count(size.candidates),
+                              withThousands(kMaxTargetCandidates)));
+        } else if (size.shapes.value() > kMaxDesignShapes) {
+            error(diagnostics, "design_space",
+                  fmt::format("the space holds {} shapes besides depth, dense-first layers and embeddings; at most "
+                              "{} are analyzed",
+                              count(size.shapes), withThousands(kMaxDesignShapes)));
         }
     }
     return diagnostics;
@@ -759,7 +773,7 @@ TargetSearchResult searchTargets(const TargetSpace& space, const SearchTargets& 
     if (hasErrors(result.diagnostics)) {
         return result;
     }
-    result.spaceSize = spaceSizeOf(space).value();
+    result.spaceSize = spaceSizeOf(space).candidates.value();
     Search search(space, targets);
     search.run();
     search.finish(result);
@@ -899,7 +913,7 @@ nlohmann::json targetSearchJson(const TargetSearchResult& result, const SearchTa
             out["num_experts_per_tok"] = s.topK;
             out["moe_intermediate_size"] = s.expertIntermediateSize;
             out["n_shared_experts"] = s.sharedExperts;
-            out["first_k_dense_layers"] = s.denseFirstLayers;
+            out["dense_first_layers"] = s.denseFirstLayers;
         }
         if (s.kvLoraRank > 0) {
             out["kv_lora_rank"] = s.kvLoraRank;

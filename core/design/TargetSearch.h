@@ -134,6 +134,11 @@ struct TargetSearchResult {
     std::uint64_t matched = 0;               ///< evaluated candidates meeting every composed target
 };
 
+/// The largest space a target search takes, in candidates; its shapes (candidates without depth,
+/// dense-first count and embeddings, each analyzed once) are bounded by kMaxDesignShapes. At about
+/// 10 to 20 million candidates a second, a search takes at most a few minutes.
+inline constexpr std::uint64_t kMaxTargetCandidates = 2'000'000'000;
+
 /// The reference depth-to-width curve: hidden / layers = exp(a) x params^b, fitted by least squares
 /// on log-log over the built-in presets of dense attention-only decoders with a gated FFN.
 struct DepthWidthCurve {

@@ -359,6 +359,14 @@ TEST(TargetSearch, BadTargetsAreErrorsNamingTheField) {
     targets = {};
     targets.scenario.weightFormat = core::WeightFormat::Q4_K_M;
     EXPECT_EQ(fieldsOf(TargetSpace{}, targets), std::vector<std::string>{"weight_format"});
+    TargetSpace huge;
+    huge.moe = true;
+    huge.experts = {8, 16, 32, 64, 128, 256, 512};
+    huge.expertWidthRatios = {0.125, 0.25, 0.375, 0.5, 0.75, 1.0, 2.0, 3.5};
+    huge.topK = {1, 2, 4, 6, 8};
+    huge.headDims = {64, 128, 256};
+    // 125 widths x 3 head dims x 6 KV layouts x 3 FFN widths x 7 x 5 x 8 = 1,890,000 shapes.
+    EXPECT_EQ(fieldsOf(huge, SearchTargets{}), std::vector<std::string>{"design_space"});
     const core::TargetSearchResult refused = core::searchTargets(TargetSpace{}, targets);
     EXPECT_TRUE(refused.candidates.empty());
     EXPECT_EQ(refused.evaluated, 0u);
