@@ -108,18 +108,18 @@ std::optional<Figures> figuresOf(const DesignShape& shape, const Scenario& scena
 
 constexpr std::int64_t kTensorParallel = 8;
 
-/// Applies every rule to a design; `sink(rule, key, penalty, text)` receives each broken one. The
+/// Applies every rule to a design; `sink(rule, penalty, text)` receives each broken one. The
 /// text is a callable so that the search's inner loop formats nothing.
 template <typename Sink>
 void applyRules(const DesignShape& s, std::uint64_t params, std::uint64_t activeParams, Sink&& sink) {
     if (s.hiddenSize % 128 != 0) {
-        sink(DesignRule::HiddenMultiple, "hidden_multiple", 1.0,
+        sink(DesignRule::HiddenMultiple, 1.0,
              [&] { return fmt::format("hidden_size {} is not a multiple of 128", s.hiddenSize); });
     }
     const bool latent = s.kvLoraRank > 0;
     const bool kvSplits = latent || s.numKvHeads % kTensorParallel == 0 || kTensorParallel % s.numKvHeads == 0;
     if (s.numHeads % kTensorParallel != 0 || !kvSplits) {
-        sink(DesignRule::TensorParallel, "tensor_parallel", 1.0, [&] {
+        sink(DesignRule::TensorParallel, 1.0, [&] {
             return s.numHeads % kTensorParallel != 0
                        ? fmt::format("{} query heads do not split over 8 GPUs", s.numHeads)
                        : fmt::format("{} KV heads neither split over nor replicate on 8 GPUs", s.numKvHeads);
@@ -129,7 +129,7 @@ void applyRules(const DesignShape& s, std::uint64_t params, std::uint64_t active
         const double group = static_cast<double>(s.numHeads) / static_cast<double>(s.numKvHeads);
         const double nearest = std::clamp(group, 4.0, 8.0);
         if (group != nearest) {
-            sink(DesignRule::GqaGroup, "gqa_group", 0.5 * std::abs(std::log2(group / nearest)),
+            sink(DesignRule::GqaGroup, 0.5 * std::abs(std::log2(group / nearest)),
                  [&] { return fmt::format("{:g} query heads per KV head, published GQA uses 4 to 8", group); });
         }
     }
@@ -141,7 +141,7 @@ void applyRules(const DesignShape& s, std::uint64_t params, std::uint64_t active
             penalty += 0.5;
         }
         if (penalty > 0) {
-            sink(DesignRule::FfnRatio, "ffn_ratio", penalty, [&] {
+            sink(DesignRule::FfnRatio, penalty, [&] {
                 return fmt::format("FFN {} is {:.2f} x hidden{}, published 2.6 to 3.6 (8/3 to 3.5) in multiples of 128",
                                    s.intermediateSize, ratio,
                                    s.intermediateSize % 128 != 0 ? " and not a multiple of 128" : "");
@@ -154,25 +154,25 @@ void applyRules(const DesignShape& s, std::uint64_t params, std::uint64_t active
     if (reference > 0) {
         const double off = std::abs(std::log(aspect / reference));
         if (off > std::log(1.25)) {
-            sink(DesignRule::DepthWidth, "depth_width", 2.0 * (off - std::log(1.25)), [&] {
+            sink(DesignRule::DepthWidth, 2.0 * (off - std::log(1.25)), [&] {
                 return fmt::format("hidden / layers {:.0f}, published models of this size about {:.0f}", aspect,
                                    reference);
             });
         }
     }
     if (s.headDim != 128) {
-        sink(DesignRule::HeadDim, "head_dim", 0.25,
+        sink(DesignRule::HeadDim, 0.25,
              [&] { return fmt::format("head_dim {}, most published decoders use 128", s.headDim); });
     }
     if (s.tiedEmbeddings && params > 5'000'000'000) {
-        sink(DesignRule::Embeddings, "embeddings", 0.5,
+        sink(DesignRule::Embeddings, 0.5,
              [] { return std::string("tied embeddings above 5B parameters; published models untie them"); });
     } else if (!s.tiedEmbeddings && params < 2'000'000'000) {
-        sink(DesignRule::Embeddings, "embeddings", 0.25,
+        sink(DesignRule::Embeddings, 0.25,
              [] { return std::string("untied embeddings below 2B parameters; published models tie them"); });
     }
     if (s.numExperts > 0 && (s.numExperts % 8 != 0 || s.topK * 4 > s.numExperts)) {
-        sink(DesignRule::Experts, "experts", 0.5, [&] {
+        sink(DesignRule::Experts, 0.5, [&] {
             return s.numExperts % 8 != 0 ? fmt::format("{} experts do not split over 8 GPUs", s.numExperts)
                                          : fmt::format("top-{} of {} experts: published MoE route to at most a quarter",
                                                        s.topK, s.numExperts);
@@ -182,8 +182,7 @@ void applyRules(const DesignShape& s, std::uint64_t params, std::uint64_t active
 
 double penaltySum(const DesignShape& shape, std::uint64_t params, std::uint64_t activeParams) {
     double sum = 0;
-    applyRules(shape, params, activeParams,
-               [&](DesignRule, std::string_view, double penalty, auto&&) { sum += penalty; });
+    applyRules(shape, params, activeParams, [&](DesignRule, double penalty, auto&&) { sum += penalty; });
     return sum;
 }
 
@@ -784,10 +783,38 @@ TargetSearchResult searchTargets(const TargetSpace& space, const SearchTargets& 
     return result;
 }
 
+const std::vector<DesignRuleInfo>& designRules() {
+    static const std::vector<DesignRuleInfo> rules = {
+        {DesignRule::HiddenMultiple, "hidden_multiple", "Width", "hidden_size a multiple of 128"},
+        {DesignRule::TensorParallel, "tensor_parallel", "Tensor parallelism",
+         "query heads a multiple of 8; KV heads a multiple or a divisor of 8"},
+        {DesignRule::GqaGroup, "gqa_group", "GQA group", "4 to 8 query heads per KV head"},
+        {DesignRule::FfnRatio, "ffn_ratio", "FFN width", "dense FFN 2.6 to 3.6 x hidden, a multiple of 128"},
+        {DesignRule::DepthWidth, "depth_width", "Depth to width",
+         "hidden / layers within 25% of the presets' curve (MoE: at the active count)"},
+        {DesignRule::HeadDim, "head_dim", "Head size", "head_dim 128"},
+        {DesignRule::Embeddings, "embeddings", "Embeddings", "untied above 5B parameters, tied below 2B"},
+        {DesignRule::Experts, "experts", "Experts", "routed experts a multiple of 8, top-k at most a quarter of them"},
+    };
+    return rules;
+}
+
+const DesignRuleInfo& ruleInfo(DesignRule rule) {
+    return designRules()[static_cast<std::size_t>(rule)];
+}
+
+std::vector<SearchAxis> searchAxes() {
+    std::vector<SearchAxis> axes = {CandidateFigure::Distance, CandidateFigure::Plausibility, CandidateFigure::Score};
+    for (const DesignFigureInfo& info : designFigures()) {
+        axes.emplace_back(info.figure);
+    }
+    return axes;
+}
+
 std::vector<RulePenalty> designPenalties(const DesignShape& shape, std::uint64_t params, std::uint64_t activeParams) {
     std::vector<RulePenalty> penalties;
-    applyRules(shape, params, activeParams, [&](DesignRule rule, std::string_view key, double penalty, auto&& text) {
-        penalties.push_back({rule, key, penalty, text()});
+    applyRules(shape, params, activeParams, [&](DesignRule rule, double penalty, auto&& text) {
+        penalties.push_back({rule, ruleInfo(rule).key, penalty, text()});
     });
     std::stable_sort(penalties.begin(), penalties.end(),
                      [](const RulePenalty& a, const RulePenalty& b) { return a.penalty > b.penalty; });

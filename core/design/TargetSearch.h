@@ -100,6 +100,17 @@ enum class DesignRule {
     Experts,        ///< routed experts a multiple of 8 (expert parallelism), top-k at most experts / 4
 };
 
+/// What a rule asks, for a legend or a tooltip.
+struct DesignRuleInfo {
+    DesignRule rule;
+    std::string_view key;         ///< "tensor_parallel", as in RulePenalty and the JSON
+    std::string_view label;       ///< "Tensor parallelism"
+    std::string_view description; ///< "query heads a multiple of 8; KV heads a multiple or a divisor of 8"
+};
+/// Every rule, in DesignRule order.
+[[nodiscard]] const std::vector<DesignRuleInfo>& designRules();
+[[nodiscard]] const DesignRuleInfo& ruleInfo(DesignRule rule);
+
 /// One rule a candidate breaks, with its cost in the ranking.
 struct RulePenalty {
     DesignRule rule;
@@ -178,6 +189,8 @@ struct SeedDesign {
 [[nodiscard]] std::vector<RulePenalty> designPenalties(const DesignShape& shape, std::uint64_t params,
                                                        std::uint64_t activeParams);
 
+/// Every axis a table column or a chart can use: the candidate figures, then designFigures().
+[[nodiscard]] std::vector<SearchAxis> searchAxes();
 /// An axis's value for a candidate; nullopt when the analysis has none.
 [[nodiscard]] std::optional<double> axisValue(const TargetCandidate& candidate, const SearchAxis& axis);
 [[nodiscard]] std::string_view axisKey(const SearchAxis& axis);

@@ -244,6 +244,13 @@ TEST(TargetSearch, PenaltiesNameTheBrokenRules) {
     }
     core::DesignShape narrow{32, 4000, 125, 32, 8, 10752, 128256, false, 8192}; // 4000 = 32 x 125
     EXPECT_EQ(core::designPenalties(narrow, 7'000'000'000, 7'000'000'000).front().key, "hidden_multiple");
+    // The rule table is in DesignRule order and names each penalty's key.
+    for (std::size_t i = 0; i < core::designRules().size(); ++i) {
+        EXPECT_EQ(static_cast<std::size_t>(core::designRules()[i].rule), i);
+    }
+    for (const core::RulePenalty& p : core::designPenalties(odd, 7'000'000'000, 7'000'000'000)) {
+        EXPECT_EQ(p.key, core::ruleInfo(p.rule).key);
+    }
     // Llama 3 8B's shape breaks none of the head, width, FFN or embedding rules.
     core::DesignShape llama{32, 4096, 128, 32, 8, 14336, 128256, false, 8192};
     for (const core::RulePenalty& p : core::designPenalties(llama, 8'030'261'248, 8'030'261'248)) {
@@ -312,6 +319,9 @@ TEST(TargetSearch, TheParetoAxesAreChosenByTheCaller) {
     EXPECT_EQ(core::axisFromKey("kv_bytes_per_token"),
               std::optional<core::SearchAxis>(core::DesignFigure::KvBytesPerToken));
     EXPECT_FALSE(core::axisFromKey("nonsense"));
+    for (const core::SearchAxis& axis : core::searchAxes()) {
+        EXPECT_EQ(core::axisFromKey(core::axisKey(axis)), std::optional<core::SearchAxis>(axis));
+    }
 }
 
 TEST(TargetSearch, TheSeedHeuristicIsCountedExactly) {
