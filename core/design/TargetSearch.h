@@ -179,9 +179,10 @@ struct SeedDesign {
 [[nodiscard]] Diagnostics validateTargetSearch(const TargetSpace& space, const SearchTargets& targets);
 
 /// Searches the space. No second formula: each shape but its depth, dense-first count and
-/// embeddings is analyzed (analyze()) as 1- and 2-layer configs, its outer part once per
-/// (width, vocabulary, tying), and the figures of L layers of which d dense-first composed as
-/// outer + d x dense layer + (L - d) x MoE layer. Every returned candidate is analyzed in full and
+/// embeddings is analyzed (analyze()) as a 1-layer config (and a 1-layer dense-first one for MoE)
+/// minus the outer part of its width, vocabulary and tying (embeddings, final norm, LM head; taken
+/// once from a 2-layer config), and the figures of L layers of which d dense-first are composed as
+/// outer + d x dense layer + (L - d) x MoE layer (FORMULAS.md §12.1). Every returned candidate is analyzed in full and
 /// its composed figures checked against it (a mismatch is an error, never a silent number).
 [[nodiscard]] TargetSearchResult searchTargets(const TargetSpace& space, const SearchTargets& targets);
 
