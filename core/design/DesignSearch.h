@@ -116,7 +116,8 @@ inline constexpr std::uint64_t kMaxDesignShapes = 1'000'000;
 /// not positive or the width exceeds 2^40.
 [[nodiscard]] std::int64_t llamaFfnWidth(std::int64_t hiddenSize, double multiplier, std::int64_t multipleOf);
 
-/// The full config of a design, ready to analyze, export or load in the window.
+/// The full config of a design, ready to analyze, export or load in the window: a Llama config for a
+/// dense shape, targetConfig() (qwen3_moe or deepseek_v3) for a MoE or latent-attention one.
 [[nodiscard]] ModelConfig designConfig(const DesignShape& shape);
 
 /// Errors in a space or its targets, each naming its field (config.json keys where there is one:

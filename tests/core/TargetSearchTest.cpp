@@ -104,6 +104,7 @@ TEST(TargetSearch, ConfigsAreTheirFamilysAndRoundTrip) {
     for (const auto& [shape, modelType] : shapes) {
         const core::ModelConfig config = core::targetConfig(shape);
         EXPECT_EQ(config.modelType, modelType);
+        EXPECT_EQ(core::designConfig(shape).modelType, modelType);
         const core::Analysis analysis = core::analyze(config, core::Scenario{});
         ASSERT_TRUE(analysis.valid) << modelType;
         EXPECT_TRUE(config.exact());
