@@ -5,6 +5,7 @@
 #include "core/design/DesignSearch.h"
 #include "core/design/HeadConfigs.h"
 #include "core/design/Sweep.h"
+#include "core/design/TargetSearch.h"
 #include "core/io/ConfigJson.h"
 #include "core/io/Presets.h"
 #include "core/report/ModelZoo.h"
@@ -160,6 +161,35 @@ void sweepGrid64x64(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * 64 * 64);
 }
 BENCHMARK(sweepGrid64x64)->Unit(benchmark::kMillisecond);
+
+/// The target search (issue 15) over its default dense space (7B target: 125 widths x 6 head layouts
+/// x 3 FFN widths x 121 depths x tied or not), and over a MoE and a latent-attention space (20B, 3B
+/// active). Items are candidates: configs whose figures were composed exactly and tested.
+void targetSearch(benchmark::State& state, bool moe, bool mla) {
+    TargetSpace space;
+    SearchTargets targets;
+    if (moe) {
+        space.moe = true;
+        space.mla = mla;
+        space.hiddenSize = DesignRange::span(1024, 6144, 128);
+        targets.params = 20'000'000'000;
+        targets.activeParams = 3'000'000'000;
+    }
+    std::uint64_t candidates = 0;
+    for (auto _ : state) {
+        TargetSearchResult result = searchTargets(space, targets);
+        if (result.candidates.empty()) {
+            state.SkipWithError("the search found nothing");
+            break;
+        }
+        candidates += result.evaluated;
+        benchmark::DoNotOptimize(result);
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(candidates));
+}
+BENCHMARK_CAPTURE(targetSearch, dense_7b, false, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(targetSearch, moe_20b_a3b, true, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(targetSearch, mla_20b_a3b, true, true)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

@@ -51,6 +51,7 @@ commands:
 %COMPARE%
 %DESIGN%
 %SWEEP%
+%SEARCH%
 %EXPORT%
 CONFIG is a path to a Hugging Face config.json or a preset id (see 'presets').
 Exit status: 0 success, 1 invalid or unreadable config, or output that could not be written, 2 bad usage.
@@ -62,6 +63,7 @@ std::string usage() {
     text.replace(text.find("%DESIGN%\n"), 9, std::string(kDesignUsage) + "\n");
     text.replace(text.find("%COMPARE%\n"), 10, std::string(kCompareUsage));
     text.replace(text.find("%SWEEP%\n"), 8, std::string(kSweepUsage) + "\n");
+    text.replace(text.find("%SEARCH%\n"), 9, std::string(kSearchUsage) + "\n");
     text.replace(text.find("%EXPORT%\n"), 9, std::string(kExportUsage) + "\n");
     return text;
 }
@@ -356,6 +358,7 @@ constexpr Command kCommands[] = {
     {"compare", parseCompare, nullptr},
     {"heads", parseHeads, nullptr},
     {"sweep", parseSweep, &kSweepUsage},
+    {"search", parseSearch, &kSearchUsage},
     {"export", parseExport, &kExportUsage},
 };
 

@@ -17,4 +17,13 @@ extern const char* const kDesignUsage;
 /// targets; 2 for a space the core rejects.
 [[nodiscard]] CommandRunner parseDesign(const std::vector<std::string>& args);
 
+/// The usage lines of the search command.
+extern const char* const kSearchUsage;
+
+/// Reads `archplay-cli search --target-params COUNT [options]`; throws UsageError. The command lists
+/// the designs core::searchTargets() ranks best (rule penalties + distance), with the seed
+/// heuristic's design beside them, as a table or --json; 0 also when none meets the targets, 2 for
+/// targets the core rejects.
+[[nodiscard]] CommandRunner parseSearch(const std::vector<std::string>& args);
+
 } // namespace archplay::cli

@@ -2,6 +2,7 @@
 #include "core/design/DesignSearch.h"
 
 #include "core/config/LayerPlan.h"
+#include "core/design/TargetSearch.h"
 #include "core/io/ConfigJson.h"
 #include "core/io/ReportJson.h"
 #include "core/params/ParamCount.h"
@@ -434,6 +435,9 @@ std::int64_t llamaFfnWidth(std::int64_t hiddenSize, double multiplier, std::int6
 }
 
 ModelConfig designConfig(const DesignShape& shape) {
+    if (shape.numExperts > 0 || shape.kvLoraRank > 0) {
+        return targetConfig(shape);
+    }
     ModelConfig config;
     config.modelType = "llama";
     config.architecture = ArchitectureKind::DecoderOnly;

@@ -73,6 +73,14 @@ struct DesignShape {
     std::int64_t vocabSize = 0;
     bool tiedEmbeddings = false;
     std::int64_t maxPositions = 8192;
+    // Mixture of experts and latent attention (the target search, TargetSearch.h); 0 in a dense design.
+    std::int64_t numExperts = 0;             ///< n_routed_experts; 0: a dense FFN in every layer
+    std::int64_t topK = 0;                   ///< num_experts_per_tok
+    std::int64_t expertIntermediateSize = 0; ///< moe_intermediate_size
+    std::int64_t sharedExperts = 0;          ///< n_shared_experts (latent attention only)
+    std::int64_t denseFirstLayers = 0;       ///< leading layers with a dense FFN of intermediateSize
+    std::int64_t kvLoraRank = 0;             ///< kv_lora_rank; 0: grouped-query attention
+    std::int64_t qLoraRank = 0;              ///< q_lora_rank; 0: a plain q_proj
 
     bool operator==(const DesignShape&) const = default;
 };
@@ -108,7 +116,8 @@ inline constexpr std::uint64_t kMaxDesignShapes = 1'000'000;
 /// not positive or the width exceeds 2^40.
 [[nodiscard]] std::int64_t llamaFfnWidth(std::int64_t hiddenSize, double multiplier, std::int64_t multipleOf);
 
-/// The full config of a design, ready to analyze, export or load in the window.
+/// The full config of a design, ready to analyze, export or load in the window: a Llama config for a
+/// dense shape, targetConfig() (qwen3_moe or deepseek_v3) for a MoE or latent-attention one.
 [[nodiscard]] ModelConfig designConfig(const DesignShape& shape);
 
 /// Errors in a space or its targets, each naming its field (config.json keys where there is one:
