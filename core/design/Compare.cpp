@@ -434,6 +434,26 @@ std::string compareLatex(const Comparison& comparison) {
     return out;
 }
 
+namespace {
+
+std::string_view unitKey(FigureUnit unit) {
+    switch (unit) {
+    case FigureUnit::Count:
+        return "count";
+    case FigureUnit::Bytes:
+        return "bytes";
+    case FigureUnit::Flops:
+        return "flops";
+    case FigureUnit::TokensPerSecond:
+        return "tokens_per_second";
+    case FigureUnit::Seconds:
+        return "seconds";
+    }
+    return {};
+}
+
+} // namespace
+
 nlohmann::json compareJson(const Comparison& comparison) {
     const auto number = [](const std::optional<double>& value) -> nlohmann::json {
         if (!value) {
@@ -460,6 +480,7 @@ nlohmann::json compareJson(const Comparison& comparison) {
             }
             array.push_back({{"key", row.key},
                              {"label", row.label},
+                             {"unit", unitKey(row.unit)},
                              {"lower_is_better", row.lowerIsBetter},
                              {"bound", row.isBound},
                              {"cells", cells}});

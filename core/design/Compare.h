@@ -114,7 +114,7 @@ struct Comparison {
 /// and scalars as they are. The config is written with exportConfig().
 [[nodiscard]] nlohmann::json flattenedConfigJson(const ModelConfig& config);
 
-/// The compare table as text rows for a table: a title row, then the figure rows, the component rows
+/// The compare table as text rows for a table: a header row (column titles), then the figure rows, the component rows
 /// (labels "Parameters: Attention"), the stack rows ("Layers", "Layer kinds", "Attention") and the
 /// config field rows ("config: rope_scaling.factor"). Columns: quantity, then for each config its
 /// value, and for each config after the baseline its difference and ratio to the baseline.
@@ -135,9 +135,10 @@ struct Comparison {
 [[nodiscard]] std::string compareLatex(const Comparison& comparison);
 /// {"scenario": scenarioText, "configs": [{"name", "valid", "error", "estimate", "model_type", "layers", "layer_kinds",
 /// "attention", "runs": [{"name", "stack", "first", "count"}]}], "figures": [{"key", "label", "unit",
-/// "lower_is_better", "bound", "cells": [{"value", "text", "exact", "difference", "ratio",
-/// "ratio_text"}]}], "components": [...], "config_fields": [{"key", "values", "differs"}],
-/// "model_type_differs", "diagnostics"}. Missing numbers are null.
+/// "lower_is_better", "bound", "cells": [{"value", "text", "exact", "difference", "difference_text",
+/// "difference_exact", "ratio", "ratio_text"}]}] (unit: "count", "bytes", "flops", "tokens_per_second", "seconds"),
+/// "components": [...], "config_fields": [{"key", "values", "differs"}], "model_type_differs", "diagnostics"}. Missing
+/// numbers are null.
 [[nodiscard]] nlohmann::json compareJson(const Comparison& comparison);
 
 } // namespace archplay::core

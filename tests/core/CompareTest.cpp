@@ -258,6 +258,8 @@ TEST(Compare, ExportsHoldTheSameTable) {
 
     const nlohmann::json json = core::compareJson(comparison);
     EXPECT_EQ(json["configs"].size(), 3u);
+    EXPECT_EQ(json["figures"][0]["unit"], "count");
+    EXPECT_EQ(json["figures"][2]["unit"], "bytes"); // KV cache per token
     EXPECT_EQ(json["figures"][0]["cells"][2]["value"], 46'702'792'704u);
     EXPECT_EQ(json["figures"][0]["cells"][2]["difference"], 38'672'531'456.0);
     EXPECT_TRUE(json["figures"][0]["cells"][0]["difference"].is_null());
