@@ -89,7 +89,7 @@ std::vector<double> ladder(double minimum, double maximum, double start, double 
 
 std::vector<std::int64_t> sweepValues(const SweepAxis& axis) {
     const bool log = axis.spacing == SweepSpacing::Log;
-    if (axis.steps < 2 || axis.from > axis.to || (log && axis.from < 1)) {
+    if (axis.steps < 2 || axis.steps > kMaxSweepSteps || axis.from > axis.to || (log && axis.from < 1)) {
         return {};
     }
     const auto from = static_cast<long double>(axis.from);

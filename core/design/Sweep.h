@@ -42,7 +42,8 @@ struct SweepAxis {
 
 /// The whole values of an axis: `steps` values spaced from `from` to `to`, rounded to the nearest
 /// integer, repeats removed (so there may be fewer than `steps`), increasing, both ends exact.
-/// Empty when the axis is malformed (see validateSweepAxis()).
+/// Empty when the axis is malformed (steps outside 2 to kMaxSweepSteps, from above to, log spacing
+/// from below 1; see validateSweepAxis()).
 [[nodiscard]] std::vector<std::int64_t> sweepValues(const SweepAxis& axis);
 
 /// Errors in an axis for `config`, each naming its part: "field", "from", "to", "steps" or "spacing"

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,7 @@ TEST(SweepValues, RoundedValuesAreDeduplicated) {
     EXPECT_EQ(core::sweepValues(axis("num_hidden_layers", 7, 7, 5)), (std::vector<std::int64_t>{7}));
     EXPECT_TRUE(core::sweepValues(axis("num_hidden_layers", 5, 1, 5)).empty());
     EXPECT_TRUE(core::sweepValues(axis("num_hidden_layers", 0, 8, 5, SweepSpacing::Log)).empty());
+    EXPECT_TRUE(core::sweepValues(axis("num_hidden_layers", 1, 8, SIZE_MAX)).empty()); // nothing allocated
 }
 
 TEST(SweepFields, ApplyWhereThePanelShowsThem) {
