@@ -29,22 +29,6 @@ std::optional<std::uint64_t> wholeValue(double value) {
     return static_cast<std::uint64_t>(value);
 }
 
-/// "+1.2B", "-64 KiB", "0": the magnitude as the figure reads, signed.
-std::string signedText(DesignFigure formatAs, double difference) {
-    if (difference == 0) {
-        return "0";
-    }
-    return (difference > 0 ? "+" : "-") + figureText(formatAs, std::fabs(difference));
-}
-
-/// "+1,234,567" for whole differences of counts and bytes, else signedText().
-std::string signedExactText(DesignFigure formatAs, double difference) {
-    if (difference == 0) {
-        return "0";
-    }
-    return (difference > 0 ? "+" : "-") + figureExactText(formatAs, std::fabs(difference));
-}
-
 /// "1.25×", "0.597×", "5816×": three significant digits, whole above 1000 (no exponent).
 std::string ratioText(double ratio) {
     if (ratio >= 1000) {
@@ -66,8 +50,8 @@ std::vector<CompareCell> rowCells(const std::vector<CompareInput>& inputs, Desig
         if (i > 0) {
             if (cell.value && baseline) {
                 cell.difference = *cell.value - *baseline;
-                cell.differenceText = signedText(formatAs, *cell.difference);
-                cell.differenceExact = signedExactText(formatAs, *cell.difference);
+                cell.differenceText = figureDifferenceText(formatAs, *cell.difference);
+                cell.differenceExact = figureDifferenceExactText(formatAs, *cell.difference);
             } else {
                 cell.differenceText = kNone;
                 cell.differenceExact = kNone;
