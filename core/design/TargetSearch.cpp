@@ -268,6 +268,11 @@ std::uint64_t absDiff(std::uint64_t a, std::uint64_t b) {
     return a > b ? a - b : b - a;
 }
 
+/// The largest accepted |count - target|: floor(target x tolerance).
+std::uint64_t acceptedDistance(std::uint64_t target, double tolerance) {
+    return static_cast<std::uint64_t>(std::floor(static_cast<long double>(target) * tolerance));
+}
+
 class Search {
 public:
     Search(const TargetSpace& space, const SearchTargets& targets)
@@ -275,13 +280,9 @@ public:
         , m_targets(targets)
         , m_depths(space.layers.expand())
         , m_gpuSize(memorySizeOf(targets.scenario.gpu))
-        , m_keep(targets.fitTraining ? targets.top * 8 : targets.top) {
-        m_accepted =
-            static_cast<std::uint64_t>(std::floor(static_cast<long double>(targets.params) * targets.tolerance));
-        if (targets.activeParams) {
-            m_acceptedActive = static_cast<std::uint64_t>(
-                std::floor(static_cast<long double>(*targets.activeParams) * targets.tolerance));
-        }
+        , m_keep(targets.fitTraining ? targets.top * 8 : targets.top)
+        , m_accepted(acceptedDistance(targets.params, targets.tolerance))
+        , m_acceptedActive(targets.activeParams ? acceptedDistance(*targets.activeParams, targets.tolerance) : 0) {
         m_shape.maxPositions = space.maxPositions;
         m_shape.vocabSize = space.vocabSizes.front();
         m_shape.tiedEmbeddings = space.tiedEmbeddings.front();
@@ -593,8 +594,8 @@ private:
     const std::vector<std::int64_t> m_depths;
     const GpuMemorySize m_gpuSize;
     const std::size_t m_keep;
-    std::uint64_t m_accepted = 0;
-    std::uint64_t m_acceptedActive = 0;
+    const std::uint64_t m_accepted;       ///< largest accepted |total - target|
+    const std::uint64_t m_acceptedActive; ///< largest accepted |active - active target|
     DesignShape m_shape;
     std::map<std::tuple<int, std::int64_t, std::int64_t, bool, bool>, Figures> m_outer;
     std::vector<Found> m_heap;
@@ -912,7 +913,8 @@ std::vector<bool> paretoFront(const std::vector<TargetCandidate>& candidates, co
         if (!points[i]) {
             continue;
         }
-        const auto [xi, yi] = *points[i];
+        const double xi = points[i]->first;
+        const double yi = points[i]->second;
         front[i] = std::none_of(points.begin(), points.end(), [&](const auto& other) {
             return other && other->first <= xi && other->second <= yi && (other->first < xi || other->second < yi);
         });
