@@ -289,7 +289,14 @@ public:
     }
 
     void run() {
-        for (const std::int64_t hidden : m_space.hiddenSize.expand()) {
+        const std::vector<std::int64_t> widths = m_space.hiddenSize.expand();
+        for (std::size_t i = 0; i < widths.size(); ++i) {
+            if (m_targets.progress &&
+                !m_targets.progress(static_cast<double>(i) / static_cast<double>(widths.size()))) {
+                m_stoppedAt = static_cast<double>(i) / static_cast<double>(widths.size());
+                return;
+            }
+            const std::int64_t hidden = widths[i];
             m_shape.hiddenSize = hidden;
             for (const std::int64_t headDim : m_space.headDims) {
                 if (hidden % headDim != 0) {
@@ -314,6 +321,11 @@ public:
             if (candidate) {
                 result.candidates.push_back(std::move(*candidate));
             }
+        }
+        if (m_stoppedAt) {
+            result.diagnostics.push_back(
+                {Severity::Warning, "design_space",
+                 fmt::format("the search was stopped after {:.0f}% of the widths", 100 * *m_stoppedAt)});
         }
         if (m_skipped > 0) {
             result.diagnostics.push_back(
@@ -603,6 +615,7 @@ private:
     std::uint64_t m_matched = 0;
     std::uint64_t m_skipped = 0;
     Diagnostic m_skipReason;
+    std::optional<double> m_stoppedAt; ///< the fraction of widths searched when progress() said stop
 };
 
 } // namespace
