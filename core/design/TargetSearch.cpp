@@ -268,6 +268,11 @@ std::uint64_t absDiff(std::uint64_t a, std::uint64_t b) {
     return a > b ? a - b : b - a;
 }
 
+/// The largest accepted |count - target|: floor(target x tolerance).
+std::uint64_t acceptedDistance(std::uint64_t target, double tolerance) {
+    return static_cast<std::uint64_t>(std::floor(static_cast<long double>(target) * tolerance));
+}
+
 class Search {
 public:
     Search(const TargetSpace& space, const SearchTargets& targets)
@@ -275,20 +280,23 @@ public:
         , m_targets(targets)
         , m_depths(space.layers.expand())
         , m_gpuSize(memorySizeOf(targets.scenario.gpu))
-        , m_keep(targets.fitTraining ? targets.top * 8 : targets.top) {
-        m_accepted =
-            static_cast<std::uint64_t>(std::floor(static_cast<long double>(targets.params) * targets.tolerance));
-        if (targets.activeParams) {
-            m_acceptedActive = static_cast<std::uint64_t>(
-                std::floor(static_cast<long double>(*targets.activeParams) * targets.tolerance));
-        }
+        , m_keep(targets.fitTraining ? targets.top * 8 : targets.top)
+        , m_accepted(acceptedDistance(targets.params, targets.tolerance))
+        , m_acceptedActive(targets.activeParams ? acceptedDistance(*targets.activeParams, targets.tolerance) : 0) {
         m_shape.maxPositions = space.maxPositions;
         m_shape.vocabSize = space.vocabSizes.front();
         m_shape.tiedEmbeddings = space.tiedEmbeddings.front();
     }
 
     void run() {
-        for (const std::int64_t hidden : m_space.hiddenSize.expand()) {
+        const std::vector<std::int64_t> widths = m_space.hiddenSize.expand();
+        for (std::size_t i = 0; i < widths.size(); ++i) {
+            if (m_targets.progress &&
+                !m_targets.progress(static_cast<double>(i) / static_cast<double>(widths.size()))) {
+                m_stoppedAt = static_cast<double>(i) / static_cast<double>(widths.size());
+                return;
+            }
+            const std::int64_t hidden = widths[i];
             m_shape.hiddenSize = hidden;
             for (const std::int64_t headDim : m_space.headDims) {
                 if (hidden % headDim != 0) {
@@ -313,6 +321,11 @@ public:
             if (candidate) {
                 result.candidates.push_back(std::move(*candidate));
             }
+        }
+        if (m_stoppedAt) {
+            result.diagnostics.push_back(
+                {Severity::Warning, "design_space",
+                 fmt::format("the search was stopped after {:.0f}% of the widths", 100 * *m_stoppedAt)});
         }
         if (m_skipped > 0) {
             result.diagnostics.push_back(
@@ -593,8 +606,8 @@ private:
     const std::vector<std::int64_t> m_depths;
     const GpuMemorySize m_gpuSize;
     const std::size_t m_keep;
-    std::uint64_t m_accepted = 0;
-    std::uint64_t m_acceptedActive = 0;
+    const std::uint64_t m_accepted;       ///< largest accepted |total - target|
+    const std::uint64_t m_acceptedActive; ///< largest accepted |active - active target|
     DesignShape m_shape;
     std::map<std::tuple<int, std::int64_t, std::int64_t, bool, bool>, Figures> m_outer;
     std::vector<Found> m_heap;
@@ -602,6 +615,7 @@ private:
     std::uint64_t m_matched = 0;
     std::uint64_t m_skipped = 0;
     Diagnostic m_skipReason;
+    std::optional<double> m_stoppedAt; ///< the fraction of widths searched when progress() said stop
 };
 
 } // namespace
@@ -912,7 +926,8 @@ std::vector<bool> paretoFront(const std::vector<TargetCandidate>& candidates, co
         if (!points[i]) {
             continue;
         }
-        const auto [xi, yi] = *points[i];
+        const double xi = points[i]->first;
+        const double yi = points[i]->second;
         front[i] = std::none_of(points.begin(), points.end(), [&](const auto& other) {
             return other && other->first <= xi && other->second <= yi && (other->first < xi || other->second < yi);
         });

@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -86,6 +87,10 @@ struct SearchTargets {
     std::size_t top = 10;                          ///< candidates returned
     SearchAxis paretoX = CandidateFigure::Distance;
     SearchAxis paretoY = DesignFigure::KvBytesPerToken;
+    /// Called before each width with the fraction of widths done (0 to 1); returning false stops the
+    /// search, which then returns the best found so far with a warning. For a window's progress bar
+    /// and cancel button; runs on the searching thread.
+    std::function<bool(double)> progress;
 };
 
 /// The rules learned from published models (FORMULAS.md §9.3).

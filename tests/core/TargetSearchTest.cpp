@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -381,6 +382,31 @@ TEST(TargetSearch, BadTargetsAreErrorsNamingTheField) {
     const core::TargetSearchResult refused = core::searchTargets(TargetSpace{}, targets);
     EXPECT_TRUE(refused.candidates.empty());
     EXPECT_EQ(refused.evaluated, 0u);
+}
+
+TEST(TargetSearch, ProgressIsReportedPerWidthAndCanStopTheSearch) {
+    SearchTargets targets;
+    std::vector<double> fractions;
+    targets.progress = [&](double fraction) {
+        fractions.push_back(fraction);
+        return true;
+    };
+    const TargetSpace space = smallDenseSpace(); // 9 widths
+    const core::TargetSearchResult full = core::searchTargets(space, targets);
+    ASSERT_EQ(fractions.size(), 9u);
+    EXPECT_EQ(fractions.front(), 0.0);
+    EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
+    EXPECT_FALSE(full.candidates.empty());
+
+    targets.progress = [](double fraction) {
+        return fraction < 0.5;
+    }; // stops before the 6th width
+    const core::TargetSearchResult stopped = core::searchTargets(space, targets);
+    EXPECT_LT(stopped.evaluated, full.evaluated);
+    EXPECT_GT(stopped.evaluated, 0u);
+    ASSERT_FALSE(stopped.diagnostics.empty());
+    EXPECT_NE(stopped.diagnostics.front().message.find("stopped after 56%"), std::string::npos)
+        << stopped.diagnostics.front().message;
 }
 
 TEST(TargetSearch, JsonListsEachResultWithItsPenaltiesAndConfig) {
