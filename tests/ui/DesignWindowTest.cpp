@@ -46,7 +46,7 @@ protected:
         return core::analyze(config, scenario);
     }
 
-    MainWindow m_window{MainWindowOptions{.persistent = false}};
+    window::MainWindow m_window{window::MainWindowOptions{false}};
 };
 
 TEST_F(Design, TheToolsMenuOpensItWithCtrlD) {

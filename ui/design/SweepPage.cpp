@@ -68,6 +68,19 @@ void styleFieldAxis(QCPAxis* axis, const core::SweepField& field, bool log) {
     }
 }
 
+/// Viridis (van der Walt and Smith, matplotlib): perceptually uniform and colour-blind safe, which
+/// QCustomPlot 2.1's presets are not; five of its stops.
+QCPColorGradient viridis() {
+    QCPColorGradient gradient;
+    gradient.clearColorStops();
+    gradient.setColorStopAt(0.0, QColor(0x44, 0x01, 0x54));
+    gradient.setColorStopAt(0.25, QColor(0x3b, 0x52, 0x8b));
+    gradient.setColorStopAt(0.5, QColor(0x21, 0x91, 0x8c));
+    gradient.setColorStopAt(0.75, QColor(0x5e, 0xc9, 0x62));
+    gradient.setColorStopAt(1.0, QColor(0xfd, 0xe7, 0x25));
+    return gradient;
+}
+
 QString unitTitle(core::FigureUnit unit) {
     switch (unit) {
     case core::FigureUnit::Count:
@@ -490,7 +503,7 @@ void SweepPage::drawGrid() {
     plot.plotLayout()->addElement(0, 1, scale);
     scale->setType(QCPAxis::atRight);
     map->setColorScale(scale);
-    map->setGradient(QCPColorGradient::gpViridis);
+    map->setGradient(viridis());
     map->setInterpolate(false);
     const core::FigureUnit unit = core::figureInfo(grid.figure).unit;
     const bool logValues = low > 0 && high / low > 50;
