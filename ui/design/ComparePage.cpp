@@ -43,7 +43,8 @@ QTableWidget* makeTable(QWidget* parent, const QString& name) {
     table->setSelectionBehavior(QAbstractItemView::SelectItems);
     table->verticalHeader()->hide();
     table->horizontalHeader()->setStretchLastSection(true);
-    table->setWordWrap(true);
+    table->setWordWrap(false);
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
     return table;
 }
 
@@ -154,14 +155,15 @@ ComparePage::ComparePage(session::ModelBridge* bridge, QWidget* parent)
     m_tabs->addTab(m_figures, tr("Figures"));
     m_tabs->addTab(m_fields, tr("Config fields"));
     m_tabs->addTab(m_stacks, tr("Layer stacks"));
-    auto* charts = new QSplitter(Qt::Horizontal, this);
+    // The table on the left, the two charts stacked on the right: each gets room at 1280 x 720.
+    auto* charts = new QSplitter(Qt::Vertical, this);
     charts->addWidget(m_componentsPlot);
     charts->addWidget(m_kvPlot);
-    auto* split = new QSplitter(Qt::Vertical, this);
+    auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_tabs);
     split->addWidget(charts);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(m_notes);

@@ -6,6 +6,7 @@
 #include "ui/Strings.h"
 #include "ui/design/DesignTable.h"
 #include "ui/session/ModelBridge.h"
+#include "ui/views/ViewColors.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -24,6 +25,10 @@ bool shown(const core::HeadConfig& config, bool exactOnly, bool usualOnly, bool 
     return config.current ||
            ((!exactOnly || config.exactWidth) && (!usualOnly || config.usualHeadDim) &&
             (!tpOnly || config.tensorParallel8));
+}
+
+QBrush usualBrush(const QPalette& palette) {
+    return views::colors::faded(views::colors::series(palette, 2), 0.82, palette);
 }
 
 } // namespace
@@ -60,6 +65,7 @@ HeadsPage::HeadsPage(session::ModelBridge* bridge, QWidget* parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSortingEnabled(true);
 
@@ -171,9 +177,14 @@ void HeadsPage::fill() {
         }
         m_table->setItem(row, Notes, new DesignTableItem(notes.join(QStringLiteral(" · "))));
         m_table->item(row, Heads)->setData(Qt::UserRole, QVariant::fromValue(qsizetype(&config - m_list.configs.data())));
-        if (config.current) {
-            for (int column = 0; column < ColumnCount; ++column) {
+        // The splits published models use (head_dim 64-128 over 8 GPUs) stand out; the current one is bold.
+        const QBrush usual = usualBrush(palette());
+        for (int column = 0; column < ColumnCount; ++column) {
+            if (config.current) {
                 m_table->item(row, column)->setFont(bold);
+            }
+            if (config.usualHeadDim && config.tensorParallel8) {
+                m_table->item(row, column)->setBackground(usual);
             }
         }
     }
@@ -183,8 +194,8 @@ void HeadsPage::fill() {
         tr("Hidden size %1: %2 valid splits of the attention into heads (%3 shown). Counts and caches are the "
            "core's own for each applied config; Δ is against the current config (bold).")
             .arg(qs(core::withThousands(std::uint64_t(m_analysis->config.hiddenSize))))
-            .arg(m_list.configs.size())
-            .arg(m_table->rowCount()));
+            .arg(qs(core::withThousands(m_list.configs.size())))
+            .arg(qs(core::withThousands(std::uint64_t(m_table->rowCount())))));
 }
 
 void HeadsPage::applyRow(int row) {

@@ -29,6 +29,7 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <variant>
 
 namespace archplay::ui::design {
 namespace {
@@ -73,6 +74,27 @@ std::vector<core::SearchAxis> axisChoices() {
     return axes;
 }
 
+/// Tick labels in the axis's own unit, written by core: "7B", "128 KiB", "17 GFLOP".
+void useAxisTicker(QCPAxis* axis, const core::SearchAxis& choice) {
+    if (const auto* figure = std::get_if<core::DesignFigure>(&choice)) {
+        views::plot::useFormattedTicker(axis, [figure = *figure](double value) {
+            return value < 0 ? std::string() : core::figureText(figure, value);
+        });
+    } else if (std::get<core::CandidateFigure>(choice) == core::CandidateFigure::Distance) {
+        views::plot::useFormattedTicker(axis, [](double value) {
+            return value < 0 ? std::string() : core::figureText(core::DesignFigure::TotalParams, value);
+        });
+    } else {
+        axis->setScaleType(QCPAxis::stLinear);
+        axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    }
+}
+
+/// Wide enough for the longest value the field takes, so no digit is cut.
+void fitWidth(widgets::SnapSpinBox* field, const QString& longest) {
+    field->setMinimumWidth(field->fontMetrics().horizontalAdvance(longest) + 48);
+}
+
 } // namespace
 
 SearchPage::SearchPage(session::ModelBridge* bridge, const session::GpuCatalogue*, QWidget* parent)
@@ -108,6 +130,11 @@ SearchPage::SearchPage(session::ModelBridge* bridge, const session::GpuCatalogue
     , m_table(new QTableWidget(this))
     , m_scatter(views::plot::createPlot(this))
     , m_load(new QPushButton(tr("Load into editor"), this)) {
+    fitWidth(m_params, QStringLiteral("999,999,999,999"));
+    fitWidth(m_active, QStringLiteral("999,999,999,999"));
+    fitWidth(m_kvBudget, QStringLiteral("99,999,999"));
+    fitWidth(m_kvScenarioBudget, QStringLiteral("9,999,999,999,999"));
+    fitWidth(m_flopsBudget, QStringLiteral("999,999,999,999"));
     m_tolerance->setRange(0, 100);
     m_tolerance->setDecimals(1);
     m_tolerance->setSuffix(QStringLiteral(" %"));
@@ -193,6 +220,8 @@ SearchPage::SearchPage(session::ModelBridge* bridge, const session::GpuCatalogue
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->setWordWrap(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSortingEnabled(true);
 
@@ -332,7 +361,7 @@ void SearchPage::search() {
     if (m_seedDesign.analysis && m_seedDesign.analysis->valid) {
         const core::DesignShape& s = m_seedDesign.shape;
         m_seed->setText(tr("Seed heuristic (12·L·d² = target, L ≈ d/100, head_dim 128, FFN 8/3): %1 layers × %2 "
-                           "hidden, %3 heads / %4 KV, FFN %5 → exactly %6 parameters (%7 the target).")
+                           "hidden, %3 heads / %4 KV, FFN %5 → exactly %6 parameters (%7 against the target).")
                             .arg(s.layers)
                             .arg(qs(core::withThousands(std::uint64_t(s.hiddenSize))))
                             .arg(s.numHeads)
@@ -411,6 +440,8 @@ void SearchPage::drawScatter() {
     }
     plot.xAxis->setLabel(qs(std::string(core::axisLabel(*x))));
     plot.yAxis->setLabel(qs(std::string(core::axisLabel(*y))));
+    useAxisTicker(plot.xAxis, *x);
+    useAxisTicker(plot.yAxis, *y);
     auto* all = plot.addGraph();
     all->setName(tr("results"));
     all->setLineStyle(QCPGraph::lsNone);

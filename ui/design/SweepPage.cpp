@@ -194,6 +194,9 @@ SweepPage::AxisControls SweepPage::makeAxis(int which) {
     axis.to = new widgets::SnapSpinBox(this);
     axis.from->setToolTip(tr("The first value (type 8,192, 128k or 1.5M)"));
     axis.to->setToolTip(tr("The last value"));
+    for (widgets::SnapSpinBox* box : {axis.from, axis.to}) {
+        box->setMinimumWidth(box->fontMetrics().horizontalAdvance(QStringLiteral("99,999,999,999")) + 40);
+    }
     axis.steps = new QSpinBox(this);
     axis.steps->setRange(2, int(which == 0 ? core::kMaxSweepSteps : core::kMaxGridSteps));
     axis.steps->setValue(which == 0 ? 64 : 32);
@@ -379,6 +382,7 @@ void SweepPage::drawLines() {
     plot.clearPlottables();
     plot.clearItems();
     plot.plotLayout()->clear();
+    plot.setAutoAddPlottableToLegend(false);
     const core::SweepField* field = m_result.field;
     if (!m_current || !field || m_result.points.empty()) {
         plot.replot();
@@ -418,7 +422,9 @@ void SweepPage::drawLines() {
         for (core::DesignFigure figure : byUnit[unit]) {
             QCPGraph* graph = plot.addGraph(x, y);
             graph->setName(qs(std::string(core::figureInfo(figure).label)));
-            graph->setPen(QPen(views::colors::series(pal, seriesIndex++), 2));
+            // Active equals total on a dense model: dashed, so both lines show.
+            graph->setPen(QPen(views::colors::series(pal, seriesIndex++), 2,
+                               figure == core::DesignFigure::ActiveParams ? Qt::DashLine : Qt::SolidLine));
             graph->addToLegend(legend);
             for (const core::SweepPoint& point : m_result.points) {
                 const std::optional<double>& value = point.figures.empty()

@@ -65,6 +65,21 @@ private:
     std::string (*m_format)(double);
 };
 
+/// A linear axis whose labels come from any formatter.
+class FormattedTicker : public QCPAxisTicker {
+public:
+    explicit FormattedTicker(std::function<std::string(double)> format)
+        : m_format(std::move(format)) {}
+
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+        return QString::fromStdString(m_format(tick));
+    }
+
+private:
+    std::function<std::string(double)> m_format;
+};
+
 std::string plainNumber(double value) {
     return value >= 1 ? core::withThousands(toCount(value)) : QString::number(value, 'g', 2).toStdString();
 }
@@ -127,6 +142,13 @@ void applyPalette(QCustomPlot& plot, const QPalette& palette, const QFont& font)
         plot.legend->setTextColor(palette.color(QPalette::Text));
         plot.legend->setFont(font);
     }
+}
+
+void useFormattedTicker(QCPAxis* axis, std::function<std::string(double)> format) {
+    auto ticker = QSharedPointer<FormattedTicker>::create(std::move(format));
+    ticker->setTickCount(5);
+    axis->setScaleType(QCPAxis::stLinear);
+    axis->setTicker(ticker);
 }
 
 void useCountTicker(QCPAxis* axis) {

@@ -3,6 +3,9 @@
 
 #include <QString>
 
+#include <functional>
+#include <string>
+
 class QCPAxis;
 class QWidget;
 class QCustomPlot;
@@ -24,6 +27,8 @@ void applyPalette(QCustomPlot& plot, const QPalette& palette, const QFont& font)
 
 /// Linear axis whose labels are parameter counts: 0, 2B, 4B.
 void useCountTicker(QCPAxis* axis);
+/// Linear axis whose labels `format` writes (one of core's formatters, e.g. core::figureText).
+void useFormattedTicker(QCPAxis* axis, std::function<std::string(double)> format);
 /// Logarithmic axis of tokens in powers of four: 1K, 4K, 16K, 64K, 256K, 1M.
 void useTokenLogTicker(QCPAxis* axis);
 /// Logarithmic axis of bytes: 1 KiB, 1 MiB, 1 GiB.
