@@ -177,7 +177,16 @@ ComparePage::ComparePage(session::ModelBridge* bridge, QWidget* parent)
     m_kvPlot->yAxis->setLabel(tr("KV cache"));
     views::plot::useTokenLogTicker(m_kvPlot->xAxis);
     views::plot::useBytesLogTicker(m_kvPlot->yAxis);
-    m_kvPlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // Legends below the plots, in a row: inside, they would cover bars and curves.
+    for (QCustomPlot* plot : {m_componentsPlot, m_kvPlot}) {
+        plot->axisRect()->insetLayout()->take(plot->legend);
+        plot->plotLayout()->addElement(1, 0, plot->legend);
+        plot->plotLayout()->setRowStretchFactor(1, 0.001);
+        plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+        plot->legend->setMargins(QMargins(4, 2, 4, 2));
+    }
+    m_componentsPlot->xAxis->setTickLabelRotation(-30);
+    split->setSizes({640, 640});
 
     connect(pin, &QPushButton::clicked, this, &ComparePage::pinCurrentAsBaseline);
     connect(file, &QPushButton::clicked, this, &ComparePage::addFile);

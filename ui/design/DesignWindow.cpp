@@ -7,8 +7,11 @@
 #include "ui/design/SweepPage.h"
 #include "ui/session/ModelBridge.h"
 
+#include <QScreen>
 #include <QTabWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace archplay::ui::design {
 
@@ -41,7 +44,9 @@ DesignWindow::DesignWindow(session::ModelBridge* bridge, const session::GpuCatal
     // Pages recompute only while shown: a hidden page takes the change when it is next shown.
     connect(m_bridge, &session::ModelBridge::analysisChanged, this, &DesignWindow::refresh);
     connect(m_tabs, &QTabWidget::currentChanged, this, &DesignWindow::refresh);
-    resize(1280, 800);
+    // As large as the main window's default, within the screen (1280 x 720 included).
+    const QRect screen = parent && parent->screen() ? parent->screen()->availableGeometry() : QRect(0, 0, 1280, 800);
+    resize(std::min(1280, screen.width()), std::min(800, screen.height()));
 }
 
 void DesignWindow::showPage(Page page) {

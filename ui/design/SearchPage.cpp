@@ -14,7 +14,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -176,30 +175,21 @@ SearchPage::SearchPage(session::ModelBridge* bridge, const session::GpuCatalogue
     exportMenu->addAction(tr("Scatter as SVG…"), this, [this] { exportResults(core::ExportFormat::Svg); });
     exportMenu->addAction(tr("Scatter as PDF…"), this, [this] { exportResults(core::ExportFormat::Pdf); });
 
-    auto* form = new QGridLayout;
-    int column = 0;
-    auto add = [&](int row, QWidget* widget) { form->addWidget(widget, row, column++); };
-    add(0, new QLabel(tr("Total"), this));
-    add(0, m_params);
-    add(0, m_activeOn);
-    add(0, m_active);
-    add(0, new QLabel(tr("within"), this));
-    add(0, m_tolerance);
-    add(0, m_kind);
-    add(0, new QLabel(tr("head_dim"), this));
-    add(0, m_headDims[0]);
-    add(0, m_headDims[1]);
-    add(0, m_headDims[2]);
-    column = 0;
-    add(1, m_kvOn);
-    add(1, m_kvBudget);
-    add(1, m_kvScenarioOn);
-    add(1, m_kvScenarioBudget);
-    add(1, m_flopsOn);
-    add(1, m_flopsBudget);
-    auto* fits = new QHBoxLayout;
-    fits->addWidget(m_fitServing);
-    fits->addWidget(m_fitTraining);
+    // Three rows, each its own box: a grid would line the rows' columns up and widen the window.
+    auto boxOf = [this](std::initializer_list<QWidget*> widgets) {
+        auto* box = new QHBoxLayout;
+        for (QWidget* widget : widgets) {
+            box->addWidget(widget);
+        }
+        return box;
+    };
+    QHBoxLayout* targetRow = boxOf({new QLabel(tr("Total"), this), m_params, m_activeOn, m_active,
+                                  new QLabel(tr("within"), this), m_tolerance, m_kind, new QLabel(tr("head_dim"), this),
+                                  m_headDims[0], m_headDims[1], m_headDims[2]});
+    targetRow->addStretch(1);
+    QHBoxLayout* budgetRow = boxOf({m_kvOn, m_kvBudget, m_kvScenarioOn, m_kvScenarioBudget, m_flopsOn, m_flopsBudget});
+    budgetRow->addStretch(1);
+    QHBoxLayout* fits = boxOf({m_fitServing, m_fitTraining});
     fits->addStretch(1);
     fits->addWidget(new QLabel(tr("show"), this));
     fits->addWidget(m_limit);
@@ -243,7 +233,8 @@ SearchPage::SearchPage(session::ModelBridge* bridge, const session::GpuCatalogue
     split->setStretchFactor(1, 2);
 
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
+    layout->addLayout(targetRow);
+    layout->addLayout(budgetRow);
     layout->addLayout(fits);
     layout->addWidget(m_status);
     layout->addWidget(m_seed);
