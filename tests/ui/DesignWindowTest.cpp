@@ -15,7 +15,11 @@
 #include "ui/session/ModelBridge.h"
 #include "ui/window/MainWindow.h"
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
 #include <QMenuBar>
 #include <QTableWidget>
 #include <QTest>
@@ -90,6 +94,68 @@ TEST_F(Design, CompareShowsTheDifferenceOfTheTwoAnalysesAndExportsCoresTable) {
 
     EXPECT_EQ(page->tableBytes(core::ExportFormat::Csv).toStdString(), core::compareCsv(comparison));
     EXPECT_EQ(page->tableBytes(core::ExportFormat::Latex).toStdString(), core::compareLatex(comparison));
+}
+
+TEST_F(Design, ExportsWriteCoresTextAndRealPictures) {
+    design::DesignWindow* window = open(design::DesignWindow::Page::Compare);
+    design::ComparePage* page = window->comparePage();
+    page->pinCurrentAsBaseline();
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    window->setChooseFile([&](const QString&, const QString& suggested, const QString&) {
+        return dir.filePath(suggested);
+    });
+    QStringList messages;
+    QObject::connect(window, &design::DesignWindow::message, window, [&](const QString& text) { messages << text; });
+    auto trigger = [&](const QString& text) {
+        for (QAction* action : page->findChildren<QAction*>()) {
+            if (action->text() == text) {
+                action->trigger();
+                return true;
+            }
+        }
+        return false;
+    };
+    ASSERT_TRUE(trigger(QStringLiteral("Table as CSV…")));
+    QFile csv(dir.filePath(QStringLiteral("compare.csv")));
+    ASSERT_TRUE(csv.open(QIODevice::ReadOnly)) << messages.join(QLatin1Char('\n')).toStdString();
+    EXPECT_EQ(csv.readAll().toStdString(), core::compareCsv(page->comparison()));
+    ASSERT_TRUE(trigger(QStringLiteral("KV cache chart as PNG…")));
+    QImage image(dir.filePath(QStringLiteral("compare-kv.png")));
+    EXPECT_EQ(image.size(), QSize(1600, 1000));
+    ASSERT_TRUE(trigger(QStringLiteral("Parameters chart as SVG…")));
+    QFile svg(dir.filePath(QStringLiteral("compare-params.svg")));
+    ASSERT_TRUE(svg.open(QIODevice::ReadOnly));
+    const QByteArray svgText = svg.readAll();
+    EXPECT_TRUE(svgText.contains("<svg"));
+    // The caption names the models and the scenario.
+    EXPECT_TRUE(svgText.contains("Baseline (pinned)"));
+    ASSERT_TRUE(trigger(QStringLiteral("Parameters chart as PDF…")));
+    QFile pdf(dir.filePath(QStringLiteral("compare-params.pdf")));
+    ASSERT_TRUE(pdf.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(pdf.readAll().startsWith("%PDF"));
+}
+
+TEST_F(Design, AHostileFileIsRefusedNamingTheFieldAndTheColumnsStay) {
+    design::DesignWindow* window = open(design::DesignWindow::Page::Compare);
+    design::ComparePage* page = window->comparePage();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("config.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"model_type": "llama", "hidden_size": -4096, "num_hidden_layers": 2})");
+    file.close();
+    page->setChooseFile([&](const QString&, const QString&, const QString&) { return path; });
+    QStringList messages;
+    QObject::connect(page, &design::ComparePage::message, page, [&](const QString& text) { messages << text; });
+    for (QAbstractButton* button : page->findChildren<QAbstractButton*>()) {
+        if (button->text() == QStringLiteral("Add file…")) {
+            button->click();
+        }
+    }
+    ASSERT_EQ(messages.size(), 1);
+    EXPECT_TRUE(messages.front().contains(QStringLiteral("hidden_size"))) << messages.front().toStdString();
+    EXPECT_EQ(page->entries().size(), 1u);
 }
 
 TEST_F(Design, CompareTakesPresetsUpToFour) {
