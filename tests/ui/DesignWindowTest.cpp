@@ -21,6 +21,7 @@
 #include <QImage>
 #include <QTemporaryDir>
 #include <QMenuBar>
+#include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
 #include <QUndoStack>
@@ -213,8 +214,11 @@ TEST_F(Design, TwoFieldSweepMapsAFigureWithIsoLinesAndPublishedModels) {
 
 TEST_F(Design, ASearchResultLoadsAsOneUndoStep) {
     design::SearchPage* page = open(design::DesignWindow::Page::Search)->searchPage();
+    QSignalSpy searched(page, &design::SearchPage::searched);
     page->setTargetParams(7'000'000'000);
-    page->search();
+    page->search(); // on a worker thread: the window goes on while it runs
+    ASSERT_TRUE(searched.wait(20000));
+    EXPECT_FALSE(page->searching());
     ASSERT_FALSE(page->result().candidates.empty());
     const core::TargetCandidate& best = page->result().candidates.front();
     EXPECT_LE(std::abs(double(best.params) - 7e9), 0.05 * 7e9);
@@ -226,6 +230,22 @@ TEST_F(Design, ASearchResultLoadsAsOneUndoStep) {
     EXPECT_EQ(bridge()->analysis().params.total, best.params);
     bridge()->undoStack()->undo();
     EXPECT_EQ(bridge()->config(), before);
+}
+
+TEST_F(Design, ANewSearchStopsTheOneRunningAndOnlyTheLastIsShown) {
+    design::SearchPage* page = open(design::DesignWindow::Page::Search)->searchPage();
+    QSignalSpy searched(page, &design::SearchPage::searched);
+    page->setKind(1); // a mixture of experts: hundreds of milliseconds
+    page->setTargetParams(20'000'000'000);
+    page->setTargetParams(30'000'000'000);
+    ASSERT_TRUE(searched.wait(60000));
+    QTest::qWait(200);
+    EXPECT_EQ(searched.count(), 1);
+    ASSERT_FALSE(page->result().candidates.empty());
+    for (const core::TargetCandidate& candidate : page->result().candidates) {
+        EXPECT_LE(std::abs(double(candidate.params) - 30e9), 0.05 * 30e9);
+        EXPECT_GT(candidate.shape.numExperts, 0);
+    }
 }
 
 TEST_F(Design, AHeadConfigurationAppliesAsOneUndoStep) {

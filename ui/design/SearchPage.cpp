@@ -14,6 +14,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -24,6 +25,7 @@
 #include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 #include <nlohmann/json.hpp>
 #include <qcustomplot.h>
 
@@ -330,13 +332,42 @@ core::SearchTargets SearchPage::targets() const {
     return targets;
 }
 
+SearchPage::~SearchPage() {
+    if (m_cancel) {
+        m_cancel->store(true); // the worker returns at its next width; it holds no pointer to the page
+    }
+}
+
+bool SearchPage::searching() const {
+    return m_cancel && !m_cancel->load();
+}
+
 void SearchPage::search() {
     if (!m_ready || !m_current || !isVisible()) {
         return;
     }
-    const core::SearchTargets wanted = targets();
+    if (m_cancel) {
+        m_cancel->store(true);
+    }
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    m_cancel = cancel;
+    core::SearchTargets wanted = targets();
+    wanted.progress = [cancel](double) { return !cancel->load(); };
     const core::TargetSpace range = space();
-    m_result = core::searchTargets(range, wanted);
+    m_status->setText(tr("Searching…"));
+    auto* watcher = new QFutureWatcher<core::TargetSearchResult>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, cancel, wanted] {
+        watcher->deleteLater();
+        if (cancel->exchange(true)) {
+            return; // a newer search took its place
+        }
+        m_result = watcher->result();
+        showResult(wanted);
+    });
+    watcher->setFuture(QtConcurrent::run([range, wanted] { return core::searchTargets(range, wanted); }));
+}
+
+void SearchPage::showResult(const core::SearchTargets& wanted) {
     m_seedDesign = core::seedDesign(wanted);
     QStringList lines;
     for (const core::Diagnostic& d : m_result.diagnostics) {
@@ -367,6 +398,7 @@ void SearchPage::search() {
     }
     fillTable();
     drawScatter();
+    emit searched();
 }
 
 void SearchPage::fillTable() {

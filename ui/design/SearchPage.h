@@ -7,6 +7,9 @@
 
 #include <QWidget>
 
+#include <atomic>
+#include <memory>
+
 class QCheckBox;
 class QComboBox;
 class QCustomPlot;
@@ -36,6 +39,7 @@ class SearchPage : public QWidget {
 
 public:
     SearchPage(session::ModelBridge* bridge, const session::GpuCatalogue* gpus, QWidget* parent = nullptr);
+    ~SearchPage() override;
 
     void setCurrent(const core::AnalysisPtr& analysis);
     void setChooseFile(ChooseFile chooseFile) { m_chooseFile = std::move(chooseFile); }
@@ -45,8 +49,11 @@ public:
     core::TargetSpace space() const;
     void setTargetParams(qint64 params);
     void setKind(int kind); ///< 0 dense, 1 MoE, 2 MoE with latent attention
-    /// Runs the search now.
+    /// Starts the search on a worker thread, stopping the one still running; searched() follows.
+    /// A mixture-of-experts space takes a few hundred milliseconds, so the window never waits.
     void search();
+    /// A search is running.
+    bool searching() const;
     /// Loads candidate `index` of the results into the editor (one undo step).
     void loadCandidate(int index);
 
@@ -56,8 +63,11 @@ public:
 
 signals:
     void message(const QString& text);
+    /// The results of the last search are shown.
+    void searched();
 
 private:
+    void showResult(const core::SearchTargets& targets);
     void fillTable();
     void drawScatter();
     void exportResults(core::ExportFormat format);
@@ -89,6 +99,7 @@ private:
     QPushButton* m_load;
     core::TargetSearchResult m_result;
     core::SeedDesign m_seedDesign;
+    std::shared_ptr<std::atomic<bool>> m_cancel; ///< stops the search running, when one is
     bool m_ready = false;
 };
 
