@@ -24,10 +24,9 @@ const std::vector<DesignFigureInfo>& designFigures() {
         {F::TrainingFlops, "training_flops", "Training FLOPs", U::Flops, true, true, false},
         {F::ServingBytes, "serving_bytes", "Serving memory", U::Bytes, true, true, false},
         {F::TrainingBytesPerGpu, "training_bytes_per_gpu", "Training memory per GPU", U::Bytes, true, true, false},
-        {F::DecodeTokensPerSecond, "decode_tokens_per_second", "Decode speed (upper bound)", U::TokensPerSecond,
-         false, true, true},
-        {F::TimeToFirstToken, "time_to_first_token", "Time to first token (lower bound)", U::Seconds, true, true,
-         true},
+        {F::DecodeTokensPerSecond, "decode_tokens_per_second", "Decode speed (upper bound)", U::TokensPerSecond, false,
+         true, true},
+        {F::TimeToFirstToken, "time_to_first_token", "Time to first token (lower bound)", U::Seconds, true, true, true},
     };
     return figures;
 }

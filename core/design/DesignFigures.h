@@ -16,18 +16,18 @@ namespace archplay::core {
 
 /// A figure a design is judged by.
 enum class DesignFigure {
-    TotalParams,       ///< unique trainable parameters (FORMULAS.md §0)
-    ActiveParams,      ///< parameters one token uses
-    KvBytesPerToken,   ///< KV cache one more token of context costs, at the scenario's KV precision
-    KvBytesScenario,   ///< the scenario's whole cache: windows, fixed states and batch included
-    WeightBytes,       ///< every parameter in the scenario's weight format
-    FlopsPerToken,     ///< forward FLOPs of one decode step at the scenario's sequence length
-    PrefillFlops,      ///< forward FLOPs of the scenario's prompt
-    TrainingFlops,     ///< training compute over the scenario's training tokens
-    ServingBytes,      ///< weights + cache + prefill workspace on the scenario's GPUs
-    TrainingBytesPerGpu, ///< training state and activations on one GPU
+    TotalParams,           ///< unique trainable parameters (FORMULAS.md §0)
+    ActiveParams,          ///< parameters one token uses
+    KvBytesPerToken,       ///< KV cache one more token of context costs, at the scenario's KV precision
+    KvBytesScenario,       ///< the scenario's whole cache: windows, fixed states and batch included
+    WeightBytes,           ///< every parameter in the scenario's weight format
+    FlopsPerToken,         ///< forward FLOPs of one decode step at the scenario's sequence length
+    PrefillFlops,          ///< forward FLOPs of the scenario's prompt
+    TrainingFlops,         ///< training compute over the scenario's training tokens
+    ServingBytes,          ///< weights + cache + prefill workspace on the scenario's GPUs
+    TrainingBytesPerGpu,   ///< training state and activations on one GPU
     DecodeTokensPerSecond, ///< roofline upper bound at the scenario's batch (aggregate)
-    TimeToFirstToken,  ///< roofline lower bound: prefill plus one decode step
+    TimeToFirstToken,      ///< roofline lower bound: prefill plus one decode step
 };
 
 /// How a figure's value reads.

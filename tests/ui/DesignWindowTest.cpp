@@ -3,12 +3,13 @@
 // analyses, a sweep point is the analysis of the edited config and follows the editor live, a search
 // result loads into the editor as one undo step, a head configuration applies as one undo step, and
 // every export writes what core wrote.
+#include "ui/design/DesignWindow.h"
+
 #include "core/analysis/Analysis.h"
 #include "core/design/Compare.h"
 #include "core/design/DesignFigures.h"
 #include "core/io/Presets.h"
 #include "ui/design/ComparePage.h"
-#include "ui/design/DesignWindow.h"
 #include "ui/design/HeadsPage.h"
 #include "ui/design/SearchPage.h"
 #include "ui/design/SweepPage.h"
@@ -19,10 +20,10 @@
 #include <QAction>
 #include <QFile>
 #include <QImage>
-#include <QTemporaryDir>
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
 #include <qcustomplot.h>
@@ -103,9 +104,8 @@ TEST_F(Design, ExportsWriteCoresTextAndRealPictures) {
     page->pinCurrentAsBaseline();
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
-    window->setChooseFile([&](const QString&, const QString& suggested, const QString&) {
-        return dir.filePath(suggested);
-    });
+    window->setChooseFile(
+        [&](const QString&, const QString& suggested, const QString&) { return dir.filePath(suggested); });
     QStringList messages;
     QObject::connect(window, &design::DesignWindow::message, window, [&](const QString& text) { messages << text; });
     auto trigger = [&](const QString& text) {

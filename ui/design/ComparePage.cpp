@@ -21,12 +21,13 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QSplitter>
-#include <QTableWidget>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <nlohmann/json.hpp>
 #include <qcustomplot.h>
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <map>
@@ -133,15 +134,14 @@ ComparePage::ComparePage(session::ModelBridge* bridge, QWidget* parent)
     exportMenu->addAction(tr("Table as JSON…"), this, [this] { exportTable(core::ExportFormat::Json); });
     exportMenu->addAction(tr("Table as LaTeX…"), this, [this] { exportTable(core::ExportFormat::Latex); });
     exportMenu->addSeparator();
-    for (const auto& [format, name] : {std::pair{core::ExportFormat::Png, tr("PNG")},
-                                       std::pair{core::ExportFormat::Svg, tr("SVG")},
-                                       std::pair{core::ExportFormat::Pdf, tr("PDF")}}) {
+    for (const auto& [format, name] :
+         {std::pair{core::ExportFormat::Png, tr("PNG")}, std::pair{core::ExportFormat::Svg, tr("SVG")},
+          std::pair{core::ExportFormat::Pdf, tr("PDF")}}) {
         exportMenu->addAction(tr("Parameters chart as %1…").arg(name), this, [this, format = format] {
             exportChart(m_componentsPlot, tr("the parameters chart"), format);
         });
-        exportMenu->addAction(tr("KV cache chart as %1…").arg(name), this, [this, format = format] {
-            exportChart(m_kvPlot, tr("the KV cache chart"), format);
-        });
+        exportMenu->addAction(tr("KV cache chart as %1…").arg(name), this,
+                              [this, format = format] { exportChart(m_kvPlot, tr("the KV cache chart"), format); });
     }
 
     auto* bar = new QHBoxLayout;
@@ -253,10 +253,10 @@ void ComparePage::makeBaseline(int index) {
 }
 
 void ComparePage::addFile() {
-    const QString path =
-        m_chooseFile ? m_chooseFile(tr("Add a config to compare"), QString(), tr("config.json (*.json)"))
-                     : QFileDialog::getOpenFileName(this, tr("Add a config to compare"), QString(),
-                                                    tr("config.json (*.json);;All files (*)"));
+    const QString path = m_chooseFile
+                             ? m_chooseFile(tr("Add a config to compare"), QString(), tr("config.json (*.json)"))
+                             : QFileDialog::getOpenFileName(this, tr("Add a config to compare"), QString(),
+                                                            tr("config.json (*.json);;All files (*)"));
     if (path.isEmpty()) {
         return;
     }
@@ -329,9 +329,9 @@ void ComparePage::fillTables() {
                 m_figures->setItem(r, int(1 + i), new DesignTableItem(qs(cell.text), cell.value, qs(cell.exact)));
                 if (i > 0) {
                     const int column = int(1 + n + 2 * (i - 1));
-                    m_figures->setItem(r, column,
-                                       new DesignTableItem(qs(cell.differenceText), cell.difference,
-                                                           qs(cell.differenceExact)));
+                    m_figures->setItem(
+                        r, column,
+                        new DesignTableItem(qs(cell.differenceText), cell.difference, qs(cell.differenceExact)));
                     m_figures->setItem(r, column + 1, new DesignTableItem(qs(cell.ratioText), cell.ratio));
                 }
             }
@@ -417,7 +417,8 @@ void ComparePage::fillCharts() {
     std::uint64_t longest = m_current ? m_current->scenario.sequenceLength : 4096;
     for (const core::AnalysisPtr& analysis : m_analyses) {
         if (analysis->valid) {
-            longest = std::max<std::uint64_t>(longest, std::uint64_t(std::max<std::int64_t>(1, analysis->config.maxPositions)));
+            longest = std::max<std::uint64_t>(longest,
+                                              std::uint64_t(std::max<std::int64_t>(1, analysis->config.maxPositions)));
         }
     }
     double low = 0;
@@ -428,7 +429,8 @@ void ComparePage::fillCharts() {
             continue;
         }
         const std::vector<std::uint64_t> lengths = core::kvCurveLengths(a.plan, longest, a.scenario.sequenceLength);
-        const std::vector<core::KvCurve> curves = core::kvCurves(a.config, a.plan, lengths, a.scenario, {a.scenario.kvDType});
+        const std::vector<core::KvCurve> curves =
+            core::kvCurves(a.config, a.plan, lengths, a.scenario, {a.scenario.kvDType});
         if (curves.empty()) {
             continue;
         }
@@ -475,10 +477,11 @@ QByteArray ComparePage::tableBytes(core::ExportFormat format) const {
 }
 
 void ComparePage::exportTable(core::ExportFormat format) {
-    static const std::map<core::ExportFormat, QString> names = {{core::ExportFormat::Csv, QStringLiteral("compare.csv")},
-                                                                {core::ExportFormat::Markdown, QStringLiteral("compare.md")},
-                                                                {core::ExportFormat::Json, QStringLiteral("compare.json")},
-                                                                {core::ExportFormat::Latex, QStringLiteral("compare.tex")}};
+    static const std::map<core::ExportFormat, QString> names = {
+        {core::ExportFormat::Csv, QStringLiteral("compare.csv")},
+        {core::ExportFormat::Markdown, QStringLiteral("compare.md")},
+        {core::ExportFormat::Json, QStringLiteral("compare.json")},
+        {core::ExportFormat::Latex, QStringLiteral("compare.tex")}};
     emit message(saveWithDialog(this, m_chooseFile, tr("the compare table"), names.at(format), format,
                                 [this, format](QString*) { return tableBytes(format); }));
 }

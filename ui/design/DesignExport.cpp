@@ -109,8 +109,8 @@ QString saveWithDialog(QWidget* parent, const ChooseFile& chooseFile, const QStr
                        core::ExportFormat format, const std::function<QByteArray(QString* error)>& bytes) {
     const QString caption = QObject::tr("Export %1").arg(what);
     const QString filter = formatFilter(format);
-    const QString path =
-        chooseFile ? chooseFile(caption, fileName, filter) : QFileDialog::getSaveFileName(parent, caption, fileName, filter);
+    const QString path = chooseFile ? chooseFile(caption, fileName, filter)
+                                    : QFileDialog::getSaveFileName(parent, caption, fileName, filter);
     if (path.isEmpty()) {
         return {};
     }

@@ -22,9 +22,8 @@ namespace {
 enum Column { Heads, HeadDim, KvHeads, Attention, Width, Total, TotalDelta, Kv, KvDelta, Notes, ColumnCount };
 
 bool shown(const core::HeadConfig& config, bool exactOnly, bool usualOnly, bool tpOnly) {
-    return config.current ||
-           ((!exactOnly || config.exactWidth) && (!usualOnly || config.usualHeadDim) &&
-            (!tpOnly || config.tensorParallel8));
+    return config.current || ((!exactOnly || config.exactWidth) && (!usualOnly || config.usualHeadDim) &&
+                              (!tpOnly || config.tensorParallel8));
 }
 
 QBrush usualBrush(const QPalette& palette) {
@@ -53,9 +52,8 @@ HeadsPage::HeadsPage(session::ModelBridge* bridge, QWidget* parent)
     m_apply->setEnabled(false);
     m_table->setObjectName(QStringLiteral("design.heads"));
     m_table->setColumnCount(ColumnCount);
-    m_table->setHorizontalHeaderLabels({tr("Heads"), tr("head_dim"), tr("KV heads"), tr("Attention"),
-                                        tr("Query width"), tr("Total"), tr("Δ total"), tr("KV / token"),
-                                        tr("Δ KV / token"), tr("Notes")});
+    m_table->setHorizontalHeaderLabels({tr("Heads"), tr("head_dim"), tr("KV heads"), tr("Attention"), tr("Query width"),
+                                        tr("Total"), tr("Δ total"), tr("KV / token"), tr("Δ KV / token"), tr("Notes")});
     m_table->horizontalHeaderItem(Heads)->setToolTip(tr("num_attention_heads"));
     m_table->horizontalHeaderItem(KvHeads)->setToolTip(tr("num_key_value_heads"));
     m_table->horizontalHeaderItem(Width)->setToolTip(tr("heads × head_dim: the width of q_proj's output"));
@@ -152,11 +150,10 @@ void HeadsPage::fill() {
                                              qs(core::withThousands(config.totalParams))));
         m_table->setItem(
             row, TotalDelta,
-            new DesignTableItem(qs(core::figureDifferenceText(core::DesignFigure::TotalParams,
-                                                              double(config.totalParamsDelta))),
-                                double(config.totalParamsDelta),
-                                qs(core::figureDifferenceExactText(core::DesignFigure::TotalParams,
-                                                                   double(config.totalParamsDelta)))));
+            new DesignTableItem(
+                qs(core::figureDifferenceText(core::DesignFigure::TotalParams, double(config.totalParamsDelta))),
+                double(config.totalParamsDelta),
+                qs(core::figureDifferenceExactText(core::DesignFigure::TotalParams, double(config.totalParamsDelta)))));
         m_table->setItem(row, Kv,
                          new DesignTableItem(qs(core::binaryBytes(config.kvBytesPerToken)),
                                              double(config.kvBytesPerToken),
@@ -176,7 +173,8 @@ void HeadsPage::fill() {
             notes << tr("TP 8");
         }
         m_table->setItem(row, Notes, new DesignTableItem(notes.join(QStringLiteral(" · "))));
-        m_table->item(row, Heads)->setData(Qt::UserRole, QVariant::fromValue(qsizetype(&config - m_list.configs.data())));
+        m_table->item(row, Heads)
+            ->setData(Qt::UserRole, QVariant::fromValue(qsizetype(&config - m_list.configs.data())));
         // The splits published models use (head_dim 64-128 over 8 GPUs) stand out; the current one is bold.
         const QBrush usual = usualBrush(palette());
         for (int column = 0; column < ColumnCount; ++column) {
@@ -208,9 +206,11 @@ void HeadsPage::applyRow(int row) {
         return;
     }
     const core::HeadShape shape = m_list.configs[std::size_t(index)].shape;
-    m_bridge->edit(tr("Heads → %1 × %2, %3 KV").arg(shape.numHeads).arg(shape.headDim).arg(shape.numKvHeads),
-                   [shape](core::ModelConfig& config, core::Scenario&) { config = core::applyHeadShape(config, shape); });
-    emit message(tr("Applied %1 heads of %2 with %3 KV heads.").arg(shape.numHeads).arg(shape.headDim).arg(shape.numKvHeads));
+    m_bridge->edit(
+        tr("Heads → %1 × %2, %3 KV").arg(shape.numHeads).arg(shape.headDim).arg(shape.numKvHeads),
+        [shape](core::ModelConfig& config, core::Scenario&) { config = core::applyHeadShape(config, shape); });
+    emit message(
+        tr("Applied %1 heads of %2 with %3 KV heads.").arg(shape.numHeads).arg(shape.headDim).arg(shape.numKvHeads));
 }
 
 } // namespace archplay::ui::design

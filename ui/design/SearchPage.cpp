@@ -26,8 +26,9 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
-#include <nlohmann/json.hpp>
 #include <qcustomplot.h>
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <variant>
@@ -185,9 +186,9 @@ SearchPage::SearchPage(session::ModelBridge* bridge, const session::GpuCatalogue
         }
         return box;
     };
-    QHBoxLayout* targetRow = boxOf({new QLabel(tr("Total"), this), m_params, m_activeOn, m_active,
-                                  new QLabel(tr("within"), this), m_tolerance, m_kind, new QLabel(tr("head_dim"), this),
-                                  m_headDims[0], m_headDims[1], m_headDims[2]});
+    QHBoxLayout* targetRow =
+        boxOf({new QLabel(tr("Total"), this), m_params, m_activeOn, m_active, new QLabel(tr("within"), this),
+               m_tolerance, m_kind, new QLabel(tr("head_dim"), this), m_headDims[0], m_headDims[1], m_headDims[2]});
     targetRow->addStretch(1);
     QHBoxLayout* budgetRow = boxOf({m_kvOn, m_kvBudget, m_kvScenarioOn, m_kvScenarioBudget, m_flopsOn, m_flopsBudget});
     budgetRow->addStretch(1);
@@ -200,10 +201,9 @@ SearchPage::SearchPage(session::ModelBridge* bridge, const session::GpuCatalogue
 
     m_table->setObjectName(QStringLiteral("design.search.results"));
     m_table->setColumnCount(ColumnCount);
-    m_table->setHorizontalHeaderLabels({tr("#"), tr("Layers"), tr("Hidden"), tr("Attention"), tr("head_dim"),
-                                        tr("FFN"), tr("Total"), tr("Active"), tr("KV / token"), tr("Weights"),
-                                        tr("FLOPs / token"), tr("Rules"), tr("Distance"), tr("Pareto"),
-                                        tr("Why it ranks here")});
+    m_table->setHorizontalHeaderLabels({tr("#"), tr("Layers"), tr("Hidden"), tr("Attention"), tr("head_dim"), tr("FFN"),
+                                        tr("Total"), tr("Active"), tr("KV / token"), tr("Weights"), tr("FLOPs / token"),
+                                        tr("Rules"), tr("Distance"), tr("Pareto"), tr("Why it ranks here")});
     m_table->horizontalHeaderItem(Plausibility)
         ->setToolTip(tr("Sum of the penalties of the rules published models follow (0: follows every rule)"));
     m_table->horizontalHeaderItem(Distance)->setToolTip(tr("|total − target| (+ |active − active target|)"));
@@ -244,7 +244,9 @@ SearchPage::SearchPage(session::ModelBridge* bridge, const session::GpuCatalogue
 
     m_scatter->legend->setVisible(true);
 
-    auto rerun = [this] { search(); };
+    auto rerun = [this] {
+        search();
+    };
     for (widgets::SnapSpinBox* field : {m_params, m_active, m_kvBudget, m_kvScenarioBudget, m_flopsBudget}) {
         connect(field, &widgets::SnapSpinBox::valueChanged, this, rerun);
     }
@@ -266,9 +268,8 @@ SearchPage::SearchPage(session::ModelBridge* bridge, const session::GpuCatalogue
             loadCandidate(m_table->item(m_table->selectedItems().first()->row(), Rank)->data(Qt::UserRole).toInt());
         }
     });
-    connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
-        loadCandidate(m_table->item(row, Rank)->data(Qt::UserRole).toInt());
-    });
+    connect(m_table, &QTableWidget::cellDoubleClicked, this,
+            [this](int row, int) { loadCandidate(m_table->item(row, Rank)->data(Qt::UserRole).toInt()); });
     m_ready = true;
 }
 
@@ -352,7 +353,9 @@ void SearchPage::search() {
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     m_cancel = cancel;
     core::SearchTargets wanted = targets();
-    wanted.progress = [cancel](double) { return !cancel->load(); };
+    wanted.progress = [cancel](double) {
+        return !cancel->load();
+    };
     const core::TargetSpace range = space();
     m_status->setText(tr("Searching…"));
     auto* watcher = new QFutureWatcher<core::TargetSearchResult>(this);
@@ -390,9 +393,9 @@ void SearchPage::showResult(const core::SearchTargets& wanted) {
                             .arg(s.numKvHeads)
                             .arg(qs(core::withThousands(std::uint64_t(s.intermediateSize))))
                             .arg(qs(core::withThousands(m_seedDesign.analysis->params.total)))
-                            .arg(qs(core::figureDifferenceText(
-                                core::DesignFigure::TotalParams,
-                                double(m_seedDesign.analysis->params.total) - double(wanted.params)))));
+                            .arg(qs(core::figureDifferenceText(core::DesignFigure::TotalParams,
+                                                               double(m_seedDesign.analysis->params.total) -
+                                                                   double(wanted.params)))));
     } else {
         m_seed->clear();
     }
@@ -429,8 +432,8 @@ void SearchPage::fillTable() {
         m_table->setItem(row, Active, count(c.activeParams));
         m_table->setItem(row, KvPerToken, bytes(c.kvBytesPerToken));
         m_table->setItem(row, Weights, bytes(c.weightBytes));
-        m_table->setItem(row, Flops, new DesignTableItem(qs(core::flopText(double(c.flopsPerToken))),
-                                                         double(c.flopsPerToken)));
+        m_table->setItem(row, Flops,
+                         new DesignTableItem(qs(core::flopText(double(c.flopsPerToken))), double(c.flopsPerToken)));
         m_table->setItem(row, Plausibility,
                          new DesignTableItem(QString::number(c.plausibility, 'f', 2), c.plausibility));
         m_table->setItem(row, Distance, count(c.distance));
@@ -443,8 +446,8 @@ void SearchPage::fillTable() {
             why << tr("follows every rule");
         }
         why << tr("%1 from the target").arg(qs(core::shortCount(c.distance)));
-        m_table->setItem(row, Why, new DesignTableItem(why.join(QStringLiteral("; ")), std::nullopt,
-                                                       why.join(QLatin1Char('\n'))));
+        m_table->setItem(
+            row, Why, new DesignTableItem(why.join(QStringLiteral("; ")), std::nullopt, why.join(QLatin1Char('\n'))));
     }
     m_table->setSortingEnabled(true);
     m_table->resizeColumnsToContents();
@@ -513,8 +516,8 @@ void SearchPage::drawScatter() {
                 auto* selected = plot.addGraph();
                 selected->setName(tr("selected"));
                 selected->setLineStyle(QCPGraph::lsNone);
-                selected->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(pal.color(QPalette::Text), 2),
-                                                          Qt::NoBrush, 14));
+                selected->setScatterStyle(
+                    QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(pal.color(QPalette::Text), 2), Qt::NoBrush, 14));
                 selected->addData(*a, *b);
             }
         }
@@ -547,8 +550,8 @@ void SearchPage::loadCandidate(int index) {
 void SearchPage::exportResults(core::ExportFormat format) {
     if (format == core::ExportFormat::Json) {
         const core::SearchTargets wanted = targets();
-        emit message(saveWithDialog(this, m_chooseFile, tr("the search results"), QStringLiteral("search.json"),
-                                    format, [this, wanted](QString*) {
+        emit message(saveWithDialog(this, m_chooseFile, tr("the search results"), QStringLiteral("search.json"), format,
+                                    [this, wanted](QString*) {
                                         return QByteArray::fromStdString(
                                             core::targetSearchJson(m_result, wanted, &m_seedDesign).dump(2) + "\n");
                                     }));
@@ -557,13 +560,14 @@ void SearchPage::exportResults(core::ExportFormat format) {
     const QString extension = format == core::ExportFormat::Png   ? QStringLiteral("png")
                               : format == core::ExportFormat::Svg ? QStringLiteral("svg")
                                                                   : QStringLiteral("pdf");
-    const QString caption = m_current ? tr("Search for %1 parameters · %2")
-                                            .arg(qs(core::shortCount(std::uint64_t(m_params->value()))),
-                                                 qs(core::scenarioLine(*m_current)))
-                                      : QString();
+    const QString caption =
+        m_current ? tr("Search for %1 parameters · %2")
+                        .arg(qs(core::shortCount(std::uint64_t(m_params->value()))), qs(core::scenarioLine(*m_current)))
+                  : QString();
     const ChartFigure figure{m_scatter, caption};
     emit message(saveWithDialog(this, m_chooseFile, tr("the search scatter"), QStringLiteral("search.") + extension,
-                                format, [figure, format](QString* error) { return chartBytes(figure, format, error); }));
+                                format,
+                                [figure, format](QString* error) { return chartBytes(figure, format, error); }));
 }
 
 } // namespace archplay::ui::design

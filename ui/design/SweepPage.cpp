@@ -121,10 +121,9 @@ SweepPage::SweepPage(session::ModelBridge* bridge, QWidget* parent)
     for (const core::DesignFigureInfo& info : core::designFigures()) {
         auto* item = new QListWidgetItem(qs(std::string(info.label)), m_figures);
         item->setData(Qt::UserRole, int(info.figure));
-        const bool shown = info.figure == core::DesignFigure::TotalParams ||
-                           info.figure == core::DesignFigure::ActiveParams ||
-                           info.figure == core::DesignFigure::KvBytesScenario ||
-                           info.figure == core::DesignFigure::WeightBytes;
+        const bool shown =
+            info.figure == core::DesignFigure::TotalParams || info.figure == core::DesignFigure::ActiveParams ||
+            info.figure == core::DesignFigure::KvBytesScenario || info.figure == core::DesignFigure::WeightBytes;
         item->setCheckState(shown ? Qt::Checked : Qt::Unchecked);
         m_gridFigure->addItem(qs(std::string(info.label)), int(info.figure));
     }
@@ -427,9 +426,8 @@ void SweepPage::drawLines() {
                                figure == core::DesignFigure::ActiveParams ? Qt::DashLine : Qt::SolidLine));
             graph->addToLegend(legend);
             for (const core::SweepPoint& point : m_result.points) {
-                const std::optional<double>& value = point.figures.empty()
-                                                         ? std::optional<double>()
-                                                         : point.figures[static_cast<std::size_t>(figure)];
+                const std::optional<double>& value =
+                    point.figures.empty() ? std::optional<double>() : point.figures[static_cast<std::size_t>(figure)];
                 const bool drawable = value && (unit == core::FigureUnit::Count || *value > 0);
                 graph->addData(double(point.value), drawable ? *value : qQNaN());
                 if (drawable) {
@@ -583,8 +581,8 @@ void SweepPage::drawGrid() {
     }
     auto* current = new QCPGraph(x, y);
     current->setLineStyle(QCPGraph::lsNone);
-    current->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(QColor(0xd5, 0x5e, 0x00), 2.5),
-                                             Qt::NoBrush, 14));
+    current->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(QColor(0xd5, 0x5e, 0x00), 2.5), Qt::NoBrush, 14));
     current->setName(tr("current config"));
     current->addData(double(grid.currentX), double(grid.currentY));
 
@@ -612,8 +610,7 @@ void SweepPage::exportChart(core::ExportFormat format) {
                               : format == core::ExportFormat::Svg ? QStringLiteral("svg")
                                                                   : QStringLiteral("pdf");
     const ChartFigure figure{plot, caption()};
-    emit message(saveWithDialog(this, m_chooseFile, tr("the sweep chart"),
-                                QStringLiteral("sweep.") + extension, format,
+    emit message(saveWithDialog(this, m_chooseFile, tr("the sweep chart"), QStringLiteral("sweep.") + extension, format,
                                 [figure, format](QString* error) { return chartBytes(figure, format, error); }));
 }
 

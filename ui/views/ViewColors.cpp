@@ -67,13 +67,13 @@ QColor ffn(core::FfnKind kind, const QPalette& palette) {
 QColor series(const QPalette& palette, int index) {
     // Okabe & Ito (2008), "Color Universal Design"; the dark theme takes each a step lighter.
     static constexpr std::array<std::pair<QRgb, QRgb>, 8> kSeries = {{{0x0072b2, 0x56a8e0},
-                                                                    {0xd55e00, 0xf08a40},
-                                                                    {0x009e73, 0x3cc79c},
-                                                                    {0xcc79a7, 0xe6a3c8},
-                                                                    {0xe69f00, 0xf5bf4a},
-                                                                    {0x56b4e9, 0x8fd0f5},
-                                                                    {0x8a6d00, 0xd0c040},
-                                                                    {0x555555, 0xaaaaaa}}};
+                                                                      {0xd55e00, 0xf08a40},
+                                                                      {0x009e73, 0x3cc79c},
+                                                                      {0xcc79a7, 0xe6a3c8},
+                                                                      {0xe69f00, 0xf5bf4a},
+                                                                      {0x56b4e9, 0x8fd0f5},
+                                                                      {0x8a6d00, 0xd0c040},
+                                                                      {0x555555, 0xaaaaaa}}};
     const auto& [light, dark] = kSeries[std::size_t(index < 0 ? 0 : index) % kSeries.size()];
     return pick(palette, light, dark);
 }
