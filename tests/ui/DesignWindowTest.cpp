@@ -29,6 +29,7 @@
 #include <qcustomplot.h>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 namespace archplay::ui {
 namespace {
@@ -196,6 +197,11 @@ TEST_F(Design, SweepPointsAreSingleAnalysesAndFollowTheEditor) {
               double(core::analyze(narrower, bridge()->scenario()).params.total));
     EXPECT_GT(page->linePlot()->graphCount(), 0);
     EXPECT_EQ(page->linePlot()->graph(0)->dataCount(), 64);
+    // The data export is the sweep shown: 64 points, the 12-layer one the edited config's count.
+    const auto json = nlohmann::json::parse(page->dataBytes(core::ExportFormat::Json).toStdString());
+    ASSERT_EQ(json.at("points").size(), 64u);
+    EXPECT_EQ(json.at("points").at(11).at("total_params").get<double>(),
+              double(core::analyze(narrower, bridge()->scenario()).params.total));
 }
 
 TEST_F(Design, TwoFieldSweepMapsAFigureWithIsoLinesAndPublishedModels) {

@@ -8,6 +8,7 @@
 #include "core/report/ScenarioLabels.h"
 #include "ui/Strings.h"
 #include "ui/design/DesignTable.h"
+#include "ui/design/StacksStrip.h"
 #include "ui/session/ModelBridge.h"
 #include "ui/views/ViewColors.h"
 #include "ui/views/charts/PlotSupport.h"
@@ -91,6 +92,7 @@ ComparePage::ComparePage(session::ModelBridge* bridge, QWidget* parent)
     , m_figures(makeTable(this, QStringLiteral("design.compare.figures")))
     , m_fields(makeTable(this, QStringLiteral("design.compare.fields")))
     , m_stacks(makeTable(this, QStringLiteral("design.compare.stacks")))
+    , m_stacksStrip(new StacksStrip(this))
     , m_componentsPlot(views::plot::createPlot(this))
     , m_kvPlot(views::plot::createPlot(this)) {
     m_entries.push_back({tr("Current"), {}, true});
@@ -154,7 +156,10 @@ ComparePage::ComparePage(session::ModelBridge* bridge, QWidget* parent)
 
     m_tabs->addTab(m_figures, tr("Figures"));
     m_tabs->addTab(m_fields, tr("Config fields"));
-    m_tabs->addTab(m_stacks, tr("Layer stacks"));
+    auto* stacks = new QSplitter(Qt::Vertical, this);
+    stacks->addWidget(m_stacksStrip);
+    stacks->addWidget(m_stacks);
+    m_tabs->addTab(stacks, tr("Layer stacks"));
     // The table on the left, the two charts stacked on the right: each gets room at 1280 x 720.
     auto* charts = new QSplitter(Qt::Vertical, this);
     charts->addWidget(m_componentsPlot);
@@ -378,6 +383,7 @@ void ComparePage::fillTables() {
                              column.stack.kindsLabel, runs.join(QStringLiteral("; ")).toStdString()});
     }
     fillFromRows(m_stacks, stackRows);
+    m_stacksStrip->setComparison(&m_comparison);
 }
 
 void ComparePage::fillCharts() {

@@ -23,6 +23,8 @@ class ModelBridge;
 
 namespace archplay::ui::design {
 
+class StacksStrip;
+
 /// Up to four configs side by side in the scenario (core::compareAnalyses): every figure with its
 /// difference and ratio to the baseline (the first column), the parameters by component, the layer
 /// stacks and the config.json fields that differ, with the parameters by component and the KV cache
@@ -85,6 +87,7 @@ private:
     QTableWidget* m_figures;
     QTableWidget* m_fields;
     QTableWidget* m_stacks;
+    StacksStrip* m_stacksStrip;
     QCustomPlot* m_componentsPlot;
     QCustomPlot* m_kvPlot;
 };

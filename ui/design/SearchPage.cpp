@@ -507,6 +507,21 @@ void SearchPage::drawScatter() {
     for (const auto& [a, b] : frontPoints) {
         front->addData(a, b);
     }
+    // The seed heuristic's design, for the figures of its analysis (not the candidates' own figures).
+    if (const auto* xFigure = std::get_if<core::DesignFigure>(&*x); xFigure && m_seedDesign.analysis) {
+        if (const auto* yFigure = std::get_if<core::DesignFigure>(&*y)) {
+            const auto a = core::figureValue(*m_seedDesign.analysis, *xFigure);
+            const auto b = core::figureValue(*m_seedDesign.analysis, *yFigure);
+            if (a && b) {
+                auto* seed = plot.addGraph();
+                seed->setName(tr("seed heuristic"));
+                seed->setLineStyle(QCPGraph::lsNone);
+                seed->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, views::colors::series(pal, 2), 12));
+                seed->addData(*a, *b);
+                extend(*a, *b);
+            }
+        }
+    }
     if (!m_table->selectedItems().isEmpty()) {
         const int index = m_table->item(m_table->selectedItems().first()->row(), Rank)->data(Qt::UserRole).toInt();
         if (index >= 0 && std::size_t(index) < m_result.candidates.size()) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/design/SweepPage.h"
 
+#include "core/design/SweepText.h"
 #include "core/report/ReportText.h"
 #include "ui/Strings.h"
 #include "ui/session/ModelBridge.h"
@@ -20,6 +21,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -135,6 +138,9 @@ SweepPage::SweepPage(session::ModelBridge* bridge, QWidget* parent)
     exportButton->setPopupMode(QToolButton::InstantPopup);
     auto* exportMenu = new QMenu(exportButton);
     exportButton->setMenu(exportMenu);
+    exportMenu->addAction(tr("Data as CSV…"), this, [this] { exportData(core::ExportFormat::Csv); });
+    exportMenu->addAction(tr("Data as JSON…"), this, [this] { exportData(core::ExportFormat::Json); });
+    exportMenu->addSeparator();
     exportMenu->addAction(tr("Chart as PNG…"), this, [this] { exportChart(core::ExportFormat::Png); });
     exportMenu->addAction(tr("Chart as SVG…"), this, [this] { exportChart(core::ExportFormat::Svg); });
     exportMenu->addAction(tr("Chart as PDF…"), this, [this] { exportChart(core::ExportFormat::Pdf); });
@@ -612,6 +618,33 @@ void SweepPage::exportChart(core::ExportFormat format) {
     const ChartFigure figure{plot, caption()};
     emit message(saveWithDialog(this, m_chooseFile, tr("the sweep chart"), QStringLiteral("sweep.") + extension, format,
                                 [figure, format](QString* error) { return chartBytes(figure, format, error); }));
+}
+
+QByteArray SweepPage::dataBytes(core::ExportFormat format) const {
+    if (twoFields()) {
+        core::SweepGridRequest request{axis(0), axis(1), m_grid.figure, {}};
+        return QByteArray::fromStdString(format == core::ExportFormat::Csv
+                                             ? core::sweepGridCsv(m_grid)
+                                             : core::sweepGridJson(m_grid, request).dump(2) + "\n");
+    }
+    if (format == core::ExportFormat::Csv) {
+        return QByteArray::fromStdString(core::sweepCsv(m_result));
+    }
+    std::vector<core::PlacedPreset> presets;
+    if (m_current && m_result.field) {
+        std::vector<std::int64_t> values;
+        for (const core::SweepPoint& point : m_result.points) {
+            values.push_back(point.value);
+        }
+        presets = core::placedPresets(m_current->config, m_current->scenario, *m_result.field, nullptr, values, {});
+    }
+    return QByteArray::fromStdString(core::sweepJson(m_result, axis(0), presets).dump(2) + "\n");
+}
+
+void SweepPage::exportData(core::ExportFormat format) {
+    const QString name = format == core::ExportFormat::Csv ? QStringLiteral("sweep.csv") : QStringLiteral("sweep.json");
+    emit message(saveWithDialog(this, m_chooseFile, tr("the sweep data"), name, format,
+                                [this, format](QString*) { return dataBytes(format); }));
 }
 
 } // namespace archplay::ui::design

@@ -50,6 +50,8 @@ public:
     QCustomPlot* linePlot() const { return m_linePlot; }
     QCustomPlot* gridPlot() const { return m_gridPlot; }
     QLabel* status() const { return m_status; }
+    /// The data of the sweep shown, as core writes it (as `archplay-cli sweep` does): CSV or JSON.
+    QByteArray dataBytes(core::ExportFormat format) const;
 
 signals:
     void message(const QString& text);
@@ -69,6 +71,7 @@ private:
     void drawLines();
     void drawGrid();
     void exportChart(core::ExportFormat format);
+    void exportData(core::ExportFormat format);
     QString caption() const;
 
     session::ModelBridge* m_bridge;
