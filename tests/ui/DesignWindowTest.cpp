@@ -236,6 +236,16 @@ TEST_F(Design, ASearchResultLoadsAsOneUndoStep) {
     EXPECT_EQ(bridge()->analysis().params.total, best.params);
     bridge()->undoStack()->undo();
     EXPECT_EQ(bridge()->config(), before);
+
+    // Selecting a row shows that design in every view, one step; selecting it again adds none.
+    QTableWidget* table = page->table();
+    const int index = table->item(1, 0)->data(Qt::UserRole).toInt();
+    table->selectRow(1);
+    EXPECT_EQ(bridge()->analysis().params.total, page->result().candidates[std::size_t(index)].params);
+    EXPECT_EQ(bridge()->undoStack()->count(), steps + 1);
+    table->clearSelection();
+    table->selectRow(1);
+    EXPECT_EQ(bridge()->undoStack()->count(), steps + 1);
 }
 
 TEST_F(Design, ANewSearchStopsTheOneRunningAndOnlyTheLastIsShown) {

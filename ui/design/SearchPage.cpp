@@ -19,7 +19,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
-#include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
@@ -131,7 +130,7 @@ SearchPage::SearchPage(session::ModelBridge* bridge, const session::GpuCatalogue
     , m_seed(new QLabel(this))
     , m_table(new QTableWidget(this))
     , m_scatter(views::plot::createPlot(this))
-    , m_load(new QPushButton(tr("Load into editor"), this)) {
+    , m_hint(new QLabel(tr("Select a design to show it in every view (one undo step each)"), this)) {
     fitWidth(m_params, QStringLiteral("999,999,999,999"));
     fitWidth(m_active, QStringLiteral("999,999,999,999"));
     fitWidth(m_kvBudget, QStringLiteral("99,999,999"));
@@ -156,8 +155,7 @@ SearchPage::SearchPage(session::ModelBridge* bridge, const session::GpuCatalogue
     m_status->setWordWrap(true);
     m_seed->setWordWrap(true);
     m_seed->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_load->setEnabled(false);
-    m_load->setToolTip(tr("Replace the config with the selected design (one undo step); a double-click does too"));
+    m_hint->setForegroundRole(QPalette::PlaceholderText);
 
     for (const core::SearchAxis& axis : axisChoices()) {
         m_xAxis->addItem(qs(std::string(core::axisLabel(axis))), qs(std::string(core::axisKey(axis))));
@@ -196,7 +194,7 @@ SearchPage::SearchPage(session::ModelBridge* bridge, const session::GpuCatalogue
     fits->addStretch(1);
     fits->addWidget(new QLabel(tr("show"), this));
     fits->addWidget(m_limit);
-    fits->addWidget(m_load);
+    fits->addWidget(m_hint);
     fits->addWidget(exportButton);
 
     m_table->setObjectName(QStringLiteral("design.search.results"));
@@ -259,17 +257,13 @@ SearchPage::SearchPage(session::ModelBridge* bridge, const session::GpuCatalogue
     connect(m_limit, &QSpinBox::valueChanged, this, rerun);
     connect(m_xAxis, &QComboBox::currentIndexChanged, this, rerun);
     connect(m_yAxis, &QComboBox::currentIndexChanged, this, rerun);
+    // Selecting a design shows it in every view: it becomes the editor's config, one undo step.
     connect(m_table, &QTableWidget::itemSelectionChanged, this, [this] {
-        m_load->setEnabled(!m_table->selectedItems().isEmpty());
-        drawScatter();
-    });
-    connect(m_load, &QPushButton::clicked, this, [this] {
         if (!m_table->selectedItems().isEmpty()) {
             loadCandidate(m_table->item(m_table->selectedItems().first()->row(), Rank)->data(Qt::UserRole).toInt());
         }
+        drawScatter();
     });
-    connect(m_table, &QTableWidget::cellDoubleClicked, this,
-            [this](int row, int) { loadCandidate(m_table->item(row, Rank)->data(Qt::UserRole).toInt()); });
     m_ready = true;
 }
 
@@ -553,11 +547,14 @@ void SearchPage::loadCandidate(int index) {
     }
     const core::TargetCandidate& c = m_result.candidates[std::size_t(index)];
     const core::ModelConfig config = c.analysis ? c.analysis->config : core::targetConfig(c.shape);
+    if (config == m_bridge->config()) {
+        return; // shown already: selecting it again adds no step
+    }
     session::ConfigOrigin origin;
     origin.label = tr("Design %1").arg(qs(core::shortCount(c.params)));
     origin.base = config;
     m_bridge->loadConfig(config, origin, tr("Load design %1").arg(qs(core::shortCount(c.params))));
-    emit message(tr("Loaded design %1 (%2 parameters) into the editor; Undo brings the previous config back.")
+    emit message(tr("Design %1 (%2 parameters) is the editor's config now; Undo brings the previous one back.")
                      .arg(index + 1)
                      .arg(qs(core::withThousands(c.params))));
 }

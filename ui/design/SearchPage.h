@@ -15,7 +15,6 @@ class QComboBox;
 class QCustomPlot;
 class QDoubleSpinBox;
 class QLabel;
-class QPushButton;
 class QSpinBox;
 class QTableWidget;
 
@@ -32,8 +31,9 @@ namespace archplay::ui::design {
 /// Search for a target (core::searchTargets): decoders whose exact count meets a parameter target,
 /// within the KV, device-fit and FLOPs budgets asked for, in the current scenario, ranked by the
 /// rules published models follow. Each result says why it ranks where it does; a scatter of two
-/// figures marks the Pareto front and the designers' seed heuristic beside the results. Loading a
-/// result into the editor is one undo step. Results follow the targets and the scenario live.
+/// figures marks the Pareto front and the designers' seed heuristic beside the results. Selecting a
+/// result shows it in every view: it becomes the editor's config, one undo step. Results follow the
+/// targets and the scenario live.
 class SearchPage : public QWidget {
     Q_OBJECT
 
@@ -54,7 +54,8 @@ public:
     void search();
     /// A search is running.
     bool searching() const;
-    /// Loads candidate `index` of the results into the editor (one undo step).
+    /// Makes candidate `index` of the results the editor's config (one undo step), as selecting its
+    /// row does.
     void loadCandidate(int index);
 
     const core::TargetSearchResult& result() const { return m_result; }
@@ -96,7 +97,7 @@ private:
     QLabel* m_seed;
     QTableWidget* m_table;
     QCustomPlot* m_scatter;
-    QPushButton* m_load;
+    QLabel* m_hint;
     core::TargetSearchResult m_result;
     core::SeedDesign m_seedDesign;
     std::shared_ptr<std::atomic<bool>> m_cancel; ///< stops the search running, when one is
