@@ -9,8 +9,11 @@
 #include "core/io/ConfigJson.h"
 #include "core/io/Presets.h"
 #include "core/report/ModelZoo.h"
+#include "core/report/ZooQuery.h"
 
 #include <benchmark/benchmark.h>
+
+#include <algorithm>
 
 namespace {
 
@@ -69,6 +72,54 @@ void modelZooTable(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(builtinPresets().size()));
 }
 BENCHMARK(modelZooTable);
+
+/// 10,000 zoo inputs: every preset with its depth and width varied (layers x 1/2..2, hidden size
+/// +-25% in steps of the head width), as a folder of configs of every family would give.
+std::vector<ZooInput> tenThousandInputs() {
+    const std::vector<ZooInput> presets = presetZooInputs();
+    std::vector<ZooInput> inputs;
+    inputs.reserve(10'000);
+    for (std::size_t i = 0; inputs.size() < 10'000; ++i) {
+        ZooInput input = presets[i % presets.size()];
+        ModelConfig& config = *input.imported.config;
+        const std::int64_t variant = static_cast<std::int64_t>(i / presets.size());
+        config.numLayers = std::max<std::int64_t>(1, config.numLayers * (2 + variant % 7) / 4);
+        if (!config.headDim && config.numHeads > 0 && !config.latent) {
+            config.headDim = config.effectiveHeadDim(); // keep the head width while the hidden size moves
+        }
+        config.hiddenSize += (variant % 5 - 2) * config.hiddenSize / 8 / 64 * 64;
+        input.source += "-" + std::to_string(variant);
+        inputs.push_back(std::move(input));
+    }
+    return inputs;
+}
+
+/// Building 10,000 zoo rows (analyze() and the layer estimates of each); the argument is the number
+/// of threads. Items are rows.
+void zooRows10k(benchmark::State& state) {
+    const std::vector<ZooInput> inputs = tenThousandInputs();
+    const Scenario scenario;
+    for (auto _ : state) {
+        ModelZoo zoo = buildZoo(inputs, scenario, static_cast<unsigned>(state.range(0)));
+        benchmark::DoNotOptimize(zoo);
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(inputs.size()));
+}
+BENCHMARK(zooRows10k)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+
+/// Filtering 10,000 rows with three clauses, then sorting what is left by a numeric and by a text column.
+void zooFilterSort10k(benchmark::State& state) {
+    const ModelZoo zoo = buildZoo(tenThousandInputs(), Scenario{}, 0);
+    const ZooFilter filter = *parseZooFilter("kind!=encoder,params>1B,family~a").filter;
+    for (auto _ : state) {
+        std::vector<std::size_t> order = filterZoo(zoo.rows, filter);
+        sortZoo(zoo.rows, order, ZooColumn::KvBytesPerToken, true);
+        sortZoo(zoo.rows, order, ZooColumn::Family);
+        benchmark::DoNotOptimize(order);
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(zoo.rows.size()));
+}
+BENCHMARK(zooFilterSort10k)->Unit(benchmark::kMillisecond);
 
 /// Exactly 1,000,000 candidates, all of a possible shape: 125 depths x 25 widths x 2 head sizes x
 /// 4 KV head counts x 5 FFN widths x 4 vocabularies x tied or not. Items are candidates, so

@@ -8,11 +8,11 @@
 #include "app/cli/ExportCommand.h"
 #include "app/cli/Flags.h"
 #include "app/cli/SweepCommand.h"
+#include "app/cli/ZooCommand.h"
 #include "core/analysis/Analysis.h"
 #include "core/io/ConfigJson.h"
 #include "core/io/Presets.h"
 #include "core/io/ReportJson.h"
-#include "core/report/ModelZoo.h"
 #include "core/report/Tables.h"
 #include "core/util/Format.h"
 
@@ -42,11 +42,15 @@ commands:
                                          cache fit the GPUs (--gpu: see 'gpus', default h100-sxm)
   validate CONFIG [--json]               errors, warnings and hints
   presets [--json]                       the built-in presets
-  zoo [--json|--csv|--md] [--seq N --batch B --encoder-seq N --kv-dtype D --weight-dtype FORMAT
+  zoo [--dir FOLDER ...] [--hf-cache | --hf-root DIR] [--presets] [--filter EXPR] [--sort [-]KEY]
+      [--json|--csv|--md] [--seq N --batch B --encoder-seq N --kv-dtype D --weight-dtype FORMAT
       --gpu ID --gpus N]
-                                         every preset in one scenario, smallest first: total,
-                                         active and published parameters, attention, FFN,
-                                         KV cache, weights and GPU fit
+                                         the built-in presets (or every config.json under --dir,
+                                         or the Hugging Face cache; --presets adds the presets)
+                                         in one scenario, smallest first: shape, parameters,
+                                         KV cache, weights, FLOPs, decode bound, layer-count
+                                         estimates; configs that cannot be counted with their
+                                         reason. EXPR: kind=moe,params>7B,family~llama
 %COST%
 %COMPARE%
 %DESIGN%
@@ -248,38 +252,6 @@ int commandPresets(const Options& options, std::ostream& out) {
     return Success;
 }
 
-void printZooTable(const core::ModelZoo& zoo, std::ostream& out) {
-    const core::Scenario& s = zoo.scenario;
-    fmt::print(out, "{} tokens x {}, KV {}, weights {}, on {}\n\n", core::withThousands(s.sequenceLength), s.batch,
-               core::toString(s.kvDType), core::formatInfo(s.weightFormat).id, core::devicesLabel(s));
-    fmt::print(out, "{:<24} {:>17} {:>17} {:>5} {:>7} {:<9} {:<9} {:>10} {:>10} {:>10}  {}\n", "id", "total", "active",
-               "match", "layers", "attention", "ffn", "KV/token", "KV", "weights", "fit");
-    for (const core::ZooRow& row : zoo.rows) {
-        fmt::print(out, "{:<24} {:>17} {:>17} {:>5} {:>7} {:<9} {:<9} {:>10} {:>10} {:>10}  {}\n", row.id,
-                   core::withThousands(row.totalParams), core::withThousands(row.activeParams),
-                   row.publishedParams ? (row.matchesPublished ? "yes" : "NO") : "-", row.layersLabel(), row.attention,
-                   row.ffn, core::binaryBytes(row.kvBytesPerToken), core::binaryBytes(row.kvTotalBytes),
-                   core::binaryBytes(row.weightBytes), row.fit);
-    }
-}
-
-int commandZoo(const Options& options, const core::Scenario& scenario, std::ostream& out) {
-    const core::ModelZoo zoo = core::modelZoo(scenario);
-    if (!zoo.diagnostics.empty()) {
-        throw UsageError{describe(zoo.diagnostics.front()), false};
-    }
-    if (options.json) {
-        out << core::zooJson(zoo).dump(2) << "\n";
-    } else if (options.switches.count("--csv")) {
-        out << core::zooCsv(zoo);
-    } else if (options.switches.count("--md")) {
-        out << core::zooMarkdown(zoo);
-    } else {
-        printZooTable(zoo, out);
-    }
-    return Success;
-}
-
 using Arguments = std::vector<std::string>;
 
 /// One command: its name, how its arguments are read into something to run (`args` starts with the
@@ -335,21 +307,7 @@ constexpr Command kCommands[] = {
          };
      },
      nullptr},
-    {"zoo",
-     [](const Arguments& args) -> CommandRunner {
-         Options options = parseOptions(args, scenarioFlags(), {"--csv", "--md"});
-         if (!options.positional.empty()) {
-             throw UsageError{"zoo takes no CONFIG; it tables every built-in preset"};
-         }
-         if (options.switches.size() + (options.json ? 1 : 0) > 1) {
-             throw UsageError{"choose one of --json, --csv and --md"};
-         }
-         const core::Scenario scenario = scenarioFromFlags(options.values);
-         return [options, scenario](std::ostream& out, std::ostream&) {
-             return commandZoo(options, scenario, out);
-         };
-     },
-     nullptr},
+    {"zoo", parseZoo, nullptr},
     {"compute", parseCompute, nullptr},
     {"memory", parseMemory, nullptr},
     {"roofline", parseRoofline, nullptr},

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/cli/ZooCommand.h"
+
+#include "app/cli/Flags.h"
+#include "core/report/Summary.h"
+#include "core/report/ZooQuery.h"
+#include "core/report/ZooSources.h"
+#include "core/util/Format.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <numeric>
+#include <ostream>
+
+namespace archplay::cli {
+namespace {
+
+/// What the zoo command was asked for.
+struct ZooRequest {
+    std::vector<std::string> folders;
+    std::optional<std::string> hfRoot; ///< set with --hf-cache or --hf-root
+    bool presets = true;
+    core::ZooFilter filter;
+    std::optional<core::ZooColumn> sortColumn;
+    bool descending = false;
+    core::Scenario scenario;
+    Options options;
+};
+
+/// The columns of the text table (every column is in --csv, --md and --json).
+constexpr core::ZooColumn kTextColumns[] = {
+    core::ZooColumn::Kind,
+    core::ZooColumn::Layers,
+    core::ZooColumn::HiddenSize,
+    core::ZooColumn::Attention,
+    core::ZooColumn::Ffn,
+    core::ZooColumn::FfnRatio,
+    core::ZooColumn::TotalParams,
+    core::ZooColumn::ActiveParams,
+    core::ZooColumn::MatchesPublished,
+    core::ZooColumn::KvBytesPerToken,
+    core::ZooColumn::KvTotalBytes,
+    core::ZooColumn::WeightBytes,
+    core::ZooColumn::FlopsPerToken,
+    core::ZooColumn::DecodeTokensPerSecond,
+    core::ZooColumn::LayersRule12,
+    core::ZooColumn::LayersPerLayer,
+    core::ZooColumn::Status,
+    core::ZooColumn::GpuFit,
+};
+
+std::string_view textHeader(core::ZooColumn column) {
+    switch (column) {
+    case core::ZooColumn::TotalParams:
+        return "total";
+    case core::ZooColumn::ActiveParams:
+        return "active";
+    case core::ZooColumn::MatchesPublished:
+        return "match";
+    case core::ZooColumn::KvBytesPerToken:
+        return "KV/token";
+    case core::ZooColumn::KvTotalBytes:
+        return "KV";
+    case core::ZooColumn::WeightBytes:
+        return "weights";
+    case core::ZooColumn::FlopsPerToken:
+        return "FLOP/token";
+    case core::ZooColumn::DecodeTokensPerSecond:
+        return "decode<=";
+    case core::ZooColumn::LayersRule12:
+        return "L~12Ld2";
+    case core::ZooColumn::LayersPerLayer:
+        return "L~layer";
+    case core::ZooColumn::FfnRatio:
+        return "ffn/d";
+    case core::ZooColumn::HiddenSize:
+        return "hidden";
+    case core::ZooColumn::GpuFit:
+        return "fit";
+    default:
+        return core::zooColumnInfo(column).key;
+    }
+}
+
+std::string cell(const core::ZooRow& row, core::ZooColumn column) {
+    if (column == core::ZooColumn::TotalParams || column == core::ZooColumn::ActiveParams) {
+        const std::optional<double> value = core::zooNumber(row, column);
+        return value ? core::withThousands(static_cast<std::uint64_t>(*value)) : "";
+    }
+    return core::zooText(row, column);
+}
+
+void printTable(const core::ModelZoo& zoo, std::ostream& out) {
+    const core::Scenario& s = zoo.scenario;
+    fmt::print(out, "{} tokens x {}, KV {}, weights {}, on {}\n\n", core::withThousands(s.sequenceLength), s.batch,
+               core::toString(s.kvDType), core::formatInfo(s.weightFormat).id, core::devicesLabel(s));
+    std::vector<const core::ZooRow*> counted;
+    std::vector<const core::ZooRow*> notCounted;
+    for (const core::ZooRow& row : zoo.rows) {
+        (row.counted() ? counted : notCounted).push_back(&row);
+    }
+    std::size_t idWidth = 2;
+    std::vector<std::vector<std::string>> cells;
+    std::vector<std::size_t> widths;
+    for (core::ZooColumn column : kTextColumns) {
+        widths.push_back(textHeader(column).size());
+    }
+    for (const core::ZooRow* row : counted) {
+        idWidth = std::max(idWidth, row->id.size());
+        std::vector<std::string>& line = cells.emplace_back();
+        for (std::size_t c = 0; c < std::size(kTextColumns); ++c) {
+            line.push_back(cell(*row, kTextColumns[c]));
+            widths[c] = std::max(widths[c], line.back().size());
+        }
+    }
+    auto printLine = [&](const std::string& id, const std::vector<std::string>& line) {
+        std::string text = fmt::format("{:<{}}", id, idWidth);
+        for (std::size_t c = 0; c < line.size(); ++c) {
+            const bool left = !core::zooColumnInfo(kTextColumns[c]).numeric;
+            text += left ? fmt::format("  {:<{}}", line[c], widths[c]) : fmt::format("  {:>{}}", line[c], widths[c]);
+        }
+        text.erase(text.find_last_not_of(' ') + 1);
+        out << text << "\n";
+    };
+    std::vector<std::string> header;
+    for (core::ZooColumn column : kTextColumns) {
+        header.emplace_back(textHeader(column));
+    }
+    printLine("id", header);
+    for (std::size_t r = 0; r < counted.size(); ++r) {
+        printLine(counted[r]->id, cells[r]);
+    }
+    if (!notCounted.empty()) {
+        fmt::print(out, "\nnot counted:\n");
+        for (const core::ZooRow* row : notCounted) {
+            fmt::print(out, "{}  {}\n", row->id, row->reason);
+        }
+    }
+}
+
+int runZoo(const ZooRequest& request, std::ostream& out, std::ostream& err) {
+    std::vector<core::ZooInput> inputs = request.presets ? core::presetZooInputs() : std::vector<core::ZooInput>{};
+    core::Diagnostics notes;
+    auto add = [&](core::ZooScan scan) {
+        std::move(scan.inputs.begin(), scan.inputs.end(), std::back_inserter(inputs));
+        notes.insert(notes.end(), scan.notes.begin(), scan.notes.end());
+    };
+    for (const std::string& folder : request.folders) {
+        add(core::zooFromFolder(folder));
+    }
+    if (request.hfRoot) {
+        add(core::zooFromHfCache(*request.hfRoot));
+    }
+    for (const core::Diagnostic& note : notes) {
+        fmt::print(err, "note: {}\n", note.message);
+    }
+    core::ModelZoo zoo = core::buildZoo(inputs, request.scenario, 0);
+    if (!zoo.diagnostics.empty()) {
+        const core::Diagnostic& d = zoo.diagnostics.front();
+        throw UsageError{d.field.empty() ? d.message : d.field + ": " + d.message, false};
+    }
+    std::vector<std::size_t> order = core::filterZoo(zoo.rows, request.filter);
+    if (request.sortColumn) {
+        core::sortZoo(zoo.rows, order, *request.sortColumn, request.descending);
+    }
+    std::vector<core::ZooRow> rows;
+    rows.reserve(order.size());
+    for (std::size_t i : order) {
+        rows.push_back(std::move(zoo.rows[i]));
+    }
+    zoo.rows = std::move(rows);
+
+    const Options& options = request.options;
+    if (options.json) {
+        nlohmann::json json = core::zooJson(zoo);
+        json["notes"] = nlohmann::json::array();
+        for (const core::Diagnostic& note : notes) {
+            json["notes"].push_back(note.message);
+        }
+        out << json.dump(2) << "\n";
+    } else if (options.switches.count("--csv")) {
+        out << core::zooCsv(zoo);
+    } else if (options.switches.count("--md")) {
+        out << core::zooMarkdown(zoo);
+    } else {
+        printTable(zoo, out);
+    }
+    return Success;
+}
+
+} // namespace
+
+CommandRunner parseZoo(const std::vector<std::string>& args) {
+    ZooRequest request;
+    // --dir may be repeated; the shared option reader keeps one value per flag.
+    std::vector<std::string> rest;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--dir") {
+            if (i + 1 >= args.size()) {
+                throw UsageError{"--dir needs a value"};
+            }
+            request.folders.push_back(args[++i]);
+        } else {
+            rest.push_back(args[i]);
+        }
+    }
+    std::vector<std::string> valueFlags = scenarioFlags();
+    valueFlags.insert(valueFlags.end(), {"--filter", "--sort", "--hf-root"});
+    request.options = parseOptions(rest, valueFlags, {"--csv", "--md", "--hf-cache", "--presets"});
+    const Options& options = request.options;
+    if (!options.positional.empty()) {
+        throw UsageError{"zoo takes no CONFIG; it tables the built-in presets, or the configs of --dir and --hf-cache"};
+    }
+    const std::size_t formats =
+        options.switches.count("--csv") + options.switches.count("--md") + (options.json ? 1 : 0);
+    if (formats > 1) {
+        throw UsageError{"choose one of --json, --csv and --md"};
+    }
+    if (const std::string* given = options.value("--hf-root")) {
+        request.hfRoot = *given;
+    } else if (options.switches.count("--hf-cache")) {
+        const std::optional<std::filesystem::path> root = core::defaultHfCacheRoot();
+        if (!root) {
+            throw UsageError{
+                "--hf-cache: none of HF_HUB_CACHE, HF_HOME, XDG_CACHE_HOME and HOME is set; give --hf-root", false};
+        }
+        request.hfRoot = root->string();
+    }
+    request.presets = options.switches.count("--presets") || (request.folders.empty() && !request.hfRoot);
+    if (const std::string* text = options.value("--filter")) {
+        core::ZooFilterParse parsed = core::parseZooFilter(*text);
+        if (!parsed.filter) {
+            throw UsageError{"--filter: " + parsed.error};
+        }
+        request.filter = std::move(*parsed.filter);
+    }
+    if (const std::string* text = options.value("--sort")) {
+        std::string_view key = *text;
+        request.descending = key.starts_with('-');
+        key.remove_prefix(request.descending ? 1 : 0);
+        request.sortColumn = core::zooColumnFromKey(key);
+        if (!request.sortColumn) {
+            throw UsageError{fmt::format("--sort: no column '{}' (see the CSV header for the keys)", key)};
+        }
+    }
+    request.scenario = scenarioFromFlags(options.values);
+    return [request](std::ostream& out, std::ostream& err) {
+        return runZoo(request, out, err);
+    };
+}
+
+} // namespace archplay::cli

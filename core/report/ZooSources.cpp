@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/report/ZooSources.h"
+
+#include "core/io/Files.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <system_error>
+
+namespace archplay::core {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// Reads one config.json as the zoo reads every file: bounded, best effort, invalid configs refused.
+ImportResult readZooConfig(const fs::path& path, const ZooScanLimits& limits) {
+    const FileRead read = readRegularFile(path.string(), limits.maxFileBytes);
+    if (!read.bytes) {
+        ImportResult result;
+        result.diagnostics.push_back(
+            {Severity::Error, "", fmt::format("cannot read {}: {}", path.string(), read.error)});
+        return result;
+    }
+    return importConfigText(*read.bytes, ImportOptions{.bestEffort = true, .refuseInvalid = true});
+}
+
+/// The snapshot folder of one hub cache repository: refs/main's commit when that snapshot has a
+/// config.json, else the most recently modified snapshot with one; empty when there is none.
+fs::path chooseSnapshot(const fs::path& repository, const ZooScanLimits& limits) {
+    std::error_code error;
+    const fs::path snapshots = repository / "snapshots";
+    const FileRead ref = readRegularFile((repository / "refs" / "main").string(), 256);
+    if (ref.bytes) {
+        std::string commit = *ref.bytes;
+        commit.erase(commit.find_last_not_of(" \t\r\n") + 1);
+        if (!commit.empty() && commit.find('/') == std::string::npos &&
+            fs::exists(snapshots / commit / "config.json", error)) {
+            return snapshots / commit;
+        }
+    }
+    fs::path newest;
+    fs::file_time_type newestTime{};
+    std::size_t seen = 0;
+    for (fs::directory_iterator it(snapshots, error), end; !error && it != end && seen < limits.maxFiles;
+         it.increment(error), ++seen) {
+        std::error_code statError;
+        if (!fs::exists(it->path() / "config.json", statError)) {
+            continue;
+        }
+        const fs::file_time_type time = fs::last_write_time(it->path(), statError);
+        if (!statError && (newest.empty() || time > newestTime || (time == newestTime && it->path() > newest))) {
+            newest = it->path();
+            newestTime = time;
+        }
+    }
+    return newest;
+}
+
+} // namespace
+
+ZooScan zooFromFolder(const fs::path& root, const ZooScanLimits& limits) {
+    ZooScan scan;
+    std::error_code error;
+    if (!fs::is_directory(root, error)) {
+        scan.notes.push_back({Severity::Error, "", fmt::format("{} is not a folder", root.string())});
+        return scan;
+    }
+    std::vector<fs::path> found;
+    fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, error);
+    for (const fs::recursive_directory_iterator end; !error && it != end; it.increment(error)) {
+        std::error_code statError;
+        const fs::file_status status = it->symlink_status(statError);
+        if (fs::is_directory(status) && it.depth() >= limits.maxDepth) {
+            it.disable_recursion_pending();
+            scan.notes.push_back(
+                {Severity::Warning, "",
+                 fmt::format("{}: not searched, deeper than {} folders", it->path().string(), limits.maxDepth)});
+            continue;
+        }
+        if (it->path().filename() != "config.json" || fs::is_directory(it->path(), statError)) {
+            continue;
+        }
+        if (found.size() >= limits.maxFiles) {
+            scan.notes.push_back({Severity::Warning, "",
+                                  fmt::format("stopped after {} config.json files (the limit)", limits.maxFiles)});
+            break;
+        }
+        found.push_back(it->path());
+    }
+    if (error) {
+        scan.notes.push_back({Severity::Warning, "", fmt::format("{}: {}", root.string(), error.message())});
+    }
+    std::sort(found.begin(), found.end());
+    for (const fs::path& path : found) {
+        ZooInput input;
+        input.origin = ZooOrigin::File;
+        input.source = path.string();
+        input.path = path.string();
+        input.imported = readZooConfig(path, limits);
+        scan.inputs.push_back(std::move(input));
+    }
+    return scan;
+}
+
+ZooScan zooFromHfCache(const fs::path& root, const ZooScanLimits& limits) {
+    ZooScan scan;
+    std::error_code error;
+    if (!fs::is_directory(root, error)) {
+        scan.notes.push_back({Severity::Error, "", fmt::format("{} is not a folder", root.string())});
+        return scan;
+    }
+    std::vector<fs::path> repositories;
+    for (fs::directory_iterator it(root, error), end; !error && it != end; it.increment(error)) {
+        const std::string name = it->path().filename().string();
+        std::error_code statError;
+        if (name.starts_with("models--") && fs::is_directory(it->path(), statError)) {
+            repositories.push_back(it->path());
+        }
+    }
+    std::sort(repositories.begin(), repositories.end());
+    if (repositories.size() > limits.maxFiles) {
+        repositories.resize(limits.maxFiles);
+        scan.notes.push_back(
+            {Severity::Warning, "", fmt::format("stopped after {} repositories (the limit)", limits.maxFiles)});
+    }
+    for (const fs::path& repository : repositories) {
+        std::string id = repository.filename().string().substr(std::string_view("models--").size());
+        if (const std::size_t split = id.find("--"); split != std::string::npos) {
+            id.replace(split, 2, "/");
+        }
+        ZooInput input;
+        input.origin = ZooOrigin::HfCache;
+        input.source = id;
+        const fs::path snapshot = chooseSnapshot(repository, limits);
+        if (snapshot.empty()) {
+            input.imported.diagnostics.push_back(
+                {Severity::Error, "", fmt::format("no snapshot with a config.json in {}", repository.string())});
+        } else {
+            input.snapshot = snapshot.filename().string();
+            input.path = (snapshot / "config.json").string();
+            input.imported = readZooConfig(snapshot / "config.json", limits);
+        }
+        scan.inputs.push_back(std::move(input));
+    }
+    return scan;
+}
+
+std::optional<fs::path> defaultHfCacheRoot(const EnvironmentLookup& environment) {
+    const auto value = [&](std::string_view name) {
+        std::optional<std::string> text = environment(name);
+        return text && !text->empty() ? text : std::nullopt;
+    };
+    if (const auto hubCache = value("HF_HUB_CACHE")) {
+        return fs::path(*hubCache);
+    }
+    if (const auto home = value("HF_HOME")) {
+        return fs::path(*home) / "hub";
+    }
+    if (const auto cache = value("XDG_CACHE_HOME")) {
+        return fs::path(*cache) / "huggingface" / "hub";
+    }
+    if (const auto home = value("HOME")) {
+        return fs::path(*home) / ".cache" / "huggingface" / "hub";
+    }
+    return std::nullopt;
+}
+
+std::optional<fs::path> defaultHfCacheRoot() {
+    return defaultHfCacheRoot([](std::string_view name) -> std::optional<std::string> {
+        const char* text = std::getenv(std::string(name).c_str()); // NOLINT(concurrency-mt-unsafe): read once
+        return text ? std::optional<std::string>(text) : std::nullopt;
+    });
+}
+
+} // namespace archplay::core
