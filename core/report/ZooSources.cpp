@@ -126,10 +126,9 @@ ZooScan zooFromHfCache(const fs::path& root, const ZooScanLimits& limits) {
             {Severity::Warning, "", fmt::format("stopped after {} repositories (the limit)", limits.maxFiles)});
     }
     for (const fs::path& repository : repositories) {
-        std::string id = repository.filename().string().substr(std::string_view("models--").size());
-        if (const std::size_t split = id.find("--"); split != std::string::npos) {
-            id.replace(split, 2, "/");
-        }
+        const std::string name = repository.filename().string().substr(std::string_view("models--").size());
+        const std::size_t split = name.find("--");
+        const std::string id = split == std::string::npos ? name : name.substr(0, split) + "/" + name.substr(split + 2);
         ZooInput input;
         input.origin = ZooOrigin::HfCache;
         input.source = id;
