@@ -104,6 +104,9 @@ void zooRows10k(benchmark::State& state) {
         benchmark::DoNotOptimize(zoo);
     }
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(inputs.size()));
+    const ModelZoo zoo = buildZoo(inputs, scenario, 1);
+    state.counters["counted"] = static_cast<double>(
+        std::count_if(zoo.rows.begin(), zoo.rows.end(), [](const ZooRow& row) { return row.counted(); }));
 }
 BENCHMARK(zooRows10k)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 

@@ -52,16 +52,21 @@ ZooLayerEstimate estimateLayers(const ModelConfig& config, const ParamReport& pa
         ++frequency[layer.total];
     }
     std::size_t most = 0;
-    for (const LayerParams& layer : params.layers) {
-        if (frequency[layer.total] > most) {
-            most = frequency[layer.total];
-            estimate.perLayerParams = layer.total;
+    for (const auto& [count, layers] : frequency) {
+        most = std::max(most, layers);
+    }
+    double tiedSum = 0;
+    std::size_t tiedKinds = 0;
+    for (const auto& [count, layers] : frequency) {
+        if (layers == most) {
+            tiedSum += static_cast<double>(count);
+            ++tiedKinds;
         }
     }
+    estimate.perLayerParams = tiedKinds > 0 ? tiedSum / static_cast<double>(tiedKinds) : 0;
     estimate.outerParams = params.total - std::min(layerSum, params.total);
     if (estimate.perLayerParams > 0) {
-        estimate.perLayer =
-            static_cast<double>(params.total - estimate.outerParams) / static_cast<double>(estimate.perLayerParams);
+        estimate.perLayer = static_cast<double>(params.total - estimate.outerParams) / estimate.perLayerParams;
     }
     return estimate;
 }

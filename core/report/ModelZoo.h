@@ -57,9 +57,11 @@ struct ZooLayerEstimate {
     double perLayer = 0;
     /// P minus every layer's parameters: embeddings, positions, final norm, LM head, pooler.
     std::uint64_t outerParams = 0;
-    /// The most frequent per-layer count of the stack (ties: the first layer's). Exact for a uniform
-    /// stack; for a mixed stack (dense + MoE layers, hybrids, encoder-decoder) the dominant kind.
-    std::uint64_t perLayerParams = 0;
+    /// The most frequent per-layer count of the stack; when several counts are equally frequent
+    /// (layers alternating dense and MoE), their mean. Exact for a uniform stack and for an even
+    /// alternation; for a mixed stack (3 dense then 58 MoE layers, 3:1 hybrids, encoder-decoder)
+    /// the dominant layer kind, so the estimate shows how far it is from the mean. Units: parameters.
+    double perLayerParams = 0;
 };
 
 /// One config analysed in a scenario: a row of the model zoo. Only origin, source, snapshot, path,

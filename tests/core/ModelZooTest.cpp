@@ -116,7 +116,7 @@ TEST(ModelZoo, LayerEstimatesAreTheFormulasByHand) {
         const double rule12 = (c.total - c.vocab * c.hidden * 2) / (12 * c.hidden * c.hidden);
         EXPECT_DOUBLE_EQ(r.layerEstimate.rule12, rule12) << c.id;
         EXPECT_DOUBLE_EQ(*core::zooNumber(r, core::ZooColumn::LayersRule12Error), rule12 - c.layers) << c.id;
-        EXPECT_EQ(r.layerEstimate.perLayerParams, c.perLayer) << c.id;
+        EXPECT_EQ(r.layerEstimate.perLayerParams, static_cast<double>(c.perLayer)) << c.id;
         EXPECT_EQ(r.layerEstimate.outerParams, c.outer) << c.id;
         EXPECT_DOUBLE_EQ(r.layerEstimate.perLayer, c.layers) << c.id; // a uniform stack: exact
         EXPECT_DOUBLE_EQ(*core::zooNumber(r, core::ZooColumn::LayersPerLayerError), 0.0) << c.id;
@@ -126,6 +126,9 @@ TEST(ModelZoo, LayerEstimatesAreTheFormulasByHand) {
     // A mixed stack (3 dense layers, then MoE): the dominant MoE layer, so the estimate is off.
     const core::ZooRow& deepseek = row("deepseek-v3");
     EXPECT_LT(deepseek.layerEstimate.perLayer, static_cast<double>(deepseek.layers()));
+    // Dense and MoE layers in turn (24 each): the two counts are equally frequent, their mean is used.
+    const core::ZooRow& maverick = row("llama-4-maverick");
+    EXPECT_DOUBLE_EQ(maverick.layerEstimate.perLayer, 48.0);
 }
 
 TEST(ModelZoo, CsvMarkdownAndJsonHoldExactNumbers) {
