@@ -134,6 +134,15 @@ void printTable(const core::ModelZoo& zoo, std::ostream& out) {
     for (std::size_t r = 0; r < counted.size(); ++r) {
         printLine(counted[r]->id, cells[r]);
     }
+    std::string estimates;
+    for (const core::ZooRow* row : counted) {
+        if (row->status == core::ZooStatus::Estimate) {
+            estimates += fmt::format("{}  {}\n", row->id, row->reason);
+        }
+    }
+    if (!estimates.empty()) {
+        fmt::print(out, "\nestimates (every figure of these rows is an estimate):\n{}", estimates);
+    }
     if (!notCounted.empty()) {
         fmt::print(out, "\nnot counted:\n");
         for (const core::ZooRow* row : notCounted) {

@@ -290,9 +290,7 @@ std::string zooCsv(const ModelZoo& zoo) {
 std::string zooMarkdown(const ModelZoo& zoo) {
     std::vector<MarkdownColumn> header;
     for (const ZooColumnInfo& info : zooColumns()) {
-        if (info.column != ZooColumn::Reason) {
-            header.push_back({std::string(info.label), info.numeric});
-        }
+        header.push_back({std::string(info.label), info.numeric});
     }
     std::string out = markdownHeader(header);
     std::string notCounted;
@@ -303,9 +301,7 @@ std::string zooMarkdown(const ModelZoo& zoo) {
         }
         std::vector<std::string> cells;
         for (const ZooColumnInfo& info : zooColumns()) {
-            if (info.column != ZooColumn::Reason) {
-                cells.push_back(info.column == ZooColumn::Source ? "`" + row.id + "`" : zooText(row, info.column));
-            }
+            cells.push_back(info.column == ZooColumn::Source ? "`" + row.id + "`" : zooText(row, info.column));
         }
         out += markdownRow(cells);
     }

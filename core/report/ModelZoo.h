@@ -140,7 +140,8 @@ struct ModelZoo {
 /// The zoo as CSV, one column per zooColumns() key in that order, exact figures (bytes in bytes),
 /// RFC 4180 quoting; an empty field where a row has no value.
 std::string zooCsv(const ModelZoo& zoo);
-/// The counted rows as a Markdown table (every column), then a "Not counted" table (source, reason).
+/// The counted rows as a Markdown table (every column; an estimate's reason names the ignored
+/// fields), then a "Not counted" table (source, origin, reason).
 std::string zooMarkdown(const ModelZoo& zoo);
 /// {"scenario": {...}, "models": [{key: value for every zooColumns() key, plus "encoder_layers" and
 /// "decoder_layers"}]}; numbers as numbers, null where a row has no value.

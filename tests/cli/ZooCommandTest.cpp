@@ -28,6 +28,11 @@ fs::path zooFolder() {
     fs::copy_file(reference / "qwen2.5-7b.json", root / "qwen" / "config.json");
     fs::create_directories(root / "broken");
     std::ofstream(root / "broken" / "config.json") << "{ not json";
+    nlohmann::json unknown = nlohmann::json::parse(std::ifstream(reference / "llama-3.2-1b.json"));
+    unknown["model_type"] = "zoo_test_type";
+    unknown["zoo_mixer_pattern"] = "abab";
+    fs::create_directories(root / "unknown");
+    std::ofstream(root / "unknown" / "config.json") << unknown.dump();
     return root;
 }
 
@@ -35,29 +40,39 @@ TEST(CliZooSources, DirListsCountedRowsAndTheReasonOfTheOthers) {
     const fs::path root = zooFolder();
     const CliResult text = runCli({"zoo", "--dir", root.string()});
     ASSERT_EQ(text.exitCode, 0) << text.err;
-    EXPECT_NE(text.out.find((root / "llama" / "config.json").string() + "  dense"), std::string::npos) << text.out;
+    const std::size_t llama = text.out.find((root / "llama" / "config.json").string() + " ");
+    ASSERT_NE(llama, std::string::npos) << text.out;
+    const std::string llamaLine = text.out.substr(llama, text.out.find('\n', llama) - llama);
+    EXPECT_NE(llamaLine.find(" dense "), std::string::npos) << llamaLine;
+    EXPECT_NE(llamaLine.find(" exact "), std::string::npos) << llamaLine;
     EXPECT_NE(text.out.find("8,030,261,248"), std::string::npos);
     EXPECT_NE(text.out.find("7,615,616,512"), std::string::npos);
     const std::size_t section = text.out.find("\nnot counted:\n");
     ASSERT_NE(section, std::string::npos) << text.out;
     EXPECT_NE(text.out.find((root / "broken" / "config.json").string() + "  ", section), std::string::npos);
     EXPECT_EQ(text.out.find("llama-3-8b "), std::string::npos); // no presets unless --presets
+    const std::size_t estimates = text.out.find("\nestimates (every figure of these rows is an estimate):\n");
+    ASSERT_NE(estimates, std::string::npos) << text.out;
+    EXPECT_NE(text.out.find((root / "unknown" / "config.json").string() + "  estimate: ignored ", estimates),
+              std::string::npos)
+        << text.out;
 
     const CliResult json = runCli({"zoo", "--dir", root.string(), "--json"});
     ASSERT_EQ(json.exitCode, 0) << json.err;
     const auto zoo = nlohmann::json::parse(json.out);
-    ASSERT_EQ(zoo["models"].size(), 3u);
-    EXPECT_EQ(zoo["models"][2]["id"], (root / "broken" / "config.json").string()); // not counted: last
-    EXPECT_EQ(zoo["models"][2]["status"], "not counted");
-    EXPECT_EQ(zoo["models"][2]["total_params"], nullptr);
-    EXPECT_FALSE(zoo["models"][2]["reason"].get<std::string>().empty());
-    EXPECT_EQ(zoo["models"][0]["reason"], nullptr);
+    ASSERT_EQ(zoo["models"].size(), 4u);
+    EXPECT_EQ(zoo["models"][3]["id"], (root / "broken" / "config.json").string()); // not counted: last
+    EXPECT_EQ(zoo["models"][3]["status"], "not counted");
+    EXPECT_EQ(zoo["models"][3]["total_params"], nullptr);
+    EXPECT_FALSE(zoo["models"][3]["reason"].get<std::string>().empty());
+    EXPECT_EQ(zoo["models"][0]["status"], "estimate"); // Llama 3.2 1B's shape: the smallest total
+    EXPECT_EQ(zoo["models"][1]["reason"], nullptr);    // Qwen2.5-7B, exact
     EXPECT_EQ(zoo["models"][0]["origin"], "file");
 
     const CliResult both = runCli({"zoo", "--dir", root.string(), "--presets", "--csv"});
     ASSERT_EQ(both.exitCode, 0) << both.err;
     EXPECT_EQ(std::count(both.out.begin(), both.out.end(), '\n'),
-              static_cast<long>(core::builtinPresets().size() + 3 + 1));
+              static_cast<long>(core::builtinPresets().size() + 4 + 1));
     fs::remove_all(root);
 }
 
