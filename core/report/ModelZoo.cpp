@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <thread>
 #include <tuple>
 #include <unordered_map>
@@ -161,18 +162,21 @@ ZooRow zooRow(const ZooInput& input, const Scenario& scenario) {
     row.name = input.name;
     row.family = input.family;
     row.publishedParams = input.publishedParams;
+    // A file without a recorded name is named by its folder, as a checkpoint folder names its model.
+    const std::string folder = std::filesystem::path(input.source).parent_path().filename().string();
+    const std::string fallbackName = input.origin == ZooOrigin::File && !folder.empty() ? folder : input.source;
     const std::optional<ModelConfig>& config = input.imported.config;
     if (!config) {
         const std::optional<Diagnostic> error = firstError(input.imported.diagnostics);
         setNotCounted(row, error.value_or(Diagnostic{Severity::Error, "", "the config does not import"}));
         if (row.name.empty()) {
-            row.name = input.source;
+            row.name = fallbackName;
         }
         return row;
     }
     row.modelType = config->modelType;
     if (row.name.empty()) {
-        row.name = recordedModelName(*config).value_or(input.source);
+        row.name = recordedModelName(*config).value_or(fallbackName);
     }
     if (row.family.empty()) {
         row.family = config->modelType;

@@ -41,7 +41,8 @@ struct ZooInput {
     std::string source;   ///< preset id, file path, or Hugging Face repo id
     std::string snapshot; ///< the Hugging Face cache snapshot hash; empty otherwise
     std::string path;     ///< the config.json read; empty for a preset
-    std::string name;     ///< a preset's name; empty: the row names itself from the config or the source
+    std::string name;     ///< a preset's name; empty: the config's recorded name (_name_or_path), else a file's folder
+                          ///< name, else the source
     std::string family;   ///< a preset's family; empty: the config's model_type
     std::optional<std::uint64_t> publishedParams; ///< a preset's published count
     ImportResult imported;                        ///< the config, or the diagnostics saying why not
