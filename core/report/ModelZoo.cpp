@@ -322,7 +322,10 @@ nlohmann::json zooJson(const ModelZoo& zoo) {
         json model = json::object();
         for (const ZooColumnInfo& info : zooColumns()) {
             const std::string key(info.key);
-            if (!info.numeric) {
+            if (info.column == ZooColumn::Fits || info.column == ZooColumn::MatchesPublished) {
+                const std::string text = zooText(row, info.column); // "yes", "no", or empty: no value
+                model[key] = text.empty() ? json(nullptr) : json(text == "yes");
+            } else if (!info.numeric) {
                 const std::string text = zooText(row, info.column);
                 model[key] = text.empty() ? json(nullptr) : json(text);
             } else if (const std::optional<double> value = zooNumber(row, info.column); !value) {

@@ -145,7 +145,8 @@ std::string zooCsv(const ModelZoo& zoo);
 /// fields), then a "Not counted" table (source, origin, reason).
 std::string zooMarkdown(const ModelZoo& zoo);
 /// {"scenario": {...}, "models": [{key: value for every zooColumns() key, plus "encoder_layers" and
-/// "decoder_layers"}]}; numbers as numbers, null where a row has no value.
+/// "decoder_layers"}]}; numbers as numbers, fits and matches_published as booleans, null where a
+/// row has no value.
 nlohmann::json zooJson(const ModelZoo& zoo);
 
 } // namespace archplay::core

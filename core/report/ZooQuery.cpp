@@ -69,7 +69,7 @@ std::string_view trim(std::string_view text) {
     return text;
 }
 
-/// Compares a < b numerically or case-insensitively; -1, 0, 1.
+/// -1, 0 or 1 as a is less than, equal to or greater than b.
 template <typename T> int compare(const T& a, const T& b) {
     return a < b ? -1 : (b < a ? 1 : 0);
 }

@@ -162,7 +162,8 @@ TEST(ModelZoo, CsvMarkdownAndJsonHoldExactNumbers) {
                                     [](const nlohmann::json& m) { return m["id"] == "llama-3-8b"; });
     ASSERT_NE(llama, json["models"].end());
     EXPECT_EQ((*llama)["total_params"], 8'030'261'248u);
-    EXPECT_EQ((*llama)["matches_published"], "yes");
+    EXPECT_EQ((*llama)["matches_published"], true);
+    EXPECT_EQ((*llama)["fits"], true);
     EXPECT_EQ((*llama)["layers"], 32);
     EXPECT_EQ((*llama)["ffn_ratio"], 3.5);
     EXPECT_EQ((*llama)["layers_per_layer_error"], 0);
