@@ -5,6 +5,7 @@
 #include "ui/design/HeadsPage.h"
 #include "ui/design/SearchPage.h"
 #include "ui/design/SweepPage.h"
+#include "ui/design/ZooPage.h"
 #include "ui/session/ModelBridge.h"
 
 #include <QScreen>
@@ -22,7 +23,8 @@ DesignWindow::DesignWindow(session::ModelBridge* bridge, const session::GpuCatal
     , m_compare(new ComparePage(bridge, this))
     , m_sweep(new SweepPage(bridge, this))
     , m_search(new SearchPage(bridge, gpus, this))
-    , m_heads(new HeadsPage(bridge, this)) {
+    , m_heads(new HeadsPage(bridge, this))
+    , m_zoo(new ZooPage(bridge, m_compare, this)) {
     setObjectName(QStringLiteral("design"));
     setWindowTitle(tr("Design — archplay"));
     m_tabs->setDocumentMode(true);
@@ -30,10 +32,12 @@ DesignWindow::DesignWindow(session::ModelBridge* bridge, const session::GpuCatal
     m_tabs->addTab(m_sweep, tr("Sweep"));
     m_tabs->addTab(m_search, tr("Search"));
     m_tabs->addTab(m_heads, tr("Heads"));
+    m_tabs->addTab(m_zoo, tr("Zoo"));
     m_tabs->setTabToolTip(0, tr("Up to four configs side by side against a baseline"));
     m_tabs->setTabToolTip(1, tr("One field over a range, or two as a heat map"));
     m_tabs->setTabToolTip(2, tr("Shapes that meet a target, ranked by plausibility"));
     m_tabs->setTabToolTip(3, tr("Every head configuration of the current hidden size"));
+    m_tabs->setTabToolTip(4, tr("Every published model and the configs you add, their shapes plotted"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs);
@@ -41,6 +45,7 @@ DesignWindow::DesignWindow(session::ModelBridge* bridge, const session::GpuCatal
     connect(m_sweep, &SweepPage::message, this, &DesignWindow::message);
     connect(m_search, &SearchPage::message, this, &DesignWindow::message);
     connect(m_heads, &HeadsPage::message, this, &DesignWindow::message);
+    connect(m_zoo, &ZooPage::message, this, &DesignWindow::message);
     // Pages recompute only while shown: a hidden page takes the change when it is next shown.
     connect(m_bridge, &session::ModelBridge::analysisChanged, this, &DesignWindow::refresh);
     connect(m_tabs, &QTabWidget::currentChanged, this, &DesignWindow::refresh);
@@ -57,6 +62,7 @@ void DesignWindow::setChooseFile(ChooseFile chooseFile) {
     m_compare->setChooseFile(chooseFile);
     m_sweep->setChooseFile(chooseFile);
     m_search->setChooseFile(chooseFile);
+    m_zoo->setChooseFile(chooseFile);
 }
 
 void DesignWindow::showEvent(QShowEvent* event) {
@@ -81,6 +87,9 @@ void DesignWindow::refresh() {
         break;
     case Page::Heads:
         m_heads->setCurrent(analysis);
+        break;
+    case Page::Zoo:
+        m_zoo->setCurrent(analysis);
         break;
     }
 }

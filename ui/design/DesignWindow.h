@@ -19,16 +19,18 @@ class ComparePage;
 class HeadsPage;
 class SearchPage;
 class SweepPage;
+class ZooPage;
 
-/// Tools > Design: choosing among designs. Four pages follow the current config live: Compare (up to
+/// Tools > Design: choosing among designs. Five pages follow the current config live: Compare (up to
 /// four configs against a baseline), Sweep (one field over a range, or two as a heat map), Search
-/// (shapes meeting a target, ranked by plausibility) and Heads (the head configurations of the
-/// current width). Loading a design into the editor is one undo step of the bridge.
+/// (shapes meeting a target, ranked by plausibility), Heads (the head configurations of the current
+/// width) and Zoo (every published model and the user's configs, the current one marked). Loading a
+/// design into the editor is one undo step of the bridge.
 class DesignWindow : public QWidget {
     Q_OBJECT
 
 public:
-    enum class Page { Compare, Sweep, Search, Heads };
+    enum class Page { Compare, Sweep, Search, Heads, Zoo };
 
     DesignWindow(session::ModelBridge* bridge, const session::GpuCatalogue* gpus, QWidget* parent = nullptr);
 
@@ -37,6 +39,7 @@ public:
     SweepPage* sweepPage() const { return m_sweep; }
     SearchPage* searchPage() const { return m_search; }
     HeadsPage* headsPage() const { return m_heads; }
+    ZooPage* zooPage() const { return m_zoo; }
     /// Replaces the file dialog of every export (tests).
     void setChooseFile(ChooseFile chooseFile);
 
@@ -56,6 +59,7 @@ private:
     SweepPage* m_sweep;
     SearchPage* m_search;
     HeadsPage* m_heads;
+    ZooPage* m_zoo;
 };
 
 } // namespace archplay::ui::design

@@ -171,6 +171,10 @@ void useBytesLogTicker(QCPAxis* axis) {
     axis->setTicker(ticker);
 }
 
+void useCountLogTicker(QCPAxis* axis) {
+    useFormattedLogTicker(axis, 10, [](double value) { return core::shortCount(toCount(value)); });
+}
+
 void useFlopLogTicker(QCPAxis* axis) {
     useFormattedLogTicker(axis, 10, &core::flopText);
 }

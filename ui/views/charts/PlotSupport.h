@@ -29,6 +29,8 @@ void applyPalette(QCustomPlot& plot, const QPalette& palette, const QFont& font)
 void useCountTicker(QCPAxis* axis);
 /// Linear axis whose labels `format` writes (one of core's formatters, e.g. core::figureText).
 void useFormattedTicker(QCPAxis* axis, std::function<std::string(double)> format);
+/// Logarithmic axis of parameter counts in powers of ten: 1B, 10B, 100B (core::shortCount).
+void useCountLogTicker(QCPAxis* axis);
 /// Logarithmic axis of tokens in powers of four: 1K, 4K, 16K, 64K, 256K, 1M.
 void useTokenLogTicker(QCPAxis* axis);
 /// Logarithmic axis of bytes: 1 KiB, 1 MiB, 1 GiB.

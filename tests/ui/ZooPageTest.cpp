@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The zoo page of Tools > Design: every preset counted, the user's folders added with the reasons of
+// what cannot be counted, core's filter and sort, a row loaded as one undo step, the current config
+// marked on the plots.
+#include "ui/design/ZooPage.h"
+
+#include "TestPaths.h"
+#include "core/io/Presets.h"
+#include "ui/design/DesignWindow.h"
+#include "ui/session/ModelBridge.h"
+#include "ui/window/MainWindow.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+#include <qcustomplot.h>
+
+#include <gtest/gtest.h>
+
+namespace archplay::ui {
+namespace {
+
+class Zoo : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_window.resize(1280, 800);
+        m_window.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&m_window));
+        ASSERT_TRUE(m_window.bridge()->loadPreset(QStringLiteral("llama-3-8b")));
+        design::DesignWindow* design = m_window.showDesign();
+        design->showPage(design::DesignWindow::Page::Zoo);
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(design));
+        m_page = design->zooPage();
+        m_page->clearAdded();
+    }
+    void TearDown() override { m_page->clearAdded(); }
+
+    window::MainWindow m_window{window::MainWindowOptions{false}};
+    design::ZooPage* m_page = nullptr;
+};
+
+TEST_F(Zoo, EveryPresetIsARowCountedExactly) {
+    const design::ZooTableModel* model = m_page->model();
+    ASSERT_EQ(model->rows().size(), core::builtinPresets().size());
+    for (const core::ZooRow& row : model->rows()) {
+        EXPECT_EQ(row.status, core::ZooStatus::Exact) << row.id << ": " << row.reason;
+        if (row.publishedParams) {
+            EXPECT_TRUE(row.matchesPublished) << row.id;
+        }
+    }
+}
+
+TEST_F(Zoo, TheFilterIsCoresAndABadOneSaysWhichClause) {
+    EXPECT_TRUE(m_page->setFilterText(QStringLiteral("kind=moe,total_params>100B")).isEmpty());
+    const design::ZooTableModel* model = m_page->model();
+    ASSERT_GT(model->rowCount(), 0);
+    for (int i = 0; i < model->rowCount(); ++i) {
+        EXPECT_EQ(model->rowAt(i).kind, "moe");
+        EXPECT_GT(model->rowAt(i).totalParams, 100'000'000'000u);
+    }
+    const int shown = model->rowCount();
+    const QString error = m_page->setFilterText(QStringLiteral("total_params>7Q"));
+    EXPECT_TRUE(error.contains(QStringLiteral("7Q"))) << error.toStdString();
+    EXPECT_EQ(model->rowCount(), shown); // the filter in force stays
+}
+
+TEST_F(Zoo, SortingPutsTheLargestFirst) {
+    m_page->table()->sortByColumn(int(core::ZooColumn::TotalParams), Qt::DescendingOrder);
+    const design::ZooTableModel* model = m_page->model();
+    for (int i = 1; i < model->rowCount(); ++i) {
+        EXPECT_GE(model->rowAt(i - 1).totalParams, model->rowAt(i).totalParams) << i;
+    }
+}
+
+TEST_F(Zoo, AFolderAddsItsConfigsAndSaysWhyOthersAreNotCounted) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(QDir(dir.path()).mkpath(QStringLiteral("good/nested")));
+    ASSERT_TRUE(QDir(dir.path()).mkpath(QStringLiteral("bad")));
+    ASSERT_TRUE(QFile::copy(QDir(QString::fromUtf8(test::kPresetDir)).filePath(QStringLiteral("llama-3-8b.json")),
+                            dir.filePath(QStringLiteral("good/nested/config.json"))));
+    QFile bad(dir.filePath(QStringLiteral("bad/config.json")));
+    ASSERT_TRUE(bad.open(QIODevice::WriteOnly));
+    bad.write(R"({"model_type": "llama", "hidden_size": -4096})");
+    bad.close();
+    const std::size_t presets = core::builtinPresets().size();
+    m_page->addFolder(dir.path(), false);
+    const design::ZooTableModel* model = m_page->model();
+    ASSERT_EQ(model->rows().size(), presets + 2);
+    int counted = 0;
+    int refused = 0;
+    for (const core::ZooRow& row : model->rows()) {
+        if (row.origin != core::ZooOrigin::File) {
+            continue;
+        }
+        if (row.counted()) {
+            ++counted;
+            EXPECT_EQ(row.totalParams, 8'030'261'248u);
+        } else {
+            ++refused;
+            EXPECT_NE(row.reason.find("hidden_size"), std::string::npos) << row.reason;
+        }
+    }
+    EXPECT_EQ(counted, 1);
+    EXPECT_EQ(refused, 1);
+}
+
+TEST_F(Zoo, ARowLoadsAsOneUndoStepAndTheCurrentConfigIsMarked) {
+    ASSERT_TRUE(m_page->setFilterText(QStringLiteral("name~Mixtral 8x7B")).isEmpty());
+    ASSERT_EQ(m_page->model()->rowCount(), 1);
+    const int steps = m_window.bridge()->undoStack()->count();
+    ASSERT_TRUE(m_page->loadRow(0));
+    EXPECT_EQ(m_window.bridge()->origin().presetId, QStringLiteral("mixtral-8x7b-v0.1"));
+    EXPECT_EQ(m_window.bridge()->undoStack()->count(), steps + 1);
+    for (auto plot : {design::ZooPage::Plot::DepthWidth, design::ZooPage::Plot::LayerEstimate}) {
+        m_page->showPlot(plot);
+        bool marked = false;
+        for (int i = 0; i < m_page->plot()->graphCount(); ++i) {
+            marked = marked || m_page->plot()->graph(i)->name() == QStringLiteral("current config");
+        }
+        EXPECT_TRUE(marked);
+    }
+}
+
+} // namespace
+} // namespace archplay::ui
