@@ -217,6 +217,13 @@ ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* pa
         });
     }
 
+    // The legend below the plot, in rows: inside, it would cover the largest models.
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_plot->legend->setWrap(4);
+    m_plot->legend->setMargins(QMargins(4, 2, 4, 2));
     m_plotChoice->addItem(tr("Depth against width (area: parameters)"));
     m_plotChoice->addItem(tr("FFN ratio against hidden size"));
     m_plotChoice->addItem(tr("head_dim across sizes"));
@@ -351,6 +358,8 @@ void ZooPage::rebuild() {
         estimates += row.status == core::ZooStatus::Estimate ? 1 : 0;
     }
     m_model->setRows(std::move(zoo.rows));
+    m_table->horizontalHeader()->setResizeContentsPrecision(200); // the widths of the first rows, fast at 10,000
+    m_table->resizeColumnsToContents();
     emit message(tr("The zoo holds %1 configs: %2 counted exactly, %3 estimates (in italics), %4 not counted "
                     "(hover for the reason).")
                      .arg(m_model->rows().size())
@@ -525,13 +534,17 @@ void ZooPage::drawPlot() {
     std::vector<std::pair<std::string, std::vector<std::size_t>>> families(byFamily.begin(), byFamily.end());
     std::stable_sort(families.begin(), families.end(),
                      [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
-    if (families.size() > 10) {
+    // Seven families in colours of their own (the colour-blind-safe set has eight), the rest in grey.
+    constexpr std::size_t kNamed = 7;
+    bool hasOthers = false;
+    if (families.size() > kNamed) {
         std::vector<std::size_t> rest;
-        for (std::size_t i = 10; i < families.size(); ++i) {
+        for (std::size_t i = kNamed; i < families.size(); ++i) {
             rest.insert(rest.end(), families[i].second.begin(), families[i].second.end());
         }
-        families.resize(10);
+        families.resize(kNamed);
         families.emplace_back(tr("other families").toStdString(), std::move(rest));
+        hasOthers = true;
     }
     QCPRange xRange;
     QCPRange yRange;
@@ -602,9 +615,11 @@ void ZooPage::drawPlot() {
     } else {
         int colour = 0;
         for (const auto& [family, rows] : families) {
+            const bool others = hasOthers && colour == int(kNamed);
             addSeries(
-                qs(family), views::colors::series(pal, colour++), rows,
+                qs(family), others ? views::colors::muted(pal) : views::colors::series(pal, colour), rows,
                 [which, &axes](const core::ZooRow& row) { return plotY(row, which, axes.y); }, QCPScatterStyle::ssDisc);
+            ++colour;
         }
     }
 
