@@ -124,5 +124,34 @@ TEST_F(Zoo, ARowLoadsAsOneUndoStepAndTheCurrentConfigIsMarked) {
     }
 }
 
+TEST_F(Zoo, EveryModelSitsAtItsExactCoordinates) {
+    const design::ZooTableModel* model = m_page->model();
+    for (auto plot : {design::ZooPage::Plot::DepthWidth, design::ZooPage::Plot::HeadDim}) {
+        m_page->showPlot(plot);
+        std::size_t placed = 0;
+        for (int g = 0; g < m_page->plot()->graphCount(); ++g) {
+            QCPGraph* graph = m_page->plot()->graph(g);
+            const QVariantList rows = graph->property("zooRows").toList();
+            ASSERT_TRUE(rows.isEmpty() || rows.size() == graph->dataCount()) << graph->name().toStdString();
+            for (int i = 0; i < rows.size(); ++i) {
+                const core::ZooRow& row = model->rows()[rows[i].toULongLong()];
+                // Point i of a graph is the row its "zooRows" names at i.
+                const double x = graph->data()->at(i)->key;
+                const double y = graph->data()->at(i)->value;
+                const bool found = plot == design::ZooPage::Plot::DepthWidth
+                                       ? x == double(row.hiddenSize) && y == double(row.layers())
+                                       : x == double(row.totalParams) && y == double(row.headDim);
+                EXPECT_TRUE(found) << row.id;
+                ++placed;
+            }
+        }
+        std::size_t counted = 0;
+        for (const core::ZooRow& row : model->rows()) {
+            counted += row.counted() ? 1 : 0;
+        }
+        EXPECT_EQ(placed, counted);
+    }
+}
+
 } // namespace
 } // namespace archplay::ui

@@ -28,8 +28,9 @@
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <nlohmann/json.hpp>
 #include <qcustomplot.h>
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -561,9 +562,15 @@ void ZooPage::drawPlot() {
     const bool sized = which == Plot::DepthWidth;
     auto addSeries = [&](const QString& name, const QColor& color, const std::vector<std::size_t>& rows, auto yOf,
                          QCPScatterStyle::ScatterShape shape) {
-        // QCustomPlot sizes a whole graph's markers alike: a graph per size class keeps areas by parameters.
-        std::map<int, std::pair<QVector<double>, QVector<double>>> bySize;
-        std::map<int, QVariantList> rowsBySize;
+        // QCustomPlot sizes a whole graph's markers alike: a graph per size class keeps areas by
+        // parameters. A graph's points are sorted by x (QCustomPlot's hit test needs it), each with
+        // its row, in the "zooRows" property, for hover and click.
+        struct Point {
+            double x;
+            double y;
+            std::size_t row;
+        };
+        std::map<int, std::vector<Point>> bySize;
         for (std::size_t index : rows) {
             const core::ZooRow& row = m_model->rows()[index];
             const auto x = core::zooNumber(row, axes.x);
@@ -572,20 +579,27 @@ void ZooPage::drawPlot() {
                 continue;
             }
             const int size = sized ? int(std::lround(markerSize(double(row.totalParams)))) : 7;
-            bySize[size].first << *x;
-            bySize[size].second << *y;
-            rowsBySize[size] << QVariant::fromValue(qulonglong(index));
+            bySize[size].push_back({*x, *y, index});
             extend(*x, *y);
         }
         bool first = true;
         for (auto& [size, points] : bySize) {
+            std::stable_sort(points.begin(), points.end(), [](const Point& a, const Point& b) { return a.x < b.x; });
+            QVector<double> xs;
+            QVector<double> ys;
+            QVariantList rowsOf;
+            for (const Point& point : points) {
+                xs << point.x;
+                ys << point.y;
+                rowsOf << QVariant::fromValue(qulonglong(point.row));
+            }
             QCPGraph* graph = plot.addGraph();
             graph->setLineStyle(QCPGraph::lsNone);
             QColor fill = color;
             fill.setAlpha(110);
             graph->setScatterStyle(QCPScatterStyle(shape, color, fill, size));
-            graph->setData(points.first, points.second, true);
-            graph->setProperty("zooRows", rowsBySize[size]);
+            graph->setData(xs, ys, true);
+            graph->setProperty("zooRows", rowsOf);
             graph->setName(name);
             if (!first) {
                 graph->removeFromLegend();
