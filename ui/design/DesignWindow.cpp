@@ -16,13 +16,13 @@
 
 namespace archplay::ui::design {
 
-DesignWindow::DesignWindow(session::ModelBridge* bridge, const session::GpuCatalogue* gpus, QWidget* parent)
+DesignWindow::DesignWindow(session::ModelBridge* bridge, QWidget* parent)
     : QWidget(parent, Qt::Window)
     , m_bridge(bridge)
     , m_tabs(new QTabWidget(this))
     , m_compare(new ComparePage(bridge, this))
     , m_sweep(new SweepPage(bridge, this))
-    , m_search(new SearchPage(bridge, gpus, this))
+    , m_search(new SearchPage(bridge, this))
     , m_heads(new HeadsPage(bridge, this))
     , m_zoo(new ZooPage(bridge, m_compare, this)) {
     setObjectName(QStringLiteral("design"));

@@ -9,9 +9,8 @@ class QLabel;
 class QTabWidget;
 
 namespace archplay::ui::session {
-class GpuCatalogue;
 class ModelBridge;
-} // namespace archplay::ui::session
+}
 
 namespace archplay::ui::design {
 
@@ -32,7 +31,7 @@ class DesignWindow : public QWidget {
 public:
     enum class Page { Compare, Sweep, Search, Heads, Zoo };
 
-    DesignWindow(session::ModelBridge* bridge, const session::GpuCatalogue* gpus, QWidget* parent = nullptr);
+    explicit DesignWindow(session::ModelBridge* bridge, QWidget* parent = nullptr);
 
     void showPage(Page page);
     ComparePage* comparePage() const { return m_compare; }

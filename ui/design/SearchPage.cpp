@@ -98,7 +98,7 @@ void fitWidth(widgets::SnapSpinBox* field, const QString& longest) {
 
 } // namespace
 
-SearchPage::SearchPage(session::ModelBridge* bridge, const session::GpuCatalogue*, QWidget* parent)
+SearchPage::SearchPage(session::ModelBridge* bridge, QWidget* parent)
     : QWidget(parent)
     , m_bridge(bridge)
     , m_params(countField(this, widgets::NumberStyle::Count, 7'000'000'000,

@@ -22,9 +22,8 @@ namespace archplay::ui::widgets {
 class SnapSpinBox;
 }
 namespace archplay::ui::session {
-class GpuCatalogue;
 class ModelBridge;
-} // namespace archplay::ui::session
+}
 
 namespace archplay::ui::design {
 
@@ -38,7 +37,7 @@ class SearchPage : public QWidget {
     Q_OBJECT
 
 public:
-    SearchPage(session::ModelBridge* bridge, const session::GpuCatalogue* gpus, QWidget* parent = nullptr);
+    explicit SearchPage(session::ModelBridge* bridge, QWidget* parent = nullptr);
     ~SearchPage() override;
 
     void setCurrent(const core::AnalysisPtr& analysis);

@@ -412,7 +412,7 @@ panels::DevicesDialog* MainWindow::showDevices() {
 
 design::DesignWindow* MainWindow::showDesign() {
     if (!m_designWindow) {
-        m_designWindow = new design::DesignWindow(m_bridge, m_gpus, this);
+        m_designWindow = new design::DesignWindow(m_bridge, this);
         connect(m_designWindow, &design::DesignWindow::message, this,
                 [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     }
