@@ -240,7 +240,13 @@ SearchPage::SearchPage(session::ModelBridge* bridge, QWidget* parent)
     layout->addWidget(m_seed);
     layout->addWidget(split, 1);
 
+    // The legend below the scatter, in a row: inside, it could cover the seed design or a result.
     m_scatter->legend->setVisible(true);
+    m_scatter->axisRect()->insetLayout()->take(m_scatter->legend);
+    m_scatter->plotLayout()->addElement(1, 0, m_scatter->legend);
+    m_scatter->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_scatter->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_scatter->legend->setMargins(QMargins(4, 2, 4, 2));
 
     auto rerun = [this] {
         search();
