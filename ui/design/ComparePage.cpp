@@ -126,11 +126,8 @@ ComparePage::ComparePage(session::ModelBridge* bridge, QWidget* parent)
             }
         }
     });
-    auto* exportButton = new QToolButton(this);
-    exportButton->setText(tr("Export"));
-    exportButton->setPopupMode(QToolButton::InstantPopup);
-    auto* exportMenu = new QMenu(exportButton);
-    exportButton->setMenu(exportMenu);
+    QToolButton* exportButton = design::exportButton(this);
+    QMenu* exportMenu = exportButton->menu();
     exportMenu->addAction(tr("Table as CSV…"), this, [this] { exportTable(core::ExportFormat::Csv); });
     exportMenu->addAction(tr("Table as Markdown…"), this, [this] { exportTable(core::ExportFormat::Markdown); });
     exportMenu->addAction(tr("Table as JSON…"), this, [this] { exportTable(core::ExportFormat::Json); });
@@ -182,14 +179,9 @@ ComparePage::ComparePage(session::ModelBridge* bridge, QWidget* parent)
     m_kvPlot->yAxis->setLabel(tr("KV cache"));
     views::plot::useTokenLogTicker(m_kvPlot->xAxis);
     views::plot::useBytesLogTicker(m_kvPlot->yAxis);
-    // Legends below the plots, in a row: inside, they would cover bars and curves.
-    for (QCustomPlot* plot : {m_componentsPlot, m_kvPlot}) {
-        plot->axisRect()->insetLayout()->take(plot->legend);
-        plot->plotLayout()->addElement(1, 0, plot->legend);
-        plot->plotLayout()->setRowStretchFactor(1, 0.001);
-        plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-        plot->legend->setMargins(QMargins(4, 2, 4, 2));
-    }
+    // Legends below the plots: inside, they would cover bars and curves.
+    views::plot::placeLegendBelow(*m_componentsPlot);
+    views::plot::placeLegendBelow(*m_kvPlot);
     m_componentsPlot->xAxis->setTickLabelRotation(-30);
     split->setSizes({640, 640});
 
@@ -288,10 +280,12 @@ void ComparePage::recompute() {
     }
     std::vector<core::CompareInput> inputs;
     m_analyses.clear();
-    for (const Entry& entry : m_entries) {
-        core::AnalysisPtr analysis =
-            entry.live ? m_current
-                       : std::make_shared<const core::Analysis>(core::analyze(entry.config, m_current->scenario));
+    for (Entry& entry : m_entries) {
+        // A fixed config is analysed again only when the scenario moves, not at every slider step.
+        if (!entry.live && (!entry.analysis || !(entry.analysis->scenario == m_current->scenario))) {
+            entry.analysis = std::make_shared<const core::Analysis>(core::analyze(entry.config, m_current->scenario));
+        }
+        const core::AnalysisPtr& analysis = entry.live ? m_current : entry.analysis;
         m_analyses.push_back(analysis);
         inputs.push_back({entry.name.toStdString(), analysis});
     }
@@ -483,23 +477,14 @@ QByteArray ComparePage::tableBytes(core::ExportFormat format) const {
 }
 
 void ComparePage::exportTable(core::ExportFormat format) {
-    static const std::map<core::ExportFormat, QString> names = {
-        {core::ExportFormat::Csv, QStringLiteral("compare.csv")},
-        {core::ExportFormat::Markdown, QStringLiteral("compare.md")},
-        {core::ExportFormat::Json, QStringLiteral("compare.json")},
-        {core::ExportFormat::Latex, QStringLiteral("compare.tex")}};
-    emit message(saveWithDialog(this, m_chooseFile, tr("the compare table"), names.at(format), format,
+    const QString name = QStringLiteral("compare.") + QString::fromUtf8(core::toString(format));
+    emit message(saveWithDialog(this, m_chooseFile, tr("the compare table"), name, format,
                                 [this, format](QString*) { return tableBytes(format); }));
 }
 
 void ComparePage::exportChart(QCustomPlot* plot, const QString& what, core::ExportFormat format) {
-    const QString extension = format == core::ExportFormat::Png   ? QStringLiteral("png")
-                              : format == core::ExportFormat::Svg ? QStringLiteral("svg")
-                                                                  : QStringLiteral("pdf");
     const QString base = plot == m_kvPlot ? QStringLiteral("compare-kv") : QStringLiteral("compare-params");
-    const ChartFigure figure{plot, chartCaption()};
-    emit message(saveWithDialog(this, m_chooseFile, what, base + QLatin1Char('.') + extension, format,
-                                [figure, format](QString* error) { return chartBytes(figure, format, error); }));
+    emit message(saveChart(this, m_chooseFile, what, base, ChartFigure{plot, chartCaption()}, format));
 }
 
 } // namespace archplay::ui::design

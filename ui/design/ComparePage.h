@@ -39,6 +39,8 @@ public:
         QString name;
         core::ModelConfig config; ///< unused when live
         bool live = false;
+        /// The fixed config's analysis in the last scenario: kept while only the editor's config moves.
+        core::AnalysisPtr analysis;
     };
 
     explicit ComparePage(session::ModelBridge* bridge, QWidget* parent = nullptr);

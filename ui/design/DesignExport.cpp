@@ -8,9 +8,11 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QImage>
+#include <QMenu>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+#include <QToolButton>
 #include <qcustomplot.h>
 
 namespace archplay::ui::design {
@@ -124,6 +126,21 @@ QString saveWithDialog(QWidget* parent, const ChooseFile& chooseFile, const QStr
         return QObject::tr("Could not export %1: %2.").arg(what, error);
     }
     return QObject::tr("Exported %1 to %2.").arg(what, QFileInfo(path).fileName());
+}
+
+QString saveChart(QWidget* parent, const ChooseFile& chooseFile, const QString& what, const QString& baseName,
+                  const ChartFigure& figure, core::ExportFormat format) {
+    const QString fileName = baseName + QLatin1Char('.') + QString::fromUtf8(core::toString(format));
+    return saveWithDialog(parent, chooseFile, what, fileName, format,
+                          [figure, format](QString* error) { return chartBytes(figure, format, error); });
+}
+
+QToolButton* exportButton(QWidget* parent) {
+    auto* button = new QToolButton(parent);
+    button->setText(QObject::tr("Export"));
+    button->setPopupMode(QToolButton::InstantPopup);
+    button->setMenu(new QMenu(button));
+    return button;
 }
 
 } // namespace archplay::ui::design

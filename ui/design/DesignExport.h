@@ -12,6 +12,7 @@
 #include <functional>
 
 class QCustomPlot;
+class QToolButton;
 class QWidget;
 
 namespace archplay::ui::design {
@@ -36,5 +37,12 @@ using ChooseFile = std::function<QString(const QString& caption, const QString& 
 [[nodiscard]] QString saveWithDialog(QWidget* parent, const ChooseFile& chooseFile, const QString& what,
                                      const QString& fileName, core::ExportFormat format,
                                      const std::function<QByteArray(QString* error)>& bytes);
+
+/// saveWithDialog() of a chart: the file is `baseName` with the format's extension ("sweep.svg").
+[[nodiscard]] QString saveChart(QWidget* parent, const ChooseFile& chooseFile, const QString& what,
+                                const QString& baseName, const ChartFigure& figure, core::ExportFormat format);
+
+/// The pages' Export button: a tool button whose menu (button->menu()) the page fills.
+[[nodiscard]] QToolButton* exportButton(QWidget* parent);
 
 } // namespace archplay::ui::design

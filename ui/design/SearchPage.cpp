@@ -166,11 +166,8 @@ SearchPage::SearchPage(session::ModelBridge* bridge, QWidget* parent)
     m_xAxis->setToolTip(tr("The scatter's horizontal figure; the Pareto front is taken on both axes"));
     m_yAxis->setToolTip(tr("The scatter's vertical figure"));
 
-    auto* exportButton = new QToolButton(this);
-    exportButton->setText(tr("Export"));
-    exportButton->setPopupMode(QToolButton::InstantPopup);
-    auto* exportMenu = new QMenu(exportButton);
-    exportButton->setMenu(exportMenu);
+    QToolButton* exportButton = design::exportButton(this);
+    QMenu* exportMenu = exportButton->menu();
     exportMenu->addAction(tr("Results as JSON…"), this, [this] { exportResults(core::ExportFormat::Json); });
     exportMenu->addAction(tr("Scatter as PNG…"), this, [this] { exportResults(core::ExportFormat::Png); });
     exportMenu->addAction(tr("Scatter as SVG…"), this, [this] { exportResults(core::ExportFormat::Svg); });
@@ -240,13 +237,8 @@ SearchPage::SearchPage(session::ModelBridge* bridge, QWidget* parent)
     layout->addWidget(m_seed);
     layout->addWidget(split, 1);
 
-    // The legend below the scatter, in a row: inside, it could cover the seed design or a result.
-    m_scatter->legend->setVisible(true);
-    m_scatter->axisRect()->insetLayout()->take(m_scatter->legend);
-    m_scatter->plotLayout()->addElement(1, 0, m_scatter->legend);
-    m_scatter->plotLayout()->setRowStretchFactor(1, 0.001);
-    m_scatter->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_scatter->legend->setMargins(QMargins(4, 2, 4, 2));
+    // The legend below the scatter: inside, it could cover the seed design or a result.
+    views::plot::placeLegendBelow(*m_scatter);
 
     auto rerun = [this] {
         search();
@@ -575,17 +567,12 @@ void SearchPage::exportResults(core::ExportFormat format) {
                                     }));
         return;
     }
-    const QString extension = format == core::ExportFormat::Png   ? QStringLiteral("png")
-                              : format == core::ExportFormat::Svg ? QStringLiteral("svg")
-                                                                  : QStringLiteral("pdf");
     const QString caption =
         m_current ? tr("Search for %1 parameters · %2")
                         .arg(qs(core::shortCount(std::uint64_t(m_params->value()))), qs(core::scenarioLine(*m_current)))
                   : QString();
-    const ChartFigure figure{m_scatter, caption};
-    emit message(saveWithDialog(this, m_chooseFile, tr("the search scatter"), QStringLiteral("search.") + extension,
-                                format,
-                                [figure, format](QString* error) { return chartBytes(figure, format, error); }));
+    emit message(saveChart(this, m_chooseFile, tr("the search scatter"), QStringLiteral("search"),
+                           ChartFigure{m_scatter, caption}, format));
 }
 
 } // namespace archplay::ui::design

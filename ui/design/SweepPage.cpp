@@ -133,11 +133,8 @@ SweepPage::SweepPage(session::ModelBridge* bridge, QWidget* parent)
     m_figures->setMaximumWidth(260);
     m_gridFigure->setToolTip(tr("The figure the heat map shows"));
 
-    auto* exportButton = new QToolButton(this);
-    exportButton->setText(tr("Export"));
-    exportButton->setPopupMode(QToolButton::InstantPopup);
-    auto* exportMenu = new QMenu(exportButton);
-    exportButton->setMenu(exportMenu);
+    QToolButton* exportButton = design::exportButton(this);
+    QMenu* exportMenu = exportButton->menu();
     exportMenu->addAction(tr("Data as CSV…"), this, [this] { exportData(core::ExportFormat::Csv); });
     exportMenu->addAction(tr("Data as JSON…"), this, [this] { exportData(core::ExportFormat::Json); });
     exportMenu->addSeparator();
@@ -612,12 +609,8 @@ QString SweepPage::caption() const {
 
 void SweepPage::exportChart(core::ExportFormat format) {
     QCustomPlot* plot = twoFields() ? m_gridPlot : m_linePlot;
-    const QString extension = format == core::ExportFormat::Png   ? QStringLiteral("png")
-                              : format == core::ExportFormat::Svg ? QStringLiteral("svg")
-                                                                  : QStringLiteral("pdf");
-    const ChartFigure figure{plot, caption()};
-    emit message(saveWithDialog(this, m_chooseFile, tr("the sweep chart"), QStringLiteral("sweep.") + extension, format,
-                                [figure, format](QString* error) { return chartBytes(figure, format, error); }));
+    emit message(saveChart(this, m_chooseFile, tr("the sweep chart"), QStringLiteral("sweep"),
+                           ChartFigure{plot, caption()}, format));
 }
 
 QByteArray SweepPage::dataBytes(core::ExportFormat format) const {
@@ -642,7 +635,7 @@ QByteArray SweepPage::dataBytes(core::ExportFormat format) const {
 }
 
 void SweepPage::exportData(core::ExportFormat format) {
-    const QString name = format == core::ExportFormat::Csv ? QStringLiteral("sweep.csv") : QStringLiteral("sweep.json");
+    const QString name = QStringLiteral("sweep.") + QString::fromUtf8(core::toString(format));
     emit message(saveWithDialog(this, m_chooseFile, tr("the sweep data"), name, format,
                                 [this, format](QString*) { return dataBytes(format); }));
 }

@@ -194,11 +194,8 @@ ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* pa
     compareButton->setToolTip(tr("Add the selected rows to the Compare page"));
     auto* loadButton = new QPushButton(tr("Load"), this);
     loadButton->setToolTip(tr("Make the selected row the editor's config (one undo step); a double-click does too"));
-    auto* exportButton = new QToolButton(this);
-    exportButton->setText(tr("Export"));
-    exportButton->setPopupMode(QToolButton::InstantPopup);
-    auto* exportMenu = new QMenu(exportButton);
-    exportButton->setMenu(exportMenu);
+    QToolButton* exportButton = design::exportButton(this);
+    QMenu* exportMenu = exportButton->menu();
     exportMenu->addAction(tr("Table as CSV…"), this, [this] { exportTable(core::ExportFormat::Csv); });
     exportMenu->addAction(tr("Table as Markdown…"), this, [this] { exportTable(core::ExportFormat::Markdown); });
     exportMenu->addAction(tr("Table as JSON…"), this, [this] { exportTable(core::ExportFormat::Json); });
@@ -207,24 +204,15 @@ ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* pa
          {std::pair{core::ExportFormat::Png, tr("PNG")}, std::pair{core::ExportFormat::Svg, tr("SVG")},
           std::pair{core::ExportFormat::Pdf, tr("PDF")}}) {
         exportMenu->addAction(tr("Plot as %1…").arg(name), this, [this, format = format] {
-            const QString extension = format == core::ExportFormat::Png   ? QStringLiteral("png")
-                                      : format == core::ExportFormat::Svg ? QStringLiteral("svg")
-                                                                          : QStringLiteral("pdf");
             const ChartFigure figure{
                 m_plot, m_current ? tr("The model zoo · %1").arg(qs(core::scenarioLine(*m_current))) : QString()};
-            emit message(
-                saveWithDialog(this, m_chooseFile, tr("the zoo plot"), QStringLiteral("zoo.") + extension, format,
-                               [figure, format](QString* error) { return chartBytes(figure, format, error); }));
+            emit message(saveChart(this, m_chooseFile, tr("the zoo plot"), QStringLiteral("zoo"), figure, format));
         });
     }
 
     // The legend below the plot, in rows: inside, it would cover the largest models.
-    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
-    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
-    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
-    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    views::plot::placeLegendBelow(*m_plot);
     m_plot->legend->setWrap(4);
-    m_plot->legend->setMargins(QMargins(4, 2, 4, 2));
     m_plotChoice->addItem(tr("Depth against width (area: parameters)"));
     m_plotChoice->addItem(tr("FFN ratio against hidden size"));
     m_plotChoice->addItem(tr("head_dim across sizes"));
@@ -480,9 +468,7 @@ void ZooPage::exportTable(core::ExportFormat format) {
     for (std::size_t index : m_model->order()) {
         shown.rows.push_back(m_model->rows()[index]);
     }
-    const QString name = format == core::ExportFormat::Csv        ? QStringLiteral("zoo.csv")
-                         : format == core::ExportFormat::Markdown ? QStringLiteral("zoo.md")
-                                                                  : QStringLiteral("zoo.json");
+    const QString name = QStringLiteral("zoo.") + QString::fromUtf8(core::toString(format));
     emit message(saveWithDialog(this, m_chooseFile, tr("the zoo table"), name, format, [shown, format](QString*) {
         switch (format) {
         case core::ExportFormat::Csv:
@@ -667,7 +653,6 @@ void ZooPage::drawPlot() {
             plot.xAxis->setRange(xRange.lower - dx, xRange.upper + dx);
         }
     }
-    plot.legend->setVisible(true);
     views::plot::applyPalette(plot, pal, font());
     plot.replot();
 }

@@ -191,6 +191,15 @@ void usePlainLogTicker(QCPAxis* axis, double base) {
     useFormattedLogTicker(axis, base, &plainNumber);
 }
 
+void placeLegendBelow(QCustomPlot& plot) {
+    plot.legend->setVisible(true);
+    plot.axisRect()->insetLayout()->take(plot.legend);
+    plot.plotLayout()->addElement(1, 0, plot.legend);
+    plot.plotLayout()->setRowStretchFactor(1, 0.001);
+    plot.legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot.legend->setMargins(QMargins(4, 2, 4, 2));
+}
+
 void renderPlot(QCustomPlot& plot, QPainter& painter, const QRectF& target) {
     const int width = std::max(1, static_cast<int>(std::lround(target.width())));
     const int height = std::max(1, static_cast<int>(std::lround(target.height())));

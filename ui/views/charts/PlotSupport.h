@@ -45,6 +45,10 @@ void useTokenRateLogTicker(QCPAxis* axis);
 /// Logarithmic axis of plain numbers in powers of `base`: batches (2) and FLOP/byte (10).
 void usePlainLogTicker(QCPAxis* axis, double base);
 
+/// Moves the legend out of the axis rect into a row below it, entries side by side, so it never
+/// covers a point or a curve.
+void placeLegendBelow(QCustomPlot& plot);
+
 /// Paints `plot` laid out at the size of `target` onto any painter (screen, image, SVG, PDF):
 /// QCustomPlot draws into a QPicture through its own painter, which `painter` then replays.
 void renderPlot(QCustomPlot& plot, QPainter& painter, const QRectF& target);
