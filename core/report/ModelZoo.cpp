@@ -153,7 +153,10 @@ std::string ZooRow::layersLabel() const {
     return std::to_string(encoderLayers > 0 ? encoderLayers : decoderLayers);
 }
 
-ZooRow zooRow(const ZooInput& input, const Scenario& scenario) {
+namespace {
+
+/// A row's origin, name and family; not counted, with the reason, when the config did not import.
+ZooRow describedRow(const ZooInput& input) {
     ZooRow row;
     row.origin = input.origin;
     row.id = input.source;
@@ -181,22 +184,27 @@ ZooRow zooRow(const ZooInput& input, const Scenario& scenario) {
     if (row.family.empty()) {
         row.family = config->modelType;
     }
-    const Analysis analysis = analyze(*config, scenario);
+    return row;
+}
+
+/// The figures of a row whose config imported, from its analysis.
+void countRow(ZooRow& row, const Analysis& analysis) {
     if (!analysis.valid) {
         setNotCounted(
             row, firstError(analysis.diagnostics).value_or(Diagnostic{Severity::Error, "", "the config is not valid"}));
-        return row;
+        return;
     }
-    if (!config->exact()) {
+    const ModelConfig& config = analysis.config;
+    if (!config.exact()) {
         row.status = ZooStatus::Estimate;
         std::string fields;
-        for (const std::string& field : config->ignoredFields) {
+        for (const std::string& field : config.ignoredFields) {
             fields += (fields.empty() ? "" : ", ") + field;
         }
         row.reason = "estimate: ignored " + fields;
-        row.reasonField = config->ignoredFields.front();
+        row.reasonField = config.ignoredFields.front();
     }
-    fillShape(row, *config);
+    fillShape(row, config);
     row.totalParams = analysis.params.total;
     row.activeParams = analysis.params.active;
     row.matchesPublished = row.publishedParams == row.totalParams;
@@ -208,7 +216,24 @@ ZooRow zooRow(const ZooInput& input, const Scenario& scenario) {
     row.flopsPerToken = figureValue(analysis, DesignFigure::FlopsPerToken);
     row.decodeTokensPerSecond = figureValue(analysis, DesignFigure::DecodeTokensPerSecond);
     if (!analysis.params.overflow) {
-        row.layerEstimate = estimateLayers(*config, analysis.params);
+        row.layerEstimate = estimateLayers(config, analysis.params);
+    }
+}
+
+} // namespace
+
+ZooRow zooRow(const ZooInput& input, const Scenario& scenario) {
+    ZooRow row = describedRow(input);
+    if (input.imported.config) {
+        countRow(row, analyze(*input.imported.config, scenario));
+    }
+    return row;
+}
+
+ZooRow zooRow(const ZooInput& input, const Analysis& analysis) {
+    ZooRow row = describedRow(input);
+    if (input.imported.config) {
+        countRow(row, analysis);
     }
     return row;
 }

@@ -127,6 +127,8 @@ struct ModelZoo {
 
 /// One row: analyze() of the imported config (with the scenario), or the reason it has no figures.
 [[nodiscard]] ZooRow zooRow(const ZooInput& input, const Scenario& scenario);
+/// The same row from an analysis already made of `input.imported.config` (the window's current config).
+[[nodiscard]] ZooRow zooRow(const ZooInput& input, const Analysis& analysis);
 
 /// Every built-in preset as a zoo input.
 [[nodiscard]] std::vector<ZooInput> presetZooInputs();

@@ -629,7 +629,8 @@ void ZooPage::drawPlot() {
         input.source = "current";
         input.name = tr("current config").toStdString();
         input.imported.config = m_current->config;
-        const core::ZooRow row = core::zooRow(input, m_current->scenario);
+        // From the analysis the window has, not a second one.
+        const core::ZooRow row = core::zooRow(input, *m_current);
         const auto x = core::zooNumber(row, axes.x);
         const auto y = which == Plot::LayerEstimate ? core::zooNumber(row, core::ZooColumn::LayersPerLayer)
                                                     : plotY(row, which, axes.y);
