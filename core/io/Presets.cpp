@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <map>
 
 namespace archplay::core {
@@ -53,6 +55,7 @@ PresetInfo readInfo(const nlohmann::json& meta) {
     info.name = text("name");
     info.family = text("family");
     info.source = text("source");
+    info.released = text("released");
     info.publishedLabel = text("published_label");
     info.paramsSource = text("params_source");
     info.notes = text("notes");
@@ -63,6 +66,37 @@ PresetInfo readInfo(const nlohmann::json& meta) {
 }
 
 } // namespace
+
+double ReleaseDate::years() const {
+    return month == 0 ? year + 0.5 : year + (month - 0.5) / 12.0;
+}
+
+std::optional<ReleaseDate> parseReleaseDate(std::string_view text) {
+    const auto digits = [](std::string_view part) {
+        int value = 0;
+        const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
+        return error == std::errc() && end == part.data() + part.size() && !part.empty() &&
+                       std::isdigit(static_cast<unsigned char>(part.front()))
+                   ? std::optional<int>(value)
+                   : std::nullopt;
+    };
+    if (text.size() != 4 && (text.size() != 7 || text[4] != '-')) {
+        return std::nullopt;
+    }
+    const std::optional<int> year = digits(text.substr(0, 4));
+    if (!year || *year < 1950 || *year > 2100) {
+        return std::nullopt;
+    }
+    ReleaseDate date{*year, 0};
+    if (text.size() == 7) {
+        const std::optional<int> month = digits(text.substr(5));
+        if (!month || *month < 1 || *month > 12) {
+            return std::nullopt;
+        }
+        date.month = *month;
+    }
+    return date;
+}
 
 const std::vector<Preset>& builtinPresets() {
     static const std::vector<Preset> presets = [] {

@@ -17,11 +17,27 @@ struct PresetInfo {
     std::string name;
     std::string family;
     std::string source;                           ///< Hugging Face repository or paper
+    std::string released; ///< first public release (paper or checkpoint): "2024-04", or "2026" when the month is not
+                          ///< certain; empty when unknown. parseReleaseDate() reads it.
     std::optional<std::uint64_t> publishedParams; ///< exact published count of unique parameters
     std::string publishedLabel;                   ///< the size in the model's name, e.g. "8B"; for search
     std::string paramsSource;
     std::string notes;
 };
+
+/// A release date: a year, and a month when it is known.
+struct ReleaseDate {
+    int year = 0;
+    int month = 0; ///< 1-12; 0 when only the year is known
+
+    /// The date as a position in time, in years: the middle of its month (2024-04: 2024.29), or the
+    /// middle of the year when the month is not known (2026: 2026.5). For plots.
+    double years() const;
+    friend bool operator==(const ReleaseDate&, const ReleaseDate&) = default;
+};
+
+/// Reads "2024", or "2024-04" (month 01-12), with a year from 1950 to 2100; nullopt otherwise.
+std::optional<ReleaseDate> parseReleaseDate(std::string_view text);
 
 /// A preset built into the program: its metadata and its config.json text.
 struct Preset {

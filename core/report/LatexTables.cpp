@@ -278,6 +278,7 @@ std::string reportLatex(const Analysis& analysis, const ReportInfo& info) {
         case ReportPart::Layer:
         case ReportPart::AttentionMask:
         case ReportPart::MoeRouting:
+        case ReportPart::Zoo: // the LaTeX report is made without a zoo
             break;
         }
     }

@@ -82,7 +82,8 @@ void fillShape(ZooRow& row, const ModelConfig& config) {
         row.encoderLayers = config.numEncoderLayers;
         row.decoderLayers = config.numLayers;
     } else {
-        row.kind = config.hybrid() ? "hybrid" : config.ffnKind == FfnKind::Moe ? "moe" : "dense";
+        const bool moe = config.ffnKind == FfnKind::Moe;
+        row.kind = config.hybrid() ? (moe ? "hybrid+moe" : "hybrid") : moe ? "moe" : "dense";
         row.decoderLayers = config.numLayers;
     }
     row.hiddenSize = config.hiddenSize;
@@ -164,6 +165,7 @@ ZooRow describedRow(const ZooInput& input) {
     row.path = input.path;
     row.name = input.name;
     row.family = input.family;
+    row.released = input.released;
     row.publishedParams = input.publishedParams;
     // A file without a recorded name is named by its folder, as a checkpoint folder names its model.
     const std::string folder = std::filesystem::path(input.source).parent_path().filename().string();
@@ -246,6 +248,7 @@ std::vector<ZooInput> presetZooInputs() {
         input.source = preset.info.id;
         input.name = preset.info.name;
         input.family = preset.info.family;
+        input.released = parseReleaseDate(preset.info.released);
         input.publishedParams = preset.info.publishedParams;
         input.imported.config = presetConfig(preset);
         if (!input.imported.config) {

@@ -6,6 +6,7 @@
 
 #include "core/analysis/Analysis.h"
 #include "core/io/ConfigJson.h"
+#include "core/io/Presets.h"
 #include "core/validate/Diagnostic.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -44,6 +45,7 @@ struct ZooInput {
     std::string name;     ///< a preset's name; empty: the config's recorded name (_name_or_path), else a file's folder
                           ///< name, else the source
     std::string family;   ///< a preset's family; empty: the config's model_type
+    std::optional<ReleaseDate> released;          ///< a preset's release date; unknown for other configs
     std::optional<std::uint64_t> publishedParams; ///< a preset's published count
     ImportResult imported;                        ///< the config, or the diagnostics saying why not
 };
@@ -74,13 +76,15 @@ struct ZooRow {
     std::string path;
     std::string name;
     std::string family; ///< the preset's family, or model_type for other configs
+    std::optional<ReleaseDate> released; ///< known for presets (PresetInfo::released)
     ZooStatus status = ZooStatus::Exact;
     std::string reason;      ///< NotCounted: the first error; Estimate: the ignored fields. Empty when exact
     std::string reasonField; ///< the config.json or scenario field the reason names, when it names one
 
     std::string modelType;
     std::string architecture; ///< "decoder-only", "encoder-only", "encoder-decoder"
-    std::string kind; ///< "dense", "moe", "hybrid" (non-attention mixers; wins over moe), "encoder", "encoder-decoder"
+    /// "dense", "moe", "hybrid" (non-attention mixers), "hybrid+moe", "encoder", "encoder-decoder".
+    std::string kind;
     std::int64_t encoderLayers = 0; ///< encoder stack (encoder-only and encoder-decoder models)
     std::int64_t decoderLayers = 0; ///< decoder stack (decoder-only and encoder-decoder models)
     std::int64_t hiddenSize = 0;

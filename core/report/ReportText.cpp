@@ -389,7 +389,7 @@ std::string layerName(const ModelPlan& plan, std::int64_t position) {
     return fmt::format("{} layer {}", layer.stack == Stack::Encoder ? "Encoder" : "Decoder", layer.index);
 }
 
-std::vector<ReportSection> reportSections(const Analysis& analysis, std::int64_t layer) {
+std::vector<ReportSection> reportSections(const Analysis& analysis, std::int64_t layer, bool zoo) {
     std::vector<ReportSection> sections;
     const ModelConfig& config = analysis.config;
     const bool moe = config.ffnKind == FfnKind::Moe;
@@ -431,6 +431,9 @@ std::vector<ReportSection> reportSections(const Analysis& analysis, std::int64_t
     sections.push_back(
         {ReportPart::Speed, "Speed", ViewKind::Speed,
          fmt::format("Decode throughput against batch and the roofline of the device; {}.", speedBoundLabel())});
+    if (zoo) {
+        sections.push_back({ReportPart::Zoo, "Among published models", {}, {}, zooPlots()});
+    }
     sections.push_back({ReportPart::DiagnosticList, "Diagnostics", {}, {}});
     sections.push_back({ReportPart::Derivation, "Forward pass", {}, {}});
     sections.push_back({ReportPart::CostExplanation, "What it costs, explained", {}, {}});
@@ -438,11 +441,45 @@ std::vector<ReportSection> reportSections(const Analysis& analysis, std::int64_t
     return sections;
 }
 
+ZooRow reportZooRow(const Analysis& analysis) {
+    ZooInput input;
+    input.source = "this design";
+    input.name = "this design";
+    input.imported.config = analysis.config;
+    return zooRow(input, analysis);
+}
+
+std::string zooReportIntro(const ModelZoo& zoo) {
+    std::size_t presets = 0;
+    std::size_t added = 0;
+    std::size_t counted = 0;
+    for (const ZooRow& row : zoo.rows) {
+        (row.origin == ZooOrigin::Preset ? presets : added) += 1;
+        counted += row.counted() ? 1 : 0;
+    }
+    std::string sources = fmt::format("{} built-in preset{}", presets, presets == 1 ? "" : "s");
+    if (added > 0) {
+        sources += fmt::format(" and {} added config{}", added, added == 1 ? "" : "s");
+    }
+    return fmt::format("This design among the zoo's {} models ({}; {} counted), every figure in the scenario above. "
+                       "Each plot marks this design as a circled cross.",
+                       zoo.rows.size(), sources, counted);
+}
+
+std::vector<ZooRow> zooReportRows(const ModelZoo& zoo, const Analysis& analysis) {
+    const ZooRow design = reportZooRow(analysis);
+    std::vector<ZooRow> rows{design};
+    for (std::size_t index : zooNeighbours(zoo.rows, design, 8)) {
+        rows.push_back(zoo.rows[index]);
+    }
+    return rows;
+}
+
 std::string reportMarkdown(const Analysis& analysis, const ReportInfo& info, std::int64_t layer,
-                           const std::vector<ReportFigure>& figures) {
-    std::map<ViewKind, std::string> figurePaths;
+                           const std::vector<ReportFigure>& figures, const ModelZoo* zoo) {
+    std::map<std::variant<ViewKind, ZooPlot>, std::string> figurePaths;
     for (const ReportFigure& figure : figures) {
-        figurePaths[figure.view] = figure.path;
+        figurePaths[figure.figure] = figure.path;
     }
     std::string out = fmt::format("# {}\n\n", info.title);
     out += fmt::format("archplay report, {}", info.date);
@@ -452,7 +489,7 @@ std::string reportMarkdown(const Analysis& analysis, const ReportInfo& info, std
     // Two paragraphs, not a hard line break: trailing spaces do not survive editors.
     out += fmt::format(".\n\nScenario: {}.\n", scenarioLine(analysis));
 
-    for (const ReportSection& section : reportSections(analysis, layer)) {
+    for (const ReportSection& section : reportSections(analysis, layer, zoo != nullptr)) {
         out += fmt::format("\n## {}\n\n", section.title);
         if (auto found = section.figure ? figurePaths.find(*section.figure) : figurePaths.end();
             found != figurePaths.end()) {
@@ -496,6 +533,28 @@ std::string reportMarkdown(const Analysis& analysis, const ReportInfo& info, std
         case ReportPart::Speed:
             out += summaryMarkdown(speedRows(analysis));
             break;
+        case ReportPart::Zoo: {
+            out += zooReportIntro(*zoo) + "\n\n";
+            std::vector<MarkdownColumn> columns;
+            for (ZooColumn column : zooNeighbourColumns()) {
+                columns.push_back({std::string(zooColumnInfo(column).label), zooColumnInfo(column).numeric});
+            }
+            out += markdownHeader(columns);
+            for (const ZooRow& row : zooReportRows(*zoo, analysis)) {
+                std::vector<std::string> cells;
+                for (ZooColumn column : zooNeighbourColumns()) {
+                    cells.push_back(zooText(row, column));
+                }
+                out += markdownRow(cells);
+            }
+            for (ZooPlot plot : section.zooPlots) {
+                if (auto found = figurePaths.find(plot); found != figurePaths.end()) {
+                    out += fmt::format("\n![{}]({})\n\n*{}*\n", zooPlotInfo(plot).title, found->second,
+                                       zooPlotCaption(plot));
+                }
+            }
+            break;
+        }
         case ReportPart::CostExplanation:
             out += nestedDerivation(toMarkdown(explainCosts(analysis))) + "\n";
             break;

@@ -5,6 +5,7 @@
 #include "core/derivation/Derivation.h"
 #include "core/io/Presets.h"
 #include "core/report/Tables.h"
+#include "core/report/ZooPlots.h"
 #include "core/report/ViewKind.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -12,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace archplay::core {
@@ -97,6 +99,7 @@ enum class ReportPart {
     Compute,
     Memory,
     Speed,
+    Zoo,
     DiagnosticList,
     Derivation,
     CostExplanation,
@@ -109,25 +112,35 @@ struct ReportSection {
     std::string title;
     std::optional<ViewKind> figure; ///< the view drawn as the section's figure, if any
     std::string caption;            ///< under the figure
+    std::vector<ZooPlot> zooPlots;  ///< the zoo's plots, each a figure with zooPlotCaption() (ReportPart::Zoo)
 };
 
 /// The sections of a report for this analysis: MoE routing only for mixture-of-experts models, the
 /// KV cache only for models that have one; compute, memory and speed (with the rows of core/report/
 /// Costs) for every model, and their explanation after the forward pass. `layer` is the position in plan.layers of the
-/// layer whose matrices are shown.
-std::vector<ReportSection> reportSections(const Analysis& analysis, std::int64_t layer);
+/// layer whose matrices are shown. `zoo`: a section placing the design among the zoo's models (every
+/// zoo plot, and the nearest models), after the speed.
+std::vector<ReportSection> reportSections(const Analysis& analysis, std::int64_t layer, bool zoo = false);
 
 /// A figure written beside a Markdown report.
 struct ReportFigure {
-    ViewKind view;    ///< the view drawn, as in ReportSection::figure
-    std::string path; ///< relative to the Markdown file, with forward slashes
+    std::variant<ViewKind, ZooPlot> figure; ///< the view drawn (ReportSection::figure) or a zoo plot
+    std::string path;                       ///< relative to the Markdown file, with forward slashes
 };
+
+/// The zoo's row of the design a report is about: named "this design", no release date.
+[[nodiscard]] ZooRow reportZooRow(const Analysis& analysis);
+/// The zoo section's opening sentence: how many models, which kinds of source, and the scenario.
+[[nodiscard]] std::string zooReportIntro(const ModelZoo& zoo);
+/// The zoo section's table: the design, then its eight nearest models by total parameters, with the
+/// zooNeighbourColumns() texts.
+[[nodiscard]] std::vector<ZooRow> zooReportRows(const ModelZoo& zoo, const Analysis& analysis);
 
 /// The whole report as Markdown: title, every section of reportSections() with its tables, the
 /// figures linked from `figures` (sections whose figure is missing get none), the derivation with
-/// $..$ maths, the source and the counting convention.
+/// $..$ maths, the source and the counting convention. With `zoo`, the section among its models.
 [[nodiscard]] std::string reportMarkdown(const Analysis& analysis, const ReportInfo& info, std::int64_t layer,
-                                         const std::vector<ReportFigure>& figures);
+                                         const std::vector<ReportFigure>& figures, const ModelZoo* zoo = nullptr);
 
 /// The derivation as a complete LaTeX document (article, amsmath, amssymb) that compiles alone;
 /// toLatex() gives the fragment.

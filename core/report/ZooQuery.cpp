@@ -69,6 +69,30 @@ std::string_view trim(std::string_view text) {
     return text;
 }
 
+/// "2024-04", "2026", or empty: the release date as the preset records it.
+std::string releasedText(const ZooRow& row) {
+    if (!row.counted() || !row.released) {
+        return {};
+    }
+    return row.released->month == 0 ? fmt::format("{}", row.released->year)
+                                    : fmt::format("{}-{:02}", row.released->year, row.released->month);
+}
+
+/// True when a kind ("hybrid+moe") is `wanted` ("moe") or has it among its "+"-joined parts.
+bool hasKind(std::string_view kind, std::string_view wanted) {
+    if (kind == wanted) {
+        return true;
+    }
+    for (std::size_t start = 0; start <= kind.size();) {
+        const std::size_t plus = std::min(kind.find('+', start), kind.size());
+        if (kind.substr(start, plus - start) == wanted) {
+            return true;
+        }
+        start = plus + 1;
+    }
+    return false;
+}
+
 /// -1, 0 or 1 as a is less than, equal to or greater than b.
 template <typename T> int compare(const T& a, const T& b) {
     return a < b ? -1 : (b < a ? 1 : 0);
@@ -83,6 +107,7 @@ const std::vector<ZooColumnInfo>& zooColumns() {
         {ZooColumn::Snapshot, "snapshot", "Snapshot", false},
         {ZooColumn::Name, "name", "Model", false},
         {ZooColumn::Family, "family", "Family", false},
+        {ZooColumn::Released, "released", "Released", true},
         {ZooColumn::ModelType, "model_type", "model_type", false},
         {ZooColumn::Architecture, "architecture", "Architecture", false},
         {ZooColumn::Kind, "kind", "Kind", false},
@@ -145,6 +170,8 @@ std::optional<double> zooNumber(const ZooRow& row, ZooColumn column) {
     const ZooLayerEstimate& estimate = row.layerEstimate;
     const bool estimated = estimate.perLayerParams > 0;
     switch (column) {
+    case ZooColumn::Released:
+        return row.released ? whole(row.released->year) : std::nullopt;
     case ZooColumn::Layers:
         return whole(row.layers());
     case ZooColumn::HiddenSize:
@@ -195,6 +222,9 @@ std::optional<double> zooNumber(const ZooRow& row, ZooColumn column) {
 }
 
 std::string zooText(const ZooRow& row, ZooColumn column) {
+    if (column == ZooColumn::Released) {
+        return releasedText(row);
+    }
     if (zooColumnInfo(column).numeric) {
         const std::optional<double> value = zooNumber(row, column);
         if (!value) {
@@ -254,7 +284,7 @@ std::string zooText(const ZooRow& row, ZooColumn column) {
 }
 
 std::string zooExactText(const ZooRow& row, ZooColumn column) {
-    if (!zooColumnInfo(column).numeric) {
+    if (!zooColumnInfo(column).numeric || column == ZooColumn::Released) {
         return zooText(row, column);
     }
     const std::optional<double> value = zooNumber(row, column);
@@ -370,6 +400,8 @@ bool zooMatches(const ZooRow& row, const ZooFilter& filter) {
                 return false;
             }
             order = compare(*value, *clause.number);
+        } else if (clause.column == ZooColumn::Kind && (clause.op == ZooOp::Equal || clause.op == ZooOp::NotEqual)) {
+            order = hasKind(lower(row.kind), lower(clause.text)) ? 0 : 1;
         } else {
             order = compare(lower(zooText(row, clause.column)), lower(clause.text));
         }
@@ -417,7 +449,9 @@ void sortZoo(const std::vector<ZooRow>& rows, std::vector<std::size_t>& order, Z
     if (zooColumnInfo(column).numeric) {
         std::vector<std::optional<double>> keys(rows.size());
         for (std::size_t i : order) {
-            keys[i] = zooNumber(rows[i], column);
+            keys[i] = column == ZooColumn::Released && rows[i].counted() && rows[i].released
+                          ? std::optional<double>(rows[i].released->years())
+                          : zooNumber(rows[i], column);
         }
         std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
             if (!keys[a] || !keys[b]) {

@@ -20,6 +20,7 @@ enum class ZooColumn {
     Snapshot,
     Name,
     Family,
+    Released,
     ModelType,
     Architecture,
     Kind,
@@ -69,11 +70,13 @@ struct ZooColumnInfo {
 [[nodiscard]] std::optional<ZooColumn> zooColumnFromKey(std::string_view key);
 
 /// A numeric column's value, or nullopt: a text column, a row not counted, a value the row does not
-/// have (no experts in a dense model: 0, not nullopt; no published count: nullopt). Errors are
-/// estimate − real layers.
+/// have (no experts in a dense model: 0, not nullopt; no published count or release date: nullopt).
+/// Errors are estimate − real layers. Released is the year, so "released=2024" holds for a model of
+/// April 2024; it sorts by year and month.
 [[nodiscard]] std::optional<double> zooNumber(const ZooRow& row, ZooColumn column);
 /// The value as the program shows it: counts short ("8.03B"), bytes binary ("128 KiB"), FLOPs and
-/// speeds as DesignFigures writes them, layer estimates with one decimal; empty when there is none.
+/// speeds as DesignFigures writes them, layer estimates with one decimal, release dates as recorded
+/// ("2024-04", "2026"); empty when there is none.
 [[nodiscard]] std::string zooText(const ZooRow& row, ZooColumn column);
 /// The value as CSV writes it: whole numbers in full ("8030261248"), fractions with up to 4
 /// decimals; zooText() for text columns; empty when there is none.
@@ -103,6 +106,7 @@ struct ZooFilterParse {
 
 /// Reads "kind=moe,total_params>7B,family~llama": clauses separated by commas, each `key op value`
 /// with op one of = != < <= > >= ~, key a zooColumns() key ("params" is accepted for total_params).
+/// kind=moe also keeps hybrid+moe rows, and kind=hybrid too: "+" joins the kinds a row has.
 /// A numeric column's value is a count (parseCount(): "7B", "350M", "4096") or a decimal ("1.5");
 /// text columns take =, != (case-insensitive) and ~ only. An empty text is a filter that keeps every
 /// row. Never throws.

@@ -176,13 +176,13 @@ TEST(CliZoo, TablesEveryPresetInEachFormat) {
     const CliResult csv = runCli({"zoo", "--csv"});
     ASSERT_EQ(csv.exitCode, 0) << csv.err;
     EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), static_cast<long>(presets + 1));
-    EXPECT_NE(csv.out.find("llama-3-8b,preset,,Llama 3 8B,Llama,llama,decoder-only,dense,exact,32,"),
+    EXPECT_NE(csv.out.find("llama-3-8b,preset,,Llama 3 8B,Llama,2024-04,llama,decoder-only,dense,exact,32,"),
               std::string::npos);
     EXPECT_NE(csv.out.find(",8030261248,8030261248,8030261248,yes,"), std::string::npos);
 
     const CliResult md = runCli({"zoo", "--md"});
     ASSERT_EQ(md.exitCode, 0) << md.err;
-    EXPECT_NE(md.out.find("| `llama-3-8b` | preset |  | Llama 3 8B | Llama | llama |"), std::string::npos);
+    EXPECT_NE(md.out.find("| `llama-3-8b` | preset |  | Llama 3 8B | Llama | 2024-04 | llama |"), std::string::npos);
 
     const CliResult text = runCli({"zoo"});
     ASSERT_EQ(text.exitCode, 0) << text.err;

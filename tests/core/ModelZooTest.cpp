@@ -81,7 +81,11 @@ TEST(ModelZoo, RowsCarryTheAnalysisFigures) {
     EXPECT_DOUBLE_EQ(mixtral.ffnRatio, 14336.0 / 4096.0); // the expert width over the hidden size
     EXPECT_EQ(row("flan-t5-base").kind, "encoder-decoder");
     EXPECT_EQ(row("bert-base-uncased").kind, "encoder");
-    EXPECT_EQ(row("qwen3-next-80b-a3b").kind, "hybrid");
+    // Hybrid stacks name both of their kinds: linear attention or Mamba mixers, and MoE when they route.
+    EXPECT_EQ(row("qwen3-next-80b-a3b").kind, "hybrid+moe");
+    EXPECT_EQ(row("falcon-h1-7b").kind, "hybrid");
+    EXPECT_EQ(row("llama-3-8b").released, (core::ReleaseDate{2024, 4}));
+    EXPECT_EQ(row("glm-5").released, (core::ReleaseDate{2026, 0})); // the month is not recorded
 }
 
 /// The per-layer count of a Llama-style layer written out from its config: q, k, v, o (with the
@@ -140,7 +144,7 @@ TEST(ModelZoo, CsvMarkdownAndJsonHoldExactNumbers) {
     }
     EXPECT_EQ(csv.rfind(header + "\n", 0), 0u);
     EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), static_cast<long>(zoo.rows.size() + 1));
-    EXPECT_NE(csv.find("llama-3-8b,preset,,Llama 3 8B,Llama,llama,decoder-only,dense,exact,32,4096,32,8,128,GQA 8/32,"
+    EXPECT_NE(csv.find("llama-3-8b,preset,,Llama 3 8B,Llama,2024-04,llama,decoder-only,dense,exact,32,4096,32,8,128,GQA 8/32,"
                        "SwiGLU,3.5,0,0,128256,8192,8030261248,8030261248,8030261248,yes,131072,536870912,16060522496,"
                        "yes,\"fits, 19% used\","),
               std::string::npos)
@@ -148,7 +152,7 @@ TEST(ModelZoo, CsvMarkdownAndJsonHoldExactNumbers) {
 
     const std::string md = core::zooMarkdown(zoo);
     EXPECT_EQ(std::count(md.begin(), md.end(), '\n'), static_cast<long>(zoo.rows.size() + 2));
-    EXPECT_NE(md.find("| `llama-3-8b` | preset |  | Llama 3 8B | Llama | llama | decoder-only | dense | exact | 32 | "),
+    EXPECT_NE(md.find("| `llama-3-8b` | preset |  | Llama 3 8B | Llama | 2024-04 | llama | decoder-only | dense | exact | 32 | "),
               std::string::npos)
         << md;
     EXPECT_NE(md.find("| 8.03B | 8.03B | 8.03B | yes | 128 KiB | 512 MiB | 15.0 GiB | yes | fits, 19% used |"),

@@ -61,7 +61,8 @@ TEST(ZooQuery, FilterKeepsExactlyTheRowsThatSatisfyEveryClause) {
     std::vector<std::size_t> expected;
     for (std::size_t i = 0; i < zoo.rows.size(); ++i) {
         const core::ZooRow& row = zoo.rows[i];
-        if (row.kind == "moe" && row.totalParams > 7'000'000'000u &&
+        // kind=moe keeps the hybrid stacks that route too (Qwen3-Next: "hybrid+moe").
+        if ((row.kind == "moe" || row.kind == "hybrid+moe") && row.totalParams > 7'000'000'000u &&
             (row.family.find("Qwen") != std::string::npos || row.family.find("qwen") != std::string::npos)) {
             expected.push_back(i);
         }
