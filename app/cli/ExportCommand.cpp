@@ -57,6 +57,8 @@ export:
   --paper a4|letter    page size of the PDF report and the paged derivation (default a4)
   --layer N    the layer shown by layer, attention-mask, moe-routing and the report
                (position in the stack, encoder layers first, from 0)
+  --zoo        the report (pdf, md) gets a section among published models: the design
+               with its nearest presets by parameters, and every zoo plot with it marked
 )";
 
 namespace {
@@ -68,7 +70,7 @@ Options parseExportOptions(const std::vector<std::string>& args) {
         flags.insert(flags.end(), scenarioFlags().begin(), scenarioFlags().end());
         return flags;
     }();
-    Options options = parseOptions(args, valueFlags, {"--force"});
+    Options options = parseOptions(args, valueFlags, {"--force", "--zoo"});
     if (options.json) {
         throw UsageError{"export writes JSON with --format json"};
     }
@@ -287,9 +289,14 @@ ExportJob exportJob(const std::vector<std::string>& args) {
     job.kind.what = requiredWhat(options);
     job.request.path = requiredPath(options);
     job.request.replaceReadOnly = options.switches.count("--force") > 0;
+    job.request.zoo = options.switches.count("--zoo") > 0;
     job.kind.format = exportFormat(options, job.request.path);
     checkExportKind(job.kind, job.request.path);
     checkFigureFlags(options, job.kind);
+    if (job.request.zoo && !(job.kind.what == core::ExportWhat::Report &&
+                             (job.kind.format == core::ExportFormat::Pdf || job.kind.format == core::ExportFormat::Markdown))) {
+        throw UsageError{"--zoo applies to the report as pdf or md"};
+    }
     job.request.what = job.kind.what;
     job.request.format = job.kind.format;
     readFigureFlags(options, job.request);

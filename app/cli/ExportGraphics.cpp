@@ -70,6 +70,7 @@ int exportGraphics(const core::Analysis& analysis, const GraphicsRequest& reques
     job.paper = request.letter ? QPageSize::Letter : QPageSize::A4;
     job.layer = request.layer;
     job.info = request.info;
+    job.zoo = request.zoo;
     job.readOnly = request.replaceReadOnly ? core::ReadOnlyTarget::Replace : core::ReadOnlyTarget::Refuse;
     const QString error = ui::exports::exportAnalysis(analysis, job);
     if (!error.isEmpty()) {

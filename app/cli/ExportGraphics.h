@@ -25,6 +25,7 @@ struct GraphicsRequest {
     std::optional<std::int64_t> layer; ///< position in the plan of the layer to show; absent: the default one
     core::ReportInfo info;
     bool replaceReadOnly = false; ///< --force: replace read-only files
+    bool zoo = false;             ///< --zoo: the report places the design among the built-in presets
 };
 
 /// Draws and writes `request` for `analysis` (only in builds with the Qt front end, ARCHPLAY_BUILD_GUI). Creates the

@@ -370,6 +370,39 @@ TEST(CliExportReport, MarkdownReportWritesItsFiguresBesideIt) {
     EXPECT_TRUE(fs::is_directory(dir / "mixtral report_figures"));
 }
 
+TEST(CliExportReport, WithTheZooTheReportPlacesTheDesignAmongThePresets) {
+    ASSERT_TRUE(havePoppler()) << "pdftotext and pdfinfo are missing: scripts/dev test installs poppler-utils";
+    const fs::path dir = scratchDirectory("zoo-report");
+    const fs::path pdf = dir / "report.pdf";
+    ASSERT_EQ(runCli({"export", "qwen3-8b", "--what", "report", "--zoo", "-o", pdf.string()}).exitCode, 0);
+    const std::string text = pdfText(pdf);
+    const std::size_t section = text.find("Among published models");
+    ASSERT_NE(section, std::string::npos);
+    for (const char* title : {"Depth against width", "FFN ratio against hidden size", "head_dim across sizes",
+                              "GQA group", "Vocabulary across time", "Layers estimated from the parameters"}) {
+        EXPECT_NE(text.find(title, section), std::string::npos) << title;
+    }
+    EXPECT_NE(text.find("Granite 3.1", section), std::string::npos); // a neighbour by parameters
+    const fs::path plain = dir / "plain.pdf";
+    ASSERT_EQ(runCli({"export", "qwen3-8b", "--what", "report", "-o", plain.string()}).exitCode, 0);
+    EXPECT_EQ(pdfText(plain).find("Among published models"), std::string::npos);
+    EXPECT_GT(pdfPages(pdf), pdfPages(plain));
+
+    const fs::path md = dir / "report.md";
+    ASSERT_EQ(runCli({"export", "qwen3-8b", "--what", "report", "--zoo", "-o", md.string()}).exitCode, 0);
+    const std::string markdown = readFile(md);
+    for (const char* plot : {"depth-width", "ffn-ratio", "head-dim", "gqa-group", "vocabulary", "layer-estimate"}) {
+        const std::string name = std::string("zoo-") + plot + ".png";
+        EXPECT_NE(markdown.find("(report_figures/" + name + ")"), std::string::npos) << name;
+        const QImage image(QString::fromStdString((dir / "report_figures" / name).string()));
+        EXPECT_EQ(image.width(), 2560) << name;
+    }
+    // --zoo is the report's: any other export refuses it.
+    const CliResult refused = runCli({"export", "qwen3-8b", "--what", "breakdown", "--zoo", "-o", (dir / "b.csv").string()});
+    EXPECT_EQ(refused.exitCode, 2);
+    EXPECT_NE(refused.err.find("--zoo applies to the report"), std::string::npos) << refused.err;
+}
+
 #endif // ARCHPLAY_CLI_GRAPHICS
 
 } // namespace

@@ -3,13 +3,15 @@
 
 #include "core/io/Presets.h"
 #include "core/report/ReportText.h"
-#include "core/report/ZooSources.h"
+#include "core/report/ZooPlots.h"
 #include "core/util/Format.h"
 #include "ui/Strings.h"
 #include "ui/design/ComparePage.h"
+#include "ui/session/ZooSettings.h"
 #include "ui/session/ModelBridge.h"
 #include "ui/views/ViewColors.h"
 #include "ui/views/charts/PlotSupport.h"
+#include "ui/views/charts/ZooChart.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -22,7 +24,6 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPushButton>
-#include <QSettings>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolButton>
@@ -37,134 +38,6 @@
 #include <map>
 
 namespace archplay::ui::design {
-namespace {
-
-const QString kFoldersKey = QStringLiteral("design/zoo/folders");
-const QString kHfCacheKey = QStringLiteral("design/zoo/hf-cache");
-
-/// Where a row sits on a plot: the two numbers, or nothing when it has neither.
-struct PlotAxes {
-    core::ZooColumn x;
-    core::ZooColumn y;
-    bool logX = false;
-    bool logY = false;
-};
-
-PlotAxes axesOf(ZooPage::Plot plot) {
-    using C = core::ZooColumn;
-    switch (plot) {
-    case ZooPage::Plot::DepthWidth:
-        return {C::HiddenSize, C::Layers, true, false};
-    case ZooPage::Plot::FfnRatio:
-        return {C::HiddenSize, C::FfnRatio, true, false};
-    case ZooPage::Plot::HeadDim:
-        return {C::TotalParams, C::HeadDim, true, false};
-    case ZooPage::Plot::GqaGroup:
-        return {C::TotalParams, C::Heads, true, false}; // y is heads / KV heads, below
-    case ZooPage::Plot::LayerEstimate:
-        return {C::Layers, C::LayersRule12, false, false};
-    }
-    return {C::HiddenSize, C::Layers};
-}
-
-/// The plotted y of a row: the GQA group is heads per KV head.
-std::optional<double> plotY(const core::ZooRow& row, ZooPage::Plot plot, core::ZooColumn column) {
-    if (plot == ZooPage::Plot::GqaGroup) {
-        return row.kvHeads > 0 ? std::optional<double>(double(row.heads) / double(row.kvHeads)) : std::nullopt;
-    }
-    return core::zooNumber(row, column);
-}
-
-/// Area in proportion to the parameters: a marker's diameter grows with the square root.
-double markerSize(double params) {
-    return std::clamp(3.0 * std::sqrt(std::max(params, 1.0) / 1e9), 4.0, 40.0);
-}
-
-} // namespace
-
-void ZooTableModel::setRows(std::vector<core::ZooRow> rows) {
-    beginResetModel();
-    m_rows = std::move(rows);
-    refilter();
-    endResetModel();
-}
-
-void ZooTableModel::setFilter(const core::ZooFilter& filter) {
-    beginResetModel();
-    m_filter = filter;
-    refilter();
-    endResetModel();
-}
-
-void ZooTableModel::refilter() {
-    m_order = core::filterZoo(m_rows, m_filter);
-    if (m_sortColumn >= 0) {
-        core::sortZoo(m_rows, m_order, core::zooColumns()[std::size_t(m_sortColumn)].column,
-                      m_sortOrder == Qt::DescendingOrder);
-    }
-}
-
-int ZooTableModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : int(m_order.size());
-}
-
-int ZooTableModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : int(core::zooColumns().size());
-}
-
-QVariant ZooTableModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || index.row() >= rowCount()) {
-        return {};
-    }
-    const core::ZooRow& row = rowAt(index.row());
-    const core::ZooColumnInfo& column = core::zooColumns()[std::size_t(index.column())];
-    switch (role) {
-    case Qt::DisplayRole:
-        return qs(core::zooText(row, column.column));
-    case Qt::ToolTipRole:
-        if (!row.reason.empty()) {
-            return qs(row.reason);
-        }
-        return qs(core::zooExactText(row, column.column));
-    case Qt::TextAlignmentRole:
-        return column.numeric ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
-                              : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
-    case Qt::FontRole:
-        if (row.status != core::ZooStatus::Exact) {
-            QFont font;
-            font.setItalic(true); // estimates and rows not counted read apart from exact ones
-            return font;
-        }
-        return {};
-    default:
-        return {};
-    }
-}
-
-QVariant ZooTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount()) {
-        return {};
-    }
-    const core::ZooColumnInfo& column = core::zooColumns()[std::size_t(section)];
-    if (role == Qt::DisplayRole) {
-        return qs(std::string(column.label));
-    }
-    if (role == Qt::ToolTipRole) {
-        return tr("%1 (filter key %2)").arg(qs(std::string(column.label)), qs(std::string(column.key)));
-    }
-    return {};
-}
-
-void ZooTableModel::sort(int column, Qt::SortOrder order) {
-    if (column < 0 || column >= columnCount()) {
-        return;
-    }
-    emit layoutAboutToBeChanged();
-    m_sortColumn = column;
-    m_sortOrder = order;
-    core::sortZoo(m_rows, m_order, core::zooColumns()[std::size_t(column)].column, order == Qt::DescendingOrder);
-    emit layoutChanged();
-}
 
 ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* parent)
     : QWidget(parent)
@@ -175,7 +48,8 @@ ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* pa
     , m_status(new QLabel(this))
     , m_table(new QTableView(this))
     , m_plotChoice(new QComboBox(this))
-    , m_plot(views::plot::createPlot(this)) {
+    , m_plot(views::plot::createPlot(this))
+    , m_plotNote(new QLabel(this)) {
     m_filter->setObjectName(QStringLiteral("design.zoo.filter"));
     m_filter->setPlaceholderText(tr("Filter: kind=moe, total_params>7B, family~llama"));
     m_filter->setClearButtonEnabled(true);
@@ -213,11 +87,11 @@ ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* pa
     // The legend below the plot, in rows: inside, it would cover the largest models.
     views::plot::placeLegendBelow(*m_plot);
     m_plot->legend->setWrap(4);
-    m_plotChoice->addItem(tr("Depth against width (area: parameters)"));
-    m_plotChoice->addItem(tr("FFN ratio against hidden size"));
-    m_plotChoice->addItem(tr("head_dim across sizes"));
-    m_plotChoice->addItem(tr("GQA group (heads per KV head) across sizes"));
-    m_plotChoice->addItem(tr("Layers estimated from the parameters against the real layers"));
+    for (core::ZooPlot plot : core::zooPlots()) {
+        m_plotChoice->addItem(qs(core::zooPlotInfo(plot).title));
+    }
+    m_plotNote->setWordWrap(true);
+    m_plotNote->hide();
     m_plotChoice->setToolTip(tr("Every counted row shown in the table, the current config as a circled cross; "
                                 "hover a point for the model, click it to load it"));
 
@@ -245,6 +119,7 @@ ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* pa
     plotLayout->setContentsMargins(0, 0, 0, 0);
     plotLayout->addWidget(m_plotChoice);
     plotLayout->addWidget(m_plot, 1);
+    plotLayout->addWidget(m_plotNote);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_table);
     split->addWidget(plotHost);
@@ -280,11 +155,8 @@ ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* pa
     connect(m_plotChoice, &QComboBox::currentIndexChanged, this, [this] { drawPlot(); });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] { drawPlot(); });
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
-        int index = -1;
-        QCPAbstractPlottable* plottable = m_plot->plottableAt(event->position(), false, &index);
-        const QVariant rows = plottable ? plottable->property("zooRows") : QVariant();
-        if (rows.isValid() && index >= 0 && index < rows.toList().size()) {
-            const core::ZooRow& row = m_model->rows()[rows.toList()[index].toULongLong()];
+        if (const std::optional<std::size_t> index = views::plot::zooRowAt(*m_plot, event->position())) {
+            const core::ZooRow& row = m_model->rows()[*index];
             QToolTip::showText(event->globalPosition().toPoint(),
                                tr("%1\n%2 parameters · %3 layers × %4 hidden")
                                    .arg(qs(row.name), qs(core::withThousands(row.totalParams)))
@@ -296,38 +168,23 @@ ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* pa
         }
     });
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
-        int index = -1;
-        QCPAbstractPlottable* plottable = m_plot->plottableAt(event->position(), false, &index);
-        const QVariant rows = plottable ? plottable->property("zooRows") : QVariant();
-        if (!rows.isValid() || index < 0 || index >= rows.toList().size()) {
-            return;
-        }
-        const std::size_t rowIndex = rows.toList()[index].toULongLong();
+        const std::optional<std::size_t> index = views::plot::zooRowAt(*m_plot, event->position());
         const auto& order = m_model->order();
-        const auto shown = std::find(order.begin(), order.end(), rowIndex);
+        const auto shown = index ? std::find(order.begin(), order.end(), *index) : order.end();
         if (shown != order.end()) {
             loadRow(int(shown - order.begin()));
         }
     });
 
-    QSettings settings;
-    const QStringList folders = settings.value(kFoldersKey).toStringList();
-    for (const QString& folder : folders) {
-        m_folders << folder;
-        const core::ZooScan scan = core::zooFromFolder(folder.toStdString());
-        m_added.insert(m_added.end(), scan.inputs.begin(), scan.inputs.end());
-    }
-    if (settings.value(kHfCacheKey, false).toBool()) {
-        addHfCache(false);
-    }
+    m_sources = session::savedZooSources();
+    m_added = session::zooInputs(m_sources);
 }
-
 void ZooPage::setCurrent(const core::AnalysisPtr& analysis) {
     m_current = analysis;
     if (!m_built || !(m_builtScenario == analysis->scenario)) {
         rebuild(); // the rows depend on the scenario (KV precision, weight format, GPUs), not on the config
-    } else {
-        drawPlot(); // the current config's marker moves
+    } else if (!views::plot::moveZooCurrent(*m_plot, currentPoint())) {
+        drawPlot(); // the marker left the axes: they must grow
     }
 }
 
@@ -358,15 +215,30 @@ void ZooPage::rebuild() {
 }
 
 void ZooPage::addFolder(const QString& folder, bool remember) {
-    const core::ZooScan scan = core::zooFromFolder(folder.toStdString());
-    m_added.insert(m_added.end(), scan.inputs.begin(), scan.inputs.end());
-    if (remember && !m_folders.contains(folder)) {
-        m_folders << folder;
-        QSettings().setValue(kFoldersKey, m_folders);
+    QStringList notes;
+    const std::vector<core::ZooInput> inputs = session::zooInputs({{folder}, false}, &notes);
+    m_added.insert(m_added.end(), inputs.begin(), inputs.end());
+    if (remember && !m_sources.folders.contains(folder)) {
+        m_sources.folders << folder;
+        session::saveZooSources(m_sources);
     }
-    QString text = tr("Added %1 config files from %2.").arg(scan.inputs.size()).arg(folder);
-    if (!scan.notes.empty()) {
-        text += QLatin1Char(' ') + qs(scan.notes.front().message);
+    addedSources(tr("Added %1 config files from %2.").arg(inputs.size()).arg(folder), notes);
+}
+
+void ZooPage::addHfCache(bool remember) {
+    QStringList notes;
+    const std::vector<core::ZooInput> inputs = session::zooInputs({{}, true}, &notes);
+    m_added.insert(m_added.end(), inputs.begin(), inputs.end());
+    if (remember && !m_sources.hfCache) {
+        m_sources.hfCache = true;
+        session::saveZooSources(m_sources);
+    }
+    addedSources(tr("Added %1 models from the Hugging Face cache.").arg(inputs.size()), notes);
+}
+
+void ZooPage::addedSources(QString text, const QStringList& notes) {
+    if (!notes.isEmpty()) {
+        text += QLatin1Char(' ') + notes.front();
     }
     m_built = false;
     if (m_current) {
@@ -375,34 +247,10 @@ void ZooPage::addFolder(const QString& folder, bool remember) {
     emit message(text);
 }
 
-void ZooPage::addHfCache(bool remember) {
-    const std::optional<std::filesystem::path> root = core::defaultHfCacheRoot();
-    if (!root) {
-        emit message(tr("No Hugging Face cache: neither HF_HUB_CACHE, HF_HOME, XDG_CACHE_HOME nor HOME is set."));
-        return;
-    }
-    const core::ZooScan scan = core::zooFromHfCache(*root);
-    m_added.insert(m_added.end(), scan.inputs.begin(), scan.inputs.end());
-    if (remember && !m_hfCache) {
-        m_hfCache = true;
-        QSettings().setValue(kHfCacheKey, true);
-    }
-    m_built = false;
-    if (m_current) {
-        rebuild();
-    }
-    emit message(tr("Added %1 models from the Hugging Face cache at %2.")
-                     .arg(scan.inputs.size())
-                     .arg(QString::fromStdString(root->string())));
-}
-
 void ZooPage::clearAdded() {
     m_added.clear();
-    m_folders.clear();
-    m_hfCache = false;
-    QSettings settings;
-    settings.remove(kFoldersKey);
-    settings.remove(kHfCacheKey);
+    m_sources = {};
+    session::saveZooSources(m_sources);
     rebuild();
 }
 
@@ -481,181 +329,40 @@ void ZooPage::exportTable(core::ExportFormat format) {
     }));
 }
 
-void ZooPage::showPlot(Plot plot) {
-    m_plotChoice->setCurrentIndex(int(plot));
+void ZooPage::showPlot(core::ZooPlot plot) {
+    const auto& plots = core::zooPlots();
+    m_plotChoice->setCurrentIndex(int(std::find(plots.begin(), plots.end(), plot) - plots.begin()));
+}
+
+std::optional<core::ZooRow> ZooPage::currentRow() const {
+    if (!m_current || !m_current->valid) {
+        return std::nullopt;
+    }
+    core::ZooInput input;
+    input.source = "current";
+    input.name = tr("current config").toStdString();
+    input.imported.config = m_current->config;
+    return core::zooRow(input, *m_current); // from the analysis the window has, not a second one
+}
+
+core::ZooPlot ZooPage::shownPlot() const {
+    return core::zooPlots()[std::size_t(std::max(0, m_plotChoice->currentIndex()))];
+}
+
+std::optional<core::ZooPlotPoint> ZooPage::currentPoint() const {
+    const std::optional<core::ZooRow> row = currentRow();
+    return row ? core::zooPlotPoint(*row, shownPlot(), views::plot::todayInYears()) : std::nullopt;
 }
 
 void ZooPage::drawPlot() {
-    QCustomPlot& plot = *m_plot;
-    plot.clearPlottables();
-    plot.clearItems();
-    const QPalette pal = palette();
-    const auto which = static_cast<Plot>(std::max(0, m_plotChoice->currentIndex()));
-    const PlotAxes axes = axesOf(which);
-    plot.xAxis->setLabel(qs(std::string(core::zooColumnInfo(axes.x).label)));
-    plot.yAxis->setLabel(which == Plot::GqaGroup        ? tr("query heads per KV head")
-                         : which == Plot::LayerEstimate ? tr("estimated layers")
-                                                        : qs(std::string(core::zooColumnInfo(axes.y).label)));
-    if (axes.logX) {
-        if (axes.x == core::ZooColumn::TotalParams) {
-            views::plot::useCountLogTicker(plot.xAxis);
-        } else {
-            views::plot::usePlainLogTicker(plot.xAxis, 2);
-        }
-    } else {
-        plot.xAxis->setScaleType(QCPAxis::stLinear);
-        plot.xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
-    }
-    plot.yAxis->setScaleType(QCPAxis::stLinear);
-    plot.yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
-
-    // One series per family (the largest ten apart, the rest together), sized by parameters where
-    // the plot says so; each point remembers its row for hover and click.
-    std::map<std::string, std::vector<std::size_t>> byFamily;
-    for (std::size_t index : m_model->order()) {
-        const core::ZooRow& row = m_model->rows()[index];
-        if (row.counted()) {
-            byFamily[row.family].push_back(index);
-        }
-    }
-    std::vector<std::pair<std::string, std::vector<std::size_t>>> families(byFamily.begin(), byFamily.end());
-    std::stable_sort(families.begin(), families.end(),
-                     [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
-    // Seven families in colours of their own (the colour-blind-safe set has eight), the rest in grey.
-    constexpr std::size_t kNamed = 7;
-    bool hasOthers = false;
-    if (families.size() > kNamed) {
-        std::vector<std::size_t> rest;
-        for (std::size_t i = kNamed; i < families.size(); ++i) {
-            rest.insert(rest.end(), families[i].second.begin(), families[i].second.end());
-        }
-        families.resize(kNamed);
-        families.emplace_back(tr("other families").toStdString(), std::move(rest));
-        hasOthers = true;
-    }
-    QCPRange xRange;
-    QCPRange yRange;
-    bool any = false;
-    auto extend = [&](double x, double y) {
-        if (!any) {
-            xRange = QCPRange(x, x);
-            yRange = QCPRange(y, y);
-            any = true;
-        }
-        xRange.expand(x);
-        yRange.expand(y);
-    };
-    const bool sized = which == Plot::DepthWidth;
-    auto addSeries = [&](const QString& name, const QColor& color, const std::vector<std::size_t>& rows, auto yOf,
-                         QCPScatterStyle::ScatterShape shape) {
-        // QCustomPlot sizes a whole graph's markers alike: a graph per size class keeps areas by
-        // parameters. A graph's points are sorted by x (QCustomPlot's hit test needs it), each with
-        // its row, in the "zooRows" property, for hover and click.
-        struct Point {
-            double x;
-            double y;
-            std::size_t row;
-        };
-        std::map<int, std::vector<Point>> bySize;
-        for (std::size_t index : rows) {
-            const core::ZooRow& row = m_model->rows()[index];
-            const auto x = core::zooNumber(row, axes.x);
-            const auto y = yOf(row);
-            if (!x || !y || (axes.logX && *x <= 0)) {
-                continue;
-            }
-            const int size = sized ? int(std::lround(markerSize(double(row.totalParams)))) : 7;
-            bySize[size].push_back({*x, *y, index});
-            extend(*x, *y);
-        }
-        bool first = true;
-        for (auto& [size, points] : bySize) {
-            std::stable_sort(points.begin(), points.end(), [](const Point& a, const Point& b) { return a.x < b.x; });
-            QVector<double> xs;
-            QVector<double> ys;
-            QVariantList rowsOf;
-            for (const Point& point : points) {
-                xs << point.x;
-                ys << point.y;
-                rowsOf << QVariant::fromValue(qulonglong(point.row));
-            }
-            QCPGraph* graph = plot.addGraph();
-            graph->setLineStyle(QCPGraph::lsNone);
-            QColor fill = color;
-            fill.setAlpha(110);
-            graph->setScatterStyle(QCPScatterStyle(shape, color, fill, size));
-            graph->setData(xs, ys, true);
-            graph->setProperty("zooRows", rowsOf);
-            graph->setName(name);
-            if (!first) {
-                graph->removeFromLegend();
-            }
-            first = false;
-        }
-    };
-    if (which == Plot::LayerEstimate) {
-        std::vector<std::size_t> all;
-        for (const auto& family : families) {
-            all.insert(all.end(), family.second.begin(), family.second.end());
-        }
-        addSeries(
-            tr("12·L·d² rule"), views::colors::series(pal, 1), all,
-            [](const core::ZooRow& row) { return core::zooNumber(row, core::ZooColumn::LayersRule12); },
-            QCPScatterStyle::ssCircle);
-        addSeries(
-            tr("archplay's per-layer count"), views::colors::series(pal, 0), all,
-            [](const core::ZooRow& row) { return core::zooNumber(row, core::ZooColumn::LayersPerLayer); },
-            QCPScatterStyle::ssDiamond);
-        if (any) {
-            auto* diagonal = new QCPItemStraightLine(&plot);
-            diagonal->point1->setCoords(0, 0);
-            diagonal->point2->setCoords(1, 1);
-            diagonal->setPen(QPen(views::colors::muted(pal), 1, Qt::DashLine));
-        }
-    } else {
-        int colour = 0;
-        for (const auto& [family, rows] : families) {
-            const bool others = hasOthers && colour == int(kNamed);
-            addSeries(
-                qs(family), others ? views::colors::muted(pal) : views::colors::series(pal, colour), rows,
-                [which, &axes](const core::ZooRow& row) { return plotY(row, which, axes.y); }, QCPScatterStyle::ssDisc);
-            ++colour;
-        }
-    }
-
-    // The current config, as the editor has it now.
-    if (m_current && m_current->valid) {
-        core::ZooInput input;
-        input.source = "current";
-        input.name = tr("current config").toStdString();
-        input.imported.config = m_current->config;
-        // From the analysis the window has, not a second one.
-        const core::ZooRow row = core::zooRow(input, *m_current);
-        const auto x = core::zooNumber(row, axes.x);
-        const auto y = which == Plot::LayerEstimate ? core::zooNumber(row, core::ZooColumn::LayersPerLayer)
-                                                    : plotY(row, which, axes.y);
-        if (x && y) {
-            QCPGraph* current = plot.addGraph();
-            current->setName(tr("current config"));
-            current->setLineStyle(QCPGraph::lsNone);
-            current->setScatterStyle(
-                QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(pal.color(QPalette::Text), 2.5), Qt::NoBrush, 16));
-            current->addData(*x, *y);
-            extend(*x, *y);
-        }
-    }
-    if (any) {
-        const double dy = std::max(yRange.size() * 0.08, 1.0);
-        plot.yAxis->setRange(std::min(0.0, yRange.lower - dy), yRange.upper + dy);
-        if (axes.logX) {
-            plot.xAxis->setRange(std::max(1.0, xRange.lower / 1.5), xRange.upper * 1.5);
-        } else {
-            const double dx = std::max(xRange.size() * 0.05, 1.0);
-            plot.xAxis->setRange(xRange.lower - dx, xRange.upper + dx);
-        }
-    }
-    views::plot::applyPalette(plot, pal, font());
-    plot.replot();
+    const core::ZooPlotData plotted =
+        core::zooPlotData(m_model->rows(), m_model->order(), shownPlot(), currentRow(), views::plot::todayInYears());
+    views::plot::drawZooChart(*m_plot, plotted, palette(), font());
+    m_plotNote->setText(plotted.left == 0
+                            ? QString()
+                            : tr("%n row(s) of the table not on this plot: %1.", nullptr, int(plotted.left))
+                                  .arg(qs(plotted.leftReason)));
+    m_plotNote->setVisible(plotted.left > 0);
 }
 
 } // namespace archplay::ui::design

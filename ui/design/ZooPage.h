@@ -2,10 +2,11 @@
 #pragma once
 
 #include "core/analysis/Analysis.h"
-#include "core/report/ZooQuery.h"
+#include "core/report/ZooPlots.h"
 #include "ui/design/DesignExport.h"
+#include "ui/design/ZooTableModel.h"
+#include "ui/session/ZooSettings.h"
 
-#include <QAbstractTableModel>
 #include <QStringList>
 #include <QWidget>
 
@@ -24,38 +25,6 @@ class ModelBridge;
 namespace archplay::ui::design {
 
 class ComparePage;
-
-/// The zoo's rows for a table view: core's columns and texts (zooColumns(), zooText()), sorted and
-/// filtered by core (sortZoo(), filterZoo()) over an index, so 10,000 rows sort without copying.
-class ZooTableModel : public QAbstractTableModel {
-    Q_OBJECT
-
-public:
-    using QAbstractTableModel::QAbstractTableModel;
-
-    void setRows(std::vector<core::ZooRow> rows);
-    void setFilter(const core::ZooFilter& filter);
-    const std::vector<core::ZooRow>& rows() const { return m_rows; }
-    /// The row shown at `index`'s position.
-    const core::ZooRow& rowAt(int row) const { return m_rows[m_order[std::size_t(row)]]; }
-    /// The rows shown, in the order shown.
-    const std::vector<std::size_t>& order() const { return m_order; }
-
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
-    void sort(int column, Qt::SortOrder order) override;
-
-private:
-    void refilter();
-
-    std::vector<core::ZooRow> m_rows;
-    core::ZooFilter m_filter;
-    std::vector<std::size_t> m_order;
-    int m_sortColumn = -1;
-    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
-};
 
 /// The model zoo (issue 16): every built-in preset and every config the user added (folders searched
 /// for config.json, the Hugging Face cache), with core's columns, a filter expression, and plots of
@@ -84,16 +53,20 @@ public:
     ZooTableModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
     QCustomPlot* plot() const { return m_plot; }
-    /// The plots the page draws, by index of its plot picker.
-    enum class Plot { DepthWidth, FfnRatio, HeadDim, GqaGroup, LayerEstimate };
-    void showPlot(Plot plot);
+    /// Shows one of the zoo plots (the plot picker's choice).
+    void showPlot(core::ZooPlot plot);
 
 signals:
     void message(const QString& text);
 
 private:
     void rebuild();
+    void addedSources(QString text, const QStringList& notes);
     void drawPlot();
+    core::ZooPlot shownPlot() const;
+    /// The current config as a zoo row, from the window's analysis; nullopt when it is invalid.
+    std::optional<core::ZooRow> currentRow() const;
+    std::optional<core::ZooPlotPoint> currentPoint() const;
     void exportTable(core::ExportFormat format);
     void compareSelected();
     std::optional<core::ModelConfig> configOf(const core::ZooRow& row) const;
@@ -102,8 +75,7 @@ private:
     ComparePage* m_compare;
     core::AnalysisPtr m_current;
     ChooseFile m_chooseFile;
-    QStringList m_folders;
-    bool m_hfCache = false;
+    session::AddedZooSources m_sources;
     std::vector<core::ZooInput> m_added;
     core::Scenario m_builtScenario;
     bool m_built = false;
@@ -113,6 +85,7 @@ private:
     QTableView* m_table;
     QComboBox* m_plotChoice;
     QCustomPlot* m_plot;
+    QLabel* m_plotNote; ///< how many rows the plot cannot place, and why
 };
 
 } // namespace archplay::ui::design

@@ -6,6 +6,7 @@
 #include "ui/export/ReportBuilder.h"
 #include "ui/export/ViewExporter.h"
 #include "ui/session/AtomicWrite.h"
+#include "ui/session/ZooSettings.h"
 #include "ui/session/ModelBridge.h"
 #include "ui/theme/Theme.h"
 #include "ui/views/AnalysisView.h"
@@ -71,6 +72,7 @@ ExportActions::ExportActions(session::ModelBridge* bridge, QTabWidget* tabs, vie
     , m_copyImage(new QAction(tr("&Copy Current View as Image"), this))
     , m_reportPdf(new QAction(tr("&Report as PDF…"), this))
     , m_reportMarkdown(new QAction(tr("Report as &Markdown…"), this))
+    , m_reportZoo(new QAction(tr("Reports Include the Model &Zoo"), this))
     , m_paperGroup(new QActionGroup(this))
     , m_paper(defaultPaper())
     , m_directory(QDir::homePath()) {
@@ -98,6 +100,10 @@ ExportActions::ExportActions(session::ModelBridge* bridge, QTabWidget* tabs, vie
     m_reportMarkdown->setToolTip(tr("The report as Markdown, with its figures as PNG files in a folder beside it"));
     connect(m_reportMarkdown, &QAction::triggered, this,
             [this] { exportReportInteractive(core::ExportFormat::Markdown); });
+    m_reportZoo->setObjectName(QStringLiteral("export.reportZoo"));
+    m_reportZoo->setCheckable(true);
+    m_reportZoo->setToolTip(tr("A section placing the design among the zoo's models (the presets and the configs "
+                               "added on Tools > Design > Zoo): its nearest models and every zoo plot"));
     for (const auto& [paper, label] :
          {std::pair{QPageSize::A4, tr("A&4")}, std::pair{QPageSize::Letter, tr("US &Letter")}}) {
         QAction* action = m_paperGroup->addAction(label);
@@ -145,6 +151,7 @@ void ExportActions::populate(QMenu* menu) {
     menu->addSeparator();
     menu->addAction(m_reportPdf);
     menu->addAction(m_reportMarkdown);
+    menu->addAction(m_reportZoo);
     QMenu* paper = menu->addMenu(tr("Report &Paper Size"));
     paper->addActions(m_paperGroup->actions());
     menu->addSeparator();
@@ -294,11 +301,17 @@ QString ExportActions::exportReport(core::ExportFormat format, const QString& pa
     const core::ReportInfo info = reportInfo();
     const BusyCursor busy;
     QString error;
+    const std::optional<core::ModelZoo> zoo =
+        m_reportZoo->isChecked() ? std::optional(session::reportZoo(analysis.scenario)) : std::nullopt;
+    const core::ModelZoo* zooPointer = zoo ? &*zoo : nullptr;
     if (format == core::ExportFormat::Pdf) {
-        const PdfResult result = reportPdf(analysis, info, {m_paper, theme::ThemeMode::Light, selectedLayer()});
+        const PdfResult result =
+            reportPdf(analysis, info, {m_paper, theme::ThemeMode::Light, selectedLayer(), zooPointer});
         error = result.pdf.isEmpty() ? result.error : session::writeAtomically(path, result.pdf);
     } else if (format == core::ExportFormat::Markdown) {
-        error = exportMarkdownReport(analysis, info, {theme::ThemeMode::Light, selectedLayer(), 2.0}, path);
+        error = exportMarkdownReport(
+            analysis, info, {theme::ThemeMode::Light, selectedLayer(), 2.0, core::ReadOnlyTarget::Refuse, zooPointer},
+            path);
     } else {
         error = tr("the report is written as PDF or Markdown");
     }

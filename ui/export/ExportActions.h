@@ -48,6 +48,7 @@ public:
     QAction* copyImageAction() const { return m_copyImage; }
     QAction* reportPdfAction() const { return m_reportPdf; }
     QAction* reportMarkdownAction() const { return m_reportMarkdown; }
+    QAction* reportZooAction() const { return m_reportZoo; }
 
     /// Draws `view` as `settings` say, in the colours asked for, and writes it. Returns an empty
     /// string, or the reason; emits finished() either way.
@@ -107,6 +108,7 @@ private:
     QAction* m_copyImage;
     QAction* m_reportPdf;
     QAction* m_reportMarkdown;
+    QAction* m_reportZoo; ///< checked: reports place the design among the zoo's models
     QActionGroup* m_paperGroup;
     std::vector<QAction*> m_textActions;
     QPageSize::PageSizeId m_paper;

@@ -29,15 +29,18 @@ QString exportAnalysis(const core::Analysis& analysis, const ExportRequest& requ
     if (auto text = core::exportText(analysis, request.what, request.format, request.info)) {
         return session::writeAtomically(request.path, QByteArray::fromStdString(*text), request.readOnly);
     }
+    const std::optional<core::ModelZoo> zoo =
+        request.zoo && request.what == ExportWhat::Report ? std::optional(core::modelZoo(analysis.scenario)) : std::nullopt;
     if (request.what == ExportWhat::Report && request.format == ExportFormat::Markdown) {
-        return exportMarkdownReport(analysis, request.info,
-                                    {request.theme, request.layer, request.scale.value_or(2.0), request.readOnly},
-                                    request.path);
+        return exportMarkdownReport(
+            analysis, request.info,
+            {request.theme, request.layer, request.scale.value_or(2.0), request.readOnly, zoo ? &*zoo : nullptr},
+            request.path);
     }
     const bool paged = request.format == ExportFormat::Pdf &&
                        (request.what == ExportWhat::Report || request.what == ExportWhat::Derivation);
     if (paged) {
-        const ReportOptions options{request.paper, request.theme, request.layer};
+        const ReportOptions options{request.paper, request.theme, request.layer, zoo ? &*zoo : nullptr};
         const PdfResult result = request.what == ExportWhat::Report ? reportPdf(analysis, request.info, options)
                                                                     : derivationPdf(analysis, request.info, options);
         return result.pdf.isEmpty() ? result.error

@@ -29,6 +29,7 @@ struct ExportRequest {
     std::optional<std::int64_t> layer;           ///< position in the plan; absent: the views' default
     core::ReportInfo info;
     core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse; ///< whether read-only files are replaced
+    bool zoo = false; ///< a report places the design among the built-in presets (core::modelZoo())
 };
 
 /// 1280x800 for figures; 1280x1600 for the derivation, which is long.

@@ -6,11 +6,20 @@
 #include "ui/export/ViewExporter.h"
 #include "ui/session/AtomicWrite.h"
 #include "ui/views/AnalysisView.h"
+#include "ui/views/charts/PlotSupport.h"
+#include "ui/views/charts/ZooChart.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QBuffer>
+#include <QImage>
+#include <QPainter>
 #include <QUrl>
+#include <qcustomplot.h>
+
+#include <functional>
+#include <numeric>
 
 namespace archplay::ui::exports {
 
@@ -18,6 +27,47 @@ QString markdownFiguresDir(const QString& path) {
     const QFileInfo info(path);
     return info.dir().filePath(info.completeBaseName() + QStringLiteral("_figures"));
 }
+
+namespace {
+
+/// Every zoo plot as "zoo-NAME.png" in `directory`, the design marked, linked in `figures`.
+QString writeZooFigures(const core::Analysis& analysis, const core::ModelZoo& zoo, const QPalette& palette,
+                        const MarkdownReportOptions& options, const QString& directory,
+                        std::vector<core::ReportFigure>& figures,
+                        const std::function<std::string(const QString&)>& linkTo, QStringList* written) {
+    std::vector<std::size_t> every(zoo.rows.size());
+    std::iota(every.begin(), every.end(), std::size_t{0});
+    const core::ZooRow design = core::reportZooRow(analysis);
+    const QSize size(1280, 800);
+    for (core::ZooPlot plot : core::zooPlots()) {
+        const core::ZooPlotData data = core::zooPlotData(zoo.rows, every, plot, design, views::plot::todayInYears());
+        const std::unique_ptr<QCustomPlot> chart = views::plot::zooChart(data, size, palette, QApplication::font());
+        QImage image(size * options.scale, QImage::Format_ARGB32_Premultiplied);
+        image.fill(palette.color(QPalette::Base));
+        {
+            QPainter painter(&image);
+            painter.setRenderHint(QPainter::Antialiasing);
+            painter.scale(options.scale, options.scale);
+            views::plot::renderPlot(*chart, painter, QRectF(QPointF(0, 0), QSizeF(size)));
+        }
+        QByteArray bytes;
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        image.save(&buffer, "PNG");
+        const QString name = QStringLiteral("zoo-%1.png").arg(qs(std::string(core::toString(plot))));
+        const QString file = QDir(directory).filePath(name);
+        if (const QString error = session::writeAtomically(file, bytes, options.readOnly); !error.isEmpty()) {
+            return QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(file), error);
+        }
+        if (written) {
+            *written << file;
+        }
+        figures.push_back({plot, linkTo(name)});
+    }
+    return {};
+}
+
+} // namespace
 
 QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportInfo& info,
                              const MarkdownReportOptions& options, const QString& path, QStringList* written) {
@@ -37,7 +87,19 @@ QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportI
     }
     const QString folder = QFileInfo(directory).fileName();
     std::vector<core::ReportFigure> figures;
-    for (const core::ReportSection& section : core::reportSections(analysis, views.layer())) {
+    // Links are URLs: a space in the folder name must not end the link.
+    auto linkTo = [&folder](const QString& file) {
+        return QString::fromUtf8(QUrl::toPercentEncoding(folder + QLatin1Char('/') + file, QByteArrayLiteral("/")))
+            .toStdString();
+    };
+    for (const core::ReportSection& section : core::reportSections(analysis, views.layer(), options.zoo != nullptr)) {
+        if (section.part == core::ReportPart::Zoo) {
+            if (const QString error = writeZooFigures(analysis, *options.zoo, palette, options, directory, figures,
+                                                      linkTo, written);
+                !error.isEmpty()) {
+                return error;
+            }
+        }
         if (!section.figure) {
             continue;
         }
@@ -55,12 +117,9 @@ QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportI
         if (written) {
             *written << file;
         }
-        // Links are URLs: a space in the folder name must not end the link.
-        const QString link = QString::fromUtf8(QUrl::toPercentEncoding(
-            folder + QLatin1Char('/') + viewId + QStringLiteral(".png"), QByteArrayLiteral("/")));
-        figures.push_back({*section.figure, link.toStdString()});
+        figures.push_back({*section.figure, linkTo(viewId + QStringLiteral(".png"))});
     }
-    const std::string markdown = core::reportMarkdown(analysis, info, views.layer(), figures);
+    const std::string markdown = core::reportMarkdown(analysis, info, views.layer(), figures, options.zoo);
     if (const QString error = session::writeAtomically(path, QByteArray::fromStdString(markdown), options.readOnly);
         !error.isEmpty()) {
         return error;

@@ -3,6 +3,7 @@
 
 #include "core/analysis/Analysis.h"
 #include "core/io/Files.h"
+#include "core/report/ModelZoo.h"
 #include "core/report/ReportText.h"
 #include "ui/theme/Theme.h"
 
@@ -20,6 +21,7 @@ struct MarkdownReportOptions {
     std::optional<std::int64_t> layer; ///< the layer whose matrices are shown; absent: the default
     qreal scale = 2.0;                 ///< PNG pixels per device-independent pixel
     core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse; ///< whether read-only files are replaced
+    const core::ModelZoo* zoo = nullptr; ///< with a zoo: a section placing the design among its models
 };
 
 /// The folder the figures of the Markdown report `path` go in: "NAME_figures" beside "NAME.md".

@@ -14,10 +14,15 @@
 #include "ui/views/BreakdownTableView.h"
 #include "ui/views/layout/DerivationDocument.h"
 
+#include "ui/views/charts/ZooChart.h"
+
 #include <QApplication>
 #include <QBuffer>
 #include <QLocale>
 #include <QPdfWriter>
+#include <qcustomplot.h>
+
+#include <numeric>
 
 namespace archplay::ui::exports {
 namespace {
@@ -227,6 +232,61 @@ views::layout::DerivationDocument costsDocument(const ReportComposer& composer, 
                                              std::make_shared<const mathtext::MathTypesetter>(composer.bodyFont()));
 }
 
+/// The zoo's charts of a report, kept until the composer paints.
+using ZooCharts = std::vector<std::unique_ptr<QCustomPlot>>;
+
+/// A neighbours-table column's share of the width: room for "2025-04", "151936" and "parameters".
+qreal zooColumnWidth(core::ZooColumn column) {
+    switch (column) {
+    case core::ZooColumn::Name:
+        return 1.7;
+    case core::ZooColumn::Released:
+    case core::ZooColumn::Vocab:
+    case core::ZooColumn::Ffn:
+        return 1.3;
+    case core::ZooColumn::TotalParams:
+    case core::ZooColumn::ActiveParams:
+        return 1.5;
+    default:
+        return 0.95;
+    }
+}
+
+/// The zoo section: who the design is among, its nearest models, and every zoo plot with it marked.
+void zooSection(ReportComposer& composer, const core::ReportSection& section, const core::Analysis& analysis,
+                const core::ReportInfo& info, const core::ModelZoo& zoo, const QPalette& palette, ZooCharts& charts) {
+    composer.paragraph(qs(core::zooReportIntro(zoo)));
+    std::vector<TableColumn> columns;
+    for (core::ZooColumn column : core::zooNeighbourColumns()) {
+        const core::ZooColumnInfo& about = core::zooColumnInfo(column);
+        columns.push_back({qs(std::string(about.label)), zooColumnWidth(column),
+                           about.numeric ? Qt::AlignRight : Qt::AlignLeft});
+    }
+    std::vector<TableRow> rows;
+    for (const core::ZooRow& row : core::zooReportRows(zoo, analysis)) {
+        TableRow line;
+        for (core::ZooColumn column : core::zooNeighbourColumns()) {
+            line.cells << qs(core::zooText(row, column));
+        }
+        line.strong = rows.empty(); // the design itself
+        rows.push_back(line);
+    }
+    composer.table(columns, rows);
+    std::vector<std::size_t> every(zoo.rows.size());
+    std::iota(every.begin(), every.end(), std::size_t{0});
+    const core::ZooRow design = core::reportZooRow(analysis);
+    const double now = views::plot::todayInYears();
+    const QSizeF logical(860, 560);
+    for (core::ZooPlot plot : section.zooPlots) {
+        const core::ZooPlotData data = core::zooPlotData(zoo.rows, every, plot, design, now);
+        charts.push_back(views::plot::zooChart(data, logical.toSize(), palette, composer.bodyFont()));
+        composer.subheading(qs(data.info.title));
+        composer.chart(*charts.back(), logical,
+                       qs(core::figureCaption(analysis, info)) + QStringLiteral(". ") +
+                           qs(core::zooPlotCaption(plot)));
+    }
+}
+
 /// The typeset derivations of a report: they must live until the composer paints.
 struct ReportDocuments {
     const views::layout::DerivationDocument& forwardPass;
@@ -235,8 +295,9 @@ struct ReportDocuments {
 
 /// The sections of the report in core's order, each with its table and figure.
 void reportSections(ReportComposer& composer, const core::Analysis& analysis, const core::ReportInfo& info,
-                    const OffscreenViews& views, const ReportDocuments& documents) {
-    for (const core::ReportSection& section : core::reportSections(analysis, views.layer())) {
+                    const OffscreenViews& views, const ReportDocuments& documents, const core::ModelZoo* zoo,
+                    ZooCharts& charts) {
+    for (const core::ReportSection& section : core::reportSections(analysis, views.layer(), zoo != nullptr)) {
         // The forward pass starts a page; the costs' explanation follows it on the same page.
         const bool newPage = section.part == core::ReportPart::Derivation;
         composer.heading(qs(section.title), newPage);
@@ -271,6 +332,9 @@ void reportSections(ReportComposer& composer, const core::Analysis& analysis, co
         case core::ReportPart::Speed:
             summaryTable(composer, core::speedRows(analysis));
             composer.paragraph(qs(core::speedBoundLabel()) + QLatin1Char('.'));
+            break;
+        case core::ReportPart::Zoo:
+            zooSection(composer, section, analysis, info, *zoo, views.palette(), charts);
             break;
         case core::ReportPart::Source:
             for (const std::string& line : core::sourceLines(info)) {
@@ -311,7 +375,8 @@ PdfResult reportPdf(const core::Analysis& analysis, const core::ReportInfo& info
     const OffscreenViews views(analysis, pdf.palette, options.layer);
     const views::layout::DerivationDocument document = derivationDocument(pdf.composer, analysis);
     const views::layout::DerivationDocument costs = costsDocument(pdf.composer, analysis);
-    reportSections(pdf.composer, analysis, info, views, {document, costs});
+    ZooCharts charts;
+    reportSections(pdf.composer, analysis, info, views, {document, costs}, options.zoo, charts);
     return pdf.finish(QStringLiteral("archplay report"), false);
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/Analysis.h"
+#include "core/report/ModelZoo.h"
 #include "core/report/ReportText.h"
 #include "ui/theme/Theme.h"
 
@@ -19,6 +20,7 @@ struct ReportOptions {
     QPageSize::PageSizeId paper = QPageSize::A4;      ///< A4 or Letter
     theme::ThemeMode theme = theme::ThemeMode::Light; ///< Light for print; System: the window's palette
     std::optional<std::int64_t> layer;                ///< the layer whose matrices are shown; absent: the default
+    const core::ModelZoo* zoo = nullptr; ///< with a zoo: a section placing the design among its models
 };
 
 /// A PDF made in memory.

@@ -3,6 +3,7 @@
 
 #include "ui/views/AnalysisView.h"
 #include "ui/views/ViewColors.h"
+#include "ui/views/charts/PlotSupport.h"
 #include "ui/views/layout/DerivationDocument.h"
 
 #include <QFontMetricsF>
@@ -202,10 +203,20 @@ void ReportComposer::table(const std::vector<TableColumn>& columns, const std::v
 }
 
 void ReportComposer::figure(const views::AnalysisView& view, const QSizeF& logical, const QString& caption) {
+    const views::AnalysisView* drawn = &view;
+    drawing([drawn](QPainter& painter, const QRectF& rect) { drawn->render(painter, rect); }, logical, caption);
+}
+
+void ReportComposer::chart(QCustomPlot& plot, const QSizeF& logical, const QString& caption) {
+    QCustomPlot* drawn = &plot;
+    drawing([drawn](QPainter& painter, const QRectF& rect) { views::plot::renderPlot(*drawn, painter, rect); },
+            logical, caption);
+}
+
+void ReportComposer::drawing(PaintFunction draw, const QSizeF& logical, const QString& caption) {
     const qreal scale = contentWidth() / logical.width();
     const qreal captionHeight = caption.isEmpty() ? 0 : textHeight(caption, m_small, contentWidth()) + 5;
     const qreal imageHeight = logical.height() * scale;
-    const views::AnalysisView* drawn = &view;
     const qreal pageHeight = m_content.height();
     // To finish a page rather than leave its bottom empty, a figure may be laid out shorter (down to
     // 55% of its height): the view lays itself out in the room it gets, at the same width and text size.
@@ -227,7 +238,7 @@ void ReportComposer::figure(const views::AnalysisView& view, const QSizeF& logic
         painter.translate(image.topLeft());
         painter.scale(drawScale, drawScale);
         painter.setClipRect(QRectF(QPointF(0, 0), laidOut), Qt::IntersectClip);
-        drawn->render(painter, QRectF(QPointF(0, 0), laidOut));
+        draw(painter, QRectF(QPointF(0, 0), laidOut));
         painter.restore();
         painter.setPen(QPen(views::colors::rule(m_palette), 0.8));
         painter.setBrush(Qt::NoBrush);

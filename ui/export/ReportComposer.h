@@ -13,6 +13,7 @@
 #include <memory>
 #include <vector>
 
+class QCustomPlot;
 class QPagedPaintDevice;
 class QPainter;
 
@@ -66,6 +67,8 @@ public:
     /// To finish a page it may be laid out shorter, down to 55% of its height, at the same width and
     /// text size (the view lays itself out in the room). The view must outlive paint().
     void figure(const views::AnalysisView& view, const QSizeF& logical, const QString& caption);
+    /// A QCustomPlot chart as figure() places a view. The plot must outlive paint().
+    void chart(QCustomPlot& plot, const QSizeF& logical, const QString& caption);
     /// The typeset derivation, one block per paragraph or equation. The document must outlive paint().
     void derivation(const views::layout::DerivationDocument& document);
 
@@ -87,6 +90,8 @@ private:
         int header = -1; ///< index of the table header block to repeat above this row
     };
     void add(FlowItem flow, PaintFunction paint, int header = -1);
+    /// A figure whose `draw` paints it at its laid-out size from (0, 0).
+    void drawing(PaintFunction draw, const QSizeF& logical, const QString& caption);
     qreal textHeight(const QString& text, const QFont& font, qreal width) const;
     QColor muted() const;
 

@@ -191,6 +191,21 @@ void usePlainLogTicker(QCPAxis* axis, double base) {
     useFormattedLogTicker(axis, base, &plainNumber);
 }
 
+void useVocabularyLogTicker(QCPAxis* axis) {
+    useFormattedLogTicker(axis, 2, [](double tick) { return core::tokenCount(toCount(tick)); });
+}
+
+void useYearTicker(QCPAxis* axis) {
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    ticker->setTickCount(8);
+    axis->setScaleType(QCPAxis::stLinear);
+    axis->setNumberFormat(QStringLiteral("f"));
+    axis->setNumberPrecision(0);
+    axis->setTicker(ticker);
+}
+
 void placeLegendBelow(QCustomPlot& plot) {
     plot.legend->setVisible(true);
     plot.axisRect()->insetLayout()->take(plot.legend);

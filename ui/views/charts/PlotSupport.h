@@ -44,6 +44,10 @@ void useFlopRateLogTicker(QCPAxis* axis);
 void useTokenRateLogTicker(QCPAxis* axis);
 /// Logarithmic axis of plain numbers in powers of `base`: batches (2) and FLOP/byte (10).
 void usePlainLogTicker(QCPAxis* axis, double base);
+/// Logarithmic axis of vocabularies in powers of two, as people write them: 32K, 64K, 128K, 256K.
+void useVocabularyLogTicker(QCPAxis* axis);
+/// Linear axis of dates in years, a tick on whole years (every 1, 2 or 5): 2018, 2020, 2022.
+void useYearTicker(QCPAxis* axis);
 
 /// Moves the legend out of the axis rect into a row below it, entries side by side, so it never
 /// covers a point or a curve.

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/session/ZooSettings.h"
+
+#include "core/report/ZooSources.h"
+#include "ui/Strings.h"
+
+#include <QSettings>
+
+namespace archplay::ui::session {
+namespace {
+
+const QString kFoldersKey = QStringLiteral("design/zoo/folders");
+const QString kHfCacheKey = QStringLiteral("design/zoo/hf-cache");
+
+void keepNotes(const core::ZooScan& scan, QStringList* notes) {
+    if (notes) {
+        for (const core::Diagnostic& note : scan.notes) {
+            *notes << qs(note.message);
+        }
+    }
+}
+
+} // namespace
+
+AddedZooSources savedZooSources() {
+    const QSettings settings;
+    return {settings.value(kFoldersKey).toStringList(), settings.value(kHfCacheKey, false).toBool()};
+}
+
+void saveZooSources(const AddedZooSources& sources) {
+    QSettings settings;
+    if (sources.folders.isEmpty()) {
+        settings.remove(kFoldersKey);
+    } else {
+        settings.setValue(kFoldersKey, sources.folders);
+    }
+    if (sources.hfCache) {
+        settings.setValue(kHfCacheKey, true);
+    } else {
+        settings.remove(kHfCacheKey);
+    }
+}
+
+std::vector<core::ZooInput> zooInputs(const AddedZooSources& sources, QStringList* notes) {
+    std::vector<core::ZooInput> inputs;
+    for (const QString& folder : sources.folders) {
+        const core::ZooScan scan = core::zooFromFolder(folder.toStdString());
+        inputs.insert(inputs.end(), scan.inputs.begin(), scan.inputs.end());
+        keepNotes(scan, notes);
+    }
+    if (sources.hfCache) {
+        if (const std::optional<std::filesystem::path> root = core::defaultHfCacheRoot()) {
+            const core::ZooScan scan = core::zooFromHfCache(*root);
+            inputs.insert(inputs.end(), scan.inputs.begin(), scan.inputs.end());
+            keepNotes(scan, notes);
+        } else if (notes) {
+            *notes << QObject::tr("No Hugging Face cache: neither HF_HUB_CACHE, HF_HOME, XDG_CACHE_HOME nor HOME is "
+                                  "set.");
+        }
+    }
+    return inputs;
+}
+
+core::ModelZoo reportZoo(const core::Scenario& scenario) {
+    std::vector<core::ZooInput> inputs = core::presetZooInputs();
+    const std::vector<core::ZooInput> added = zooInputs(savedZooSources());
+    inputs.insert(inputs.end(), added.begin(), added.end());
+    return core::buildZoo(inputs, scenario, 0);
+}
+
+} // namespace archplay::ui::session
