@@ -78,9 +78,14 @@ ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* pa
          {std::pair{core::ExportFormat::Png, tr("PNG")}, std::pair{core::ExportFormat::Svg, tr("SVG")},
           std::pair{core::ExportFormat::Pdf, tr("PDF")}}) {
         exportMenu->addAction(tr("Plot as %1…").arg(name), this, [this, format = format] {
+            // The exported chart is drawn afresh with vector markers; the screen's are pixmaps.
+            const std::unique_ptr<QCustomPlot> chart =
+                views::plot::zooChart(plotData(), m_plot->size(), palette(), font());
             const ChartFigure figure{
-                m_plot, m_current ? tr("The model zoo · %1").arg(qs(core::scenarioLine(*m_current))) : QString()};
-            emit message(saveChart(this, m_chooseFile, tr("the zoo plot"), QStringLiteral("zoo"), figure, format));
+                chart.get(), m_current ? tr("The model zoo · %1").arg(qs(core::scenarioLine(*m_current))) : QString()};
+            emit message(saveChart(this, m_chooseFile, tr("the zoo plot"),
+                                   QStringLiteral("zoo-%1").arg(qs(std::string(core::toString(shownPlot())))), figure,
+                                   format));
         });
     }
 
@@ -354,10 +359,13 @@ std::optional<core::ZooPlotPoint> ZooPage::currentPoint() const {
     return row ? core::zooPlotPoint(*row, shownPlot(), views::plot::todayInYears()) : std::nullopt;
 }
 
+core::ZooPlotData ZooPage::plotData() const {
+    return core::zooPlotData(m_model->rows(), m_model->order(), shownPlot(), currentRow(), views::plot::todayInYears());
+}
+
 void ZooPage::drawPlot() {
-    const core::ZooPlotData plotted =
-        core::zooPlotData(m_model->rows(), m_model->order(), shownPlot(), currentRow(), views::plot::todayInYears());
-    views::plot::drawZooChart(*m_plot, plotted, palette(), font());
+    const core::ZooPlotData plotted = plotData();
+    views::plot::drawZooChart(*m_plot, plotted, palette(), font(), views::plot::ZooMarkers::Raster);
     m_plotNote->setText(plotted.left == 0
                             ? QString()
                             : tr("%n row(s) of the table not on this plot: %1.", nullptr, int(plotted.left))

@@ -64,6 +64,8 @@ private:
     void addedSources(QString text, const QStringList& notes);
     void drawPlot();
     core::ZooPlot shownPlot() const;
+    /// The plot shown, as core places it: the rows shown in the table, the current config marked.
+    core::ZooPlotData plotData() const;
     /// The current config as a zoo row, from the window's analysis; nullopt when it is invalid.
     std::optional<core::ZooRow> currentRow() const;
     std::optional<core::ZooPlotPoint> currentPoint() const;

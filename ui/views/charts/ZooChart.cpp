@@ -6,6 +6,7 @@
 #include "ui/views/charts/PlotSupport.h"
 
 #include <QDate>
+#include <QPixmap>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -75,6 +76,21 @@ void fitAxes(QCustomPlot& plot, const core::ZooPlotData& data) {
     }
 }
 
+/// The style's marker drawn once into a pixmap at the screen's pixel ratio, for QCustomPlot to blit.
+QCPScatterStyle rasterStyle(const QCPScatterStyle& style, qreal pixelRatio) {
+    const int side = int(std::ceil(style.size())) + 3;
+    QPixmap pixmap(QSize(side, side) * pixelRatio);
+    pixmap.setDevicePixelRatio(pixelRatio);
+    pixmap.fill(Qt::transparent);
+    {
+        QCPPainter painter(&pixmap);
+        painter.setRenderHint(QPainter::Antialiasing);
+        style.applyTo(&painter, style.pen());
+        style.drawShape(&painter, side / 2.0, side / 2.0);
+    }
+    return QCPScatterStyle(pixmap);
+}
+
 QCPGraph* currentGraph(QCustomPlot& plot) {
     for (int i = 0; i < plot.graphCount(); ++i) {
         if (plot.graph(i)->property(kCurrentProperty).toBool()) {
@@ -86,7 +102,8 @@ QCPGraph* currentGraph(QCustomPlot& plot) {
 
 } // namespace
 
-void drawZooChart(QCustomPlot& plot, const core::ZooPlotData& data, const QPalette& palette, const QFont& font) {
+void drawZooChart(QCustomPlot& plot, const core::ZooPlotData& data, const QPalette& palette, const QFont& font,
+                  ZooMarkers markers) {
     plot.clearPlottables();
     plot.clearItems();
     const core::ZooPlotInfo& info = data.info;
@@ -131,7 +148,8 @@ void drawZooChart(QCustomPlot& plot, const core::ZooPlotData& data, const QPalet
             }
             QCPGraph* graph = plot.addGraph();
             graph->setLineStyle(QCPGraph::lsNone);
-            graph->setScatterStyle(QCPScatterStyle(shapeOf(series.marker), colour, fill, size));
+            const QCPScatterStyle style(shapeOf(series.marker), colour, fill, size);
+            graph->setScatterStyle(markers == ZooMarkers::Raster ? rasterStyle(style, plot.devicePixelRatioF()) : style);
             graph->setData(xs, ys, true);
             graph->setProperty(kRowsProperty, rows);
             graph->setName(qs(series.name));
