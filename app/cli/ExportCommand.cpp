@@ -293,8 +293,9 @@ ExportJob exportJob(const std::vector<std::string>& args) {
     job.kind.format = exportFormat(options, job.request.path);
     checkExportKind(job.kind, job.request.path);
     checkFigureFlags(options, job.kind);
-    if (job.request.zoo && !(job.kind.what == core::ExportWhat::Report &&
-                             (job.kind.format == core::ExportFormat::Pdf || job.kind.format == core::ExportFormat::Markdown))) {
+    if (job.request.zoo &&
+        !(job.kind.what == core::ExportWhat::Report &&
+          (job.kind.format == core::ExportFormat::Pdf || job.kind.format == core::ExportFormat::Markdown))) {
         throw UsageError{"--zoo applies to the report as pdf or md"};
     }
     job.request.what = job.kind.what;

@@ -16,7 +16,7 @@ struct PresetInfo {
     std::string id;
     std::string name;
     std::string family;
-    std::string source;                           ///< Hugging Face repository or paper
+    std::string source;   ///< Hugging Face repository or paper
     std::string released; ///< first public release (paper or checkpoint): "2024-04", or "2026" when the month is not
                           ///< certain; empty when unknown. parseReleaseDate() reads it.
     std::optional<std::uint64_t> publishedParams; ///< exact published count of unique parameters

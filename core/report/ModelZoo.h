@@ -75,7 +75,7 @@ struct ZooRow {
     std::string snapshot;
     std::string path;
     std::string name;
-    std::string family; ///< the preset's family, or model_type for other configs
+    std::string family;                  ///< the preset's family, or model_type for other configs
     std::optional<ReleaseDate> released; ///< known for presets (PresetInfo::released)
     ZooStatus status = ZooStatus::Exact;
     std::string reason;      ///< NotCounted: the first error; Estimate: the ignored fields. Empty when exact

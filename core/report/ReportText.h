@@ -5,8 +5,8 @@
 #include "core/derivation/Derivation.h"
 #include "core/io/Presets.h"
 #include "core/report/Tables.h"
-#include "core/report/ZooPlots.h"
 #include "core/report/ViewKind.h"
+#include "core/report/ZooPlots.h"
 
 #include <nlohmann/json_fwd.hpp>
 

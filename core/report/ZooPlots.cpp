@@ -229,9 +229,9 @@ std::string zooPlotCaption(ZooPlot plot) {
 
 const std::vector<ZooColumn>& zooNeighbourColumns() {
     using C = ZooColumn;
-    static const std::vector<ZooColumn> columns = {C::Name,    C::Released, C::Layers, C::HiddenSize,  C::Heads,
-                                                   C::KvHeads, C::HeadDim,  C::Ffn,    C::Vocab,       C::TotalParams,
-                                                   C::ActiveParams};
+    static const std::vector<ZooColumn> columns = {C::Name,  C::Released,    C::Layers,      C::HiddenSize,
+                                                   C::Heads, C::KvHeads,     C::HeadDim,     C::Ffn,
+                                                   C::Vocab, C::TotalParams, C::ActiveParams};
     return columns;
 }
 

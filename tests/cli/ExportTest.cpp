@@ -398,7 +398,8 @@ TEST(CliExportReport, WithTheZooTheReportPlacesTheDesignAmongThePresets) {
         EXPECT_EQ(image.width(), 2560) << name;
     }
     // --zoo is the report's: any other export refuses it.
-    const CliResult refused = runCli({"export", "qwen3-8b", "--what", "breakdown", "--zoo", "-o", (dir / "b.csv").string()});
+    const CliResult refused =
+        runCli({"export", "qwen3-8b", "--what", "breakdown", "--zoo", "-o", (dir / "b.csv").string()});
     EXPECT_EQ(refused.exitCode, 2);
     EXPECT_NE(refused.err.find("--zoo applies to the report"), std::string::npos) << refused.err;
 }

@@ -144,16 +144,19 @@ TEST(ModelZoo, CsvMarkdownAndJsonHoldExactNumbers) {
     }
     EXPECT_EQ(csv.rfind(header + "\n", 0), 0u);
     EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), static_cast<long>(zoo.rows.size() + 1));
-    EXPECT_NE(csv.find("llama-3-8b,preset,,Llama 3 8B,Llama,2024-04,llama,decoder-only,dense,exact,32,4096,32,8,128,GQA 8/32,"
-                       "SwiGLU,3.5,0,0,128256,8192,8030261248,8030261248,8030261248,yes,131072,536870912,16060522496,"
-                       "yes,\"fits, 19% used\","),
-              std::string::npos)
+    EXPECT_NE(
+        csv.find("llama-3-8b,preset,,Llama 3 8B,Llama,2024-04,llama,decoder-only,dense,exact,32,4096,32,8,128,GQA 8/32,"
+                 "SwiGLU,3.5,0,0,128256,8192,8030261248,8030261248,8030261248,yes,131072,536870912,16060522496,"
+                 "yes,\"fits, 19% used\","),
+        std::string::npos)
         << csv;
 
     const std::string md = core::zooMarkdown(zoo);
     EXPECT_EQ(std::count(md.begin(), md.end(), '\n'), static_cast<long>(zoo.rows.size() + 2));
-    EXPECT_NE(md.find("| `llama-3-8b` | preset |  | Llama 3 8B | Llama | 2024-04 | llama | decoder-only | dense | exact | 32 | "),
-              std::string::npos)
+    EXPECT_NE(
+        md.find(
+            "| `llama-3-8b` | preset |  | Llama 3 8B | Llama | 2024-04 | llama | decoder-only | dense | exact | 32 | "),
+        std::string::npos)
         << md;
     EXPECT_NE(md.find("| 8.03B | 8.03B | 8.03B | yes | 128 KiB | 512 MiB | 15.0 GiB | yes | fits, 19% used |"),
               std::string::npos)

@@ -31,8 +31,8 @@ std::vector<std::size_t> everyRow(const core::ModelZoo& zoo) {
 TEST(ReleaseDate, ReadsAYearOrAYearAndMonth) {
     EXPECT_EQ(core::parseReleaseDate("2024-04"), (core::ReleaseDate{2024, 4}));
     EXPECT_EQ(core::parseReleaseDate("2026"), (core::ReleaseDate{2026, 0}));
-    for (const char* bad : {"", "24-04", "2024-4", "2024-13", "2024-00", "1949", "2101", "2024/04", "+024", "2024-04-01",
-                            "20x4", "2024-0x"}) {
+    for (const char* bad : {"", "24-04", "2024-4", "2024-13", "2024-00", "1949", "2101", "2024/04", "+024",
+                            "2024-04-01", "20x4", "2024-0x"}) {
         EXPECT_FALSE(core::parseReleaseDate(bad)) << bad;
     }
     EXPECT_DOUBLE_EQ(core::ReleaseDate(2024, 4).years(), 2024 + 3.5 / 12);
@@ -41,7 +41,8 @@ TEST(ReleaseDate, ReadsAYearOrAYearAndMonth) {
 
 TEST(ReleaseDate, EveryPresetRecordsOne) {
     for (const core::Preset& preset : core::builtinPresets()) {
-        EXPECT_TRUE(core::parseReleaseDate(preset.info.released)) << preset.info.id << ": '" << preset.info.released << "'";
+        EXPECT_TRUE(core::parseReleaseDate(preset.info.released))
+            << preset.info.id << ": '" << preset.info.released << "'";
     }
 }
 
@@ -58,9 +59,8 @@ TEST(ZooReleased, FiltersByYearAndSortsByDate) {
         EXPECT_EQ(zoo.rows[i].released->year, 2024) << zoo.rows[i].id;
         ++of2024;
     }
-    const auto expected2024 = std::count_if(zoo.rows.begin(), zoo.rows.end(), [](const core::ZooRow& r) {
-        return r.released && r.released->year == 2024;
-    });
+    const auto expected2024 = std::count_if(
+        zoo.rows.begin(), zoo.rows.end(), [](const core::ZooRow& r) { return r.released && r.released->year == 2024; });
     EXPECT_EQ(static_cast<long>(of2024), expected2024);
     EXPECT_GT(of2024, 10u);
 
@@ -233,7 +233,8 @@ TEST(ZooReport, TheMarkdownReportPlacesTheDesignAmongTheZoo) {
     ASSERT_NE(section, std::string::npos);
     EXPECT_LT(md.find("\n## Speed\n"), section);
     EXPECT_NE(md.find(core::zooReportIntro(zoo), section), std::string::npos);
-    EXPECT_NE(md.find("| this design |  | 36 | 4096 | 32 | 8 | 128 | SwiGLU | 151936 | 8.19B | 8.19B |"), std::string::npos);
+    EXPECT_NE(md.find("| this design |  | 36 | 4096 | 32 | 8 | 128 | SwiGLU | 151936 | 8.19B | 8.19B |"),
+              std::string::npos);
     // The table: this design, then eight neighbours, the preset itself first among them.
     EXPECT_NE(md.find("| Qwen3 8B | 2025-04 | 36 |"), std::string::npos);
     const std::vector<core::ZooRow> rows = core::zooReportRows(zoo, analysis);

@@ -8,6 +8,7 @@
 #include "core/io/Presets.h"
 #include "ui/design/DesignWindow.h"
 #include "ui/session/ModelBridge.h"
+#include "ui/theme/Theme.h"
 #include "ui/window/MainWindow.h"
 
 #include <QDate>
@@ -215,6 +216,20 @@ TEST_F(Zoo, VocabularyAcrossTimePlacesPresetsAtTheirReleaseAndTheDesignToday) {
     ASSERT_NE(marker, nullptr);
     EXPECT_NEAR(marker->data()->at(0)->key, QDate::currentDate().year() + 0.5, 0.51);
     EXPECT_EQ(marker->data()->at(0)->value, 128256);
+}
+
+TEST_F(Zoo, AThemeChangeDrawsThePlotInTheNewColours) {
+    QCustomPlot& plot = *m_page->plot();
+    const QColor light = theme::themePalette(theme::ThemeMode::Light).color(QPalette::Text);
+    const QColor dark = theme::themePalette(theme::ThemeMode::Dark).color(QPalette::Text);
+    ASSERT_NE(light, dark);
+    EXPECT_EQ(plot.xAxis->labelColor(), light);
+    theme::applyTheme(theme::ThemeMode::Dark);
+    QCoreApplication::processEvents();
+    EXPECT_EQ(plot.xAxis->labelColor(), dark);
+    theme::applyTheme(theme::ThemeMode::Light);
+    QCoreApplication::processEvents();
+    EXPECT_EQ(plot.xAxis->labelColor(), light);
 }
 
 } // namespace

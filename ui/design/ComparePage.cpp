@@ -14,6 +14,7 @@
 #include "ui/views/charts/PlotSupport.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -485,6 +486,13 @@ void ComparePage::exportTable(core::ExportFormat format) {
 void ComparePage::exportChart(QCustomPlot* plot, const QString& what, core::ExportFormat format) {
     const QString base = plot == m_kvPlot ? QStringLiteral("compare-kv") : QStringLiteral("compare-params");
     emit message(saveChart(this, m_chooseFile, what, base, ChartFigure{plot, chartCaption()}, format));
+}
+
+void ComparePage::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        fillCharts();
+    }
 }
 
 } // namespace archplay::ui::design

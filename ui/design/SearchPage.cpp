@@ -14,6 +14,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -573,6 +574,13 @@ void SearchPage::exportResults(core::ExportFormat format) {
                   : QString();
     emit message(saveChart(this, m_chooseFile, tr("the search scatter"), QStringLiteral("search"),
                            ChartFigure{m_scatter, caption}, format));
+}
+
+void SearchPage::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        drawScatter();
+    }
 }
 
 } // namespace archplay::ui::design

@@ -66,6 +66,10 @@ signals:
     /// The results of the last search are shown.
     void searched();
 
+protected:
+    /// A theme change draws the charts again in the new palette.
+    void changeEvent(QEvent* event) override;
+
 private:
     void showResult(const core::SearchTargets& targets);
     void fillTable();

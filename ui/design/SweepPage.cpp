@@ -11,6 +11,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -638,6 +639,17 @@ void SweepPage::exportData(core::ExportFormat format) {
     const QString name = QStringLiteral("sweep.") + QString::fromUtf8(core::toString(format));
     emit message(saveWithDialog(this, m_chooseFile, tr("the sweep data"), name, format,
                                 [this, format](QString*) { return dataBytes(format); }));
+}
+
+void SweepPage::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        if (twoFields()) {
+            drawGrid();
+        } else {
+            drawLines();
+        }
+    }
 }
 
 } // namespace archplay::ui::design

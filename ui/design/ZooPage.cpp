@@ -7,13 +7,14 @@
 #include "core/util/Format.h"
 #include "ui/Strings.h"
 #include "ui/design/ComparePage.h"
-#include "ui/session/ZooSettings.h"
 #include "ui/session/ModelBridge.h"
+#include "ui/session/ZooSettings.h"
 #include "ui/views/ViewColors.h"
 #include "ui/views/charts/PlotSupport.h"
 #include "ui/views/charts/ZooChart.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -371,6 +372,13 @@ void ZooPage::drawPlot() {
                             : tr("%n row(s) of the table not on this plot: %1.", nullptr, int(plotted.left))
                                   .arg(qs(plotted.leftReason)));
     m_plotNote->setVisible(plotted.left > 0);
+}
+
+void ZooPage::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        drawPlot();
+    }
 }
 
 } // namespace archplay::ui::design

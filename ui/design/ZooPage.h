@@ -59,6 +59,10 @@ public:
 signals:
     void message(const QString& text);
 
+protected:
+    /// A theme change draws the charts again in the new palette.
+    void changeEvent(QEvent* event) override;
+
 private:
     void rebuild();
     void addedSources(QString text, const QStringList& notes);

@@ -29,8 +29,9 @@ QString exportAnalysis(const core::Analysis& analysis, const ExportRequest& requ
     if (auto text = core::exportText(analysis, request.what, request.format, request.info)) {
         return session::writeAtomically(request.path, QByteArray::fromStdString(*text), request.readOnly);
     }
-    const std::optional<core::ModelZoo> zoo =
-        request.zoo && request.what == ExportWhat::Report ? std::optional(core::modelZoo(analysis.scenario)) : std::nullopt;
+    const std::optional<core::ModelZoo> zoo = request.zoo && request.what == ExportWhat::Report
+                                                  ? std::optional(core::modelZoo(analysis.scenario))
+                                                  : std::nullopt;
     if (request.what == ExportWhat::Report && request.format == ExportFormat::Markdown) {
         return exportMarkdownReport(
             analysis, request.info,

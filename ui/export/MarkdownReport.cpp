@@ -10,9 +10,9 @@
 #include "ui/views/charts/ZooChart.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
-#include <QBuffer>
 #include <QImage>
 #include <QPainter>
 #include <QUrl>
@@ -94,8 +94,8 @@ QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportI
     };
     for (const core::ReportSection& section : core::reportSections(analysis, views.layer(), options.zoo != nullptr)) {
         if (section.part == core::ReportPart::Zoo) {
-            if (const QString error = writeZooFigures(analysis, *options.zoo, palette, options, directory, figures,
-                                                      linkTo, written);
+            if (const QString error =
+                    writeZooFigures(analysis, *options.zoo, palette, options, directory, figures, linkTo, written);
                 !error.isEmpty()) {
                 return error;
             }

@@ -12,9 +12,8 @@
 #include "ui/mathtext/MathTypesetter.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/views/BreakdownTableView.h"
-#include "ui/views/layout/DerivationDocument.h"
-
 #include "ui/views/charts/ZooChart.h"
+#include "ui/views/layout/DerivationDocument.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -259,8 +258,8 @@ void zooSection(ReportComposer& composer, const core::ReportSection& section, co
     std::vector<TableColumn> columns;
     for (core::ZooColumn column : core::zooNeighbourColumns()) {
         const core::ZooColumnInfo& about = core::zooColumnInfo(column);
-        columns.push_back({qs(std::string(about.label)), zooColumnWidth(column),
-                           about.numeric ? Qt::AlignRight : Qt::AlignLeft});
+        columns.push_back(
+            {qs(std::string(about.label)), zooColumnWidth(column), about.numeric ? Qt::AlignRight : Qt::AlignLeft});
     }
     std::vector<TableRow> rows;
     for (const core::ZooRow& row : core::zooReportRows(zoo, analysis)) {
@@ -282,8 +281,7 @@ void zooSection(ReportComposer& composer, const core::ReportSection& section, co
         charts.push_back(views::plot::zooChart(data, logical.toSize(), palette, composer.bodyFont()));
         composer.subheading(qs(data.info.title));
         composer.chart(*charts.back(), logical,
-                       qs(core::figureCaption(analysis, info)) + QStringLiteral(". ") +
-                           qs(core::zooPlotCaption(plot)));
+                       qs(core::figureCaption(analysis, info)) + QStringLiteral(". ") + qs(core::zooPlotCaption(plot)));
     }
 }
 

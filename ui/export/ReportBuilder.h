@@ -20,7 +20,7 @@ struct ReportOptions {
     QPageSize::PageSizeId paper = QPageSize::A4;      ///< A4 or Letter
     theme::ThemeMode theme = theme::ThemeMode::Light; ///< Light for print; System: the window's palette
     std::optional<std::int64_t> layer;                ///< the layer whose matrices are shown; absent: the default
-    const core::ModelZoo* zoo = nullptr; ///< with a zoo: a section placing the design among its models
+    const core::ModelZoo* zoo = nullptr;              ///< with a zoo: a section placing the design among its models
 };
 
 /// A PDF made in memory.

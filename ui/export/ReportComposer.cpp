@@ -209,8 +209,8 @@ void ReportComposer::figure(const views::AnalysisView& view, const QSizeF& logic
 
 void ReportComposer::chart(QCustomPlot& plot, const QSizeF& logical, const QString& caption) {
     QCustomPlot* drawn = &plot;
-    drawing([drawn](QPainter& painter, const QRectF& rect) { views::plot::renderPlot(*drawn, painter, rect); },
-            logical, caption);
+    drawing([drawn](QPainter& painter, const QRectF& rect) { views::plot::renderPlot(*drawn, painter, rect); }, logical,
+            caption);
 }
 
 void ReportComposer::drawing(PaintFunction draw, const QSizeF& logical, const QString& caption) {

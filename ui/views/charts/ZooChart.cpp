@@ -76,6 +76,14 @@ void fitAxes(QCustomPlot& plot, const core::ZooPlotData& data) {
     }
 }
 
+/// `colour` composed over `base`, opaque.
+QColor opaqueOver(const QColor& colour, const QColor& base) {
+    const qreal a = colour.alphaF();
+    return QColor::fromRgbF(float(colour.redF() * a + base.redF() * (1 - a)),
+                            float(colour.greenF() * a + base.greenF() * (1 - a)),
+                            float(colour.blueF() * a + base.blueF() * (1 - a)));
+}
+
 /// The style's marker drawn once into a pixmap at the screen's pixel ratio, for QCustomPlot to blit.
 QCPScatterStyle rasterStyle(const QCPScatterStyle& style, qreal pixelRatio) {
     const int side = int(std::ceil(style.size())) + 3;
@@ -129,7 +137,10 @@ void drawZooChart(QCustomPlot& plot, const core::ZooPlotData& data, const QPalet
     }
 
     for (const core::ZooPlotSeries& series : data.series) {
-        const QColor colour = series.colour < 0 ? colors::muted(palette) : colors::series(palette, series.colour);
+        // "Other families" in the muted text colour made opaque: a translucent grey stacked by models of
+        // the same shape would darken towards the text colour.
+        const QColor colour = series.colour < 0 ? opaqueOver(colors::muted(palette), palette.color(QPalette::Base))
+                                                : colors::series(palette, series.colour);
         QColor fill = colour;
         fill.setAlpha(110);
         std::map<int, std::vector<const core::ZooPlotPoint*>> bySize;
@@ -149,7 +160,8 @@ void drawZooChart(QCustomPlot& plot, const core::ZooPlotData& data, const QPalet
             QCPGraph* graph = plot.addGraph();
             graph->setLineStyle(QCPGraph::lsNone);
             const QCPScatterStyle style(shapeOf(series.marker), colour, fill, size);
-            graph->setScatterStyle(markers == ZooMarkers::Raster ? rasterStyle(style, plot.devicePixelRatioF()) : style);
+            graph->setScatterStyle(markers == ZooMarkers::Raster ? rasterStyle(style, plot.devicePixelRatioF())
+                                                                 : style);
             graph->setData(xs, ys, true);
             graph->setProperty(kRowsProperty, rows);
             graph->setName(qs(series.name));
@@ -206,8 +218,8 @@ std::unique_ptr<QCustomPlot> zooChart(const core::ZooPlotData& data, const QSize
 
 bool moveZooCurrent(QCustomPlot& plot, const std::optional<core::ZooPlotPoint>& current) {
     QCPGraph* graph = currentGraph(plot);
-    if (!graph || !current || !plot.xAxis->range().contains(current->x) ||
-        !plot.yAxis->range().contains(current->y) || graph->dataCount() == 0) {
+    if (!graph || !current || !plot.xAxis->range().contains(current->x) || !plot.yAxis->range().contains(current->y) ||
+        graph->dataCount() == 0) {
         return false;
     }
     graph->data()->clear();
