@@ -51,6 +51,10 @@ commands:
                                          KV cache, weights, FLOPs, decode bound, layer-count
                                          estimates; configs that cannot be counted with their
                                          reason. EXPR: kind=moe,params>7B,family~llama
+      [--plot NAME -o FILE [--mark CONFIG] [--theme light|dark]]
+                                         one zoo plot of the rows kept, as png, svg or pdf:
+                                         depth-width, ffn-ratio, head-dim, gqa-group,
+                                         vocabulary, layer-estimate; --mark places a design
 %COST%
 %COMPARE%
 %DESIGN%

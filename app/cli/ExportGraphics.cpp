@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/ExportGraphics.h"
 
+#include "ui/design/DesignExport.h"
 #include "ui/export/HeadlessExport.h"
+#include "ui/session/AtomicWrite.h"
 #include "ui/theme/Theme.h"
+#include "ui/views/charts/ZooChart.h"
 
 #include <QApplication>
+#include <qcustomplot.h>
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -75,6 +79,29 @@ int exportGraphics(const core::Analysis& analysis, const GraphicsRequest& reques
     const QString error = ui::exports::exportAnalysis(analysis, job);
     if (!error.isEmpty()) {
         fmt::print(err, "archplay-cli: cannot write {}: {}\n", request.path, error.toStdString());
+        return 1;
+    }
+    return 0;
+}
+
+int exportZooPlot(const core::ZooPlotData& data, const ZooPlotRequest& request, std::ostream& err) {
+    ensureApplication();
+    const ui::theme::ThemeMode theme = request.dark ? ui::theme::ThemeMode::Dark : ui::theme::ThemeMode::Light;
+    ui::theme::applyTheme(theme);
+    const std::unique_ptr<QCustomPlot> chart =
+        ui::views::plot::zooChart(data, QSize(1600, 1000), ui::theme::themePalette(theme), QApplication::font());
+    QString error;
+    const QByteArray bytes =
+        ui::design::chartBytes({chart.get(), QString::fromStdString(request.caption)}, request.format, &error);
+    if (bytes.isEmpty()) {
+        fmt::print(err, "archplay-cli: cannot write {}: {}\n", request.path, error.toStdString());
+        return 1;
+    }
+    const core::ReadOnlyTarget readOnly =
+        request.replaceReadOnly ? core::ReadOnlyTarget::Replace : core::ReadOnlyTarget::Refuse;
+    if (const QString failed = ui::session::writeAtomically(QString::fromStdString(request.path), bytes, readOnly);
+        !failed.isEmpty()) {
+        fmt::print(err, "archplay-cli: cannot write {}: {}\n", request.path, failed.toStdString());
         return 1;
     }
     return 0;

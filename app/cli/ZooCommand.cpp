@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/ZooCommand.h"
 
+#include "app/cli/ConfigSource.h"
+#include "app/cli/ExportGraphics.h"
 #include "app/cli/Flags.h"
 #include "core/report/Summary.h"
+#include "core/report/ZooPlots.h"
 #include "core/report/ZooQuery.h"
 #include "core/report/ZooSources.h"
 #include "core/util/Format.h"
@@ -12,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <ctime>
 #include <filesystem>
 #include <numeric>
 #include <ostream>
@@ -29,6 +33,11 @@ struct ZooRequest {
     bool descending = false;
     core::Scenario scenario;
     Options options;
+    std::optional<core::ZooPlot> plot; ///< --plot: draw this plot to `plotPath` instead of a table
+    std::string plotPath;              ///< -o FILE
+    core::ExportFormat plotFormat = core::ExportFormat::Png;
+    std::optional<std::string> mark; ///< --mark CONFIG: the design marked on the plot
+    bool dark = false;               ///< --theme dark
 };
 
 /// The columns of the text table (every column is in --csv, --md and --json).
@@ -94,10 +103,14 @@ std::string cell(const core::ZooRow& row, core::ZooColumn column) {
     return core::zooText(row, column);
 }
 
+/// "4,096 tokens x 1, KV bf16, weights bf16, on 1 x H100 SXM (80 GiB)": the zoo's scenario.
+std::string scenarioText(const core::Scenario& s) {
+    return fmt::format("{} tokens x {}, KV {}, weights {}, on {}", core::withThousands(s.sequenceLength), s.batch,
+                       core::toString(s.kvDType), core::formatInfo(s.weightFormat).id, core::devicesLabel(s));
+}
+
 void printTable(const core::ModelZoo& zoo, std::ostream& out) {
-    const core::Scenario& s = zoo.scenario;
-    fmt::print(out, "{} tokens x {}, KV {}, weights {}, on {}\n\n", core::withThousands(s.sequenceLength), s.batch,
-               core::toString(s.kvDType), core::formatInfo(s.weightFormat).id, core::devicesLabel(s));
+    fmt::print(out, "{}\n\n", scenarioText(zoo.scenario));
     std::vector<const core::ZooRow*> counted;
     std::vector<const core::ZooRow*> notCounted;
     for (const core::ZooRow& row : zoo.rows) {
@@ -151,6 +164,48 @@ void printTable(const core::ModelZoo& zoo, std::ostream& out) {
     }
 }
 
+/// The plot of the rows kept, the --mark design marked, written to -o FILE.
+int drawPlot(const ZooRequest& request, const core::ModelZoo& zoo, std::ostream& err) {
+    std::optional<core::ZooRow> marked;
+    if (request.mark) {
+        const AnalyzedConfig analyzed = analyzeConfig(*request.mark, request.options.bestEffort, request.scenario);
+        if (!analyzed.ok()) {
+            return reportInvalid(*request.mark, analyzed.diagnostics(), err);
+        }
+        core::ZooInput input;
+        input.source = *request.mark;
+        input.name = *request.mark;
+        input.imported.config = analyzed.analysis->config;
+        marked = core::zooRow(input, *analyzed.analysis);
+    }
+    std::vector<std::size_t> every(zoo.rows.size());
+    std::iota(every.begin(), every.end(), std::size_t{0});
+    // A marked design sits at today's date on the time plot: it is not released yet.
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    const double today = 1900 + utc.tm_year + (utc.tm_yday + 0.5) / 365.25;
+    const core::ZooPlotData data = core::zooPlotData(zoo.rows, every, *request.plot, marked, today);
+    if (data.left > 0) {
+        fmt::print(err, "note: {} of the {} rows are not on the plot: {}\n", data.left, zoo.rows.size(),
+                   data.leftReason);
+    }
+#ifdef ARCHPLAY_CLI_GRAPHICS
+    ZooPlotRequest plot;
+    plot.path = request.plotPath;
+    plot.format = request.plotFormat;
+    plot.dark = request.dark;
+    plot.caption = fmt::format("{} · {}{}", data.info.title, scenarioText(zoo.scenario),
+                               request.mark ? " · marked: " + *request.mark : "");
+    plot.replaceReadOnly = request.options.switches.count("--force") > 0;
+    return exportZooPlot(data, plot, err);
+#else
+    throw UsageError{"this archplay-cli was built without the Qt front end (ARCHPLAY_BUILD_GUI=OFF), so it cannot "
+                     "draw a plot",
+                     false};
+#endif
+}
+
 int runZoo(const ZooRequest& request, std::ostream& out, std::ostream& err) {
     std::vector<core::ZooInput> inputs = request.presets ? core::presetZooInputs() : std::vector<core::ZooInput>{};
     core::Diagnostics notes;
@@ -183,6 +238,9 @@ int runZoo(const ZooRequest& request, std::ostream& out, std::ostream& err) {
     }
     zoo.rows = std::move(rows);
 
+    if (request.plot) {
+        return drawPlot(request, zoo, err);
+    }
     const Options& options = request.options;
     if (options.json) {
         nlohmann::json json = core::zooJson(zoo);
@@ -199,6 +257,51 @@ int runZoo(const ZooRequest& request, std::ostream& out, std::ostream& err) {
         printTable(zoo, out);
     }
     return Success;
+}
+
+/// --plot NAME -o FILE [--mark CONFIG] [--theme light|dark]: every flag checked before anything is read.
+void readPlotFlags(const Options& options, ZooRequest& request, std::size_t textFormats) {
+    const std::string* name = options.value("--plot");
+    if (!name) {
+        for (const char* flag : {"-o", "--mark", "--theme"}) {
+            if (options.value(flag)) {
+                throw UsageError{fmt::format("{} goes with --plot", flag)};
+            }
+        }
+        return;
+    }
+    std::string names;
+    for (core::ZooPlot plot : core::zooPlots()) {
+        names += (names.empty() ? "" : ", ") + std::string(core::toString(plot));
+        if (core::toString(plot) == *name) {
+            request.plot = plot;
+        }
+    }
+    if (!request.plot) {
+        throw UsageError{fmt::format("--plot takes {}, not '{}'", names, *name)};
+    }
+    if (textFormats > 0) {
+        throw UsageError{"--plot draws a picture: leave out --json, --csv and --md"};
+    }
+    const std::string* path = options.value("-o");
+    if (!path || path->empty() || *path == "-") {
+        throw UsageError{"--plot needs -o FILE (.png, .svg or .pdf)"};
+    }
+    request.plotPath = *path;
+    const std::optional<core::ExportFormat> format = core::formatFromPath(*path);
+    if (!format || !core::isImageFormat(*format)) {
+        throw UsageError{fmt::format("--plot writes png, svg or pdf: '{}' has none of those extensions", *path)};
+    }
+    request.plotFormat = *format;
+    if (const std::string* mark = options.value("--mark")) {
+        request.mark = *mark;
+    }
+    if (const std::string* theme = options.value("--theme")) {
+        if (*theme != "light" && *theme != "dark") {
+            throw UsageError{fmt::format("--theme takes light or dark, not '{}'", *theme)};
+        }
+        request.dark = *theme == "dark";
+    }
 }
 
 } // namespace
@@ -218,8 +321,8 @@ CommandRunner parseZoo(const std::vector<std::string>& args) {
         }
     }
     std::vector<std::string> valueFlags = scenarioFlags();
-    valueFlags.insert(valueFlags.end(), {"--filter", "--sort", "--hf-root"});
-    request.options = parseOptions(rest, valueFlags, {"--csv", "--md", "--hf-cache", "--presets"});
+    valueFlags.insert(valueFlags.end(), {"--filter", "--sort", "--hf-root", "--plot", "-o", "--mark", "--theme"});
+    request.options = parseOptions(rest, valueFlags, {"--csv", "--md", "--hf-cache", "--presets", "--force"});
     const Options& options = request.options;
     if (!options.positional.empty()) {
         throw UsageError{"zoo takes no CONFIG; it tables the built-in presets, or the configs of --dir and --hf-cache"};
@@ -256,6 +359,7 @@ CommandRunner parseZoo(const std::vector<std::string>& args) {
             throw UsageError{fmt::format("--sort: no column '{}' (see the CSV header for the keys)", key)};
         }
     }
+    readPlotFlags(options, request, formats);
     request.scenario = scenarioFromFlags(options.values);
     return [request](std::ostream& out, std::ostream& err) {
         return runZoo(request, out, err);

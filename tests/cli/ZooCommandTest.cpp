@@ -125,5 +125,48 @@ TEST(CliZooSources, BadFilterOrSortNamesItsClause) {
     EXPECT_EQ(runCli({"zoo", "--dir"}).exitCode, 2);
 }
 
+TEST(CliZooPlot, FlagsAreCheckedBeforeAnythingIsRead) {
+    const fs::path dir = scratchDirectory("zoo-plot-flags");
+    auto refused = [&](std::vector<std::string> args, const std::string& message) {
+        args.insert(args.begin(), "zoo");
+        const CliResult r = runCli(args);
+        EXPECT_EQ(r.exitCode, 2) << message;
+        EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    };
+    refused({"--plot", "nope", "-o", (dir / "a.png").string()}, "--plot takes depth-width, ffn-ratio");
+    refused({"--plot", "vocabulary"}, "--plot needs -o FILE");
+    refused({"--plot", "vocabulary", "-o", (dir / "a.txt").string()}, "--plot writes png, svg or pdf");
+    refused({"--plot", "vocabulary", "--csv", "-o", (dir / "a.png").string()}, "leave out --json, --csv and --md");
+    refused({"-o", (dir / "a.png").string()}, "-o goes with --plot");
+    refused({"--plot", "head-dim", "-o", (dir / "a.png").string(), "--theme", "blue"}, "--theme takes light or dark");
+    EXPECT_FALSE(fs::exists(dir / "a.png"));
+}
+
+#ifdef ARCHPLAY_CLI_GRAPHICS
+TEST(CliZooPlot, EveryPlotIsDrawnWithTheMarkedDesign) {
+    const fs::path dir = scratchDirectory("zoo-plot");
+    for (const char* plot : {"depth-width", "ffn-ratio", "head-dim", "gqa-group", "vocabulary", "layer-estimate"}) {
+        const fs::path file = dir / (std::string(plot) + ".svg");
+        const CliResult r = runCli({"zoo", "--plot", plot, "-o", file.string(), "--mark", "llama-3-8b"});
+        ASSERT_EQ(r.exitCode, 0) << plot << ": " << r.err;
+        const std::string svg = readFile(file);
+        EXPECT_NE(svg.find("<svg"), std::string::npos) << plot;
+        EXPECT_NE(svg.find("current config"), std::string::npos) << plot << " has no marked design";
+        EXPECT_NE(svg.find("marked: llama-3-8b"), std::string::npos) << plot << " has no caption";
+    }
+    // A folder's configs have no release date: the time plot says how many it leaves out.
+    const CliResult time =
+        runCli({"zoo", "--dir", zooFolder().string(), "--plot", "vocabulary", "-o", (dir / "t.png").string()});
+    ASSERT_EQ(time.exitCode, 0) << time.err;
+    EXPECT_NE(time.err.find("rows are not on the plot: no release date"), std::string::npos)
+        << time.err;
+    // A mark that is not a config is refused naming it, and nothing is written.
+    const CliResult bad = runCli({"zoo", "--plot", "depth-width", "-o", (dir / "bad.png").string(), "--mark",
+                                  (dir / "missing.json").string()});
+    EXPECT_EQ(bad.exitCode, 1);
+    EXPECT_FALSE(fs::exists(dir / "bad.png"));
+}
+#endif
+
 } // namespace
 } // namespace archplay::test
