@@ -9,7 +9,6 @@
 #include "ui/design/ComparePage.h"
 #include "ui/session/ModelBridge.h"
 #include "ui/session/ZooSettings.h"
-#include "ui/views/ViewColors.h"
 #include "ui/views/charts/PlotSupport.h"
 #include "ui/views/charts/ZooChart.h"
 
@@ -32,11 +31,7 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
-#include <cmath>
-#include <map>
 
 namespace archplay::ui::design {
 
