@@ -31,6 +31,8 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 
 namespace archplay::ui::design {
