@@ -461,8 +461,9 @@ std::string zooReportIntro(const ModelZoo& zoo) {
     if (added > 0) {
         sources += fmt::format(" and {} added config{}", added, added == 1 ? "" : "s");
     }
-    return fmt::format("This design among the zoo's {} models ({}; {} counted), every figure in the scenario above. "
-                       "Each plot marks this design as a circled cross.",
+    return fmt::format("The zoo holds {} models ({}), {} of them counted, each in the scenario above. The table lists "
+                       "this design and its eight nearest models by total parameters; each plot marks this design as a "
+                       "circled cross.",
                        zoo.rows.size(), sources, counted);
 }
 
