@@ -30,16 +30,16 @@ QString markdownFiguresDir(const QString& path) {
 
 namespace {
 
-/// Every zoo plot as "zoo-NAME.png" in `directory`, the design marked, linked in `figures`.
-QString writeZooFigures(const core::Analysis& analysis, const core::ModelZoo& zoo, const QPalette& palette,
-                        const MarkdownReportOptions& options, const QString& directory,
+/// The zoo section's plots as "zoo-NAME.png" in `directory`, the design marked, linked in `figures`.
+QString writeZooFigures(const core::ReportSection& section, const core::Analysis& analysis, const core::ModelZoo& zoo,
+                        const QPalette& palette, const MarkdownReportOptions& options, const QString& directory,
                         std::vector<core::ReportFigure>& figures,
                         const std::function<std::string(const QString&)>& linkTo, QStringList* written) {
     std::vector<std::size_t> every(zoo.rows.size());
     std::iota(every.begin(), every.end(), std::size_t{0});
     const core::ZooRow design = core::reportZooRow(analysis);
     const QSize size(1280, 800);
-    for (core::ZooPlot plot : core::zooPlots()) {
+    for (core::ZooPlot plot : section.zooPlots) {
         const core::ZooPlotData data = core::zooPlotData(zoo.rows, every, plot, design, views::plot::todayInYears());
         const std::unique_ptr<QCustomPlot> chart = views::plot::zooChart(data, size, palette, QApplication::font());
         QImage image(size * options.scale, QImage::Format_ARGB32_Premultiplied);
@@ -94,8 +94,8 @@ QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportI
     };
     for (const core::ReportSection& section : core::reportSections(analysis, views.layer(), options.zoo != nullptr)) {
         if (section.part == core::ReportPart::Zoo) {
-            if (const QString error =
-                    writeZooFigures(analysis, *options.zoo, palette, options, directory, figures, linkTo, written);
+            if (const QString error = writeZooFigures(section, analysis, *options.zoo, palette, options, directory,
+                                                      figures, linkTo, written);
                 !error.isEmpty()) {
                 return error;
             }
