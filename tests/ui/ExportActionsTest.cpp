@@ -90,7 +90,7 @@ protected:
 TEST_F(ExportFromWindow, TheFileMenuOffersEveryExport) {
     const QStringList entries = actionTexts(m_window.exportMenu());
     for (const char* entry : {"Export Current &View…", "&Copy Current View as Image", "&Report as PDF…",
-                              "Report as &Markdown…", "&Window as PNG…"}) {
+                              "Report as &Markdown…", "Reports Include the Model &Zoo", "&Window as PNG…"}) {
         EXPECT_TRUE(entries.contains(QString::fromUtf8(entry))) << entry << "\n"
                                                                 << entries.join(QLatin1Char('\n')).toStdString();
     }
@@ -205,6 +205,32 @@ TEST_F(ExportFromWindow, ReportsAndTablesAreWrittenWithTheExactNumbers) {
     EXPECT_EQ(info.origin, "preset mixtral-8x7b-v0.1");
     ASSERT_TRUE(info.preset.has_value());
     EXPECT_EQ(info.preset->publishedParams, 46'702'792'704u);
+}
+
+TEST_F(ExportFromWindow, WithTheZooCheckedTheReportsPlaceTheModelAmongThePresets) {
+    QAction* zoo = actions()->reportZooAction();
+    ASSERT_TRUE(zoo->isCheckable());
+    ASSERT_FALSE(zoo->isChecked()); // a report is the model's alone unless asked
+    const QString markdown = QStringLiteral("mixtral-8x7b-v0.1-report.md");
+    actions()->reportMarkdownAction()->trigger();
+    EXPECT_FALSE(read(markdown).contains("## Among published models"));
+
+    zoo->setChecked(true);
+    actions()->reportMarkdownAction()->trigger();
+    const QByteArray md = read(markdown);
+    EXPECT_TRUE(md.contains("## Among published models"));
+    EXPECT_TRUE(md.contains("| this design |  | 32 | 4096 | 32 | 8 | 128 | MoE 2/8 | 32000 | 46.7B | 12.9B |"));
+    EXPECT_TRUE(md.contains("| Mixtral 8x7B v0.1 | 2023-12 | 32 |")); // the preset itself, its nearest neighbour
+    for (const char* plot : {"depth-width", "vocabulary", "layer-estimate"}) {
+        EXPECT_GT(QImage(m_dir.filePath(
+                             QStringLiteral("mixtral-8x7b-v0.1-report_figures/zoo-%1.png").arg(QLatin1String(plot))))
+                      .width(),
+                  0)
+            << plot;
+    }
+    actions()->reportPdfAction()->trigger();
+    EXPECT_TRUE(read(QStringLiteral("mixtral-8x7b-v0.1-report.pdf")).startsWith("%PDF-"));
+    zoo->setChecked(false);
 }
 
 TEST(ExportDialogTest, FormatChangesTheExtensionAndBadFoldersAreRefused) {
