@@ -15,7 +15,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <ctime>
 #include <filesystem>
 #include <numeric>
 #include <ostream>
@@ -172,20 +171,12 @@ int drawPlot(const ZooRequest& request, const core::ModelZoo& zoo, std::ostream&
         if (!analyzed.ok()) {
             return reportInvalid(*request.mark, analyzed.diagnostics(), err);
         }
-        core::ZooInput input;
-        input.source = *request.mark;
-        input.name = *request.mark;
-        input.imported.config = analyzed.analysis->config;
-        marked = core::zooRow(input, *analyzed.analysis);
+        marked = core::designZooRow(*analyzed.analysis, *request.mark);
     }
     std::vector<std::size_t> every(zoo.rows.size());
     std::iota(every.begin(), every.end(), std::size_t{0});
     // A marked design sits at today's date on the time plot: it is not released yet.
-    const std::time_t now = std::time(nullptr);
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    const double today = 1900 + utc.tm_year + (utc.tm_yday + 0.5) / 365.25;
-    const core::ZooPlotData data = core::zooPlotData(zoo.rows, every, *request.plot, marked, today);
+    const core::ZooPlotData data = core::zooPlotData(zoo.rows, every, *request.plot, marked, core::todayInYears());
     if (data.left > 0) {
         fmt::print(err, "note: {} of the {} rows are not on the plot: {}\n", data.left, zoo.rows.size(),
                    data.leftReason);

@@ -240,6 +240,14 @@ ZooRow zooRow(const ZooInput& input, const Analysis& analysis) {
     return row;
 }
 
+ZooRow designZooRow(const Analysis& analysis, const std::string& name) {
+    ZooInput input;
+    input.source = name;
+    input.name = name;
+    input.imported.config = analysis.config;
+    return zooRow(input, analysis);
+}
+
 std::vector<ZooInput> presetZooInputs() {
     std::vector<ZooInput> inputs;
     for (const Preset& preset : builtinPresets()) {

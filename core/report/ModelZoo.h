@@ -134,6 +134,9 @@ struct ModelZoo {
 /// The same row from an analysis already made of `input.imported.config` (the window's current config).
 [[nodiscard]] ZooRow zooRow(const ZooInput& input, const Analysis& analysis);
 
+/// The row of a design being edited, from its analysis: named `name`, with no file and no release date.
+[[nodiscard]] ZooRow designZooRow(const Analysis& analysis, const std::string& name);
+
 /// Every built-in preset as a zoo input.
 [[nodiscard]] std::vector<ZooInput> presetZooInputs();
 

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <map>
+#include <numeric>
 
 namespace archplay::core {
 namespace {
@@ -441,12 +442,10 @@ std::vector<ReportSection> reportSections(const Analysis& analysis, std::int64_t
     return sections;
 }
 
-ZooRow reportZooRow(const Analysis& analysis) {
-    ZooInput input;
-    input.source = "this design";
-    input.name = "this design";
-    input.imported.config = analysis.config;
-    return zooRow(input, analysis);
+ZooPlotData zooReportPlot(const ModelZoo& zoo, const Analysis& analysis, ZooPlot plot) {
+    std::vector<std::size_t> every(zoo.rows.size());
+    std::iota(every.begin(), every.end(), std::size_t{0});
+    return zooPlotData(zoo.rows, every, plot, designZooRow(analysis, "this design"), todayInYears());
 }
 
 std::string zooReportIntro(const ModelZoo& zoo) {
@@ -468,7 +467,7 @@ std::string zooReportIntro(const ModelZoo& zoo) {
 }
 
 std::vector<ZooRow> zooReportRows(const ModelZoo& zoo, const Analysis& analysis) {
-    const ZooRow design = reportZooRow(analysis);
+    const ZooRow design = designZooRow(analysis, "this design");
     std::vector<ZooRow> rows{design};
     for (std::size_t index : zooNeighbours(zoo.rows, design, 8)) {
         rows.push_back(zoo.rows[index]);

@@ -128,8 +128,9 @@ struct ReportFigure {
     std::string path;                       ///< relative to the Markdown file, with forward slashes
 };
 
-/// The zoo's row of the design a report is about: named "this design", no release date.
-[[nodiscard]] ZooRow reportZooRow(const Analysis& analysis);
+/// A zoo plot of every row of `zoo` with the report's design ("this design") marked, placed today on
+/// the vocabulary plot.
+[[nodiscard]] ZooPlotData zooReportPlot(const ModelZoo& zoo, const Analysis& analysis, ZooPlot plot);
 /// The zoo section's opening sentence: how many models, which kinds of source, and the scenario.
 [[nodiscard]] std::string zooReportIntro(const ModelZoo& zoo);
 /// The zoo section's table: the design, then its eight nearest models by total parameters, with the

@@ -2,6 +2,7 @@
 #include "core/report/ZooPlots.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -201,6 +202,14 @@ ZooPlotData zooPlotData(const std::vector<ZooRow>& rows, const std::vector<std::
         data.current = zooPlotPoint(*current, plot, now);
     }
     return data;
+}
+
+double todayInYears() {
+    using namespace std::chrono;
+    const sys_days today = floor<days>(system_clock::now());
+    const year_month_day date(today);
+    const double day = static_cast<double>((today - sys_days(date.year() / January / 1)).count());
+    return static_cast<int>(date.year()) + (day + 0.5) / (date.year().is_leap() ? 366.0 : 365.0);
 }
 
 std::string zooPlotCaption(ZooPlot plot) {

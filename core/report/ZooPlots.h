@@ -86,6 +86,10 @@ struct ZooPlotData {
 [[nodiscard]] ZooPlotData zooPlotData(const std::vector<ZooRow>& rows, const std::vector<std::size_t>& shown,
                                       ZooPlot plot, const std::optional<ZooRow>& current, double now);
 
+/// Today (UTC) as a position in time, in years, as ReleaseDate::years() places a date: where a design
+/// not yet released sits on the vocabulary plot.
+[[nodiscard]] double todayInYears();
+
 /// What a plot shows, for a figure's caption: "Every model of the zoo by hidden size and layers, ...".
 [[nodiscard]] std::string zooPlotCaption(ZooPlot plot);
 

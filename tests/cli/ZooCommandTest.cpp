@@ -158,11 +158,10 @@ TEST(CliZooPlot, EveryPlotIsDrawnWithTheMarkedDesign) {
     const CliResult time =
         runCli({"zoo", "--dir", zooFolder().string(), "--plot", "vocabulary", "-o", (dir / "t.png").string()});
     ASSERT_EQ(time.exitCode, 0) << time.err;
-    EXPECT_NE(time.err.find("rows are not on the plot: no release date"), std::string::npos)
-        << time.err;
+    EXPECT_NE(time.err.find("rows are not on the plot: no release date"), std::string::npos) << time.err;
     // A mark that is not a config is refused naming it, and nothing is written.
-    const CliResult bad = runCli({"zoo", "--plot", "depth-width", "-o", (dir / "bad.png").string(), "--mark",
-                                  (dir / "missing.json").string()});
+    const CliResult bad = runCli(
+        {"zoo", "--plot", "depth-width", "-o", (dir / "bad.png").string(), "--mark", (dir / "missing.json").string()});
     EXPECT_EQ(bad.exitCode, 1);
     EXPECT_FALSE(fs::exists(dir / "bad.png"));
 }

@@ -341,11 +341,8 @@ std::optional<core::ZooRow> ZooPage::currentRow() const {
     if (!m_current || !m_current->valid) {
         return std::nullopt;
     }
-    core::ZooInput input;
-    input.source = "current";
-    input.name = tr("current config").toStdString();
-    input.imported.config = m_current->config;
-    return core::zooRow(input, *m_current); // from the analysis the window has, not a second one
+    // From the analysis the window has, not a second one.
+    return core::designZooRow(*m_current, tr("current config").toStdString());
 }
 
 core::ZooPlot ZooPage::shownPlot() const {
@@ -354,11 +351,11 @@ core::ZooPlot ZooPage::shownPlot() const {
 
 std::optional<core::ZooPlotPoint> ZooPage::currentPoint() const {
     const std::optional<core::ZooRow> row = currentRow();
-    return row ? core::zooPlotPoint(*row, shownPlot(), views::plot::todayInYears()) : std::nullopt;
+    return row ? core::zooPlotPoint(*row, shownPlot(), core::todayInYears()) : std::nullopt;
 }
 
 core::ZooPlotData ZooPage::plotData() const {
-    return core::zooPlotData(m_model->rows(), m_model->order(), shownPlot(), currentRow(), views::plot::todayInYears());
+    return core::zooPlotData(m_model->rows(), m_model->order(), shownPlot(), currentRow(), core::todayInYears());
 }
 
 void ZooPage::drawPlot() {

@@ -19,7 +19,6 @@
 #include <qcustomplot.h>
 
 #include <functional>
-#include <numeric>
 
 namespace archplay::ui::exports {
 
@@ -35,12 +34,9 @@ QString writeZooFigures(const core::ReportSection& section, const core::Analysis
                         const QPalette& palette, const MarkdownReportOptions& options, const QString& directory,
                         std::vector<core::ReportFigure>& figures,
                         const std::function<std::string(const QString&)>& linkTo, QStringList* written) {
-    std::vector<std::size_t> every(zoo.rows.size());
-    std::iota(every.begin(), every.end(), std::size_t{0});
-    const core::ZooRow design = core::reportZooRow(analysis);
     const QSize size(1280, 800);
     for (core::ZooPlot plot : section.zooPlots) {
-        const core::ZooPlotData data = core::zooPlotData(zoo.rows, every, plot, design, views::plot::todayInYears());
+        const core::ZooPlotData data = core::zooReportPlot(zoo, analysis, plot);
         const std::unique_ptr<QCustomPlot> chart = views::plot::zooChart(data, size, palette, QApplication::font());
         QImage image(size * options.scale, QImage::Format_ARGB32_Premultiplied);
         image.fill(palette.color(QPalette::Base));

@@ -21,8 +21,6 @@
 #include <QPdfWriter>
 #include <qcustomplot.h>
 
-#include <numeric>
-
 namespace archplay::ui::exports {
 namespace {
 
@@ -271,13 +269,9 @@ void zooSection(ReportComposer& composer, const core::ReportSection& section, co
         rows.push_back(line);
     }
     composer.table(columns, rows);
-    std::vector<std::size_t> every(zoo.rows.size());
-    std::iota(every.begin(), every.end(), std::size_t{0});
-    const core::ZooRow design = core::reportZooRow(analysis);
-    const double now = views::plot::todayInYears();
     const QSizeF logical(860, 560);
     for (core::ZooPlot plot : section.zooPlots) {
-        const core::ZooPlotData data = core::zooPlotData(zoo.rows, every, plot, design, now);
+        const core::ZooPlotData data = core::zooReportPlot(zoo, analysis, plot);
         charts.push_back(views::plot::zooChart(data, logical.toSize(), palette, composer.bodyFont()));
         composer.subheading(qs(data.info.title));
         composer.chart(*charts.back(), logical,

@@ -5,7 +5,6 @@
 #include "ui/views/ViewColors.h"
 #include "ui/views/charts/PlotSupport.h"
 
-#include <QDate>
 #include <QPixmap>
 #include <qcustomplot.h>
 
@@ -197,11 +196,6 @@ void drawZooChart(QCustomPlot& plot, const core::ZooPlotData& data, const QPalet
     fitAxes(plot, data);
     applyPalette(plot, palette, font);
     plot.replot();
-}
-
-double todayInYears() {
-    const QDate today = QDate::currentDate();
-    return today.year() + (today.dayOfYear() - 0.5) / today.daysInYear();
 }
 
 std::unique_ptr<QCustomPlot> zooChart(const core::ZooPlotData& data, const QSize& size, const QPalette& palette,

@@ -30,10 +30,6 @@ void drawZooChart(QCustomPlot& plot, const core::ZooPlotData& data, const QPalet
 /// the axes; returns false when it does not (or the chart has no marker yet): then draw the chart again.
 bool moveZooCurrent(QCustomPlot& plot, const std::optional<core::ZooPlotPoint>& current);
 
-/// Today as a position in time, in years (as core::ReleaseDate::years()): where a design not yet
-/// released sits on the vocabulary plot.
-[[nodiscard]] double todayInYears();
-
 /// A chart of `data` that is never shown, laid out at `size`, for exports and reports.
 [[nodiscard]] std::unique_ptr<QCustomPlot> zooChart(const core::ZooPlotData& data, const QSize& size,
                                                     const QPalette& palette, const QFont& font);
