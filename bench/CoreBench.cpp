@@ -10,6 +10,7 @@
 #include "core/io/Presets.h"
 #include "core/report/ModelZoo.h"
 #include "core/report/ZooQuery.h"
+#include "core/routing/RoutingSimulation.h"
 
 #include <benchmark/benchmark.h>
 
@@ -39,6 +40,20 @@ BENCHMARK_CAPTURE(analyzePreset, llama_3_8b, "llama-3-8b");
 BENCHMARK_CAPTURE(analyzePreset, deepseek_v3, "deepseek-v3");
 BENCHMARK_CAPTURE(analyzePreset, llama_3_1_405b_126_layers, "llama-3.1-405b");
 BENCHMARK_CAPTURE(analyzePreset, gemma_3_27b, "gemma-3-27b");
+
+/// The MoE routing tile's simulation of the first MoE layer (the overview redraws it when E, k,
+/// the expert width or the hidden size moves).
+void routingSimulation(benchmark::State& state, const char* id) {
+    const ModelConfig config = presetOrDie(id);
+    const ModelPlan plan = planLayers(config);
+    const RoutingInputs inputs = routingInputs(config, plan, firstMoeLayer(plan));
+    for (auto _ : state) {
+        RoutingSimulation simulation = simulateRouting(inputs);
+        benchmark::DoNotOptimize(simulation);
+    }
+}
+BENCHMARK_CAPTURE(routingSimulation, mixtral_8_experts, "mixtral-8x7b-v0.1")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(routingSimulation, deepseek_v3_256_experts, "deepseek-v3")->Unit(benchmark::kMicrosecond);
 
 void importConfigJson(benchmark::State& state) {
     const std::string_view text = findPreset("deepseek-v3")->json;

@@ -34,7 +34,8 @@ struct RoutedToken {
 /// Method (deterministic, the same on every run):
 /// 1. seed = FNV-1a 64 of model_type, hidden_size, E, k, shared experts, expert width and the layer
 ///    position, so the picture changes when any of them changes;
-/// 2. normal draws come in pairs from SplitMix64(seed, stream) through Box-Muller;
+/// 2. near-normal draws come from SplitMix64(seed, stream), each the sum of one output's four 16-bit
+///    quarters, centred and scaled to unit variance (Irwin-Hall, n = 4);
 /// 3. every expert e gets a router row w_e ~ N(0, I_32); every token t a hidden state
 ///    h_t = normalise(0.6 c_class(t) + 0.8 u_word(t)), where class is punctuation, function word or
 ///    content word and word is the lower-cased token, so repeated and similar tokens route alike;

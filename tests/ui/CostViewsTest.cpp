@@ -115,10 +115,10 @@ TEST(CostLayout, BarsAreDrawnToScale) {
 }
 
 TEST(CostLayout, EveryViewsPartsStayInsideAndApart) {
-    const QFontMetricsF metrics(QApplication::font());
+    const ui::widgets::TextMetrics metrics(QApplication::font());
     QFont big = QApplication::font();
     big.setPointSizeF(big.pointSizeF() * 1.7);
-    const QFontMetricsF headline(big);
+    const ui::widgets::TextMetrics headline(big);
     for (const QSizeF& size : kSizes) {
         const QRectF bounds(QPointF(14, 60), size);
         const std::string name = std::to_string(int(size.width())) + "x" + std::to_string(int(size.height()));

@@ -3,6 +3,7 @@
 // selection, and that its figures are core's.
 #include "core/derivation/Derivation.h"
 #include "core/report/Summary.h"
+#include "core/routing/RoutingSimulation.h"
 #include "ui/export/ViewExporter.h"
 #include "ui/session/ModelBridge.h"
 #include "ui/views/KindNames.h"
@@ -10,6 +11,7 @@
 #include "ui/views/LayerSelection.h"
 #include "ui/views/LayerStackView.h"
 #include "ui/views/LayerStepView.h"
+#include "ui/views/LayerWeightsView.h"
 #include "ui/views/OverviewPage.h"
 #include "ui/views/Views.h"
 #include "ui/views/layout/MaskLayout.h"
@@ -109,7 +111,7 @@ TEST(OverviewLayout, ASmallPageScrollsRatherThanShrinkingTilesBelowTheirMinimum)
 }
 
 TEST(OverviewLayout, MaskThumbnailsStayInsideWithoutAxes) {
-    const QFontMetricsF metrics(QApplication::font());
+    const ui::widgets::TextMetrics metrics(QApplication::font());
     for (int count : {1, 2, 3, 5}) {
         for (const QRectF bounds : {QRectF(10, 20, 300, 160), QRectF(0, 0, 900, 300), QRectF(0, 0, 240, 600)}) {
             const ui::views::layout::MaskLayout thumbs =
@@ -289,12 +291,31 @@ TEST_F(Overview, OnlyTilesWhoseContentChangedRepaint) {
     auto* masks = new PaintCounter(page()->tile(ViewKind::AttentionMask));
     auto* kv = new PaintCounter(page()->tile(ViewKind::KvCache));
     auto* stack = new PaintCounter(page()->tile(ViewKind::LayerStack));
+    auto* weights = new PaintCounter(page()->tile(ViewKind::LayerWeights));
     // The hidden size changes the weights (and the stack's counts) but neither the masks nor the cache.
     m_window.bridge()->edit(QStringLiteral("hidden"),
                             [](core::ModelConfig& c, core::Scenario&) { c.hiddenSize = 5120; });
     QApplication::processEvents();
     EXPECT_EQ(masks->paints, 0);
     EXPECT_GT(stack->paints, 0);
+    EXPECT_GT(weights->paints, 0);
+    // The vocabulary changes the stack's embeddings, not the selected layer's weights.
+    const int stackPaints = stack->paints;
+    const int weightPaints = weights->paints;
+    m_window.bridge()->edit(QStringLiteral("vocab"),
+                            [](core::ModelConfig& c, core::Scenario&) { c.vocabSize = 64000; });
+    QApplication::processEvents();
+    EXPECT_GT(stack->paints, stackPaints);
+    EXPECT_EQ(weights->paints, weightPaints);
+    // Twice the experts: a larger grid, and the sample token's experts routed again.
+    m_window.bridge()->edit(QStringLiteral("experts"),
+                            [](core::ModelConfig& c, core::Scenario&) { c.moe.numExperts = 16; });
+    QApplication::processEvents();
+    EXPECT_GT(weights->paints, weightPaints);
+    const core::Analysis& a = m_window.bridge()->analysis();
+    const auto* weightsTile = qobject_cast<ui::views::LayerWeightsView*>(page()->tile(ViewKind::LayerWeights));
+    ASSERT_NE(weightsTile, nullptr);
+    EXPECT_EQ(weightsTile->litExperts(), core::simulateRouting(a.config, a.plan, 0).tokens.front().chosen);
     const int kvPaints = kv->paints;
     // The sequence length changes the cache and the masks' pair counts.
     m_window.bridge()->edit(QStringLiteral("sequence"),

@@ -19,7 +19,7 @@ namespace {
 
 TEST(TextLines, WrapsWithinTheWidthAndKeepsEveryWord) {
     const QFont font = QApplication::font();
-    const QFontMetricsF metrics(font);
+    const ui::widgets::TextMetrics metrics(font);
     const QString text =
         QStringLiteral("weights 15.0 GiB + cache 512 MiB = 15.5 GiB (19% of 80 GiB) on 1 x 80 GiB: fits, 19% used");
     const qreal width = metrics.horizontalAdvance(text) / 2.6;

@@ -165,7 +165,7 @@ TEST(WeightLayout, ASmallTileDropsTheVectorsLabelsFirstThenAllAndStaysInside) {
     ui::views::LayerWeightsView view;
     view.setAnalysis(analyzed("bert-base-uncased"));
     const auto& items = view.items();
-    const QFontMetricsF metrics(QApplication::font());
+    const ui::widgets::TextMetrics metrics(QApplication::font());
     std::map<ui::views::layout::WeightLabels, int> seen;
     for (const QSizeF size : {QSizeF(900, 900), QSizeF(260, 400), QSizeF(200, 120)}) {
         const QRectF bounds(QPointF(0, 0), size);
@@ -290,7 +290,7 @@ TEST(WeightLayout, ExpertsFormAGridOfTheirCount) {
 }
 
 TEST(MaskLayout, PanelsAreSquareGridsInsideTheBoundsAndApart) {
-    const QFontMetricsF metrics(QApplication::font());
+    const ui::widgets::TextMetrics metrics(QApplication::font());
     for (int count : {1, 2, 3, 8, 9}) {
         const QRectF bounds(10, 10, 1200, 760);
         const auto placed = ui::views::layout::layoutMasks(count, 32, bounds, metrics);
@@ -338,7 +338,7 @@ TEST(KvLayout, SegmentsAreProportionalAndCoverTheBar) {
 
 TEST(KvLayout, PartsStayInsideTheBoundsAndApart) {
     const QRectF bounds(14, 60, 1252, 750);
-    const QFontMetricsF metrics(QApplication::font());
+    const ui::widgets::TextMetrics metrics(QApplication::font());
     const auto placed = ui::views::layout::layoutKvCache(bounds, metrics, metrics, 3, 2, 6);
     std::vector<QRectF> parts = {placed.headline, placed.bar, placed.curve, placed.gpuTitle};
     parts.insert(parts.end(), placed.rows.begin(), placed.rows.end());
@@ -417,7 +417,7 @@ TEST(KvCacheView, TheCurvePassesThroughTheCoresValues) {
 }
 
 TEST(RoutingLayout, CellsTileTheGridAndTheLoadAlignsWithIt) {
-    const QFontMetricsF metrics(QApplication::font());
+    const ui::widgets::TextMetrics metrics(QApplication::font());
     const QRectF bounds(14, 90, 1252, 720);
     for (int experts : {8, 60, 128, 256}) {
         const auto placed = ui::views::layout::layoutRouting(18, experts, 1, bounds, metrics, 90, 300);
@@ -433,7 +433,7 @@ TEST(RoutingLayout, CellsTileTheGridAndTheLoadAlignsWithIt) {
 }
 
 TEST(RoutingLayout, ShortBoundsDropTheTotalsThenTheLoadAndKeepEverythingInside) {
-    const QFontMetricsF metrics(QApplication::font());
+    const ui::widgets::TextMetrics metrics(QApplication::font());
     const qreal line = metrics.height();
     const int tokens = 16;
     // Tall: rows, load and totals. A tile: the totals go first, then the load.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/mathtext/MathTypesetter.h"
 
+#include "ui/widgets/ShapedText.h"
+
 #include <QPainter>
 
 #include <algorithm>
@@ -104,7 +106,7 @@ MathTypesetter::MathTypesetter(const QFont& base) {
         m_metrics.emplace_back(font);
     }
     for (int level = 0; level < Levels; ++level) {
-        const QFontMetricsF& metrics = m_metrics[static_cast<std::size_t>(fontIndex(Face::Roman, level))];
+        const widgets::TextMetrics& metrics = m_metrics[static_cast<std::size_t>(fontIndex(Face::Roman, level))];
         m_em[static_cast<std::size_t>(level)] = metrics.height() * 0.86;
         m_axis[static_cast<std::size_t>(level)] = metrics.xHeight() * 0.52;
     }
@@ -118,7 +120,7 @@ const MathTypesetter::Ink& MathTypesetter::ink(int font, const QString& text) co
             // Numbers change as sliders move; keep the cache from growing without bound.
             m_inks.clear();
         }
-        const QFontMetricsF& metrics = m_metrics[static_cast<std::size_t>(font)];
+        const widgets::TextMetrics& metrics = m_metrics[static_cast<std::size_t>(font)];
         const QRectF tight = metrics.tightBoundingRect(text);
         Ink measured;
         measured.advance = std::max(metrics.horizontalAdvance(text), tight.right());
@@ -164,7 +166,7 @@ void MathTypesetter::paint(QPainter& painter, const MathBox& box, QPointF origin
             painter.setFont(m_fonts[static_cast<std::size_t>(run.font)]);
             current = run.font;
         }
-        painter.drawText(origin + run.origin, run.text);
+        widgets::drawShaped(painter, origin + run.origin, run.text);
     }
     for (const QRectF& rule : box.rules) {
         painter.fillRect(rule.translated(origin), color);

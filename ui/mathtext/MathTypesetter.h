@@ -2,9 +2,9 @@
 #pragma once
 
 #include "ui/mathtext/MathParser.h"
+#include "ui/widgets/ShapedText.h"
 
 #include <QFont>
-#include <QFontMetricsF>
 #include <QHash>
 #include <QPainterPath>
 #include <QPointF>
@@ -98,7 +98,7 @@ private:
     };
     mutable std::unordered_map<QString, Cached> m_cache;
     std::vector<QFont> m_fonts;
-    std::vector<QFontMetricsF> m_metrics;
+    std::vector<widgets::TextMetrics> m_metrics;
     mutable QHash<QPair<int, QString>, Ink> m_inks;
     std::array<qreal, Levels> m_em{};
     std::array<qreal, Levels> m_axis{};

@@ -55,40 +55,59 @@ QSize SummaryCard::sizeHint() const {
     return minimumSizeHint() + QSize(40, 0);
 }
 
+const QPixmap& SummaryCard::frame() {
+    const QPalette& pal = palette();
+    const QColor background = theme::cardBackground(pal);
+    const QColor border = theme::cardBorder(pal);
+    const qreal ratio = devicePixelRatioF();
+    const QSize pixels = (QSizeF(size()) * ratio).toSize();
+    if (m_frame.size() != pixels || m_frame.devicePixelRatio() != ratio || m_frameColors[0] != background.rgba() ||
+        m_frameColors[1] != border.rgba()) {
+        m_frame = QPixmap(pixels);
+        m_frame.setDevicePixelRatio(ratio);
+        m_frame.fill(Qt::transparent);
+        QPainter painter(&m_frame);
+        painter.setRenderHint(QPainter::Antialiasing);
+        QPainterPath path;
+        path.addRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6);
+        painter.fillPath(path, background);
+        painter.setPen(QPen(border, 1));
+        painter.drawPath(path);
+        m_frameColors[0] = background.rgba();
+        m_frameColors[1] = border.rgba();
+    }
+    return m_frame;
+}
+
 void SummaryCard::paintEvent(QPaintEvent*) {
     QPainter painter(this);
+    painter.drawPixmap(0, 0, frame());
     painter.setRenderHint(QPainter::Antialiasing);
     const QPalette& pal = palette();
-    const QRectF box = QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5);
-    QPainterPath path;
-    path.addRoundedRect(box, 6, 6);
-    painter.fillPath(path, theme::cardBackground(pal));
-    painter.setPen(QPen(theme::cardBorder(pal), 1));
-    painter.drawPath(path);
 
     QFont titleFont = font();
     titleFont.setPointSizeF(font().pointSizeF() * 0.85);
     QFont valueFont = font();
     valueFont.setPointSizeF(font().pointSizeF() * 1.5);
     valueFont.setBold(true);
-    const QFontMetrics titleMetrics(titleFont);
-    const QFontMetrics valueMetrics(valueFont);
+    const widgets::TextMetrics titleMetrics(titleFont);
+    const widgets::TextMetrics valueMetrics(valueFont);
+    const int titleLine = QFontMetrics(titleFont).height();
+    const int valueLine = QFontMetrics(valueFont).height();
     const int width = rect().width() - 2 * kPadding;
-    int y = kPadding;
+    qreal y = kPadding;
 
     painter.setFont(titleFont);
     painter.setPen(theme::mutedText(pal));
-    painter.drawText(QRect(kPadding, y, width, titleMetrics.height()),
-                     Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
-                     widgets::fitted(titleMetrics, m_content.title, width));
-    y += titleMetrics.height() + 2;
+    widgets::drawShaped(painter, QRectF(kPadding, y, width, titleLine), Qt::AlignLeft | Qt::AlignVCenter,
+                        widgets::fitted(titleMetrics, m_content.title, width));
+    y += titleLine + 2;
 
     painter.setFont(valueFont);
     painter.setPen(pal.color(QPalette::Text));
-    painter.drawText(QRect(kPadding, y, width, valueMetrics.height()),
-                     Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
-                     widgets::fitted(valueMetrics, m_content.value, width));
-    y += valueMetrics.height() + 2;
+    widgets::drawShaped(painter, QRectF(kPadding, y, width, valueLine), Qt::AlignLeft | Qt::AlignVCenter,
+                        widgets::fitted(valueMetrics, m_content.value, width));
+    y += valueLine + 2;
 
     QColor detailColor = theme::mutedText(pal);
     switch (m_content.tone) {
@@ -107,7 +126,7 @@ void SummaryCard::paintEvent(QPaintEvent*) {
     painter.setFont(titleFont);
     painter.setPen(detailColor);
     widgets::drawLines(painter, widgets::wrapLines(m_content.detail, titleFont, width, kDetailLines), kPadding, y,
-                       width, titleMetrics.height());
+                       width, titleLine);
 }
 
 SummaryCards::SummaryCards(QWidget* parent)

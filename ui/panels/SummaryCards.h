@@ -4,6 +4,7 @@
 #include "core/analysis/Analysis.h"
 #include "ui/session/ModelBridge.h"
 
+#include <QPixmap>
 #include <QWidget>
 
 #include <vector>
@@ -46,7 +47,13 @@ protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
+    /// The card's rounded frame at this size and palette, drawn once: tracing its antialiased
+    /// outline was most of a card's repaint.
+    const QPixmap& frame();
+
     CardContent m_content;
+    QPixmap m_frame;
+    QRgb m_frameColors[2] = {0, 0};
 };
 
 /// The row of summary cards along the top of the window, with the origin line above them.

@@ -4,6 +4,7 @@
 #include "core/derivation/DerivationText.h"
 #include "ui/views/KindNames.h"
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
 #include <QCheckBox>
@@ -168,9 +169,10 @@ layout::MaskLayout AttentionMaskView::layoutFor(const QRectF& target) const {
     ensureBuilt();
     if (m_layoutTarget != target || m_layoutGeneration != generation()) {
         const int count = static_cast<int>(m_panels.size());
-        m_layout = compact()
-                       ? layout::layoutMaskThumbnails(count, kCells, contentRect(target), QFontMetricsF(smallFont()))
-                       : layout::layoutMasks(count, kCells, contentRect(target), QFontMetricsF(smallFont()));
+        m_layout =
+            compact()
+                ? layout::layoutMaskThumbnails(count, kCells, contentRect(target), widgets::TextMetrics(smallFont()))
+                : layout::layoutMasks(count, kCells, contentRect(target), widgets::TextMetrics(smallFont()));
         m_layoutTarget = target;
         m_layoutGeneration = generation();
     }
@@ -250,7 +252,7 @@ void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& g
     const QColor color = colorOf(panel.use.mask);
     const QColor muted = colors::muted(pal);
     const QFont small = smallFont();
-    const QFontMetricsF metrics(small);
+    const widgets::TextMetrics metrics(small);
     if (selected) {
         painter.setPen(QPen(pal.color(QPalette::Highlight), 2));
         painter.setBrush(Qt::NoBrush);
@@ -266,7 +268,7 @@ void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& g
     // The colour swatch before the title, unless it would push a word of a narrow panel's title
     // ("Bidirectional") past the edge: the grid below carries the colour too.
     const QString name = qs(panel.use.name);
-    const QFontMetricsF boldMetrics(bold);
+    const widgets::TextMetrics boldMetrics(bold);
     const QStringList nameWords = name.split(QLatin1Char(' '), Qt::SkipEmptyParts);
     const bool swatch = std::all_of(nameWords.begin(), nameWords.end(), [&](const QString& word) {
         return boldMetrics.horizontalAdvance(word) <= geometry.title.width() - 16;
@@ -283,8 +285,8 @@ void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& g
     painter.setFont(small);
     painter.setPen(muted);
     if (!geometry.subtitle.isEmpty()) {
-        painter.drawText(geometry.subtitle, Qt::AlignLeft | Qt::AlignVCenter,
-                         widgets::fitted(metrics, panel.subtitle, geometry.subtitle.width()));
+        widgets::drawShaped(painter, geometry.subtitle, Qt::AlignLeft | Qt::AlignVCenter,
+                            widgets::fitted(metrics, panel.subtitle, geometry.subtitle.width()));
     }
     // The stats wrap to the lines their box holds: the counts when the whole text fits them, else
     // the words without the counts; right under the title's last line, which may be above the box
@@ -298,6 +300,10 @@ void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& g
                        geometry.stats.width(), line);
 
     painter.fillRect(geometry.grid, colors::panel(pal));
+    // Up to a thousand cells: filled without antialiasing, as pixel-aligned spans rather than a
+    // traced path per cell.
+    const bool antialiased = painter.testRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::Antialiasing, false);
     for (int row = 0; row < grid.cells; ++row) {
         for (int column = 0; column < grid.cells; ++column) {
             const float coverage = grid.at(row, column);
@@ -307,6 +313,7 @@ void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& g
             }
         }
     }
+    painter.setRenderHint(QPainter::Antialiasing, antialiased);
     const qreal cell = geometry.grid.width() / std::max(grid.cells, 1);
     if (cell >= 5) {
         painter.setPen(QPen(pal.color(QPalette::Base), 1));
@@ -325,21 +332,23 @@ void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& g
     for (std::size_t i = 0; i < geometry.tickCells.size(); ++i) {
         const QString label = tokenCount(static_cast<std::uint64_t>(geometry.tickCells[i]) * grid.tokensPerCell);
         if (!geometry.rowTicks[i].isEmpty()) {
-            painter.drawText(geometry.rowTicks[i], Qt::AlignRight | Qt::AlignVCenter, label);
+            widgets::drawShaped(painter, geometry.rowTicks[i], Qt::AlignRight | Qt::AlignVCenter, label);
         }
-        painter.drawText(geometry.columnTicks[i], Qt::AlignHCenter | Qt::AlignVCenter, label);
+        widgets::drawShaped(painter, geometry.columnTicks[i], Qt::AlignHCenter | Qt::AlignVCenter, label);
     }
     if (geometry.keyAxis.isEmpty()) {
         return; // a thumbnail: no axis captions
     }
-    painter.drawText(geometry.keyAxis, Qt::AlignHCenter | Qt::AlignVCenter,
-                     panel.use.cross ? tr("source position j (keys) →") : tr("key position j →"));
+    widgets::drawShaped(painter, geometry.keyAxis, Qt::AlignHCenter | Qt::AlignVCenter,
+                        panel.use.cross ? tr("source position j (keys) →") : tr("key position j →"));
     painter.save();
     painter.translate(geometry.queryAxis.center());
     painter.rotate(-90);
-    painter.drawText(QRectF(-geometry.queryAxis.height() / 2, -geometry.queryAxis.width() / 2,
-                            geometry.queryAxis.height(), geometry.queryAxis.width()),
-                     Qt::AlignCenter, panel.use.cross ? tr("← target position i (queries)") : tr("← query position i"));
+    widgets::drawShaped(painter,
+                        QRectF(-geometry.queryAxis.height() / 2, -geometry.queryAxis.width() / 2,
+                               geometry.queryAxis.height(), geometry.queryAxis.width()),
+                        Qt::AlignCenter,
+                        panel.use.cross ? tr("← target position i (queries)") : tr("← query position i"));
     painter.restore();
 }
 

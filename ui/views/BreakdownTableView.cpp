@@ -5,6 +5,7 @@
 #include "core/util/Format.h"
 #include "ui/Strings.h"
 #include "ui/theme/Theme.h"
+#include "ui/widgets/ShapedText.h"
 
 #include <QAction>
 #include <QApplication>
@@ -286,13 +287,13 @@ void BreakdownTableView::render(QPainter& painter, const QRectF& target) const {
     const QFont base = font();
     QFont bold = base;
     bold.setBold(true);
-    const QFontMetricsF metrics(base);
+    const widgets::TextMetrics metrics(base);
     const qreal rowHeight = metrics.height() + 8;
     const qreal indent = metrics.horizontalAdvance(QStringLiteral("M")) * 1.5;
     const qreal pad = 8;
 
     // Measured in bold throughout: top-level rows and the header are drawn bold.
-    const QFontMetricsF boldMetrics(bold);
+    const widgets::TextMetrics boldMetrics(bold);
     qreal nameWidth = boldMetrics.horizontalAdvance(tr("Component"));
     qreal paramsWidth = boldMetrics.horizontalAdvance(tr("Parameters"));
     qreal perLayerWidth = boldMetrics.horizontalAdvance(tr("Per layer"));

@@ -7,6 +7,7 @@
 #include "ui/views/ViewColors.h"
 #include "ui/views/charts/FlopsCurvePlot.h"
 #include "ui/views/layout/KvLayout.h"
+#include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
 #include <QPainter>
@@ -116,7 +117,7 @@ QString ComputeView::legendText(std::size_t part) const {
 }
 
 std::vector<qreal> ComputeView::legendWidths() const {
-    const QFontMetricsF metrics(font());
+    const widgets::TextMetrics metrics(font());
     std::vector<qreal> widths;
     for (std::size_t i = 0; i < m_parts.size(); ++i) {
         widths.push_back(metrics.height() * 0.7 + 6 + metrics.horizontalAdvance(legendText(i)));
@@ -125,8 +126,8 @@ std::vector<qreal> ComputeView::legendWidths() const {
 }
 
 layout::ComputeLayout ComputeView::layoutIn(const QRectF& content) const {
-    return layout::layoutCompute(content, QFontMetricsF(font()), QFontMetricsF(headlineFont()), legendWidths(),
-                                 static_cast<int>(m_kinds.size()));
+    return layout::layoutCompute(content, widgets::TextMetrics(font()), widgets::TextMetrics(headlineFont()),
+                                 legendWidths(), static_cast<int>(m_kinds.size()));
 }
 
 layout::ComputeLayout ComputeView::layoutFor(const QRectF& target, bool onScreen) const {
@@ -165,7 +166,7 @@ void ComputeView::paintFigure(QPainter& painter, const QRectF& content, bool onS
 
 void ComputeView::paintBar(QPainter& painter, const layout::ComputeLayout& placed) const {
     const QPalette pal = palette();
-    const QFontMetricsF metrics(font());
+    const widgets::TextMetrics metrics(font());
     painter.fillRect(placed.bar, colors::panel(pal));
     const std::vector<QRectF> segments = barSegments(placed);
     for (std::size_t i = 0; i < segments.size(); ++i) {
@@ -195,7 +196,7 @@ void ComputeView::paintKinds(QPainter& painter, const layout::ComputeLayout& pla
         return;
     }
     const QPalette pal = palette();
-    const QFontMetricsF metrics(font());
+    const widgets::TextMetrics metrics(font());
     const std::uint64_t whole = analysis().compute.perToken;
     const bool states =
         std::any_of(m_kinds.begin(), m_kinds.end(), [](const core::KindFlops& k) { return k.state > 0; });

@@ -5,6 +5,7 @@
 #include "ui/views/DerivationPanel.h"
 #include "ui/views/ViewColors.h"
 #include "ui/views/charts/CostChart.h"
+#include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
 #include <QAction>
@@ -126,7 +127,7 @@ QColor CostView::toneColor(core::Tone tone) const {
 
 void CostView::paintRows(QPainter& painter, const std::vector<layout::RowPlacement>& placed,
                          const std::vector<core::SummaryRow>& rows) const {
-    const qreal line = QFontMetricsF(font()).height();
+    const qreal line = widgets::TextMetrics(font()).height();
     QFont bold = font();
     bold.setBold(true);
     for (std::size_t i = 0; i < placed.size() && i < rows.size(); ++i) {
@@ -148,14 +149,14 @@ void CostView::paintRows(QPainter& painter, const std::vector<layout::RowPlaceme
 
 void CostView::paintHeadline(QPainter& painter, const QRectF& rect, const QString& value,
                              const QStringList& details) const {
-    const QFontMetricsF big(headlineFont());
+    const widgets::TextMetrics big(headlineFont());
     painter.setFont(headlineFont());
     painter.setPen(palette().color(QPalette::Text));
     const qreal valueWidth = big.horizontalAdvance(value);
     painter.drawText(rect, Qt::AlignLeft | Qt::AlignVCenter, value);
     const QRectF rest(rect.left() + valueWidth + 14, rect.top(), rect.right() - rect.left() - valueWidth - 14,
                       rect.height());
-    const QFontMetricsF metrics(font());
+    const widgets::TextMetrics metrics(font());
     for (const QString& detail : details) {
         // The first detail that fits whole; none rather than a cut one.
         if (metrics.horizontalAdvance(detail) <= rest.width()) {

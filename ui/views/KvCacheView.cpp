@@ -7,6 +7,7 @@
 #include "ui/views/KindNames.h"
 #include "ui/views/ViewColors.h"
 #include "ui/views/charts/KvCurvePlot.h"
+#include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
 #include <QEvent>
@@ -26,7 +27,7 @@ QString dtypeName(core::DType dtype) {
 }
 
 /// As many whole device names as fit in `width` ("RTX 3090, …"), or nothing: a name is never cut.
-QString wholeExamples(const QString& examples, const QFontMetricsF& metrics, qreal width) {
+QString wholeExamples(const QString& examples, const widgets::TextMetrics& metrics, qreal width) {
     if (metrics.horizontalAdvance(examples) <= width) {
         return examples;
     }
@@ -248,7 +249,7 @@ QStringList KvCacheView::noteLines(const QRectF& content) const {
 layout::KvLayout KvCacheView::layoutFor(const QRectF& target) const {
     ensureBuilt();
     const QRectF content = contentRect(target);
-    return layout::layoutKvCache(content, QFontMetricsF(font()), QFontMetricsF(headlineFont()),
+    return layout::layoutKvCache(content, widgets::TextMetrics(font()), widgets::TextMetrics(headlineFont()),
                                  static_cast<int>(m_shares.size()), static_cast<int>(noteLines(content).size()),
                                  static_cast<int>(m_fits.size()));
 }
@@ -266,7 +267,7 @@ void KvCacheView::paintContent(QPainter& painter, const QRectF& target) const {
     const QPalette pal = palette();
     painter.setFont(headlineFont());
     painter.setPen(pal.color(QPalette::Text));
-    const QFontMetricsF big(headlineFont());
+    const widgets::TextMetrics big(headlineFont());
     painter.drawText(placed.headline, Qt::AlignLeft | Qt::AlignVCenter, m_headline);
     painter.setFont(font());
     painter.setPen(colors::muted(pal));
@@ -294,7 +295,7 @@ void KvCacheView::paintShares(QPainter& painter, const layout::KvLayout& placed)
         values.push_back(share.bytes);
     }
     const std::vector<QRectF> segments = layout::proportionalSegments(values, placed.bar);
-    const QFontMetricsF metrics(font());
+    const widgets::TextMetrics metrics(font());
     painter.fillRect(placed.bar, colors::panel(pal));
     for (std::size_t i = 0; i < segments.size(); ++i) {
         const QColor color = colors::kvShare(m_shares[i], pal);
@@ -352,11 +353,11 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
     const QString devices =
         a.scenario.gpuCount == 1 ? tr("on one device") : tr("split over %1 devices").arg(a.scenario.gpuCount);
     painter.drawText(placed.gpuTitle, Qt::AlignLeft | Qt::AlignVCenter,
-                     widgets::firstThatFits(QFontMetricsF(bold),
+                     widgets::firstThatFits(widgets::TextMetrics(bold),
                                             {tr("%1 + this cache %2").arg(weights, devices),
                                              tr("Weights + this cache %1").arg(devices), tr("Weights + cache")},
                                             placed.gpuTitle.width()));
-    const QFontMetricsF metrics(font());
+    const widgets::TextMetrics metrics(font());
     const qreal line = metrics.height();
     for (std::size_t i = 0; i < m_fits.size() && i < placed.gpuRows.size(); ++i) {
         const core::GpuFit& fit = m_fits[i];

@@ -6,6 +6,7 @@
 #include "ui/views/KindNames.h"
 #include "ui/views/ViewColors.h"
 #include "ui/views/layout/KvLayout.h"
+#include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
 #include <QPainter>
@@ -82,7 +83,7 @@ void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
     const QRectF below = paintHeader(painter, target, m_headline, QString());
     const core::Analysis& a = analysis();
     const QPalette pal = palette();
-    const QFontMetricsF metrics(font());
+    const widgets::TextMetrics metrics(font());
     const qreal line = metrics.height();
     QFont bold = font();
     bold.setBold(true);
@@ -113,8 +114,8 @@ void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
         painter.fillRect(QRectF(area.left(), y + line * 0.2, line * 0.6, line * 0.6), color);
         painter.setPen(pal.color(QPalette::Text));
         const QRectF row(area.left() + line, y, area.width() - line, line);
-        painter.drawText(row, Qt::AlignLeft | Qt::AlignVCenter,
-                         widgets::firstThatFits(metrics, m_shareLabels[i], row.width()));
+        widgets::drawShaped(painter, row, Qt::AlignLeft | Qt::AlignVCenter,
+                            widgets::firstThatFits(metrics, m_shareLabels[i], row.width()));
         y += line + 2;
     }
 

@@ -4,6 +4,7 @@
 #include "ui/views/KindNames.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
 #include <QMouseEvent>
@@ -57,13 +58,13 @@ QString normLabel(const core::ModelConfig& c) {
 }
 
 /// `text` if it fits in `width`, else nothing: a slab label is never cut ("bidirec…").
-QString wholeOrNothing(const QString& text, const QFontMetricsF& metrics, qreal width) {
+QString wholeOrNothing(const QString& text, const widgets::TextMetrics& metrics, qreal width) {
     return metrics.horizontalAdvance(text) <= width ? text : QString();
 }
 
 /// A box label whole, else its head before the details ("Output head → …" gives "Output head"),
 /// else its first words that fit, else nothing: the box's colour and tooltip still say what it is.
-QString boxLabel(const QString& text, const QFontMetricsF& metrics, qreal width) {
+QString boxLabel(const QString& text, const widgets::TextMetrics& metrics, qreal width) {
     if (metrics.horizontalAdvance(text) <= width) {
         return text;
     }
@@ -203,7 +204,7 @@ QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target) cons
         area = QRectF(target.left() + 14, top + 10, target.width() - 28, target.bottom() - top - 20);
     }
     // The legend flows in lines of swatches above the stack.
-    const QFontMetricsF metrics(font());
+    const widgets::TextMetrics metrics(font());
     const qreal line = metrics.height();
     qreal x = area.left();
     qreal y = area.top();
@@ -216,7 +217,8 @@ QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target) cons
         if (painter) {
             painter->fillRect(QRectF(x, y + line * 0.1, line * 0.9, line * 0.8), entry.color);
             painter->setPen(palette().color(QPalette::Text));
-            painter->drawText(QRectF(x + line * 0.9 + 6, y, width, line), Qt::AlignLeft | Qt::AlignVCenter, entry.text);
+            widgets::drawShaped(*painter, QRectF(x + line * 0.9 + 6, y, width, line), Qt::AlignLeft | Qt::AlignVCenter,
+                                entry.text);
         }
         x += width;
     }
@@ -247,7 +249,7 @@ void LayerStackView::paintContent(QPainter& painter, const QRectF& target) const
     const QColor text = pal.color(QPalette::Text);
     const QColor muted = colors::muted(pal);
     const QFont small = smallFont();
-    const QFontMetricsF smallMetrics(small);
+    const widgets::TextMetrics smallMetrics(small);
     painter.setFont(small);
 
     auto box = [&](const QRectF& rect, const QColor& fill, const QString& label) {
@@ -258,7 +260,8 @@ void LayerStackView::paintContent(QPainter& painter, const QRectF& target) const
         painter.setBrush(fill);
         painter.drawRoundedRect(rect, 3, 3);
         painter.setPen(colors::textOn(fill));
-        painter.drawText(rect.adjusted(8, 0, -8, 0), Qt::AlignCenter, boxLabel(label, smallMetrics, rect.width() - 16));
+        widgets::drawShaped(painter, rect.adjusted(8, 0, -8, 0), Qt::AlignCenter,
+                            boxLabel(label, smallMetrics, rect.width() - 16));
     };
 
     QPen crossPen(colors::crossAttention(pal), 1.4);
@@ -278,7 +281,7 @@ void LayerStackView::paintContent(QPainter& painter, const QRectF& target) const
         if (!column.title.isEmpty()) {
             painter.setFont(titleFont());
             painter.setPen(text);
-            painter.drawText(column.title, Qt::AlignLeft | Qt::AlignVCenter, input.title);
+            widgets::drawShaped(painter, column.title, Qt::AlignLeft | Qt::AlignVCenter, input.title);
             painter.setFont(small);
         }
         painter.setRenderHint(QPainter::Antialiasing, true);
@@ -307,23 +310,23 @@ void LayerStackView::paintContent(QPainter& painter, const QRectF& target) const
             if (roomForWords) {
                 const QColor attentionText = colors::textOn(colors::attention(layer, pal));
                 painter.setPen(attentionText);
-                painter.drawText(slab.attention.adjusted(6, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                                 wholeOrNothing(attentionName(layer), smallMetrics, slab.attention.width() - 10));
+                widgets::drawShaped(painter, slab.attention.adjusted(6, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                                    wholeOrNothing(attentionName(layer), smallMetrics, slab.attention.width() - 10));
                 if (!slab.cross.isEmpty()) {
                     painter.setPen(colors::textOn(colors::crossAttention(pal)));
-                    painter.drawText(slab.cross, Qt::AlignCenter,
-                                     wholeOrNothing(tr("cross"), smallMetrics, slab.cross.width() - 4));
+                    widgets::drawShaped(painter, slab.cross, Qt::AlignCenter,
+                                        wholeOrNothing(tr("cross"), smallMetrics, slab.cross.width() - 4));
                 }
                 painter.setPen(colors::textOn(colors::ffn(layer.ffn, pal)));
-                painter.drawText(slab.ffn.adjusted(6, 0, -6, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                                 wholeOrNothing(ffnName(a.config, layer.ffn), smallMetrics, slab.ffn.width() - 12));
+                widgets::drawShaped(painter, slab.ffn.adjusted(6, 0, -6, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                                    wholeOrNothing(ffnName(a.config, layer.ffn), smallMetrics, slab.ffn.width() - 12));
                 painter.setPen(Qt::NoPen);
             }
         }
         if (!column.parameterHeader.isEmpty()) {
             painter.setPen(muted);
-            painter.drawText(column.parameterHeader, Qt::AlignLeft | Qt::AlignBottom, m_parameterHeader);
-            painter.drawText(column.cacheHeader, Qt::AlignLeft | Qt::AlignBottom, m_cacheHeader);
+            widgets::drawShaped(painter, column.parameterHeader, Qt::AlignLeft | Qt::AlignBottom, m_parameterHeader);
+            widgets::drawShaped(painter, column.cacheHeader, Qt::AlignLeft | Qt::AlignBottom, m_cacheHeader);
             const QColor parameterColor = colors::faded(pal.color(QPalette::Text), 0.45, pal);
             const QColor cacheColor = colors::dtype(a.kv.dtype, pal);
             for (const layout::StackSlab& slab : column.slabs) {
@@ -344,8 +347,8 @@ void LayerStackView::paintContent(QPainter& painter, const QRectF& target) const
         }
         painter.setPen(muted);
         for (const layout::StackTick& tick : column.ticks) {
-            painter.drawText(tick.text, (c > 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter,
-                             QString::number(tick.layer));
+            widgets::drawShaped(painter, tick.text, (c > 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter,
+                                QString::number(tick.layer));
         }
         for (const layout::StackSlab& slab : column.slabs) {
             if (slab.planIndex == selected) {

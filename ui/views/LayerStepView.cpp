@@ -3,6 +3,7 @@
 
 #include "ui/views/KindNames.h"
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/ShapedText.h"
 
 #include <QEvent>
 #include <QPainter>
@@ -65,7 +66,7 @@ void LayerStepView::paintContent(QPainter& painter, const QRectF& target) const 
         return;
     }
     const QRectF area = contentRect(target);
-    const QFontMetricsF metrics(smallFont());
+    const widgets::TextMetrics metrics(smallFont());
     const QRectF more(area.left(), area.bottom() - metrics.height(), area.width(), metrics.height());
     if (m_fittedDocument != m_documents || m_fittedSize != area.size()) {
         // Legible first: what does not fit at 70 % waits in the full view, and no block is cut in half.

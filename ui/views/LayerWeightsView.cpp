@@ -5,6 +5,7 @@
 #include "ui/views/KindNames.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
 #include <QComboBox>
@@ -64,7 +65,6 @@ void LayerWeightsView::refillPicker() {
 
 void LayerWeightsView::rebuild() {
     m_weights = {};
-    m_litExperts.clear();
     const core::Analysis& a = analysis();
     if (!compact()) {
         refillPicker();
@@ -85,22 +85,71 @@ void LayerWeightsView::rebuild() {
                      .arg(exactCount(params.total), qs(core::mixerName(layer.mixer)), shortCount(params.mixer),
                           shortCount(params.ffn), shortCount(params.norms));
     m_note.clear();
-    if (layer.ffn == core::FfnKind::Moe) {
-        const core::RoutingSimulation routing = core::simulateRouting(a.config, a.plan, index);
-        if (m_weights.expertsAsBlock) {
-            m_note =
-                tr("Too many experts to draw one by one: the block has the area of all of them. A token uses %1 of "
-                   "this layer's %2 parameters.")
-                    .arg(exactCount(params.active), exactCount(params.total));
-        } else if (routing.moe && !routing.tokens.empty()) {
+    if (layer.ffn != core::FfnKind::Moe || m_weights.expertsAsBlock) {
+        m_routingInputs = {};
+        m_litExperts.clear();
+    }
+    if (layer.ffn != core::FfnKind::Moe) {
+        return;
+    }
+    if (m_weights.expertsAsBlock) {
+        m_note = tr("Too many experts to draw one by one: the block has the area of all of them. A token uses %1 of "
+                    "this layer's %2 parameters.")
+                     .arg(exactCount(params.active), exactCount(params.total));
+        return;
+    }
+    // Most slider moves leave the router alone: the lit experts are then kept.
+    const core::RoutingInputs inputs = core::routingInputs(a.config, a.plan, index);
+    if (inputs != m_routingInputs) {
+        const core::RoutingSimulation routing = core::simulateRouting(inputs);
+        m_routingInputs = inputs;
+        m_litExperts.clear();
+        m_sampleToken.clear();
+        if (routing.moe && !routing.tokens.empty()) {
             m_litExperts = routing.tokens.front().chosen;
-            m_note = tr("Lit: the top-%1 experts of the sample token “%2” (MoE routing view). A token uses %3 of "
-                        "this layer's %4 parameters.")
-                         .arg(routing.topK)
-                         .arg(QString::fromStdString(routing.tokens.front().text).trimmed(), exactCount(params.active),
-                              exactCount(params.total));
+            m_sampleToken = QString::fromStdString(routing.tokens.front().text).trimmed();
         }
     }
+    if (!m_litExperts.empty()) {
+        m_note = tr("Lit: the top-%1 experts of the sample token “%2” (MoE routing view). A token uses %3 of "
+                    "this layer's %4 parameters.")
+                     .arg(m_litExperts.size())
+                     .arg(m_sampleToken, exactCount(params.active), exactCount(params.total));
+    }
+}
+
+QString LayerWeightsView::contentKey() const {
+    // Everything paintContent() draws from: the texts, each drawing's shape, copies, group and
+    // role, the lit experts, and the selected layer's kind (the colours).
+    const core::Analysis& a = analysis();
+    QStringList parts{QString::number(a.valid), m_title, m_subtitle, m_note, QString::number(m_weights.expertsAsBlock)};
+    if (const std::int64_t index = selectedLayer(); a.valid && index >= 0) {
+        const core::LayerPlan& layer = a.plan.layers[static_cast<std::size_t>(index)];
+        parts << QStringLiteral("%1 %2 %3 %4 %5")
+                     .arg(int(layer.mixer))
+                     .arg(int(layer.attention))
+                     .arg(int(layer.ffn))
+                     .arg(layer.latent)
+                     .arg(layer.causal);
+    }
+    for (std::size_t i = 0; i < m_weights.items.size(); ++i) {
+        const layout::WeightItem& item = m_weights.items[i];
+        parts << item.name << item.detail
+              << QStringLiteral("%1 %2 %3 %4 %5 %6")
+                     .arg(item.elements, 0, 'g', 17)
+                     .arg(item.aspect, 0, 'g', 17)
+                     .arg(item.copies)
+                     .arg(item.vector)
+                     .arg(item.group)
+                     .arg(int(m_weights.roles[i]));
+    }
+    for (const layout::WeightGroup& group : m_weights.groups) {
+        parts << group.title;
+    }
+    for (int expert : m_litExperts) {
+        parts << QString::number(expert);
+    }
+    return parts.join(QChar(0x1f));
 }
 
 QColor LayerWeightsView::colorOf(layout::WeightRole role) const {
@@ -134,7 +183,7 @@ qreal LayerWeightsView::pickerReserve() const {
 }
 
 QRectF LayerWeightsView::contentRect(const QRectF& target) const {
-    const QFontMetricsF metrics(font());
+    const widgets::TextMetrics metrics(font());
     const qreal top = headerBottom(target, m_title, m_subtitle, pickerReserve()) + 10;
     const qreal noteHeight = m_note.isEmpty() || compact() ? 0 : metrics.height() + 4;
     return QRectF(target.left() + 14, top + noteHeight, target.width() - 28, target.bottom() - top - noteHeight - 10);
@@ -142,12 +191,17 @@ QRectF LayerWeightsView::contentRect(const QRectF& target) const {
 
 const layout::WeightLayout& LayerWeightsView::cachedLayout(const QRectF& target) const {
     if (m_layoutTarget != target || m_layoutGeneration != generation()) {
-        m_layout =
-            layout::layoutWeights(m_weights.items, m_weights.groups, contentRect(target), QFontMetricsF(smallFont()));
+        m_layout = layout::layoutWeights(m_weights.items, m_weights.groups, contentRect(target),
+                                         widgets::TextMetrics(smallFont()));
         m_layoutTarget = target;
         m_layoutGeneration = generation();
     }
     return m_layout;
+}
+
+const std::vector<int>& LayerWeightsView::litExperts() const {
+    ensureBuilt();
+    return m_litExperts;
 }
 
 layout::WeightLayout LayerWeightsView::layoutFor(const QRectF& target) const {
@@ -162,21 +216,22 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
     const QColor muted = colors::muted(pal);
     if (!m_note.isEmpty() && !compact()) {
         painter.setPen(muted);
-        painter.drawText(QRectF(below.left(), below.top() - 4, below.width(), QFontMetricsF(font()).height()),
-                         Qt::AlignLeft | Qt::AlignVCenter, m_note);
+        widgets::drawShaped(painter,
+                            QRectF(below.left(), below.top() - 4, below.width(), widgets::TextMetrics(font()).height()),
+                            Qt::AlignLeft | Qt::AlignVCenter, m_note);
     }
     const layout::WeightLayout& placed = cachedLayout(target);
     const QFont small = smallFont();
-    const QFontMetricsF metrics(small);
+    const widgets::TextMetrics metrics(small);
     painter.setFont(small);
     for (const layout::PlacedGroup& group : placed.groups) {
         painter.setPen(QPen(colors::rule(pal), 1));
         painter.setBrush(colors::panel(pal));
         painter.drawRoundedRect(group.frame, 4, 4);
         painter.setPen(text);
-        painter.drawText(group.title, Qt::AlignLeft | Qt::AlignVCenter,
-                         widgets::fitted(metrics, m_weights.groups[static_cast<std::size_t>(group.group)].title,
-                                         group.title.width()));
+        widgets::drawShaped(painter, group.title, Qt::AlignLeft | Qt::AlignVCenter,
+                            widgets::fitted(metrics, m_weights.groups[static_cast<std::size_t>(group.group)].title,
+                                            group.title.width()));
     }
     for (const layout::PlacedWeight& weight : placed.items) {
         const auto index = static_cast<std::size_t>(weight.item);
@@ -212,15 +267,16 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
                 if (cell.width() >= 40 && cell.height() >= 2.2 * metrics.height()) {
                     painter.setPen(colors::textOn(lit ? color : idle));
                     if (weight.cells.size() > 1) {
-                        painter.drawText(cell.adjusted(4, 2, -2, -2), Qt::AlignLeft | Qt::AlignTop,
-                                         QStringLiteral("e%1").arg(c));
+                        widgets::drawShaped(painter, cell.adjusted(4, 2, -2, -2), Qt::AlignLeft | Qt::AlignTop,
+                                            QStringLiteral("e%1").arg(c));
                     }
                     if (cell.width() >= 3 * metrics.horizontalAdvance(QStringLiteral("down ")) && cell.height() >= 60) {
                         const char* parts[] = {"gate", "up", "down"};
                         for (int p = 0; p < 3; ++p) {
                             const QRectF stripe(cell.left() + p * cell.width() / 3, cell.top(), cell.width() / 3,
                                                 cell.height() - 3);
-                            painter.drawText(stripe, Qt::AlignHCenter | Qt::AlignBottom, QString::fromLatin1(parts[p]));
+                            widgets::drawShaped(painter, stripe, Qt::AlignHCenter | Qt::AlignBottom,
+                                                QString::fromLatin1(parts[p]));
                         }
                     }
                     painter.setPen(Qt::NoPen);
@@ -235,11 +291,11 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
         }
         painter.setPen(text);
         const QRectF nameRect(weight.label.left(), weight.label.top(), weight.label.width(), metrics.height());
-        painter.drawText(nameRect, Qt::AlignHCenter | Qt::AlignVCenter,
-                         widgets::fitted(metrics, item.name, nameRect.width()));
+        widgets::drawShaped(painter, nameRect, Qt::AlignHCenter | Qt::AlignVCenter,
+                            widgets::fitted(metrics, item.name, nameRect.width()));
         painter.setPen(muted);
-        painter.drawText(nameRect.translated(0, metrics.height()), Qt::AlignHCenter | Qt::AlignVCenter,
-                         widgets::fitted(metrics, item.detail, nameRect.width()));
+        widgets::drawShaped(painter, nameRect.translated(0, metrics.height()), Qt::AlignHCenter | Qt::AlignVCenter,
+                            widgets::fitted(metrics, item.detail, nameRect.width()));
     }
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/routing/RoutingSimulation.h"
 #include "ui/views/PaintedView.h"
 #include "ui/views/layout/WeightItems.h"
 #include "ui/views/layout/WeightLayout.h"
@@ -31,10 +32,13 @@ public:
     const std::vector<layout::WeightItem>& items() const;
     const std::vector<layout::WeightGroup>& groups() const;
     layout::WeightLayout layoutFor(const QRectF& target) const;
+    /// The routed experts lit in the grid: the first sample token's top-k (core::simulateRouting).
+    const std::vector<int>& litExperts() const;
 
 protected:
     void rebuild() override;
     void paintContent(QPainter& painter, const QRectF& target) const override;
+    QString contentKey() const override;
     void resizeEvent(QResizeEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
 
@@ -50,6 +54,8 @@ private:
     QString m_pickerSignature;
     layout::WeightItems m_weights;
     std::vector<int> m_litExperts;
+    core::RoutingInputs m_routingInputs; ///< what m_litExperts were routed from
+    QString m_sampleToken;               ///< the sample token whose experts are lit
     QString m_title;
     QString m_subtitle;
     QString m_note;

@@ -4,6 +4,7 @@
 #include "core/util/Format.h"
 #include "ui/theme/Theme.h"
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
 #include <QPainter>
@@ -87,7 +88,7 @@ layout::MemoryLayout MemoryView::layoutIn(const QRectF& content) const {
         static_cast<int>(std::min<qsizetype>(verdictLines(m_serving, panelWidth).size(), kVerdictLines));
     const int training =
         static_cast<int>(std::min<qsizetype>(verdictLines(m_training, panelWidth).size(), kVerdictLines));
-    return layout::layoutMemory(content, QFontMetricsF(font()), serving, training, kPanelSplit);
+    return layout::layoutMemory(content, widgets::TextMetrics(font()), serving, training, kPanelSplit);
 }
 
 layout::MemoryLayout MemoryView::layoutFor(const QRectF& target, bool onScreen) const {
@@ -104,7 +105,7 @@ void MemoryView::paintFigure(QPainter& painter, const QRectF& content, bool) con
 void MemoryView::paintPanel(QPainter& painter, const layout::MemoryPanelLayout& placed, const core::MemoryStack& stack,
                             const std::vector<core::SummaryRow>& rows) const {
     const QPalette pal = palette();
-    const QFontMetricsF metrics(font());
+    const widgets::TextMetrics metrics(font());
     const qreal line = metrics.height();
     QFont bold = font();
     bold.setBold(true);
@@ -113,7 +114,7 @@ void MemoryView::paintPanel(QPainter& painter, const layout::MemoryPanelLayout& 
     painter.setFont(heading);
     painter.setPen(pal.color(QPalette::Text));
     painter.drawText(placed.title, Qt::AlignLeft | Qt::AlignVCenter,
-                     widgets::firstThatFits(QFontMetricsF(heading), {qs(stack.title)}, placed.title.width()));
+                     widgets::firstThatFits(widgets::TextMetrics(heading), {qs(stack.title)}, placed.title.width()));
     // The verdict, or nothing when even its short form needs more lines than it has: it is in the rows too.
     const QStringList verdict = verdictLines(stack, placed.verdict.width());
     if (verdict.size() <= kVerdictLines) {

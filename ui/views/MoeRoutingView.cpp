@@ -3,6 +3,7 @@
 
 #include "ui/views/KindNames.h"
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
 #include <QPainter>
@@ -114,7 +115,7 @@ QString MoeRoutingView::contentKey() const {
 }
 
 qreal MoeRoutingView::tokenLabelWidth() const {
-    const QFontMetricsF metrics(font());
+    const widgets::TextMetrics metrics(font());
     qreal width = metrics.horizontalAdvance(tr("token"));
     for (const std::string& token : core::routingSampleTokens()) {
         width = std::max(width, metrics.horizontalAdvance(QStringLiteral("“%1”").arg(qs(token))));
@@ -123,7 +124,7 @@ qreal MoeRoutingView::tokenLabelWidth() const {
 }
 
 qreal MoeRoutingView::choiceWidth(const QRectF& area) const {
-    const QFontMetricsF metrics(font());
+    const widgets::TextMetrics metrics(font());
     qreal width = metrics.horizontalAdvance(tr("chosen (gate weight)"));
     for (const QStringList& choice : m_choices) {
         width = std::max(width, metrics.horizontalAdvance(choice.join(QStringLiteral(", "))));
@@ -141,7 +142,7 @@ QStringList MoeRoutingView::ruleLines(const QRectF& target) const {
 }
 
 QRectF MoeRoutingView::contentRect(const QRectF& target) const {
-    const QFontMetricsF metrics(font());
+    const widgets::TextMetrics metrics(font());
     const qreal rule = metrics.height() * static_cast<qreal>(std::max<qsizetype>(1, ruleLines(target).size()));
     const qreal top = headerBottom(target, headerTitle(), m_subtitle) + 10 + rule + 10;
     return QRectF(target.left() + 14, top, target.width() - 28, target.bottom() - top - 10);
@@ -153,7 +154,7 @@ layout::RoutingLayout MoeRoutingView::layoutFor(const QRectF& target) const {
     // A tile keeps the scores, the load and the totals; the token words and choices need the full view.
     return layout::layoutRouting(static_cast<int>(m_simulation.tokens.size()),
                                  static_cast<int>(m_simulation.numExperts),
-                                 static_cast<int>(m_simulation.sharedExperts), area, QFontMetricsF(font()),
+                                 static_cast<int>(m_simulation.sharedExperts), area, widgets::TextMetrics(font()),
                                  compact() ? 0 : tokenLabelWidth(), compact() ? 0 : choiceWidth(area));
 }
 
@@ -162,7 +163,7 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
     const QPalette pal = palette();
     const QColor text = pal.color(QPalette::Text);
     const QColor muted = colors::muted(pal);
-    const QFontMetricsF metrics(font());
+    const widgets::TextMetrics metrics(font());
     if (!m_simulation.moe) {
         paintDense(painter, below);
         return;
@@ -178,25 +179,27 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
     const QRectF header = placed.header;
     const bool rowTexts = !compact();
     if (rowTexts) {
-        painter.drawText(QRectF(header.left(), header.top(), placed.tokenLabels.front().width(), header.height()),
-                         Qt::AlignLeft | Qt::AlignVCenter, tr("token"));
+        widgets::drawShaped(painter,
+                            QRectF(header.left(), header.top(), placed.tokenLabels.front().width(), header.height()),
+                            Qt::AlignLeft | Qt::AlignVCenter, tr("token"));
     }
     if (!placed.shared.isEmpty() && rowTexts) {
         // Ending at the shared column's right edge: the routed header starts a gap after it, and the
         // token column's title is short enough to leave the room on the left.
-        const qreal width = QFontMetricsF(smallFont()).horizontalAdvance(tr("shared"));
-        painter.drawText(QRectF(placed.shared.right() - width, header.top(), width, header.height()),
-                         Qt::AlignRight | Qt::AlignVCenter, tr("shared"));
+        const qreal width = widgets::TextMetrics(smallFont()).horizontalAdvance(tr("shared"));
+        widgets::drawShaped(painter, QRectF(placed.shared.right() - width, header.top(), width, header.height()),
+                            Qt::AlignRight | Qt::AlignVCenter, tr("shared"));
     }
     // The column title as long as the grid is wide: the routed range always, the key when it fits.
     const QString routedRange =
         tr("routed experts 0–%1%2")
             .arg(m_simulation.numExperts - 1)
             .arg(m_simulation.settings.groups > 1 ? tr(" in %1 groups").arg(m_simulation.settings.groups) : QString());
-    const QFontMetricsF smallMetrics(smallFont());
+    const widgets::TextMetrics smallMetrics(smallFont());
     const qreal headerWidth = (rowTexts ? placed.choices.front().left() - 12 : header.right()) - placed.grid.left();
-    painter.drawText(
-        QRectF(placed.grid.left(), header.top(), headerWidth, header.height()), Qt::AlignLeft | Qt::AlignVCenter,
+    widgets::drawShaped(
+        painter, QRectF(placed.grid.left(), header.top(), headerWidth, header.height()),
+        Qt::AlignLeft | Qt::AlignVCenter,
         widgets::firstThatFits(
             smallMetrics,
             {tr("%1 · shade = score relative to the row's best · lit = top-%2").arg(routedRange).arg(m_simulation.topK),
@@ -204,7 +207,8 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
              tr("experts 0–%1").arg(m_simulation.numExperts - 1)},
             headerWidth));
     if (rowTexts) {
-        painter.drawText(
+        widgets::drawShaped(
+            painter,
             QRectF(placed.choices.front().left(), header.top(), placed.choices.front().width(), header.height()),
             Qt::AlignLeft | Qt::AlignVCenter, m_simulation.topK <= 4 ? tr("chosen (gate weight)") : tr("chosen"));
     }
@@ -233,8 +237,8 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
         const int row = static_cast<int>(t);
         if (rowTexts) {
             painter.setPen(text);
-            painter.drawText(placed.tokenLabels[t], Qt::AlignLeft | Qt::AlignVCenter,
-                             QStringLiteral("“%1”").arg(qs(token.text).trimmed()));
+            widgets::drawShaped(painter, placed.tokenLabels[t], Qt::AlignLeft | Qt::AlignVCenter,
+                                QStringLiteral("“%1”").arg(qs(token.text).trimmed()));
         }
         for (int s = 0; s < placed.sharedExperts; ++s) {
             painter.fillRect(layout::sharedCell(placed, row, s).adjusted(1, 1, -1, -1), shared);
@@ -252,8 +256,8 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
         }
         if (rowTexts) {
             painter.setPen(muted);
-            painter.drawText(placed.choices[t], Qt::AlignLeft | Qt::AlignVCenter,
-                             widgets::listThatFits(metrics, m_choices[t], placed.choices[t].width()));
+            widgets::drawShaped(painter, placed.choices[t], Qt::AlignLeft | Qt::AlignVCenter,
+                                widgets::listThatFits(metrics, m_choices[t], placed.choices[t].width()));
         }
     }
 
@@ -277,8 +281,8 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
     painter.setPen(text);
     const QString busiest = QString::number(peak);
     const QString balanced = QString::number(uniform, 'f', 2);
-    painter.drawText(
-        placed.loadTitle, Qt::AlignLeft | Qt::AlignVCenter,
+    widgets::drawShaped(
+        painter, placed.loadTitle, Qt::AlignLeft | Qt::AlignVCenter,
         widgets::firstThatFits(
             metrics,
             {tr("Load over the sample: tokens sent to each expert (busiest %1; dashed = %2 if perfectly balanced)")
@@ -325,25 +329,26 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
 void MoeRoutingView::paintTotals(QPainter& painter, const QRectF& area) const {
     const core::Analysis& a = analysis();
     const QPalette pal = palette();
-    const QFontMetricsF metrics(font());
+    const widgets::TextMetrics metrics(font());
     const std::uint64_t total = a.params.total;
     const std::uint64_t active = a.params.active;
     painter.setPen(pal.color(QPalette::Text));
     const QString counts = tr("Whole model: %1 parameters, %2 active per token (%3)")
                                .arg(shortCount(total), shortCount(active), percentText(active, total));
-    painter.drawText(QRectF(area.left(), area.top(), area.width(), metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                     widgets::firstThatFits(
-                         metrics,
-                         {tr("%1: each MoE layer runs its router, %2 of %3 routed experts%4.")
-                              .arg(counts)
-                              .arg(m_simulation.topK)
-                              .arg(m_simulation.numExperts)
-                              .arg(m_simulation.sharedExperts > 0 ? tr(" and %1 shared").arg(m_simulation.sharedExperts)
-                                                                  : QString()),
-                          counts,
-                          tr("%1 of %2 parameters active (%3)")
-                              .arg(shortCount(active), shortCount(total), percentText(active, total))},
-                         area.width()));
+    widgets::drawShaped(
+        painter, QRectF(area.left(), area.top(), area.width(), metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
+        widgets::firstThatFits(
+            metrics,
+            {tr("%1: each MoE layer runs its router, %2 of %3 routed experts%4.")
+                 .arg(counts)
+                 .arg(m_simulation.topK)
+                 .arg(m_simulation.numExperts)
+                 .arg(m_simulation.sharedExperts > 0 ? tr(" and %1 shared").arg(m_simulation.sharedExperts)
+                                                     : QString()),
+             counts,
+             tr("%1 of %2 parameters active (%3)")
+                 .arg(shortCount(active), shortCount(total), percentText(active, total))},
+            area.width()));
     const QRectF bar(area.left(), area.top() + metrics.height() + 6, area.width(),
                      std::min(16.0, area.height() - metrics.height() - 6));
     painter.fillRect(bar, colors::faded(colors::ffn(core::FfnKind::Moe, pal), 0.65, pal));
@@ -355,18 +360,18 @@ void MoeRoutingView::paintTotals(QPainter& painter, const QRectF& area) const {
     const bool inside = metrics.horizontalAdvance(activeText) + 12 < activeWidth;
     painter.setPen(inside ? colors::textOn(colors::ffn(core::FfnKind::Moe, pal))
                           : colors::textOn(colors::faded(colors::ffn(core::FfnKind::Moe, pal), 0.65, pal)));
-    painter.drawText(
-        QRectF(inside ? bar.left() + 6 : bar.left() + activeWidth + 6, bar.top(), bar.width(), bar.height()),
+    widgets::drawShaped(
+        painter, QRectF(inside ? bar.left() + 6 : bar.left() + activeWidth + 6, bar.top(), bar.width(), bar.height()),
         Qt::AlignLeft | Qt::AlignVCenter, activeText);
     painter.setPen(colors::textOn(colors::faded(colors::ffn(core::FfnKind::Moe, pal), 0.65, pal)));
-    painter.drawText(bar.adjusted(6, 0, -6, 0), Qt::AlignRight | Qt::AlignVCenter,
-                     tr("total %1").arg(shortCount(total)));
+    widgets::drawShaped(painter, bar.adjusted(6, 0, -6, 0), Qt::AlignRight | Qt::AlignVCenter,
+                        tr("total %1").arg(shortCount(total)));
 }
 
 void MoeRoutingView::paintDense(QPainter& painter, const QRectF& area) const {
     const core::Analysis& a = analysis();
     const QPalette pal = palette();
-    const QFontMetricsF metrics(font());
+    const widgets::TextMetrics metrics(font());
     const core::FfnKind kind = a.plan.layers.empty() ? a.config.ffnKind : a.plan.layers.front().ffn;
     painter.setPen(pal.color(QPalette::Text));
     const QString message =
@@ -393,8 +398,9 @@ void MoeRoutingView::paintDense(QPainter& painter, const QRectF& area) const {
         painter.setBrush(colors::panel(pal));
         painter.drawRoundedRect(box, 3, 3);
         painter.setPen(pal.color(QPalette::Text));
-        painter.drawText(box, Qt::AlignCenter,
-                         widgets::fitted(metrics, qs(sample[static_cast<std::size_t>(i)]).trimmed(), box.width() - 6));
+        widgets::drawShaped(
+            painter, box, Qt::AlignCenter,
+            widgets::fitted(metrics, qs(sample[static_cast<std::size_t>(i)]).trimmed(), box.width() - 6));
         const QLineF arrow(box.center().x(), box.bottom() + 2,
                            ffnBox.center().x() + (box.center().x() - ffnBox.center().x()) * 0.6, ffnBox.top() - 2);
         painter.setPen(QPen(colors::muted(pal), 1.2));
@@ -405,9 +411,9 @@ void MoeRoutingView::paintDense(QPainter& painter, const QRectF& area) const {
     painter.setBrush(ffn);
     painter.drawRoundedRect(ffnBox, 4, 4);
     painter.setPen(colors::textOn(ffn));
-    painter.drawText(ffnBox, Qt::AlignCenter,
-                     tr("the same FFN for every token (%1 wide)")
-                         .arg(exactCount(static_cast<std::uint64_t>(a.config.intermediateSize))));
+    widgets::drawShaped(painter, ffnBox, Qt::AlignCenter,
+                        tr("the same FFN for every token (%1 wide)")
+                            .arg(exactCount(static_cast<std::uint64_t>(a.config.intermediateSize))));
 }
 
 } // namespace archplay::ui::views

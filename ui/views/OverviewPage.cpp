@@ -9,6 +9,7 @@
 #include "ui/views/LayerWeightsView.h"
 #include "ui/views/MoeRoutingView.h"
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/ShapedText.h"
 
 #include <QEvent>
 #include <QLabel>
@@ -23,6 +24,26 @@ namespace archplay::ui::views {
 namespace {
 
 constexpr qreal kNotesGap = 6;
+
+/// The tiles' "Open" button. At rest an auto-raised tool button is its label alone, and it repaints
+/// with every repaint of the tile under it: drawn here from shaped text, not through the style,
+/// which lays the label out again each time. Hovered, pressed or focused, the style draws it.
+class OpenButton : public QToolButton {
+public:
+    using QToolButton::QToolButton;
+
+protected:
+    void paintEvent(QPaintEvent* event) override {
+        if (underMouse() || isDown() || hasFocus() || !isEnabled()) {
+            QToolButton::paintEvent(event);
+            return;
+        }
+        QPainter painter(this);
+        painter.setFont(font());
+        painter.setPen(palette().color(QPalette::ButtonText));
+        widgets::drawShaped(painter, QRectF(rect()), Qt::AlignCenter, text());
+    }
+};
 
 } // namespace
 
@@ -64,7 +85,7 @@ void OverviewPage::addTile(PaintedView* view, layout::OverviewTileSpec spec) {
     view->setCompact(true);
     view->setMinimumSize(0, 0);
     view->installEventFilter(this);
-    auto* expand = new QToolButton(m_canvas);
+    auto* expand = new OpenButton(m_canvas);
     expand->setObjectName(QStringLiteral("overview.open.%1").arg(view->name()));
     expand->setText(tr("Open"));
     expand->setToolTip(tr("Show the full %1 view (double-click the tile does too)").arg(view->title()));
@@ -143,7 +164,7 @@ QRectF OverviewPage::gridBounds(const QRectF& target) const {
     if (m_notes.isEmpty()) {
         return target;
     }
-    const qreal notesHeight = m_notes.size() * QFontMetricsF(font()).height() + kNotesGap;
+    const qreal notesHeight = m_notes.size() * widgets::TextMetrics(font()).height() + kNotesGap;
     return target.adjusted(0, 0, 0, -notesHeight);
 }
 

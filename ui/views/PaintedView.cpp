@@ -3,6 +3,7 @@
 
 #include "ui/views/LayerSelection.h"
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
 #include <QEvent>
@@ -123,9 +124,9 @@ std::pair<QStringList, QStringList> PaintedView::headerLines(const QRectF& targe
 qreal PaintedView::headerBottom(const QRectF& target, const QString& title, const QString& subtitle,
                                 qreal reservedRight) const {
     const auto [titleLines, subtitleLines] = headerLines(target, title, subtitle, reservedRight);
-    const qreal titleHeight = QFontMetricsF(titleFont()).height() * std::max<qsizetype>(1, titleLines.size());
+    const qreal titleHeight = widgets::TextMetrics(titleFont()).height() * std::max<qsizetype>(1, titleLines.size());
     const qreal subtitleHeight =
-        subtitleLines.isEmpty() ? 0 : 2 + QFontMetricsF(font()).height() * qreal(subtitleLines.size());
+        subtitleLines.isEmpty() ? 0 : 2 + widgets::TextMetrics(font()).height() * qreal(subtitleLines.size());
     return target.top() + 10 + titleHeight + subtitleHeight;
 }
 
@@ -134,14 +135,14 @@ QRectF PaintedView::paintHeader(QPainter& painter, const QRectF& target, const Q
     const auto [titleLines, subtitleLines] = headerLines(target, title, subtitle, reservedRight);
     painter.save();
     const QFont heading = titleFont();
-    const qreal titleLine = QFontMetricsF(heading).height();
+    const qreal titleLine = widgets::TextMetrics(heading).height();
     const qreal left = target.left() + kHeaderMargin;
     const qreal width = target.width() - 2 * kHeaderMargin;
     qreal y = target.top() + 10;
     painter.setFont(heading);
     painter.setPen(palette().color(QPalette::Text));
     for (const QString& line : titleLines) {
-        painter.drawText(QRectF(left, y, width, titleLine), Qt::AlignLeft | Qt::AlignVCenter, line);
+        widgets::drawShaped(painter, QRectF(left, y, width, titleLine), Qt::AlignLeft | Qt::AlignVCenter, line);
         y += titleLine;
     }
     if (titleLines.isEmpty()) {
@@ -150,10 +151,10 @@ QRectF PaintedView::paintHeader(QPainter& painter, const QRectF& target, const Q
     if (!subtitleLines.isEmpty()) {
         painter.setFont(font());
         painter.setPen(colors::muted(palette()));
-        const qreal line = QFontMetricsF(font()).height();
+        const qreal line = widgets::TextMetrics(font()).height();
         y += 2;
         for (const QString& text : subtitleLines) {
-            painter.drawText(QRectF(left, y, width, line), Qt::AlignLeft | Qt::AlignVCenter, text);
+            widgets::drawShaped(painter, QRectF(left, y, width, line), Qt::AlignLeft | Qt::AlignVCenter, text);
             y += line;
         }
     }

@@ -4,6 +4,7 @@
 #include "core/util/Format.h"
 #include "ui/views/ViewColors.h"
 #include "ui/views/charts/SpeedPlots.h"
+#include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
 #include <QPainter>
@@ -106,8 +107,8 @@ qreal SpeedView::rowsHeightFor(const QRectF& content) const {
 layout::SpeedLayout SpeedView::layoutIn(const QRectF& content) const {
     const QStringList note = noteLines(content.width());
     const int lines = note.size() <= kNoteLines ? static_cast<int>(note.size()) : 0;
-    return layout::layoutSpeed(content, QFontMetricsF(font()), QFontMetricsF(headlineFont()), lines, m_note.isEmpty(),
-                               rowsHeightFor(content));
+    return layout::layoutSpeed(content, widgets::TextMetrics(font()), widgets::TextMetrics(headlineFont()), lines,
+                               m_note.isEmpty(), rowsHeightFor(content));
 }
 
 layout::SpeedLayout SpeedView::layoutFor(const QRectF& target, bool onScreen) const {
@@ -128,7 +129,7 @@ void SpeedView::paintFigure(QPainter& painter, const QRectF& content, bool onScr
         paintHeadline(painter, placed.headline, qs(first.value),
                       {QStringLiteral("%1 · %2").arg(qs(first.label), qs(first.detail)), qs(first.label)});
     }
-    const qreal line = QFontMetricsF(font()).height();
+    const qreal line = widgets::TextMetrics(font()).height();
     if (!placed.note.isEmpty()) {
         painter.setFont(font());
         painter.setPen(palette().color(QPalette::Text));
@@ -137,7 +138,7 @@ void SpeedView::paintFigure(QPainter& painter, const QRectF& content, bool onScr
     }
     QFont bold = font();
     bold.setBold(true);
-    const QFontMetricsF boldMetrics(bold);
+    const widgets::TextMetrics boldMetrics(bold);
     // The longest title that fits whole; each says the figure is an upper bound.
     const auto chartTitle = [&](const QRectF& rect, const QStringList& texts) {
         for (const QString& text : texts) {

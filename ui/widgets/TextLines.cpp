@@ -18,7 +18,10 @@ constexpr qsizetype kRecentCuts = 64;
 
 } // namespace
 
-QString fitted(const QFontMetricsF& metrics, const QString& text, qreal width) {
+QString fitted(const TextMetrics& metrics, const QString& text, qreal width) {
+    if (metrics.horizontalAdvance(text) <= width) {
+        return text; // what elidedText() gives too, without shaping the text again
+    }
     QString shown = metrics.elidedText(text, Qt::ElideRight, width);
     if (shown != text) {
         g_elisions.fetch_add(1, std::memory_order_relaxed);
@@ -35,7 +38,7 @@ qreal drawLines(QPainter& painter, const QStringList& lines, qreal left, qreal t
                 Qt::Alignment alignment) {
     for (const QString& text : lines) {
         // Unclipped: a descender or an underscore may reach a pixel below its line's box.
-        painter.drawText(QRectF(left, top, width, lineHeight), alignment | Qt::AlignVCenter | Qt::TextDontClip, text);
+        drawShaped(painter, QRectF(left, top, width, lineHeight), alignment | Qt::AlignVCenter, text);
         top += lineHeight;
     }
     return top;
@@ -45,7 +48,7 @@ std::uint64_t elisionCount() {
     return g_elisions.load(std::memory_order_relaxed);
 }
 
-QString firstThatFits(const QFontMetricsF& metrics, const QStringList& candidates, qreal width) {
+QString firstThatFits(const TextMetrics& metrics, const QStringList& candidates, qreal width) {
     for (const QString& candidate : candidates) {
         if (metrics.horizontalAdvance(candidate) <= width) {
             return candidate;
@@ -54,7 +57,7 @@ QString firstThatFits(const QFontMetricsF& metrics, const QStringList& candidate
     return candidates.isEmpty() ? QString() : fitted(metrics, candidates.back(), width);
 }
 
-QString listThatFits(const QFontMetricsF& metrics, const QStringList& items, qreal width) {
+QString listThatFits(const TextMetrics& metrics, const QStringList& items, qreal width) {
     const QString whole = items.join(QStringLiteral(", "));
     if (metrics.horizontalAdvance(whole) <= width) {
         return whole;
@@ -81,7 +84,7 @@ QStringList wrapLines(const QString& text, const QFont& font, qreal width, int m
     if (text.isEmpty() || maxLines < 1 || width <= 0) {
         return lines;
     }
-    const QFontMetricsF metrics(font);
+    const TextMetrics metrics(font);
     if (maxLines == 1 || metrics.horizontalAdvance(text) <= width) {
         lines << fitted(metrics, text, width);
         return lines;

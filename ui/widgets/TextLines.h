@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "ui/widgets/ShapedText.h"
+
 #include <QFont>
-#include <QFontMetricsF>
 #include <QPainter>
 #include <QStringList>
 
@@ -13,15 +14,15 @@ namespace archplay::ui::widgets {
 
 /// `text` as it fits `width` in `metrics`: whole, or cut with an ellipsis as a last resort. Every
 /// cut is counted (elisionCount()), so tests can assert that a layout fits its text.
-QString fitted(const QFontMetricsF& metrics, const QString& text, qreal width);
+QString fitted(const TextMetrics& metrics, const QString& text, qreal width);
 
 /// The first of `candidates` (longest first, each a complete text) that fits `width`; the last one
 /// fitted() when none does.
-QString firstThatFits(const QFontMetricsF& metrics, const QStringList& candidates, qreal width);
+QString firstThatFits(const TextMetrics& metrics, const QStringList& candidates, qreal width);
 
 /// `items` joined by ", " as far as they fit `width`, then "+N" for the ones left out, so a list is
 /// shortened honestly ("e51, e62, e21 +7") instead of being cut mid-word.
-QString listThatFits(const QFontMetricsF& metrics, const QStringList& items, qreal width);
+QString listThatFits(const TextMetrics& metrics, const QStringList& items, qreal width);
 
 /// For wrapLines(): as many lines as the text needs, so nothing is cut (the caller decides what to
 /// do with a text that needs too many).

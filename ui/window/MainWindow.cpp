@@ -110,6 +110,12 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     statusBar()->addPermanentWidget(m_diagnosticsBadge);
     m_timingLabel = new QLabel(this);
     m_timingLabel->setObjectName(QStringLiteral("status.timing"));
+    // A fixed size: the figure changes with every edit, and a label that resizes asks the status
+    // bar to lay itself out again each time.
+    m_timingLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_timingLabel->setText(tr("analysis %1 µs").arg(999999.9, 0, 'f', 1));
+    m_timingLabel->setFixedSize(m_timingLabel->sizeHint());
+    m_timingLabel->clear();
     statusBar()->addPermanentWidget(m_timingLabel);
     connectBridge();
 

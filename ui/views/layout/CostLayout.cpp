@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/layout/CostLayout.h"
 
+#include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
 #include <algorithm>
@@ -20,7 +21,7 @@ struct MeasuredRow {
 
 MeasuredRow measure(qreal width, const QFont& font, const QFont& bold, const RowText& row, qreal indent) {
     MeasuredRow measured;
-    measured.valueWidth = QFontMetricsF(bold).horizontalAdvance(row.value);
+    measured.valueWidth = widgets::TextMetrics(bold).horizontalAdvance(row.value);
     const qreal labelWidth = std::max<qreal>(1, width - indent - measured.valueWidth - kValueGap);
     measured.labelLines = widgets::wrapLines(row.label, font, labelWidth, widgets::kEveryLine);
     if (measured.labelLines.isEmpty()) {
@@ -35,7 +36,7 @@ MeasuredRow measure(qreal width, const QFont& font, const QFont& bold, const Row
 
 qreal rowsHeight(qreal width, const QFont& font, const QFont& bold, const std::vector<RowText>& rows, bool details,
                  qreal indent) {
-    const qreal line = QFontMetricsF(font).height();
+    const qreal line = widgets::TextMetrics(font).height();
     qreal height = 0;
     for (const RowText& row : rows) {
         const MeasuredRow measured = measure(width, font, bold, row, indent);
@@ -49,7 +50,7 @@ qreal rowsHeight(qreal width, const QFont& font, const QFont& bold, const std::v
 
 std::vector<RowPlacement> layoutRows(const QRectF& bounds, const QFont& font, const QFont& bold,
                                      const std::vector<RowText>& rows, qreal indent) {
-    const qreal line = QFontMetricsF(font).height();
+    const qreal line = widgets::TextMetrics(font).height();
     std::vector<MeasuredRow> measured;
     qreal used = 0;
     // Every row's label line first, as many as fit.
@@ -138,8 +139,8 @@ qreal scaledX(double value, const QRectF& bar, double scale) {
     return bar.left() + std::clamp(value / scale, 0.0, 1.0) * bar.width();
 }
 
-ComputeLayout layoutCompute(const QRectF& bounds, const QFontMetricsF& metrics, const QFontMetricsF& headline,
-                            const std::vector<qreal>& legendWidths, int kinds) {
+ComputeLayout layoutCompute(const QRectF& bounds, const widgets::TextMetrics& metrics,
+                            const widgets::TextMetrics& headline, const std::vector<qreal>& legendWidths, int kinds) {
     ComputeLayout layout;
     const qreal line = metrics.height();
     const qreal gap = 18;
@@ -177,7 +178,7 @@ ComputeLayout layoutCompute(const QRectF& bounds, const QFontMetricsF& metrics, 
     return layout;
 }
 
-MemoryLayout layoutMemory(const QRectF& bounds, const QFontMetricsF& metrics, int servingVerdictLines,
+MemoryLayout layoutMemory(const QRectF& bounds, const widgets::TextMetrics& metrics, int servingVerdictLines,
                           int trainingVerdictLines, qreal sideBySide) {
     MemoryLayout layout;
     const qreal line = metrics.height();
@@ -211,7 +212,7 @@ MemoryLayout layoutMemory(const QRectF& bounds, const QFontMetricsF& metrics, in
     return layout;
 }
 
-SpeedLayout layoutSpeed(const QRectF& bounds, const QFontMetricsF& metrics, const QFontMetricsF& headline,
+SpeedLayout layoutSpeed(const QRectF& bounds, const widgets::TextMetrics& metrics, const widgets::TextMetrics& headline,
                         int noteLines, bool decode, qreal rowsHeight) {
     SpeedLayout layout;
     const qreal line = metrics.height();

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "ui/widgets/ShapedText.h"
+
 #include <QFont>
-#include <QFontMetricsF>
 #include <QRectF>
 #include <QString>
 #include <QStringList>
@@ -67,8 +68,8 @@ struct ComputeLayout {
     QRectF curve;
     QRectF rows;
 };
-ComputeLayout layoutCompute(const QRectF& bounds, const QFontMetricsF& metrics, const QFontMetricsF& headline,
-                            const std::vector<qreal>& legendWidths, int kinds);
+ComputeLayout layoutCompute(const QRectF& bounds, const widgets::TextMetrics& metrics,
+                            const widgets::TextMetrics& headline, const std::vector<qreal>& legendWidths, int kinds);
 
 /// One side of the memory view: a heading, the verdict's lines, the device's memory line's label
 /// above the bar, the bar, and the rows.
@@ -85,7 +86,7 @@ struct MemoryLayout {
     MemoryPanelLayout serving;
     MemoryPanelLayout training;
 };
-MemoryLayout layoutMemory(const QRectF& bounds, const QFontMetricsF& metrics, int servingVerdictLines,
+MemoryLayout layoutMemory(const QRectF& bounds, const widgets::TextMetrics& metrics, int servingVerdictLines,
                           int trainingVerdictLines, qreal sideBySide = 620);
 
 /// The speed view: a headline, a note (its lines), the decode curve and the roofline side by side
@@ -100,7 +101,7 @@ struct SpeedLayout {
     QRectF rowsLeft;
     QRectF rowsRight;
 };
-SpeedLayout layoutSpeed(const QRectF& bounds, const QFontMetricsF& metrics, const QFontMetricsF& headline,
+SpeedLayout layoutSpeed(const QRectF& bounds, const widgets::TextMetrics& metrics, const widgets::TextMetrics& headline,
                         int noteLines, bool decode, qreal rowsHeight);
 
 } // namespace archplay::ui::views::layout

@@ -2,8 +2,8 @@
 #include "ui/views/layout/DerivationDocument.h"
 
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/ShapedText.h"
 
-#include <QFontMetricsF>
 #include <QPainter>
 
 #include <algorithm>
@@ -108,7 +108,6 @@ std::vector<DerivationDocument::Token> DerivationDocument::tokenize(const Paragr
     std::vector<Token> tokens;
     auto addText = [&](const QString& text, int font, bool leadingSpace) {
         const QStringList parts = segments(text);
-        const QFontMetricsF& metrics = m_metrics[static_cast<std::size_t>(font)];
         bool pendingSpace = leadingSpace;
         for (qsizetype i = 0; i < parts.size(); ++i) {
             const QString& part = parts[i];
@@ -130,8 +129,8 @@ std::vector<DerivationDocument::Token> DerivationDocument::tokenize(const Paragr
                     ++q;
                 }
                 const QString word = part.mid(p, q - p);
-                tokens.push_back(
-                    {word, nullptr, font, pendingSpace && !tokens.empty(), metrics.horizontalAdvance(word)});
+                tokens.push_back({word, nullptr, font, pendingSpace && !tokens.empty(),
+                                  widgets::textAdvance(m_fonts[static_cast<std::size_t>(font)], word)});
                 pendingSpace = false;
                 p = q;
             }
@@ -167,7 +166,7 @@ void DerivationDocument::layoutParagraph(const Paragraph& paragraph, qreal width
         qreal ascent = 0;
         qreal descent = 0;
         for (std::size_t i = index; i < end; ++i) {
-            const QFontMetricsF& metrics = m_metrics[static_cast<std::size_t>(tokens[i].font)];
+            const widgets::TextMetrics& metrics = m_metrics[static_cast<std::size_t>(tokens[i].font)];
             ascent =
                 std::max(ascent, tokens[i].box ? std::max(tokens[i].box->ascent, metrics.ascent()) : metrics.ascent());
             descent = std::max(descent,
@@ -267,7 +266,7 @@ void DerivationDocument::paint(QPainter& painter, const std::vector<DocumentBloc
         for (const DocumentBlock::Text& run : block.texts) {
             painter.setFont(m_fonts[static_cast<std::size_t>(run.font)]);
             painter.setPen(run.role == DocumentBlock::Role::Muted ? muted : text);
-            painter.drawText(origin + run.baseline, run.text);
+            widgets::drawShaped(painter, origin + run.baseline, run.text);
         }
         painter.setPen(text);
         for (const DocumentBlock::Maths& maths : block.maths) {

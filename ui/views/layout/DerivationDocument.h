@@ -3,9 +3,9 @@
 
 #include "core/derivation/Derivation.h"
 #include "ui/mathtext/MathTypesetter.h"
+#include "ui/widgets/ShapedText.h"
 
 #include <QFont>
-#include <QFontMetricsF>
 #include <QLineF>
 #include <QPointF>
 #include <QRectF>
@@ -113,7 +113,7 @@ private:
 
     std::shared_ptr<const mathtext::MathTypesetter> m_typesetter;
     std::vector<QFont> m_fonts;
-    std::vector<QFontMetricsF> m_metrics;
+    std::vector<widgets::TextMetrics> m_metrics;
     std::vector<Item> m_items;
     std::vector<std::unique_ptr<Equation>> m_equations;
     std::map<QString, std::shared_ptr<const mathtext::MathBox>> m_inline;

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/layout/KvLayout.h"
 
+#include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
 #include <algorithm>
 
 namespace archplay::ui::views::layout {
 
-KvLayout layoutKvCache(const QRectF& bounds, const QFontMetricsF& metrics, const QFontMetricsF& headlineMetrics,
-                       int kinds, int notes, int gpus) {
+KvLayout layoutKvCache(const QRectF& bounds, const widgets::TextMetrics& metrics,
+                       const widgets::TextMetrics& headlineMetrics, int kinds, int notes, int gpus) {
     KvLayout layout;
     const qreal line = metrics.height();
     qreal y = bounds.top();
@@ -44,9 +45,9 @@ KvLayout layoutKvCache(const QRectF& bounds, const QFontMetricsF& metrics, const
 GpuRowLayout layoutGpuRow(const QRectF& slot, const QFont& font, const QFont& bold, const QString& label,
                           const QString& verdict, const QString& detail) {
     GpuRowLayout row;
-    const QFontMetricsF metrics(font);
+    const widgets::TextMetrics metrics(font);
     const qreal line = metrics.height();
-    const qreal labelWidth = QFontMetricsF(bold).horizontalAdvance(label + QStringLiteral("  "));
+    const qreal labelWidth = widgets::TextMetrics(bold).horizontalAdvance(label + QStringLiteral("  "));
     qreal y = slot.top();
     const qreal verdictWidth = metrics.horizontalAdvance(verdict);
     row.label = QRectF(slot.left(), y, slot.width(), line);

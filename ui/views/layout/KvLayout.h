@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "ui/widgets/ShapedText.h"
+
 #include <QFont>
-#include <QFontMetricsF>
 #include <QRectF>
 #include <QStringList>
 
@@ -37,8 +38,8 @@ struct GpuRowLayout {
 
 /// Lays the view out in `bounds`; the lower part splits into the curve (left, wider) and the GPU
 /// panel (right). Nothing overlaps and everything stays inside `bounds`.
-KvLayout layoutKvCache(const QRectF& bounds, const QFontMetricsF& metrics, const QFontMetricsF& headlineMetrics,
-                       int kinds, int notes, int gpus);
+KvLayout layoutKvCache(const QRectF& bounds, const widgets::TextMetrics& metrics,
+                       const widgets::TextMetrics& headlineMetrics, int kinds, int notes, int gpus);
 
 /// Lays one GPU row out in `slot`: `bold` is the label's font, `font` the verdict's and the detail's.
 /// Texts wrap (the verdict to three lines, the detail to two) and are not cut: a detail with no room

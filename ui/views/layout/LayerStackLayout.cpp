@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/layout/LayerStackLayout.h"
 
+#include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
 #include <algorithm>
@@ -26,7 +27,7 @@ int tickStep(qreal slabHeight, qreal lineHeight) {
 }
 
 StackColumn layoutColumn(const StackColumnInput& input, const QRectF& frame, bool ticksRight, const QFont& font) {
-    const QFontMetricsF metrics(font);
+    const widgets::TextMetrics metrics(font);
     StackColumn column;
     column.frame = frame;
     const qreal line = metrics.height();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/layout/MaskLayout.h"
 
+#include "ui/widgets/ShapedText.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -37,7 +39,7 @@ QRectF maskCell(const MaskPanel& panel, int cells, int row, int column) {
     return QRectF(panel.grid.left() + column * size, panel.grid.top() + row * size, size, size);
 }
 
-MaskLayout layoutMasks(int count, int cells, const QRectF& bounds, const QFontMetricsF& metrics) {
+MaskLayout layoutMasks(int count, int cells, const QRectF& bounds, const widgets::TextMetrics& metrics) {
     MaskLayout layout;
     if (count <= 0 || cells <= 0 || bounds.isEmpty()) {
         return layout;
@@ -95,7 +97,7 @@ MaskLayout layoutMasks(int count, int cells, const QRectF& bounds, const QFontMe
     return layout;
 }
 
-MaskLayout layoutMaskThumbnails(int count, int cells, const QRectF& bounds, const QFontMetricsF& metrics) {
+MaskLayout layoutMaskThumbnails(int count, int cells, const QRectF& bounds, const widgets::TextMetrics& metrics) {
     MaskLayout layout;
     if (count <= 0 || cells <= 0 || bounds.isEmpty()) {
         return layout;

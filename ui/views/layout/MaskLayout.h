@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QFontMetricsF>
+#include "ui/widgets/ShapedText.h"
+
 #include <QRectF>
 
 #include <vector>
@@ -33,10 +34,10 @@ QRectF maskCell(const MaskPanel& panel, int cells, int row, int column);
 
 /// Arranges `count` panels of `cells` x `cells` in the number of columns that gives the largest
 /// grid, all grids the same size. Panels never overlap and stay inside `bounds`.
-MaskLayout layoutMasks(int count, int cells, const QRectF& bounds, const QFontMetricsF& metrics);
+MaskLayout layoutMasks(int count, int cells, const QRectF& bounds, const widgets::TextMetrics& metrics);
 
 /// Thumbnails for the overview: each panel two lines of title and two of stats over its grid, without tick
 /// labels, axis captions or the scale caption (those rectangles stay empty). Same guarantees.
-MaskLayout layoutMaskThumbnails(int count, int cells, const QRectF& bounds, const QFontMetricsF& metrics);
+MaskLayout layoutMaskThumbnails(int count, int cells, const QRectF& bounds, const widgets::TextMetrics& metrics);
 
 } // namespace archplay::ui::views::layout

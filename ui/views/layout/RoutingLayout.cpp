@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/layout/RoutingLayout.h"
 
+#include "ui/widgets/ShapedText.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -18,7 +20,7 @@ QRectF sharedCell(const RoutingLayout& layout, int token, int expert) {
 }
 
 RoutingLayout layoutRouting(int tokens, int experts, int sharedExperts, const QRectF& bounds,
-                            const QFontMetricsF& metrics, qreal tokenLabelWidth, qreal choiceWidth) {
+                            const widgets::TextMetrics& metrics, qreal tokenLabelWidth, qreal choiceWidth) {
     RoutingLayout layout;
     layout.experts = std::max(experts, 0);
     layout.sharedExperts = std::max(sharedExperts, 0);

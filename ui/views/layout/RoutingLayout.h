@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QFontMetricsF>
+#include "ui/widgets/ShapedText.h"
+
 #include <QRectF>
 
 #include <vector>
@@ -34,6 +35,6 @@ QRectF sharedCell(const RoutingLayout& layout, int token, int expert);
 /// Cells are whole pixels wide when at least two pixels fit, so narrow columns stay crisp. Short
 /// bounds drop the totals, then shrink and drop the load, so everything stays inside `bounds`.
 RoutingLayout layoutRouting(int tokens, int experts, int sharedExperts, const QRectF& bounds,
-                            const QFontMetricsF& metrics, qreal tokenLabelWidth, qreal choiceWidth);
+                            const widgets::TextMetrics& metrics, qreal tokenLabelWidth, qreal choiceWidth);
 
 } // namespace archplay::ui::views::layout

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/layout/WeightLayout.h"
 
+#include "ui/widgets/ShapedText.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -179,7 +181,7 @@ WeightLayout place(const std::vector<WeightItem>& items, const std::vector<int>&
 } // namespace
 
 WeightLayout layoutWeights(const std::vector<WeightItem>& items, const std::vector<WeightGroup>& groups,
-                           const QRectF& bounds, const QFontMetricsF& metrics) {
+                           const QRectF& bounds, const widgets::TextMetrics& metrics) {
     std::vector<int> given;
     std::vector<int> gridsLast;
     std::vector<int> gridsFirst;

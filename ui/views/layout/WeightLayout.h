@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QFontMetricsF>
+#include "ui/widgets/ShapedText.h"
+
 #include <QRectF>
 #include <QString>
 
@@ -58,6 +59,6 @@ struct WeightLayout {
 /// one that allows the largest scale. Sides below one pixel are widened to one (toScale = false).
 /// When the labels alone overflow `bounds` (a small tile), the vectors lose theirs, then the matrices.
 WeightLayout layoutWeights(const std::vector<WeightItem>& items, const std::vector<WeightGroup>& groups,
-                           const QRectF& bounds, const QFontMetricsF& metrics);
+                           const QRectF& bounds, const widgets::TextMetrics& metrics);
 
 } // namespace archplay::ui::views::layout

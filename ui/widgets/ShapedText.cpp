@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/widgets/ShapedText.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QGlyphRun>
+#include <QHash>
+#include <QPaintDevice>
+#include <QTextLayout>
+#include <QThread>
+
+#include <optional>
+
+namespace archplay::ui::widgets {
+namespace {
+
+/// One font and text at one resolution (0 for measuring with the screen's metrics).
+struct Key {
+    QFont font;
+    QString text;
+    int dpiX = 0;
+    int dpiY = 0;
+
+    bool operator==(const Key&) const = default;
+};
+
+size_t qHash(const Key& key, size_t seed = 0) {
+    return qHashMulti(seed, key.font, key.text, key.dpiX, key.dpiY);
+}
+
+struct Shaped {
+    std::optional<qreal> advance; ///< QFontMetricsF's, for measuring
+    QList<QGlyphRun> runs;        ///< glyph positions relative to the start of the baseline
+    qreal width = 0;              ///< the line's natural width, for aligning it
+    qreal ascent = 0;
+    qreal height = 0;
+    bool laidOut = false;
+};
+
+/// A line width no text reaches (QTextLayout keeps widths in 26.6 fixed point).
+constexpr qreal kUnbounded = 1e6;
+
+/// Beyond this many entries the cache starts again: numbers change as sliders move.
+constexpr qsizetype kMaxEntries = 20000;
+
+QHash<Key, Shaped>* g_entries = nullptr;
+
+/// The GUI thread's cache, or null on other threads: glyph runs hold fonts, which belong to the
+/// thread that made them. Emptied before the application object goes.
+QHash<Key, Shaped>* cache() {
+    const QCoreApplication* app = QCoreApplication::instance();
+    if (app == nullptr || QThread::currentThread() != app->thread()) {
+        return nullptr;
+    }
+    if (g_entries == nullptr) {
+        g_entries = new QHash<Key, Shaped>;
+        qAddPostRoutine([] { g_entries->clear(); });
+    }
+    if (g_entries->size() > kMaxEntries) {
+        g_entries->clear();
+    }
+    return g_entries;
+}
+
+/// Raster devices only: a PDF or SVG keeps the characters of what QPainter::drawText writes, so
+/// that its text can be searched and copied; glyph runs would drop them.
+bool rasterDevice(const QPaintDevice* device) {
+    if (device == nullptr) {
+        return false;
+    }
+    const int type = device->devType();
+    return type == QInternal::Widget || type == QInternal::Image || type == QInternal::Pixmap;
+}
+
+const Shaped* laidOut(QPainter& painter, const QString& text) {
+    QHash<Key, Shaped>* entries = cache();
+    const QPaintDevice* device = painter.device();
+    if (entries == nullptr || !rasterDevice(device) || text.contains(QLatin1Char('\n'))) {
+        return nullptr;
+    }
+    Shaped& shaped = (*entries)[Key{painter.font(), text, device->logicalDpiX(), device->logicalDpiY()}];
+    if (!shaped.laidOut) {
+        QTextLayout layout(text, painter.font(), device);
+        QTextOption option;
+        option.setWrapMode(QTextOption::NoWrap);
+        option.setFlags(QTextOption::IncludeTrailingSpaces); // as QPainter::drawText() aligns one line
+        layout.setTextOption(option);
+        layout.beginLayout();
+        QTextLine line = layout.createLine();
+        if (line.isValid()) {
+            line.setLineWidth(kUnbounded); // lays the line out; NoWrap keeps it one line
+            line.setPosition(QPointF(0, 0));
+        }
+        layout.endLayout();
+        if (line.isValid()) {
+            shaped.width = line.naturalTextWidth();
+            shaped.ascent = line.ascent();
+            shaped.height = line.ascent() + line.descent(); // as QPainter centres it: not rounded up
+        }
+        shaped.runs = layout.glyphRuns();
+        shaped.laidOut = true;
+    }
+    return &shaped;
+}
+
+void draw(QPainter& painter, const Shaped& shaped, QPointF baseline) {
+    const QPointF origin = baseline - QPointF(0, shaped.ascent);
+    for (const QGlyphRun& run : shaped.runs) {
+        painter.drawGlyphRun(origin, run);
+    }
+}
+
+} // namespace
+
+qreal textAdvance(const QFont& font, const QString& text) {
+    QHash<Key, Shaped>* entries = cache();
+    if (entries == nullptr) {
+        return QFontMetricsF(font).horizontalAdvance(text);
+    }
+    Shaped& shaped = (*entries)[Key{font, text, 0, 0}];
+    if (!shaped.advance) {
+        shaped.advance = QFontMetricsF(font).horizontalAdvance(text);
+    }
+    return *shaped.advance;
+}
+
+void drawShaped(QPainter& painter, QPointF baseline, const QString& text) {
+    if (const Shaped* shaped = laidOut(painter, text)) {
+        draw(painter, *shaped, baseline);
+    } else {
+        painter.drawText(baseline, text);
+    }
+}
+
+void drawShaped(QPainter& painter, const QRectF& rect, Qt::Alignment alignment, const QString& text) {
+    const Shaped* shaped = laidOut(painter, text);
+    if (shaped == nullptr) {
+        painter.drawText(rect, static_cast<int>(alignment) | Qt::TextDontClip, text);
+        return;
+    }
+    qreal x = rect.left();
+    if (alignment & Qt::AlignRight) {
+        x = rect.right() - shaped->width;
+    } else if (alignment & Qt::AlignHCenter) {
+        x = rect.left() + (rect.width() - shaped->width) / 2;
+    }
+    qreal top = rect.top();
+    if (alignment & Qt::AlignBottom) {
+        top = rect.bottom() - shaped->height;
+    } else if (alignment & Qt::AlignVCenter) {
+        top = rect.top() + (rect.height() - shaped->height) / 2;
+    }
+    draw(painter, *shaped, QPointF(x, top + shaped->ascent));
+}
+
+qsizetype shapedTextCacheSize() {
+    const QHash<Key, Shaped>* entries = cache();
+    return entries == nullptr ? 0 : entries->size();
+}
+
+} // namespace archplay::ui::widgets
