@@ -188,7 +188,7 @@ public:
                 if (slider == nullptr || !slider->isVisibleTo(m_window.get()) || !slider->isEnabled()) {
                     continue;
                 }
-                drag(slider, samples);
+                drag(slider, samples, m_perSlider[key]);
             }
         }
     }
@@ -208,7 +208,7 @@ public:
 private:
     /// One drag: press on the handle, move `steps` positions towards the far end and `steps` back,
     /// release. Each move that changes the config is one timed update.
-    void drag(QSlider* slider, Samples& samples) {
+    void drag(QSlider* slider, Samples& samples, std::vector<std::int64_t>& sliderSamples) {
         const int from = handleX(*slider, slider->value());
         const int to = from < slider->width() / 2 ? slider->width() * 17 / 20 : slider->width() * 3 / 20;
         const int steps = m_options.benchSteps;
@@ -222,6 +222,7 @@ private:
             m_app.setTiming(true);
             const std::int64_t begin = steadyNowNs();
             sendMouse(slider, QEvent::MouseMove, x);
+            const std::int64_t edited = steadyNowNs();
             flush();
             const std::int64_t elapsed = steadyNowNs() - begin;
             m_app.setTiming(false);
@@ -229,6 +230,8 @@ private:
                 continue; // the snapped value did not move: nothing to show
             }
             samples.updates.push_back(elapsed);
+            sliderSamples.push_back(elapsed);
+            m_edits.push_back(edited - begin);
             samples.invalid += m_window->bridge()->analysis().valid ? 0 : 1;
             const QHash<QString, std::int64_t> paints = m_app.takePaintTimes();
             for (auto it = paints.begin(); it != paints.end(); ++it) {
@@ -242,6 +245,7 @@ private:
     QByteArray json(const LatencyStats& overall, std::size_t invalid, double rss) const {
         nlohmann::ordered_json out;
         out["update_ms"] = statsJson(overall);
+        out["edit_ms"] = statsJson(latencyStats(m_edits));
         out["invalid_updates"] = invalid;
         out["startup_ms"] = std::round(m_startupMs * 10.0) / 10.0;
         out["startup_from_main_ms"] = std::round(m_startupFromMainMs * 10.0) / 10.0;
@@ -257,6 +261,11 @@ private:
             presets[id.toStdString()] = statsJson(latencyStats(samples.updates));
         }
         out["presets"] = presets;
+        nlohmann::ordered_json sliders = nlohmann::ordered_json::object();
+        for (const auto& [key, updates] : m_perSlider) {
+            sliders[key.toStdString()] = statsJson(latencyStats(updates));
+        }
+        out["sliders"] = sliders;
         out["budgets"] = {{"update_p99_under_16_7_ms", overall.p99 < kP99BudgetMs},
                           {"update_median_under_8_ms", overall.p50 < kMedianBudgetMs},
                           {"startup_under_400_ms", m_startupMs >= 0 && m_startupMs < kStartupBudgetMs},
@@ -284,7 +293,17 @@ private:
         }
         out +=
             fmt::format(fmt::runtime(rowFormat), "all", overall.n, overall.p50, overall.p95, overall.p99, overall.max);
+        const LatencyStats edits = latencyStats(m_edits);
+        out += fmt::format(fmt::runtime(rowFormat), "of which before painting", edits.n, edits.p50, edits.p95,
+                           edits.p99, edits.max);
         out += fmt::format("({} of the updates made the config invalid and show its error state)\n\n", invalid);
+        out += fmt::format("{:<28} {:>8} {:>8} {:>8} {:>8} {:>8}\n", "update latency by slider", "updates", "p50",
+                           "p95", "p99", "max");
+        for (const auto& [key, updates] : m_perSlider) {
+            const LatencyStats s = latencyStats(updates);
+            out += fmt::format(fmt::runtime(rowFormat), key.toStdString(), s.n, s.p50, s.p95, s.p99, s.max);
+        }
+        out += "\n";
         out += fmt::format("{:<28} {:>8} {:>8} {:>8}\n", "paint time per update (ms)", "paints", "p50", "p99");
         for (const auto& [name, samples] : m_viewPaints) {
             const LatencyStats s = latencyStats(samples);
@@ -312,6 +331,8 @@ private:
     double m_startupFromMainMs = 0;
     quint64 m_changes = 0;
     std::map<QString, Samples> m_perPreset;
+    std::vector<std::int64_t> m_edits; ///< each update's share before painting: the edit, the analysis, the rebuilds
+    std::map<QString, std::vector<std::int64_t>> m_perSlider; ///< every preset's updates, by the slider dragged
     std::map<QString, std::vector<std::int64_t>> m_viewPaints;
 };
 

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <numeric>
 #include <string_view>
 
@@ -289,6 +290,28 @@ RoutingInputs routingInputs(const ModelConfig& config, const ModelPlan& plan, st
     inputs.settings = routerSettings(config);
     inputs.seed = simulationSeed(config, layer);
     return inputs;
+}
+
+std::shared_ptr<const RoutingSimulation> sharedRouting(const RoutingInputs& inputs) {
+    constexpr std::size_t kKept = 4;
+    static std::mutex mutex;
+    static std::vector<std::pair<RoutingInputs, std::shared_ptr<const RoutingSimulation>>> kept; // newest first
+    {
+        const std::lock_guard lock(mutex);
+        const auto found =
+            std::find_if(kept.begin(), kept.end(), [&](const auto& entry) { return entry.first == inputs; });
+        if (found != kept.end()) {
+            std::rotate(kept.begin(), found, found + 1);
+            return kept.front().second;
+        }
+    }
+    auto simulation = std::make_shared<const RoutingSimulation>(simulateRouting(inputs));
+    const std::lock_guard lock(mutex);
+    kept.insert(kept.begin(), {inputs, simulation});
+    if (kept.size() > kKept) {
+        kept.pop_back();
+    }
+    return simulation;
 }
 
 RoutingSimulation simulateRouting(const ModelConfig& config, const ModelPlan& plan, std::int64_t layer) {

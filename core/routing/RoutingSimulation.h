@@ -5,6 +5,7 @@
 #include "core/config/ModelConfig.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,11 @@ struct RoutingInputs {
 
 /// Simulates the router over the sample. moe = false for a dense layer or a position outside the plan.
 [[nodiscard]] RoutingSimulation simulateRouting(const RoutingInputs& inputs);
+
+/// simulateRouting(inputs), shared: the last few simulations are kept, so the views that show one
+/// router (the routing view, the weights' lit experts) simulate it once per change between them.
+/// Thread-safe.
+[[nodiscard]] std::shared_ptr<const RoutingSimulation> sharedRouting(const RoutingInputs& inputs);
 
 /// simulateRouting(routingInputs(config, plan, layer)).
 [[nodiscard]] RoutingSimulation simulateRouting(const ModelConfig& config, const ModelPlan& plan, std::int64_t layer);

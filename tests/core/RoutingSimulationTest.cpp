@@ -107,6 +107,26 @@ TEST(RoutingSimulation, DeepSeekUsesSigmoidScoresAndGroupLimits) {
     }
 }
 
+TEST(RoutingSimulation, SharedSimulationsAreTheSimulationOfTheirInputs) {
+    const auto v3 = analyzePreset("deepseek-v3");
+    const core::RoutingInputs inputs = core::routingInputs(v3.config, v3.plan, core::firstMoeLayer(v3.plan));
+    const auto shared = core::sharedRouting(inputs);
+    EXPECT_EQ(core::sharedRouting(inputs), shared) << "kept: a second view gets the same simulation";
+    const core::RoutingSimulation fresh = core::simulateRouting(inputs);
+    ASSERT_EQ(shared->tokens.size(), fresh.tokens.size());
+    for (std::size_t t = 0; t < fresh.tokens.size(); ++t) {
+        EXPECT_EQ(shared->tokens[t].scores, fresh.tokens[t].scores);
+        EXPECT_EQ(shared->tokens[t].chosen, fresh.tokens[t].chosen);
+    }
+    core::RoutingInputs other = inputs;
+    other.topK = 4;
+    other.seed ^= 1;
+    const auto different = core::sharedRouting(other);
+    EXPECT_NE(different, shared);
+    EXPECT_EQ(different->topK, 4);
+    EXPECT_EQ(different->tokens.front().chosen.size(), 4u);
+}
+
 TEST(RoutingSimulation, ChangesWithExpertsAndTopK) {
     auto config = preset("mixtral-8x7b-v0.1");
     const auto base = core::analyze(config, {});

@@ -19,6 +19,7 @@
 #include "ui/window/MainWindow.h"
 
 #include <QApplication>
+#include <QPainter>
 #include <QTabWidget>
 #include <QTest>
 #include <QToolButton>
@@ -26,6 +27,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace archplay::test {
 namespace {
@@ -323,6 +325,45 @@ TEST_F(Overview, OnlyTilesWhoseContentChangedRepaint) {
     QApplication::processEvents();
     EXPECT_GT(masks->paints, 0);
     EXPECT_GT(kv->paints, kvPaints);
+}
+
+/// The largest difference of one colour channel between two images of one size (255 when the sizes differ).
+int largestDifference(const QImage& a, const QImage& b) {
+    if (a.size() != b.size()) {
+        return 255;
+    }
+    int largest = 0;
+    for (int y = 0; y < a.height(); ++y) {
+        for (int x = 0; x < a.width(); ++x) {
+            const QRgb p = a.pixel(x, y);
+            const QRgb q = b.pixel(x, y);
+            largest = std::max({largest, std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)),
+                                std::abs(qBlue(p) - qBlue(q)), std::abs(qAlpha(p) - qAlpha(q))});
+        }
+    }
+    return largest;
+}
+
+TEST_F(Overview, TheForwardPassTileDrawsItsKeptBlocksAsItDrawsTheDocument) {
+    load("deepseek-v3");
+    QWidget* tile = page()->tile(ViewKind::Derivation);
+    ASSERT_TRUE(tile->isVisible());
+    // On screen the tile draws each block from a kept image; painted into an image of its own,
+    // it draws the document directly. The pixels agree, after an edit too (some blocks redrawn),
+    // to the rounding of antialiased edges composited once more (3 levels of 255 at most).
+    auto direct = [&] {
+        QImage image(tile->size(), QImage::Format_ARGB32_Premultiplied);
+        QPainter painter(&image);
+        static_cast<const ui::views::AnalysisView*>(tile)->render(painter, QRectF(tile->rect()));
+        return image;
+    };
+    auto onScreen = [&] {
+        return tile->grab().toImage().convertToFormat(QImage::Format_ARGB32_Premultiplied);
+    };
+    EXPECT_LE(largestDifference(onScreen(), direct()), 3);
+    m_window.bridge()->edit(QStringLiteral("heads"), [](core::ModelConfig& c, core::Scenario&) { c.numHeads = 64; });
+    QApplication::processEvents();
+    EXPECT_LE(largestDifference(onScreen(), direct()), 3);
 }
 
 TEST_F(Overview, RendersForScreenshotsWithEveryTileDrawn) {

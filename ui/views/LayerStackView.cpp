@@ -189,6 +189,35 @@ void LayerStackView::rebuild() {
                      .arg(plan.layers.size());
 }
 
+QString LayerStackView::contentKey() const {
+    // A digest of everything paintContent() draws from: the columns and their labels, the legend,
+    // each layer's kind (its colours and names), the output head and the cache's dtype. Hashed, not
+    // joined as text: a 126-layer stack would otherwise format hundreds of numbers per edit.
+    const core::Analysis& a = analysis();
+    size_t digest =
+        qHashMulti(0, a.valid, a.config.outputHead, int(a.kv.dtype), m_parameterHeader, m_cacheHeader, m_subtitle);
+    for (const layout::StackColumnInput& column : m_columns) {
+        digest = qHashMulti(digest, column.title, column.bottomLabel, column.normLabel, column.topLabel);
+        for (const layout::StackColumnInput::Layer& layer : column.layers) {
+            digest = qHashMulti(digest, layer.planIndex, layer.cross, layer.parameters, layer.cache);
+        }
+        for (const layout::StackColumnInput::Run& run : column.runs) {
+            digest = qHashMulti(digest, run.first, run.count, run.label);
+        }
+    }
+    for (const LegendEntry& entry : m_legend) {
+        digest = qHashMulti(digest, entry.text, entry.color.rgba());
+    }
+    for (const core::LayerPlan& layer : a.plan.layers) {
+        digest = qHashMulti(digest, int(layer.stack), int(layer.mixer), int(layer.attention), layer.latent,
+                            layer.window, layer.causal, layer.crossAttention, int(layer.ffn), layer.positional);
+    }
+    for (const core::FfnKind kind : {core::FfnKind::Mlp, core::FfnKind::Gated, core::FfnKind::Moe}) {
+        digest = qHashMulti(digest, ffnName(a.config, kind));
+    }
+    return QString::number(digest, 16);
+}
+
 QString LayerStackView::screenSubtitle() const {
     return m_subtitle + QLatin1Char(' ') + tr("Click a layer to inspect it.");
 }

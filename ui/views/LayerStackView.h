@@ -37,6 +37,7 @@ protected:
     void rebuild() override;
     void paintContent(QPainter& painter, const QRectF& target) const override;
     void selectedLayerChanged() override { update(); }
+    QString contentKey() const override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;

@@ -8,6 +8,8 @@
 #include <QEvent>
 #include <QPainter>
 
+#include <cmath>
+
 namespace archplay::ui::views {
 namespace {
 
@@ -85,13 +87,54 @@ void LayerStepView::paintContent(QPainter& painter, const QRectF& target) const 
     }
     painter.save();
     painter.setClipRect(area, Qt::IntersectClip);
-    m_document->paintFitted(painter, m_fitted, area.topLeft(), palette());
+    // Images need whole device pixels under an untransformed painter: the screen at 1x or 2x, not an
+    // export (scaled, or a PDF that keeps its text as text).
+    const qreal ratio = devicePixelRatioF();
+    if (painter.device() == this && painter.transform().isIdentity() && ratio == std::floor(ratio)) {
+        paintBlocks(painter, area.topLeft());
+    } else {
+        m_document->paintFitted(painter, m_fitted, area.topLeft(), palette());
+    }
     painter.restore();
     if (m_fitted.cut) {
         painter.setFont(smallFont());
         painter.setPen(colors::muted(palette()));
         painter.drawText(more, Qt::AlignRight | Qt::AlignVCenter, tr("… the rest in the full view (Open)"));
     }
+}
+
+void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft) const {
+    constexpr int kPad = 8; // ink may reach past a block's box: descenders, large delimiters
+    const QPalette pal = palette();
+    const qreal ratio = devicePixelRatioF();
+    const qreal scale = m_fitted.scale;
+    const QRectF everything(-1e6, -1e6, 2e6, 2e6);
+    const size_t look = qHashMulti(0, scale, ratio, pal.color(QPalette::Text).rgba(), colors::muted(pal).rgba(),
+                                   colors::rule(pal).rgba());
+    QHash<size_t, QImage> drawn;
+    for (std::size_t i = 0; i < m_fitted.blocks.size(); ++i) {
+        const layout::DocumentBlock& block = m_fitted.blocks[i];
+        const QRectF rect = block.rect.translated(m_fitted.offsets[i]);
+        const QPointF at = topLeft + rect.topLeft() * scale;
+        const QPoint pixel(static_cast<int>(std::floor(at.x())) - kPad, static_cast<int>(std::floor(at.y())) - kPad);
+        const QPointF inside = at - QPointF(pixel);
+        const size_t key = qHashMulti(look, block.digest(), inside.x(), inside.y());
+        QImage image = m_blockImages.value(key);
+        if (image.isNull()) {
+            const QSizeF size = rect.size() * scale + QSizeF(2 * kPad + 1, 2 * kPad + 1);
+            image = QImage((size * ratio).toSize(), QImage::Format_ARGB32_Premultiplied);
+            image.setDevicePixelRatio(ratio);
+            image.fill(Qt::transparent);
+            QPainter blockPainter(&image);
+            blockPainter.setRenderHints(painter.renderHints());
+            blockPainter.translate(inside);
+            blockPainter.scale(scale, scale);
+            m_document->paint(blockPainter, {block}, -block.rect.topLeft(), everything, pal);
+        }
+        painter.drawImage(pixel, image);
+        drawn.insert(key, image);
+    }
+    m_blockImages = std::move(drawn);
 }
 
 void LayerStepView::changeEvent(QEvent* event) {

@@ -5,6 +5,9 @@
 #include "ui/views/PaintedView.h"
 #include "ui/views/layout/DerivationDocument.h"
 
+#include <QHash>
+#include <QImage>
+
 #include <memory>
 
 namespace archplay::ui::views {
@@ -33,6 +36,10 @@ protected:
 
 private:
     QRectF contentRect(const QRectF& target) const;
+    /// Paints the fitted document on screen, each block from an image kept while the block, its
+    /// place to the pixel and the palette stay: a slider step redraws the blocks whose numbers
+    /// moved, and the others cost a copy.
+    void paintBlocks(QPainter& painter, QPointF topLeft) const;
 
     core::DerivationSection m_section;
     QString m_key; ///< the section as text: the document is typeset again only when it changes
@@ -43,6 +50,7 @@ private:
     mutable QSizeF m_fittedSize;
     quint64 m_documents = 0; ///< documents typeset so far
     mutable quint64 m_fittedDocument = 0;
+    mutable QHash<size_t, QImage> m_blockImages; ///< the blocks of the last paint, by what and where they draw
 };
 
 } // namespace archplay::ui::views

@@ -101,13 +101,13 @@ void LayerWeightsView::rebuild() {
     // Most slider moves leave the router alone: the lit experts are then kept.
     const core::RoutingInputs inputs = core::routingInputs(a.config, a.plan, index);
     if (inputs != m_routingInputs) {
-        const core::RoutingSimulation routing = core::simulateRouting(inputs);
+        const std::shared_ptr<const core::RoutingSimulation> routing = core::sharedRouting(inputs);
         m_routingInputs = inputs;
         m_litExperts.clear();
         m_sampleToken.clear();
-        if (routing.moe && !routing.tokens.empty()) {
-            m_litExperts = routing.tokens.front().chosen;
-            m_sampleToken = QString::fromStdString(routing.tokens.front().text).trimmed();
+        if (routing->moe && !routing->tokens.empty()) {
+            m_litExperts = routing->tokens.front().chosen;
+            m_sampleToken = QString::fromStdString(routing->tokens.front().text).trimmed();
         }
     }
     if (!m_litExperts.empty()) {

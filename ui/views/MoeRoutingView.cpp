@@ -43,7 +43,7 @@ void MoeRoutingView::rebuild() {
     // Most slider moves leave the router alone; its simulation is then kept.
     const core::RoutingInputs inputs = core::routingInputs(a.config, a.plan, index);
     if (inputs != m_inputs || m_simulation.layer != index) {
-        m_simulation = core::simulateRouting(inputs);
+        m_simulation = *core::sharedRouting(inputs);
         ++m_simulations;
         m_inputs = inputs;
     }

@@ -104,6 +104,37 @@ DerivationDocument::DerivationDocument(const core::Derivation& derivation, const
 
 DerivationDocument::~DerivationDocument() = default;
 
+size_t DocumentBlock::digest() const {
+    auto point = [](QPointF p) {
+        return qHashMulti(0, p.x(), p.y());
+    };
+    size_t seed = qHashMulti(0, rect.width(), rect.height());
+    for (const Text& text : texts) {
+        seed = qHashMulti(seed, point(text.baseline), text.text, text.font, int(text.role));
+    }
+    for (const QLineF& rule : rules) {
+        seed = qHashMulti(seed, point(rule.p1()), point(rule.p2()));
+    }
+    for (const Maths& formula : maths) {
+        seed = qHashMulti(seed, point(formula.origin), formula.scale, formula.box->width, formula.box->ascent,
+                          formula.box->descent);
+        for (const mathtext::MathBox::Run& run : formula.box->runs) {
+            seed = qHashMulti(seed, point(run.origin), run.text, run.font);
+        }
+        for (const QRectF& bar : formula.box->rules) {
+            seed = qHashMulti(seed, point(bar.topLeft()), point(bar.bottomRight()));
+        }
+        for (const mathtext::MathBox::Stroke& stroke : formula.box->strokes) {
+            seed = qHashMulti(seed, stroke.width, stroke.path.elementCount());
+            for (int i = 0; i < stroke.path.elementCount(); ++i) {
+                const QPainterPath::Element element = stroke.path.elementAt(i);
+                seed = qHashMulti(seed, element.x, element.y, int(element.type));
+            }
+        }
+    }
+    return seed;
+}
+
 std::vector<DerivationDocument::Token> DerivationDocument::tokenize(const Paragraph& paragraph) const {
     std::vector<Token> tokens;
     auto addText = [&](const QString& text, int font, bool leadingSpace) {

@@ -40,6 +40,10 @@ struct DocumentBlock {
     std::vector<Text> texts;
     std::vector<Maths> maths;
     std::vector<QLineF> rules;
+
+    /// A digest of what the block draws (its size, texts, formulas' glyphs and strokes, rules),
+    /// equal for blocks that draw alike wherever they are placed.
+    size_t digest() const;
 };
 
 /// A document placed into a page: each block with the offset it is painted at, then scaled.
