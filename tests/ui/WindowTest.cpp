@@ -22,6 +22,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -31,7 +32,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolBar>
 #include <QToolButton>
+#include <QToolTip>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QUrl>
@@ -103,6 +106,36 @@ TEST_F(Window, DraggingASliderUpdatesTheSummaryInOneUndoStep) {
     bridge()->undoStack()->undo();
     EXPECT_EQ(bridge()->config().hiddenSize, before);
     EXPECT_EQ(spin->value(), before);
+}
+
+TEST_F(Window, TheToolBarsUndoKeepsItsButtonStillWhileADragRenamesTheChange) {
+    auto* bar = m_window.findChild<QToolBar*>(QStringLiteral("toolbar.main"));
+    ASSERT_NE(bar, nullptr);
+    QAction* undo = nullptr;
+    for (QAction* action : bar->actions()) {
+        if (action->iconText().contains(QStringLiteral("Undo"))) {
+            undo = action;
+        }
+    }
+    ASSERT_NE(undo, nullptr);
+    int changes = 0;
+    QObject::connect(undo, &QAction::changed, [&] { ++changes; });
+    const std::int64_t before = bridge()->config().hiddenSize;
+    bridge()->edit(QStringLiteral("hidden"),
+                   [before](core::ModelConfig& c, core::Scenario&) { c.hiddenSize = before + 128; });
+    QApplication::processEvents();
+    // The stack renamed its action for this change; the button's action kept its text.
+    EXPECT_TRUE(undo->isEnabled());
+    EXPECT_LE(changes, 1) << "at most enabled, never renamed";
+    EXPECT_EQ(undo->iconText(), QStringLiteral("Undo"));
+    auto* button = qobject_cast<QToolButton*>(bar->widgetForAction(undo));
+    ASSERT_NE(button, nullptr);
+    QHelpEvent tip(QEvent::ToolTip, QPoint(4, 4), button->mapToGlobal(QPoint(4, 4)));
+    QApplication::sendEvent(button, &tip);
+    EXPECT_TRUE(QToolTip::text().contains(bridge()->undoStack()->undoText())) << QToolTip::text().toStdString();
+    EXPECT_FALSE(bridge()->undoStack()->undoText().isEmpty());
+    undo->trigger();
+    EXPECT_EQ(bridge()->config().hiddenSize, before) << "the button undoes through the stack";
 }
 
 TEST_F(Window, TypedValuesAreExact) {

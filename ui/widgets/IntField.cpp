@@ -45,11 +45,19 @@ void SnapSpinBox::setValue(qint64 value) {
 }
 
 void SnapSpinBox::showValue() {
+    const QString current = lineEdit()->text();
+    if (m_shown && m_shown->value == m_value && m_shown->minimum == m_minimum && m_shown->style == m_style &&
+        m_shown->special == specialValueText() && m_shown->text == current && m_shown->steps == stepEnabled()) {
+        return;
+    }
     const QString text = textFromValue(m_value);
-    if (lineEdit()->text() != text) {
+    if (current != text) {
         lineEdit()->setText(text);
     }
-    update();
+    if (!m_shown || m_shown->steps != stepEnabled()) {
+        update(); // the arrows
+    }
+    m_shown = Shown{m_value, m_minimum, m_style, specialValueText(), text, stepEnabled()};
 }
 
 void SnapSpinBox::setNumberStyle(NumberStyle style) {

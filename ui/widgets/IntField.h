@@ -57,6 +57,8 @@ protected:
 
 private:
     void commitText();
+    /// Writes the value into the line edit, and repaints the arrows when their state changed. Every
+    /// field is shown again after each edit of any field: most are unchanged and cost nothing.
     void showValue();
 
     qint64 m_value = 0;
@@ -66,6 +68,17 @@ private:
     core::SnapContext m_context;
     bool m_enabled = false;
     NumberStyle m_style = NumberStyle::Size;
+    /// What showValue() last wrote: it formats again only when one of them changed.
+    struct Shown {
+        qint64 value = 0;
+        qint64 minimum = 0;
+        NumberStyle style = NumberStyle::Size;
+        QString special;
+        QString text;
+        StepEnabled steps;
+        bool operator==(const Shown&) const = default;
+    };
+    std::optional<Shown> m_shown;
 };
 
 /// A slider that reports the whole press-drag-release gesture (so it becomes one undo step, the

@@ -15,12 +15,14 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QHelpEvent>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
+#include <QToolTip>
 #include <QUndoStack>
 #include <QWidgetAction>
 
@@ -40,6 +42,41 @@ QAction* makeAction(QObject* parent, const QString& text, const QKeySequence& ke
     }
     return action;
 }
+
+/// A tool bar button for `source` (undo or redo) that keeps one text. QUndoStack renames its
+/// actions at every step of a drag ("Undo Hidden size"), and a tool button whose action changes
+/// repaints and has its bar laid out again each time. The button follows the source's enabled
+/// state, triggers it, and its tooltip names what it would undo, read when the tooltip shows.
+class StackButtonAction : public QAction {
+public:
+    StackButtonAction(QAction* source, QObject* parent)
+        : QAction(source->icon(), source->iconText(), parent)
+        , m_source(source) {
+        setEnabled(source->isEnabled());
+        connect(source, &QAction::enabledChanged, this, &QAction::setEnabled);
+        connect(this, &QAction::triggered, source, &QAction::trigger);
+    }
+
+    /// Shows the source's current tooltip over `button`.
+    void watch(QWidget* button) {
+        if (button != nullptr) {
+            button->installEventFilter(this);
+        }
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::ToolTip) {
+            auto* help = static_cast<QHelpEvent*>(event);
+            QToolTip::showText(help->globalPos(), m_source->toolTip(), qobject_cast<QWidget*>(watched));
+            return true;
+        }
+        return QAction::eventFilter(watched, event);
+    }
+
+private:
+    QAction* m_source;
+};
 
 } // namespace
 
@@ -241,8 +278,11 @@ void MainWindow::createToolBar() {
     bar->addAction(m_openAction);
     bar->addAction(m_saveAction);
     bar->addSeparator();
-    bar->addAction(m_undoAction);
-    bar->addAction(m_redoAction);
+    for (QAction* source : {m_undoAction, m_redoAction}) {
+        auto* action = new StackButtonAction(source, bar);
+        bar->addAction(action);
+        action->watch(bar->widgetForAction(action));
+    }
     bar->addSeparator();
 
     // The preset picker pops up under its button: type to filter, click or Enter to load.
