@@ -196,10 +196,18 @@ std::size_t AttentionMaskView::outlinedPanel() const {
 }
 
 QString AttentionMaskView::contentKey() const {
-    QStringList parts{m_subtitle, m_caption, QString::number(m_tokensPerCell), QString::number(outlinedPanel())};
+    // What the view draws. A tile (compact) leaves out the subtitle, the caption and each panel's
+    // layer list, so a layer-count drag that changes only those does not repaint it.
+    QStringList parts{QString::number(compact()), QString::number(m_tokensPerCell), QString::number(outlinedPanel())};
+    if (!compact()) {
+        parts << m_subtitle << m_caption;
+    }
     for (const Panel& panel : m_panels) {
-        parts << qs(panel.use.name) << panel.subtitle << panel.stats << QString::number(int(panel.use.mask.kind))
-              << QString::number(panel.use.mask.span);
+        parts << qs(panel.use.name) << panel.stats << panel.briefStats << QString::number(int(panel.use.mask.kind))
+              << QString::number(panel.use.mask.span) << QString::number(panel.reference);
+        if (!compact()) {
+            parts << panel.subtitle;
+        }
     }
     return parts.join(QChar(0x1f));
 }

@@ -104,13 +104,17 @@ void LayerStepView::paintContent(QPainter& painter, const QRectF& target) const 
 }
 
 void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft) const {
-    constexpr int kPad = 8; // ink may reach past a block's box: descenders, large delimiters
+    // Opaque images on the tile's base colour, copied rather than blended. Their margin is under half
+    // the smallest gap between blocks (10 units at a scale of at least 0.7), so neighbours never
+    // overlap; a block's ink stays inside its box, which includes its descent.
+    constexpr int kPad = 3;
     const QPalette pal = palette();
     const qreal ratio = devicePixelRatioF();
     const qreal scale = m_fitted.scale;
     const QRectF everything(-1e6, -1e6, 2e6, 2e6);
-    const size_t look = qHashMulti(0, scale, ratio, pal.color(QPalette::Text).rgba(), colors::muted(pal).rgba(),
-                                   colors::rule(pal).rgba());
+    const QColor base = pal.color(QPalette::Base);
+    const size_t look = qHashMulti(0, scale, ratio, base.rgba(), pal.color(QPalette::Text).rgba(),
+                                   colors::muted(pal).rgba(), colors::rule(pal).rgba());
     QHash<size_t, QImage> drawn;
     for (std::size_t i = 0; i < m_fitted.blocks.size(); ++i) {
         const layout::DocumentBlock& block = m_fitted.blocks[i];
@@ -122,9 +126,9 @@ void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft) const {
         QImage image = m_blockImages.value(key);
         if (image.isNull()) {
             const QSizeF size = rect.size() * scale + QSizeF(2 * kPad + 1, 2 * kPad + 1);
-            image = QImage((size * ratio).toSize(), QImage::Format_ARGB32_Premultiplied);
+            image = QImage((size * ratio).toSize(), QImage::Format_RGB32);
             image.setDevicePixelRatio(ratio);
-            image.fill(Qt::transparent);
+            image.fill(base);
             QPainter blockPainter(&image);
             blockPainter.setRenderHints(painter.renderHints());
             blockPainter.translate(inside);
