@@ -328,7 +328,14 @@ QIcon icon(const QString& name) {
 }
 
 QIcon colorIcon(const QString& name) {
-    return QIcon(QStringLiteral(":/icons/%1.svg").arg(name));
+    // Kept once loaded: the diagnostics list asks for its icons after every edit, and loading one
+    // parses its SVG. Never freed, so no icon outlives the application object's teardown order.
+    static auto* const loaded = new QHash<QString, QIcon>;
+    auto found = loaded->constFind(name);
+    if (found == loaded->constEnd()) {
+        found = loaded->insert(name, QIcon(QStringLiteral(":/icons/%1.svg").arg(name)));
+    }
+    return *found;
 }
 
 QIcon severityIcon(core::Severity severity) {

@@ -119,37 +119,26 @@ void LayerWeightsView::rebuild() {
 }
 
 QString LayerWeightsView::contentKey() const {
-    // Everything paintContent() draws from: the texts, each drawing's shape, copies, group and
-    // role, the lit experts, and the selected layer's kind (the colours).
+    // A digest of everything paintContent() draws from: the texts, each drawing's shape, copies,
+    // group and role, the lit experts, and the selected layer's kind (the colours).
     const core::Analysis& a = analysis();
-    QStringList parts{QString::number(a.valid), m_title, m_subtitle, m_note, QString::number(m_weights.expertsAsBlock)};
+    size_t digest = qHashMulti(0, a.valid, m_title, m_subtitle, m_note, m_weights.expertsAsBlock);
     if (const std::int64_t index = selectedLayer(); a.valid && index >= 0) {
         const core::LayerPlan& layer = a.plan.layers[static_cast<std::size_t>(index)];
-        parts << QStringLiteral("%1 %2 %3 %4 %5")
-                     .arg(int(layer.mixer))
-                     .arg(int(layer.attention))
-                     .arg(int(layer.ffn))
-                     .arg(layer.latent)
-                     .arg(layer.causal);
+        digest = qHashMulti(digest, int(layer.mixer), int(layer.attention), int(layer.ffn), layer.latent, layer.causal);
     }
     for (std::size_t i = 0; i < m_weights.items.size(); ++i) {
         const layout::WeightItem& item = m_weights.items[i];
-        parts << item.name << item.detail
-              << QStringLiteral("%1 %2 %3 %4 %5 %6")
-                     .arg(item.elements, 0, 'g', 17)
-                     .arg(item.aspect, 0, 'g', 17)
-                     .arg(item.copies)
-                     .arg(item.vector)
-                     .arg(item.group)
-                     .arg(int(m_weights.roles[i]));
+        digest = qHashMulti(digest, item.name, item.detail, item.elements, item.aspect, item.copies, item.vector,
+                            item.group, int(m_weights.roles[i]));
     }
     for (const layout::WeightGroup& group : m_weights.groups) {
-        parts << group.title;
+        digest = qHashMulti(digest, group.title);
     }
     for (int expert : m_litExperts) {
-        parts << QString::number(expert);
+        digest = qHashMulti(digest, expert);
     }
-    return parts.join(QChar(0x1f));
+    return QString::number(digest, 16);
 }
 
 QColor LayerWeightsView::colorOf(layout::WeightRole role) const {
