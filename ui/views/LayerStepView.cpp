@@ -62,29 +62,37 @@ QRectF LayerStepView::contentRect(const QRectF& target) const {
     return QRectF(target.left() + 14, top, target.width() - 28, target.bottom() - top - 8);
 }
 
+QRectF LayerStepView::moreRect(const QRectF& area) const {
+    const qreal line = widgets::TextMetrics(smallFont()).height();
+    return QRectF(area.left(), area.bottom() - line, area.width(), line);
+}
+
+void LayerStepView::fitTo(const QRectF& area) const {
+    if (m_fittedDocument == m_documents && m_fittedSize == area.size()) {
+        return;
+    }
+    // Legible first: what does not fit at 70 % waits in the full view, and no block is cut in half.
+    m_fitted = m_document->fit(area.size(), 0.7);
+    if (m_fitted.cut) {
+        const qreal room = (area.height() - moreRect(area).height() - 4) / m_fitted.scale;
+        for (std::size_t i = m_fitted.blocks.size(); i-- > 0;) {
+            if (m_fitted.offsets[i].y() + m_fitted.blocks[i].rect.bottom() > room) {
+                m_fitted.blocks.erase(m_fitted.blocks.begin() + std::ptrdiff_t(i));
+                m_fitted.offsets.erase(m_fitted.offsets.begin() + std::ptrdiff_t(i));
+            }
+        }
+    }
+    m_fittedSize = area.size();
+    m_fittedDocument = m_documents;
+}
+
 void LayerStepView::paintContent(QPainter& painter, const QRectF& target) const {
     paintHeader(painter, target, m_title, QString());
     if (!m_document) {
         return;
     }
     const QRectF area = contentRect(target);
-    const widgets::TextMetrics metrics(smallFont());
-    const QRectF more(area.left(), area.bottom() - metrics.height(), area.width(), metrics.height());
-    if (m_fittedDocument != m_documents || m_fittedSize != area.size()) {
-        // Legible first: what does not fit at 70 % waits in the full view, and no block is cut in half.
-        m_fitted = m_document->fit(area.size(), 0.7);
-        if (m_fitted.cut) {
-            const qreal room = (area.height() - more.height() - 4) / m_fitted.scale;
-            for (std::size_t i = m_fitted.blocks.size(); i-- > 0;) {
-                if (m_fitted.offsets[i].y() + m_fitted.blocks[i].rect.bottom() > room) {
-                    m_fitted.blocks.erase(m_fitted.blocks.begin() + std::ptrdiff_t(i));
-                    m_fitted.offsets.erase(m_fitted.offsets.begin() + std::ptrdiff_t(i));
-                }
-            }
-        }
-        m_fittedSize = area.size();
-        m_fittedDocument = m_documents;
-    }
+    fitTo(area);
     painter.save();
     painter.setClipRect(area, Qt::IntersectClip);
     // Images need whole device pixels under an untransformed painter: the screen at 1x or 2x, not an
@@ -99,11 +107,11 @@ void LayerStepView::paintContent(QPainter& painter, const QRectF& target) const 
     if (m_fitted.cut) {
         painter.setFont(smallFont());
         painter.setPen(colors::muted(palette()));
-        painter.drawText(more, Qt::AlignRight | Qt::AlignVCenter, tr("… the rest in the full view (Open)"));
+        painter.drawText(moreRect(area), Qt::AlignRight | Qt::AlignVCenter, tr("… the rest in the full view (Open)"));
     }
 }
 
-void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft) const {
+std::vector<LayerStepView::Placed> LayerStepView::placements(QPointF topLeft) const {
     // Opaque images on the tile's base colour, copied rather than blended. Their margin is under half
     // the smallest gap between blocks (10 units at a scale of at least 0.7), so neighbours never
     // overlap; a block's ink stays inside its box, which includes its descent.
@@ -111,34 +119,70 @@ void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft) const {
     const QPalette pal = palette();
     const qreal ratio = devicePixelRatioF();
     const qreal scale = m_fitted.scale;
-    const QRectF everything(-1e6, -1e6, 2e6, 2e6);
-    const QColor base = pal.color(QPalette::Base);
-    const size_t look = qHashMulti(0, scale, ratio, base.rgba(), pal.color(QPalette::Text).rgba(),
+    const size_t look = qHashMulti(0, scale, ratio, pal.color(QPalette::Base).rgba(), pal.color(QPalette::Text).rgba(),
                                    colors::muted(pal).rgba(), colors::rule(pal).rgba());
-    QHash<size_t, QImage> drawn;
+    std::vector<Placed> placed;
     for (std::size_t i = 0; i < m_fitted.blocks.size(); ++i) {
-        const layout::DocumentBlock& block = m_fitted.blocks[i];
-        const QRectF rect = block.rect.translated(m_fitted.offsets[i]);
+        const QRectF rect = m_fitted.blocks[i].rect.translated(m_fitted.offsets[i]);
         const QPointF at = topLeft + rect.topLeft() * scale;
         const QPoint pixel(static_cast<int>(std::floor(at.x())) - kPad, static_cast<int>(std::floor(at.y())) - kPad);
         const QPointF inside = at - QPointF(pixel);
-        const size_t key = qHashMulti(look, block.digest(), inside.x(), inside.y());
-        QImage image = m_blockImages.value(key);
+        const QSize size = (rect.size() * scale + QSizeF(2 * kPad + 1, 2 * kPad + 1)).toSize();
+        placed.push_back(
+            {qHashMulti(look, m_fitted.blocks[i].digest(), inside.x(), inside.y()), QRect(pixel, size), inside, i});
+    }
+    return placed;
+}
+
+void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft) const {
+    const QPalette pal = palette();
+    const qreal ratio = devicePixelRatioF();
+    const QRectF everything(-1e6, -1e6, 2e6, 2e6);
+    QHash<size_t, QImage> drawn;
+    m_painted = placements(topLeft);
+    for (const Placed& placed : m_painted) {
+        QImage image = m_blockImages.value(placed.key);
         if (image.isNull()) {
-            const QSizeF size = rect.size() * scale + QSizeF(2 * kPad + 1, 2 * kPad + 1);
-            image = QImage((size * ratio).toSize(), QImage::Format_RGB32);
+            const layout::DocumentBlock& block = m_fitted.blocks[placed.block];
+            image = QImage(placed.rect.size() * ratio, QImage::Format_RGB32);
             image.setDevicePixelRatio(ratio);
-            image.fill(base);
+            image.fill(pal.color(QPalette::Base));
             QPainter blockPainter(&image);
             blockPainter.setRenderHints(painter.renderHints());
-            blockPainter.translate(inside);
-            blockPainter.scale(scale, scale);
+            blockPainter.translate(placed.inside);
+            blockPainter.scale(m_fitted.scale, m_fitted.scale);
             m_document->paint(blockPainter, {block}, -block.rect.topLeft(), everything, pal);
         }
-        painter.drawImage(pixel, image);
-        drawn.insert(key, image);
+        painter.drawImage(placed.rect.topLeft(), image);
+        drawn.insert(placed.key, image);
     }
     m_blockImages = std::move(drawn);
+}
+
+QRegion LayerStepView::changedRegion() const {
+    const QRectF area = contentRect(QRectF(rect()));
+    if (!analysis().valid || !m_document || m_painted.empty() || m_fittedSize != area.size()) {
+        return rect(); // the error text, nothing drawn yet, or a new size: everything
+    }
+    fitTo(area);
+    // The title and the "… the rest" line, and every block drawn or placed differently.
+    QRegion changed(QRect(0, 0, width(), static_cast<int>(std::ceil(area.top()))));
+    changed += moreRect(area).toAlignedRect();
+    const std::vector<Placed> next = placements(area.topLeft());
+    auto same = [](const Placed& a, const Placed& b) {
+        return a.key == b.key && a.rect == b.rect;
+    };
+    for (const Placed& block : next) {
+        if (std::none_of(m_painted.begin(), m_painted.end(), [&](const Placed& old) { return same(old, block); })) {
+            changed += block.rect;
+        }
+    }
+    for (const Placed& old : m_painted) {
+        if (std::none_of(next.begin(), next.end(), [&](const Placed& block) { return same(old, block); })) {
+            changed += old.rect;
+        }
+    }
+    return changed;
 }
 
 void LayerStepView::changeEvent(QEvent* event) {

@@ -7,8 +7,10 @@
 
 #include <QHash>
 #include <QImage>
+#include <QRegion>
 
 #include <memory>
+#include <vector>
 
 namespace archplay::ui::views {
 
@@ -34,11 +36,26 @@ protected:
     QString contentKey() const override { return m_key; }
     void changeEvent(QEvent* event) override;
 
+    QRegion changedRegion() const override;
+
 private:
+    /// A block as the screen shows it: what it draws and where (whole device pixels), from m_fitted.
+    struct Placed {
+        size_t key = 0; ///< the block's digest, its sub-pixel offset, the scale and the colours
+        QRect rect;     ///< its image's place, with a margin for ink
+        QPointF inside; ///< the block's top-left inside its image
+        std::size_t block = 0;
+    };
+
     QRectF contentRect(const QRectF& target) const;
+    /// The "… the rest in the full view" line at the bottom of `area`.
+    QRectF moreRect(const QRectF& area) const;
+    /// Fits the document to `area` unless it already is (m_fitted).
+    void fitTo(const QRectF& area) const;
+    std::vector<Placed> placements(QPointF topLeft) const;
     /// Paints the fitted document on screen, each block from an image kept while the block, its
     /// place to the pixel and the palette stay: a slider step redraws the blocks whose numbers
-    /// moved, and the others cost a copy.
+    /// moved, and the others cost a copy (or nothing, outside changedRegion()).
     void paintBlocks(QPainter& painter, QPointF topLeft) const;
 
     core::DerivationSection m_section;
@@ -51,6 +68,7 @@ private:
     quint64 m_documents = 0; ///< documents typeset so far
     mutable quint64 m_fittedDocument = 0;
     mutable QHash<size_t, QImage> m_blockImages; ///< the blocks of the last paint, by what and where they draw
+    mutable std::vector<Placed> m_painted;       ///< the blocks on screen
 };
 
 } // namespace archplay::ui::views

@@ -30,7 +30,12 @@ void PaintedView::setSharedAnalysis(core::AnalysisPtr analysis) {
         if (!key.isEmpty() && key == m_contentKey) {
             return;
         }
+        const bool keyed = !key.isEmpty() && !m_contentKey.isEmpty();
         m_contentKey = std::move(key);
+        if (keyed) {
+            update(changedRegion());
+            return;
+        }
     }
     update();
 }

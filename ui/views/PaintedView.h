@@ -5,6 +5,7 @@
 #include "ui/views/AnalysisView.h"
 
 #include <QFont>
+#include <QRegion>
 #include <QString>
 
 #include <cstdint>
@@ -51,6 +52,9 @@ protected:
     /// rebuilds as soon as a new analysis arrives, and skips the repaint when its digest is unchanged
     /// (the masks of a model stay when its width moves). Empty, the default: always repaint.
     virtual QString contentKey() const { return {}; }
+    /// Where the view's pixels change for the analysis just built, against what it last painted:
+    /// a compact view on screen repaints only there when its digest changed. The default: everywhere.
+    virtual QRegion changedRegion() const { return rect(); }
 
     /// The selected layer resolved against the current plan (LayerSelection::resolve).
     std::int64_t selectedLayer() const;
