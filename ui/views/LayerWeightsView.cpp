@@ -14,6 +14,8 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 namespace archplay::ui::views {
 namespace {
@@ -234,42 +236,58 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
             const bool antialiased = painter.testRenderHint(QPainter::Antialiasing);
             painter.setRenderHint(QPainter::Antialiasing, weight.cells.size() < 32 && antialiased);
             const QColor idle = colors::faded(color, 0.6, pal);
+            // Batched by colour: one call fills every idle cell, one every lit cell, one the
+            // gate | up | down separators (a thousand experts are three calls, not three thousand).
+            std::vector<QRectF> idleCells;
+            std::vector<QRectF> litCells;
+            std::vector<QRectF> separators;
             for (std::size_t c = 0; c < weight.cells.size(); ++c) {
+                const QRectF& cell = weight.cells[c];
                 const bool lit = weight.cells.size() > 1 && std::find(m_litExperts.begin(), m_litExperts.end(),
                                                                       static_cast<int>(c)) != m_litExperts.end();
-                const QRectF& cell = weight.cells[c];
-                painter.fillRect(cell, lit ? color : idle);
+                (lit ? litCells : idleCells).push_back(cell);
                 if (cell.width() >= 9) {
-                    // gate | up | down, each a third of the expert.
-                    painter.fillRect(QRectF(cell.left() + cell.width() / 3, cell.top(), 1, cell.height()),
-                                     pal.color(QPalette::Base));
-                    painter.fillRect(QRectF(cell.left() + 2 * cell.width() / 3, cell.top(), 1, cell.height()),
-                                     pal.color(QPalette::Base));
+                    separators.emplace_back(cell.left() + cell.width() / 3, cell.top(), 1, cell.height());
+                    separators.emplace_back(cell.left() + 2 * cell.width() / 3, cell.top(), 1, cell.height());
                 }
-                if (lit && cell.width() >= 4) {
+            }
+            painter.setPen(Qt::NoPen);
+            for (const auto& [cells, fill] : {std::pair{&idleCells, idle}, std::pair{&litCells, color},
+                                              std::pair{&separators, pal.color(QPalette::Base)}}) {
+                painter.setBrush(fill);
+                painter.drawRects(cells->data(), static_cast<int>(cells->size()));
+            }
+            painter.setBrush(Qt::NoBrush);
+            for (const QRectF& cell : litCells) {
+                if (cell.width() >= 4) {
                     painter.setPen(QPen(text, 1.2));
-                    painter.setBrush(Qt::NoBrush);
                     painter.drawRect(cell.adjusted(-1, -1, 1, 1));
-                    painter.setPen(Qt::NoPen);
                 }
-                // Large cells name their expert (as in the routing view) and their three matrices.
-                if (cell.width() >= 40 && cell.height() >= 2.2 * metrics.height()) {
-                    painter.setPen(colors::textOn(lit ? color : idle));
-                    if (weight.cells.size() > 1) {
-                        widgets::drawShaped(painter, cell.adjusted(4, 2, -2, -2), Qt::AlignLeft | Qt::AlignTop,
-                                            QStringLiteral("e%1").arg(c));
-                    }
-                    if (cell.width() >= 3 * metrics.horizontalAdvance(QStringLiteral("down ")) && cell.height() >= 60) {
-                        const char* parts[] = {"gate", "up", "down"};
-                        for (int p = 0; p < 3; ++p) {
-                            const QRectF stripe(cell.left() + p * cell.width() / 3, cell.top(), cell.width() / 3,
-                                                cell.height() - 3);
-                            widgets::drawShaped(painter, stripe, Qt::AlignHCenter | Qt::AlignBottom,
-                                                QString::fromLatin1(parts[p]));
-                        }
-                    }
-                    painter.setPen(Qt::NoPen);
+            }
+            painter.setPen(Qt::NoPen);
+            // Large cells name their expert (as in the routing view) and their three matrices.
+            for (std::size_t c = 0; c < weight.cells.size(); ++c) {
+                const QRectF& cell = weight.cells[c];
+                if (cell.width() < 40 || cell.height() < 2.2 * metrics.height()) {
+                    continue;
                 }
+                const bool lit = weight.cells.size() > 1 && std::find(m_litExperts.begin(), m_litExperts.end(),
+                                                                      static_cast<int>(c)) != m_litExperts.end();
+                painter.setPen(colors::textOn(lit ? color : idle));
+                if (weight.cells.size() > 1) {
+                    widgets::drawShaped(painter, cell.adjusted(4, 2, -2, -2), Qt::AlignLeft | Qt::AlignTop,
+                                        QStringLiteral("e%1").arg(c));
+                }
+                if (cell.width() >= 3 * metrics.horizontalAdvance(QStringLiteral("down ")) && cell.height() >= 60) {
+                    const char* parts[] = {"gate", "up", "down"};
+                    for (int p = 0; p < 3; ++p) {
+                        const QRectF stripe(cell.left() + p * cell.width() / 3, cell.top(), cell.width() / 3,
+                                            cell.height() - 3);
+                        widgets::drawShaped(painter, stripe, Qt::AlignHCenter | Qt::AlignBottom,
+                                            QString::fromLatin1(parts[p]));
+                    }
+                }
+                painter.setPen(Qt::NoPen);
             }
             painter.setRenderHint(QPainter::Antialiasing, antialiased);
         } else {

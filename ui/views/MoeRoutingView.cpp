@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace archplay::ui::views {
 namespace {
@@ -80,6 +81,15 @@ void MoeRoutingView::rebuild() {
     const QColor routed = colors::ffn(core::FfnKind::Moe, pal);
     m_heat = QImage(static_cast<int>(m_simulation.numExperts), static_cast<int>(m_simulation.tokens.size()),
                     QImage::Format_RGB32);
+    // The shades of the scale, by the square root of the share (a square root keeps the many small
+    // softmax probabilities of a wide router visible): 1,024 steps, finer than 8-bit colour, so a
+    // router of a thousand experts is not a million colour conversions.
+    constexpr int kShades = 1024;
+    std::vector<QRgb> shades(kShades);
+    for (int i = 0; i < kShades; ++i) {
+        shades[static_cast<std::size_t>(i)] =
+            colors::faded(routed, 0.4 + 0.58 * (1.0 - double(i) / (kShades - 1)), pal).rgb();
+    }
     for (std::size_t t = 0; t < m_simulation.tokens.size(); ++t) {
         const core::RoutedToken& token = m_simulation.tokens[t];
         // Sigmoid affinities crowd near the top of (0, 1): spread each row between its worst and best.
@@ -89,8 +99,7 @@ void MoeRoutingView::rebuild() {
         auto* line = reinterpret_cast<QRgb*>(m_heat.scanLine(static_cast<int>(t)));
         for (std::size_t e = 0; e < token.scores.size(); ++e) {
             const double share = range > 0 ? (token.scores[e] - floor) / range : 0;
-            // A square root keeps the many small softmax probabilities of a wide router visible.
-            line[e] = colors::faded(routed, 0.4 + 0.58 * (1.0 - std::sqrt(share)), pal).rgb();
+            line[e] = shades[static_cast<std::size_t>(std::lround(std::sqrt(share) * (kShades - 1)))];
         }
         for (int chosen : token.chosen) {
             line[chosen] = routed.rgb();
