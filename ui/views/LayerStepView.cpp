@@ -38,6 +38,9 @@ const core::DerivationSection& LayerStepView::section() const {
 
 void LayerStepView::rebuild() {
     const core::Analysis& a = analysis();
+    if (!a.valid) {
+        m_painted.clear(); // the error text takes the tile: the next valid analysis repaints it all
+    }
     const std::int64_t layer = selectedLayer();
     m_title = layer >= 0 ? tr("Forward pass of %1").arg(layerTitle(a, layer).toLower()) : tr("Forward pass");
     core::DerivationSection section =
