@@ -45,19 +45,18 @@ void SnapSpinBox::setValue(qint64 value) {
 }
 
 void SnapSpinBox::showValue() {
-    const QString current = lineEdit()->text();
-    if (m_shown && m_shown->value == m_value && m_shown->minimum == m_minimum && m_shown->style == m_style &&
-        m_shown->special == specialValueText() && m_shown->text == current && m_shown->steps == stepEnabled()) {
-        return;
+    Shown now{m_value, m_minimum, m_style, specialValueText(), lineEdit()->text(), stepEnabled()};
+    if (m_shown == now) {
+        return; // the field shows this value already, in this style, with these arrows
     }
-    const QString text = textFromValue(m_value);
-    if (current != text) {
-        lineEdit()->setText(text);
+    now.text = textFromValue(m_value);
+    if (lineEdit()->text() != now.text) {
+        lineEdit()->setText(now.text);
     }
-    if (!m_shown || m_shown->steps != stepEnabled()) {
+    if (!m_shown || m_shown->steps != now.steps) {
         update(); // the arrows
     }
-    m_shown = Shown{m_value, m_minimum, m_style, specialValueText(), text, stepEnabled()};
+    m_shown = std::move(now);
 }
 
 void SnapSpinBox::setNumberStyle(NumberStyle style) {

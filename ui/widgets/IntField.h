@@ -68,7 +68,7 @@ private:
     core::SnapContext m_context;
     bool m_enabled = false;
     NumberStyle m_style = NumberStyle::Size;
-    /// What showValue() last wrote: it formats again only when one of them changed.
+    /// What showValue() last wrote (the text as written): it formats again only when one changed.
     struct Shown {
         qint64 value = 0;
         qint64 minimum = 0;
