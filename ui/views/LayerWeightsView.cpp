@@ -87,10 +87,7 @@ void LayerWeightsView::rebuild() {
                      .arg(exactCount(params.total), qs(core::mixerName(layer.mixer)), shortCount(params.mixer),
                           shortCount(params.ffn), shortCount(params.norms));
     m_note.clear();
-    if (layer.ffn != core::FfnKind::Moe || m_weights.expertsAsBlock) {
-        m_routingInputs = {};
-        m_litExperts.clear();
-    }
+    m_litExperts.clear();
     if (layer.ffn != core::FfnKind::Moe) {
         return;
     }
@@ -100,23 +97,16 @@ void LayerWeightsView::rebuild() {
                      .arg(exactCount(params.active), exactCount(params.total));
         return;
     }
-    // Most slider moves leave the router alone: the lit experts are then kept.
-    const core::RoutingInputs inputs = core::routingInputs(a.config, a.plan, index);
-    if (inputs != m_routingInputs) {
-        const std::shared_ptr<const core::RoutingSimulation> routing = core::sharedRouting(inputs);
-        m_routingInputs = inputs;
-        m_litExperts.clear();
-        m_sampleToken.clear();
-        if (routing->moe && !routing->tokens.empty()) {
-            m_litExperts = routing->tokens.front().chosen;
-            m_sampleToken = QString::fromStdString(routing->tokens.front().text).trimmed();
-        }
-    }
-    if (!m_litExperts.empty()) {
+    // The routing view's simulation of this layer (simulated once per change between them).
+    const std::shared_ptr<const core::RoutingSimulation> routing =
+        core::sharedRouting(core::routingInputs(a.config, a.plan, index));
+    if (routing->moe && !routing->tokens.empty()) {
+        m_litExperts = routing->tokens.front().chosen;
         m_note = tr("Lit: the top-%1 experts of the sample token “%2” (MoE routing view). A token uses %3 of "
                     "this layer's %4 parameters.")
-                     .arg(m_litExperts.size())
-                     .arg(m_sampleToken, exactCount(params.active), exactCount(params.total));
+                     .arg(routing->topK)
+                     .arg(QString::fromStdString(routing->tokens.front().text).trimmed(), exactCount(params.active),
+                          exactCount(params.total));
     }
 }
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/routing/RoutingSimulation.h"
 #include "ui/views/PaintedView.h"
 #include "ui/views/layout/WeightItems.h"
 #include "ui/views/layout/WeightLayout.h"
@@ -54,8 +53,6 @@ private:
     QString m_pickerSignature;
     layout::WeightItems m_weights;
     std::vector<int> m_litExperts;
-    core::RoutingInputs m_routingInputs; ///< what m_litExperts were routed from
-    QString m_sampleToken;               ///< the sample token whose experts are lit
     QString m_title;
     QString m_subtitle;
     QString m_note;
