@@ -6,6 +6,7 @@
 #include "ui/widgets/ShapedText.h"
 
 #include <QEvent>
+#include <QPaintEvent>
 #include <QPainter>
 
 #include <algorithm>
@@ -142,12 +143,20 @@ void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft) const {
     const QPalette pal = palette();
     const qreal ratio = devicePixelRatioF();
     const QRectF everything(-1e6, -1e6, 2e6, 2e6);
-    QHash<size_t, QImage> drawn;
-    m_painted = placements(topLeft);
-    for (const Placed& placed : m_painted) {
+    std::vector<Placed> next = placements(topLeft);
+    QHash<size_t, QImage> kept;
+    for (const Placed& placed : next) {
+        const layout::DocumentBlock& block = m_fitted.blocks[placed.block];
         QImage image = m_blockImages.value(placed.key);
-        if (image.isNull()) {
-            const layout::DocumentBlock& block = m_fitted.blocks[placed.block];
+        const bool shownBefore = std::any_of(m_painted.begin(), m_painted.end(), [&](const Placed& old) {
+            return old.key == placed.key && old.rect == placed.rect;
+        });
+        if (!m_exposed.intersects(placed.rect)) {
+            // Outside this paint: the screen keeps it (changedRegion() covers every block that moved).
+        } else if (!image.isNull()) {
+            painter.drawImage(placed.rect.topLeft(), image);
+        } else if (shownBefore) {
+            // Drawn a second time (a full repaint, an expose): worth keeping as an image.
             image = QImage(placed.rect.size() * ratio, QImage::Format_RGB32);
             image.setDevicePixelRatio(ratio);
             image.fill(pal.color(QPalette::Base));
@@ -156,11 +165,29 @@ void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft) const {
             blockPainter.translate(placed.inside);
             blockPainter.scale(m_fitted.scale, m_fitted.scale);
             m_document->paint(blockPainter, {block}, -block.rect.topLeft(), everything, pal);
+            blockPainter.end();
+            painter.drawImage(placed.rect.topLeft(), image);
+        } else {
+            // New numbers, most likely gone at the next slider step: drawn straight on the tile,
+            // placed as paintFitted() places it.
+            painter.save();
+            painter.setClipRect(placed.rect, Qt::IntersectClip);
+            painter.translate(topLeft);
+            painter.scale(m_fitted.scale, m_fitted.scale);
+            m_document->paint(painter, {block}, m_fitted.offsets[placed.block], everything, pal);
+            painter.restore();
         }
-        painter.drawImage(placed.rect.topLeft(), image);
-        drawn.insert(placed.key, image);
+        if (!image.isNull()) {
+            kept.insert(placed.key, image);
+        }
     }
-    m_blockImages = std::move(drawn);
+    m_blockImages = std::move(kept);
+    m_painted = std::move(next);
+}
+
+void LayerStepView::paintEvent(QPaintEvent* event) {
+    m_exposed = event->region();
+    PaintedView::paintEvent(event);
 }
 
 QRegion LayerStepView::changedRegion() const {

@@ -35,6 +35,7 @@ protected:
     void paintContent(QPainter& painter, const QRectF& target) const override;
     QString contentKey() const override { return m_key; }
     void changeEvent(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
 
     QRegion changedRegion() const override;
 
@@ -53,9 +54,10 @@ private:
     /// Fits the document to `area` unless it already is (m_fitted).
     void fitTo(const QRectF& area) const;
     std::vector<Placed> placements(QPointF topLeft) const;
-    /// Paints the fitted document on screen, each block from an image kept while the block, its
-    /// place to the pixel and the palette stay: a slider step redraws the blocks whose numbers
-    /// moved, and the others cost a copy (or nothing, outside changedRegion()).
+    /// Paints the fitted document on screen. A block new to the screen is drawn directly; one drawn
+    /// again unchanged (a full repaint) is kept as an image while the block, its place to the pixel
+    /// and the palette stay. A slider step draws the blocks whose numbers moved; the others cost
+    /// nothing outside changedRegion(), or a copy inside it.
     void paintBlocks(QPainter& painter, QPointF topLeft) const;
 
     core::DerivationSection m_section;
@@ -69,6 +71,7 @@ private:
     mutable quint64 m_fittedDocument = 0;
     mutable QHash<size_t, QImage> m_blockImages; ///< the blocks of the last paint, by what and where they draw
     mutable std::vector<Placed> m_painted;       ///< the blocks on screen
+    QRegion m_exposed;                           ///< what the current paint event redraws
 };
 
 } // namespace archplay::ui::views

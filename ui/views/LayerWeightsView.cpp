@@ -5,6 +5,7 @@
 #include "ui/views/KindNames.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/PixelRect.h"
 #include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
@@ -221,10 +222,11 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
         const QColor color = colorOf(role);
         painter.setPen(Qt::NoPen);
         if (role == layout::WeightRole::Experts) {
-            // Hundreds of small cells: filled without antialiasing (the raster engine then fills
-            // pixel-aligned spans instead of tracing a path per cell).
+            // Hundreds of small cells: filled without antialiasing, as whole pixels (the raster
+            // engine then fills spans of memory instead of tracing a path per cell).
             const bool antialiased = painter.testRenderHint(QPainter::Antialiasing);
-            painter.setRenderHint(QPainter::Antialiasing, weight.cells.size() < 32 && antialiased);
+            const bool smooth = weight.cells.size() < 32 && antialiased;
+            painter.setRenderHint(QPainter::Antialiasing, smooth);
             const QColor idle = colors::faded(color, 0.6, pal);
             // Batched by colour: one call fills every idle cell, one every lit cell, one the
             // gate | up | down separators (a thousand experts are three calls, not three thousand).
@@ -245,7 +247,13 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
             for (const auto& [cells, fill] : {std::pair{&idleCells, idle}, std::pair{&litCells, color},
                                               std::pair{&separators, pal.color(QPalette::Base)}}) {
                 painter.setBrush(fill);
-                painter.drawRects(cells->data(), static_cast<int>(cells->size()));
+                if (smooth) {
+                    painter.drawRects(cells->data(), static_cast<int>(cells->size()));
+                    continue;
+                }
+                std::vector<QRect> pixels(cells->size());
+                std::transform(cells->begin(), cells->end(), pixels.begin(), widgets::pixelRect);
+                painter.drawRects(pixels.data(), static_cast<int>(pixels.size()));
             }
             painter.setBrush(Qt::NoBrush);
             for (const QRectF& cell : litCells) {

@@ -3,6 +3,7 @@
 
 #include "ui/views/KindNames.h"
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/PixelRect.h"
 #include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
@@ -83,12 +84,16 @@ void MoeRoutingView::rebuild() {
                     QImage::Format_RGB32);
     // The shades of the scale, by the square root of the share (a square root keeps the many small
     // softmax probabilities of a wide router visible): 1,024 steps, finer than 8-bit colour, so a
-    // router of a thousand experts is not a million colour conversions.
+    // router of a thousand experts is not a million colour conversions. Made again with the palette.
     constexpr int kShades = 1024;
-    std::vector<QRgb> shades(kShades);
-    for (int i = 0; i < kShades; ++i) {
-        shades[static_cast<std::size_t>(i)] =
-            colors::faded(routed, 0.4 + 0.58 * (1.0 - double(i) / (kShades - 1)), pal).rgb();
+    const std::pair<QRgb, QRgb> shadesFor{routed.rgb(), pal.color(QPalette::Base).rgb()};
+    if (m_shades.empty() || m_shadesFor != shadesFor) {
+        m_shades.resize(kShades);
+        for (int i = 0; i < kShades; ++i) {
+            m_shades[static_cast<std::size_t>(i)] =
+                colors::faded(routed, 0.4 + 0.58 * (1.0 - double(i) / (kShades - 1)), pal).rgb();
+        }
+        m_shadesFor = shadesFor;
     }
     for (std::size_t t = 0; t < m_simulation.tokens.size(); ++t) {
         const core::RoutedToken& token = m_simulation.tokens[t];
@@ -99,7 +104,7 @@ void MoeRoutingView::rebuild() {
         auto* line = reinterpret_cast<QRgb*>(m_heat.scanLine(static_cast<int>(t)));
         for (std::size_t e = 0; e < token.scores.size(); ++e) {
             const double share = range > 0 ? (token.scores[e] - floor) / range : 0;
-            line[e] = shades[static_cast<std::size_t>(std::lround(std::sqrt(share) * (kShades - 1)))];
+            line[e] = m_shades[static_cast<std::size_t>(std::sqrt(share) * (kShades - 1) + 0.5)]; // rounded
         }
         for (int chosen : token.chosen) {
             line[chosen] = routed.rgb();
@@ -228,46 +233,55 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
     painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
     painter.setRenderHint(QPainter::Antialiasing, false);
     painter.drawImage(placed.grid, m_heat);
-    // Gaps between rows, and between columns when they are wide enough to show them.
     const QColor base = pal.color(QPalette::Base);
+    // Gaps between rows, and between columns when they are wide enough to show them; then the
+    // shared experts' cells and the lit ones. Each kind is one call: a thousand experts' column gaps
+    // are not a thousand fills. Whole pixels, as fillRect() without antialiasing rounds them.
+    std::vector<QRect> gaps;
     for (std::size_t t = 0; t <= m_simulation.tokens.size(); ++t) {
         const qreal y = placed.grid.top() + static_cast<qreal>(t) * placed.rowHeight;
-        painter.fillRect(QRectF(placed.grid.left(), y - 1, placed.grid.width(), 2), base);
+        gaps.push_back(widgets::pixelRect(QRectF(placed.grid.left(), y - 1, placed.grid.width(), 2)));
     }
     if (roomy) {
         for (int e = 1; e < placed.experts; ++e) {
-            painter.fillRect(
-                QRectF(layout::routingCell(placed, 0, e).left() - 1, placed.grid.top(), 1, placed.grid.height()), base);
+            gaps.push_back(widgets::pixelRect(
+                QRectF(layout::routingCell(placed, 0, e).left() - 1, placed.grid.top(), 1, placed.grid.height())));
         }
     }
-    painter.restore();
+    std::vector<QRect> sharedCells;
+    std::vector<QRect> litCells; // narrow cells cannot carry an outline: the lit ones take the text colour
+    std::vector<QRectF> litOutlines;
     for (std::size_t t = 0; t < m_simulation.tokens.size(); ++t) {
-        const core::RoutedToken& token = m_simulation.tokens[t];
         const int row = static_cast<int>(t);
-        if (rowTexts) {
-            painter.setPen(text);
-            widgets::drawShaped(painter, placed.tokenLabels[t], Qt::AlignLeft | Qt::AlignVCenter,
-                                QStringLiteral("“%1”").arg(qs(token.text).trimmed()));
-        }
         for (int s = 0; s < placed.sharedExperts; ++s) {
-            painter.fillRect(layout::sharedCell(placed, row, s).adjusted(1, 1, -1, -1), shared);
+            sharedCells.push_back(widgets::pixelRect(layout::sharedCell(placed, row, s).adjusted(1, 1, -1, -1)));
         }
-        for (int chosen : token.chosen) {
+        for (int chosen : m_simulation.tokens[t].chosen) {
             const QRectF cell = layout::routingCell(placed, row, chosen);
             if (roomy) {
-                painter.setPen(QPen(text, 1.2));
-                painter.setBrush(Qt::NoBrush);
-                painter.drawRect(cell.adjusted(0, 1, -1, -1));
+                litOutlines.push_back(cell.adjusted(0, 1, -1, -1));
             } else {
-                // Narrow cells cannot carry an outline: the lit ones take the text colour instead.
-                painter.fillRect(cell.adjusted(-0.5, 1, 0.5, -1), text);
+                litCells.push_back(widgets::pixelRect(cell.adjusted(-0.5, 1, 0.5, -1)));
             }
         }
-        if (rowTexts) {
-            painter.setPen(muted);
-            widgets::drawShaped(painter, placed.choices[t], Qt::AlignLeft | Qt::AlignVCenter,
-                                widgets::listThatFits(metrics, m_choices[t], placed.choices[t].width()));
-        }
+    }
+    painter.setPen(Qt::NoPen);
+    for (const auto& [cells, fill] :
+         {std::pair{&gaps, base}, std::pair{&sharedCells, shared}, std::pair{&litCells, text}}) {
+        painter.setBrush(fill);
+        painter.drawRects(cells->data(), static_cast<int>(cells->size()));
+    }
+    painter.restore();
+    painter.setPen(QPen(text, 1.2));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRects(litOutlines.data(), static_cast<int>(litOutlines.size()));
+    for (std::size_t t = 0; t < m_simulation.tokens.size() && rowTexts; ++t) {
+        painter.setPen(text);
+        widgets::drawShaped(painter, placed.tokenLabels[t], Qt::AlignLeft | Qt::AlignVCenter,
+                            QStringLiteral("“%1”").arg(qs(m_simulation.tokens[t].text).trimmed()));
+        painter.setPen(muted);
+        widgets::drawShaped(painter, placed.choices[t], Qt::AlignLeft | Qt::AlignVCenter,
+                            widgets::listThatFits(metrics, m_choices[t], placed.choices[t].width()));
     }
 
     if (m_simulation.settings.groups > 1) {
@@ -303,7 +317,9 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
     painter.fillRect(placed.load, colors::panel(pal));
     const qreal scale = peak > 0 ? placed.load.height() / double(std::max<double>(peak, uniform)) : 0;
     // More experts than pixels: one bar per pixel column, as tall as the busiest expert under it.
+    // Whole pixels, filled in one call.
     const int columns = std::max(1, std::min(placed.experts, static_cast<int>(placed.load.width())));
+    std::vector<QRect> bars;
     for (int column = 0; column < columns; ++column) {
         const int first = column * placed.experts / columns;
         const int last = std::max(first + 1, (column + 1) * placed.experts / columns);
@@ -315,8 +331,12 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
         const QRectF right = layout::routingCell(placed, 0, last - 1);
         const qreal height = double(load) * scale;
         const qreal width = right.right() - left.left();
-        painter.fillRect(QRectF(left.left(), placed.load.bottom() - height, roomy ? width - 1 : width, height), routed);
+        bars.push_back(
+            widgets::pixelRect(QRectF(left.left(), placed.load.bottom() - height, roomy ? width - 1 : width, height)));
     }
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(routed);
+    painter.drawRects(bars.data(), static_cast<int>(bars.size()));
     if (m_simulation.settings.groups > 1) {
         QColor separator = text;
         separator.setAlpha(150);

@@ -7,6 +7,9 @@
 
 #include <QImage>
 
+#include <utility>
+#include <vector>
+
 namespace archplay::ui::views {
 
 /// MoE routing on a sample sentence: each token's router scores over the experts as a row of cells
@@ -45,7 +48,9 @@ private:
     core::RoutingSimulation m_simulation;
     core::RoutingInputs m_inputs; ///< what m_simulation was simulated from
     quint64 m_simulations = 0;    ///< how many times it was simulated
-    QImage m_heat; ///< one pixel per (token, routed expert), drawn scaled: thousands of cells in one call
+    QImage m_heat;              ///< one pixel per (token, routed expert), drawn scaled: thousands of cells in one call
+    std::vector<QRgb> m_shades; ///< the heat map's scale, from idle to routed
+    std::pair<QRgb, QRgb> m_shadesFor{}; ///< the routed and base colours m_shades was made from
     QString m_subtitle;
     QString m_rule;
     QString m_ruleShort;                ///< the layer and its experts, without the scoring: the tile's rule

@@ -14,9 +14,10 @@
 namespace archplay::ui::widgets {
 namespace {
 
-/// One font and text at one resolution (0 for measuring with the screen's metrics).
+/// One font and text at one resolution (0 for measuring with the screen's metrics). The font is
+/// a number from fontId(): hashing and comparing a QFont on every lookup cost more than the rest.
 struct Key {
-    QFont font;
+    int font = 0;
     QString text;
     int dpiX = 0;
     int dpiY = 0;
@@ -42,24 +43,41 @@ constexpr qreal kUnbounded = 1e6;
 
 /// Beyond this many entries the cache starts again: numbers change as sliders move.
 constexpr qsizetype kMaxEntries = 20000;
+constexpr qsizetype kMaxFonts = 1000;
 
-QHash<Key, Shaped>* g_entries = nullptr;
+struct Cache {
+    QHash<Key, Shaped> entries;
+    QHash<QFont, int> fonts; ///< each font seen, numbered
+    QFont lastFont;          ///< the last font numbered, and its number: painters set a font once
+    int lastId = -1;         ///< and draw many texts with it
+
+    int fontId(const QFont& font) {
+        if (lastId < 0 || !font.isCopyOf(lastFont)) {
+            const auto found = fonts.constFind(font);
+            lastId = found != fonts.cend() ? *found : *fonts.insert(font, int(fonts.size()));
+            lastFont = font;
+        }
+        return lastId;
+    }
+};
+
+Cache* g_cache = nullptr;
 
 /// The GUI thread's cache, or null on other threads: glyph runs hold fonts, which belong to the
 /// thread that made them. Emptied before the application object goes.
-QHash<Key, Shaped>* cache() {
+Cache* cache() {
     const QCoreApplication* app = QCoreApplication::instance();
     if (app == nullptr || QThread::currentThread() != app->thread()) {
         return nullptr;
     }
-    if (g_entries == nullptr) {
-        g_entries = new QHash<Key, Shaped>;
-        qAddPostRoutine([] { g_entries->clear(); });
+    if (g_cache == nullptr) {
+        g_cache = new Cache;
+        qAddPostRoutine([] { *g_cache = Cache{}; });
     }
-    if (g_entries->size() > kMaxEntries) {
-        g_entries->clear();
+    if (g_cache->entries.size() > kMaxEntries || g_cache->fonts.size() > kMaxFonts) {
+        *g_cache = Cache{};
     }
-    return g_entries;
+    return g_cache;
 }
 
 /// Raster devices only: a PDF or SVG keeps the characters of what QPainter::drawText writes, so
@@ -73,14 +91,15 @@ bool rasterDevice(const QPaintDevice* device) {
 }
 
 const Shaped* laidOut(QPainter& painter, const QString& text) {
-    QHash<Key, Shaped>* entries = cache();
+    Cache* shapes = cache();
     const QPaintDevice* device = painter.device();
-    if (entries == nullptr || !rasterDevice(device) || text.contains(QLatin1Char('\n'))) {
+    if (shapes == nullptr || !rasterDevice(device) || text.contains(QLatin1Char('\n'))) {
         return nullptr;
     }
-    Shaped& shaped = (*entries)[Key{painter.font(), text, device->logicalDpiX(), device->logicalDpiY()}];
+    const QFont& font = painter.font();
+    Shaped& shaped = shapes->entries[Key{shapes->fontId(font), text, device->logicalDpiX(), device->logicalDpiY()}];
     if (!shaped.laidOut) {
-        QTextLayout layout(text, painter.font(), device);
+        QTextLayout layout(text, font, device);
         QTextOption option;
         option.setWrapMode(QTextOption::NoWrap);
         option.setFlags(QTextOption::IncludeTrailingSpaces); // as QPainter::drawText() aligns one line
@@ -113,11 +132,11 @@ void draw(QPainter& painter, const Shaped& shaped, QPointF baseline) {
 } // namespace
 
 qreal textAdvance(const QFont& font, const QString& text) {
-    QHash<Key, Shaped>* entries = cache();
-    if (entries == nullptr) {
+    Cache* shapes = cache();
+    if (shapes == nullptr) {
         return QFontMetricsF(font).horizontalAdvance(text);
     }
-    Shaped& shaped = (*entries)[Key{font, text, 0, 0}];
+    Shaped& shaped = shapes->entries[Key{shapes->fontId(font), text, 0, 0}];
     if (!shaped.advance) {
         shaped.advance = QFontMetricsF(font).horizontalAdvance(text);
     }
@@ -154,8 +173,8 @@ void drawShaped(QPainter& painter, const QRectF& rect, Qt::Alignment alignment, 
 }
 
 qsizetype shapedTextCacheSize() {
-    const QHash<Key, Shaped>* entries = cache();
-    return entries == nullptr ? 0 : entries->size();
+    const Cache* shapes = cache();
+    return shapes == nullptr ? 0 : shapes->entries.size();
 }
 
 } // namespace archplay::ui::widgets

@@ -38,6 +38,8 @@ DerivationDocument::DerivationDocument(const core::Derivation& derivation, const
     m_fonts = {base, bold, heading, title};
     for (const QFont& font : m_fonts) {
         m_metrics.emplace_back(font);
+        const widgets::TextMetrics& metrics = m_metrics.back();
+        m_lineMetrics.push_back({metrics.horizontalAdvance(QLatin1Char(' ')), metrics.ascent(), metrics.descent()});
     }
 
     auto addInline = [&](const QString& text) {
@@ -185,9 +187,7 @@ void DerivationDocument::layoutParagraph(const Paragraph& paragraph, qreal width
         while (end < tokens.size()) {
             const Token& token = tokens[end];
             const qreal space =
-                token.spaceBefore && end > index
-                    ? m_metrics[static_cast<std::size_t>(token.font)].horizontalAdvance(QLatin1Char(' '))
-                    : 0;
+                token.spaceBefore && end > index ? m_lineMetrics[static_cast<std::size_t>(token.font)].space : 0;
             if (end > index && x + space + token.width > width) {
                 break;
             }
@@ -197,18 +197,17 @@ void DerivationDocument::layoutParagraph(const Paragraph& paragraph, qreal width
         qreal ascent = 0;
         qreal descent = 0;
         for (std::size_t i = index; i < end; ++i) {
-            const widgets::TextMetrics& metrics = m_metrics[static_cast<std::size_t>(tokens[i].font)];
-            ascent =
-                std::max(ascent, tokens[i].box ? std::max(tokens[i].box->ascent, metrics.ascent()) : metrics.ascent());
-            descent = std::max(descent,
-                               tokens[i].box ? std::max(tokens[i].box->descent, metrics.descent()) : metrics.descent());
+            const LineMetrics& metrics = m_lineMetrics[static_cast<std::size_t>(tokens[i].font)];
+            ascent = std::max(ascent, tokens[i].box ? std::max(tokens[i].box->ascent, metrics.ascent) : metrics.ascent);
+            descent =
+                std::max(descent, tokens[i].box ? std::max(tokens[i].box->descent, metrics.descent) : metrics.descent);
         }
         const qreal baseline = y + ascent;
         x = 0;
         for (std::size_t i = index; i < end; ++i) {
             const Token& token = tokens[i];
             if (token.spaceBefore && i > index) {
-                x += m_metrics[static_cast<std::size_t>(token.font)].horizontalAdvance(QLatin1Char(' '));
+                x += m_lineMetrics[static_cast<std::size_t>(token.font)].space;
             }
             if (token.box) {
                 block.maths.push_back({token.box, QPointF(x, baseline), 1});

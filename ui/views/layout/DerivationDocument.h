@@ -118,6 +118,13 @@ private:
     std::shared_ptr<const mathtext::MathTypesetter> m_typesetter;
     std::vector<QFont> m_fonts;
     std::vector<widgets::TextMetrics> m_metrics;
+    /// What breaking lines asks of each font, asked of it once.
+    struct LineMetrics {
+        qreal space = 0;
+        qreal ascent = 0;
+        qreal descent = 0;
+    };
+    std::vector<LineMetrics> m_lineMetrics;
     std::vector<Item> m_items;
     std::vector<std::unique_ptr<Equation>> m_equations;
     std::map<QString, std::shared_ptr<const mathtext::MathBox>> m_inline;

@@ -98,44 +98,43 @@ struct Measures {
     std::vector<qreal> titleWidths;
 };
 
-/// Places the groups in `order` at `scale`; `fits` says whether the result stays inside `bounds`.
-/// Grid cells are only listed when `withCells`, for the final layout.
-WeightLayout place(const std::vector<WeightItem>& items, const std::vector<int>& order, const QRectF& bounds,
-                   const Measures& measures, double scale, bool withCells, bool columnsFirst) {
-    WeightLayout layout;
-    layout.scale = scale;
+/// A group's drawings flowed in rows at one scale, relative to the group's inner top-left.
+struct GroupFlow {
+    QSizeF frame;     ///< the frame around them, padding included
+    bool fits = true; ///< false when one drawing is wider than the room inside the frame
+};
+
+/// Flows group `g`'s items left to right in rows of `innerWidth` at `scale`. With `placed`, also
+/// records each drawing (and its grid cells with `withCells`); the scale search only needs sizes.
+GroupFlow flowGroup(const std::vector<WeightItem>& items, int g, const Measures& measures, double scale,
+                    qreal innerWidth, std::vector<PlacedWeight>* placed, bool withCells) {
+    GroupFlow flow;
     const qreal line = measures.line;
-    layout.labels = measures.labels;
-    const qreal innerWidth = bounds.width() - 2 * kPadding;
-    std::vector<QRectF> occupied;
-    for (int g : order) {
-        PlacedGroup group;
-        group.group = g;
-        std::vector<PlacedWeight> placed;
-        qreal x = 0;
-        qreal y = line + 4;
-        qreal rowHeight = 0;
-        qreal contentWidth = std::min(measures.titleWidths[static_cast<std::size_t>(g)], innerWidth);
-        for (std::size_t i = 0; i < items.size(); ++i) {
-            const WeightItem& item = items[i];
-            if (item.group != g) {
-                continue;
-            }
-            const Drawing d = measure(item, scale);
-            const bool labelled =
-                measures.labels == WeightLabels::All || (measures.labels == WeightLabels::Matrices && !item.vector);
-            const qreal labelHeight = labelled ? 2 * line : 0;
-            const qreal labelWidth = labelled ? measures.labelWidths[i] : 0;
-            const qreal cellWidth = std::max(d.width, labelWidth);
-            const qreal cellHeight = d.height + (labelled ? kLabelGap + labelHeight : 0);
-            if (cellWidth > innerWidth) {
-                layout.fits = false;
-            }
-            if (x > 0 && x + cellWidth > innerWidth) {
-                x = 0;
-                y += rowHeight + kItemGap;
-                rowHeight = 0;
-            }
+    qreal x = 0;
+    qreal y = line + 4;
+    qreal rowHeight = 0;
+    qreal contentWidth = std::min(measures.titleWidths[static_cast<std::size_t>(g)], innerWidth);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const WeightItem& item = items[i];
+        if (item.group != g) {
+            continue;
+        }
+        const Drawing d = measure(item, scale);
+        const bool labelled =
+            measures.labels == WeightLabels::All || (measures.labels == WeightLabels::Matrices && !item.vector);
+        const qreal labelHeight = labelled ? 2 * line : 0;
+        const qreal labelWidth = labelled ? measures.labelWidths[i] : 0;
+        const qreal cellWidth = std::max(d.width, labelWidth);
+        const qreal cellHeight = d.height + (labelled ? kLabelGap + labelHeight : 0);
+        if (cellWidth > innerWidth) {
+            flow.fits = false;
+        }
+        if (x > 0 && x + cellWidth > innerWidth) {
+            x = 0;
+            y += rowHeight + kItemGap;
+            rowHeight = 0;
+        }
+        if (placed != nullptr) {
             PlacedWeight weight;
             weight.item = static_cast<int>(i);
             weight.toScale = d.toScale;
@@ -144,23 +143,61 @@ WeightLayout place(const std::vector<WeightItem>& items, const std::vector<int>&
                 weight.label = QRectF(x, y + d.height + kLabelGap, cellWidth, labelHeight);
             }
             const int copies = withCells ? std::max(item.copies, 1) : 0;
+            weight.cells.reserve(static_cast<std::size_t>(copies));
             for (int c = 0; c < copies; ++c) {
                 const int column = c % d.columns;
                 const int row = c / d.columns;
                 weight.cells.emplace_back(weight.rect.left() + column * (d.cellWidth + d.gap),
                                           weight.rect.top() + row * (d.cellHeight + d.gap), d.cellWidth, d.cellHeight);
             }
-            placed.push_back(std::move(weight));
-            x += cellWidth + kItemGap;
-            rowHeight = std::max(rowHeight, cellHeight);
-            contentWidth = std::max(contentWidth, x - kItemGap);
+            placed->push_back(std::move(weight));
         }
-        const qreal width = contentWidth + 2 * kPadding;
-        const qreal height = y + rowHeight + 2 * kPadding;
-        const QPointF origin = freeSpot(occupied, QSizeF(width, height), bounds, columnsFirst);
-        occupied.emplace_back(origin, QSizeF(width, height));
+        x += cellWidth + kItemGap;
+        rowHeight = std::max(rowHeight, cellHeight);
+        contentWidth = std::max(contentWidth, x - kItemGap);
+    }
+    flow.frame = QSizeF(contentWidth + 2 * kPadding, y + rowHeight + 2 * kPadding);
+    return flow;
+}
+
+/// Whether the groups in `order` fit `bounds` at `scale`: the scale search's test, which stops at
+/// the first group that does not and keeps no drawing.
+bool fitsAt(const std::vector<WeightItem>& items, const std::vector<int>& order, const QRectF& bounds,
+            const Measures& measures, double scale, bool columnsFirst) {
+    const qreal innerWidth = bounds.width() - 2 * kPadding;
+    std::vector<QRectF> occupied;
+    occupied.reserve(order.size());
+    for (int g : order) {
+        const GroupFlow flow = flowGroup(items, g, measures, scale, innerWidth, nullptr, false);
+        if (!flow.fits) {
+            return false;
+        }
+        occupied.emplace_back(freeSpot(occupied, flow.frame, bounds, columnsFirst), flow.frame);
+        if (!bounds.contains(occupied.back())) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// Places the groups in `order` at `scale`, every drawing and grid cell.
+WeightLayout place(const std::vector<WeightItem>& items, const std::vector<int>& order, const QRectF& bounds,
+                   const Measures& measures, double scale, bool columnsFirst) {
+    WeightLayout layout;
+    layout.scale = scale;
+    layout.labels = measures.labels;
+    const qreal innerWidth = bounds.width() - 2 * kPadding;
+    std::vector<QRectF> occupied;
+    for (int g : order) {
+        std::vector<PlacedWeight> placed;
+        const GroupFlow flow = flowGroup(items, g, measures, scale, innerWidth, &placed, true);
+        const QPointF origin = freeSpot(occupied, flow.frame, bounds, columnsFirst);
+        occupied.emplace_back(origin, flow.frame);
+        PlacedGroup group;
+        group.group = g;
         group.frame = occupied.back();
-        group.title = QRectF(origin.x() + kPadding, origin.y() + kPadding, width - 2 * kPadding, line);
+        group.title =
+            QRectF(origin.x() + kPadding, origin.y() + kPadding, flow.frame.width() - 2 * kPadding, measures.line);
         const QPointF offset = origin + QPointF(kPadding, kPadding);
         for (PlacedWeight& weight : placed) {
             weight.rect.translate(offset);
@@ -171,9 +208,7 @@ WeightLayout place(const std::vector<WeightItem>& items, const std::vector<int>&
             layout.items.push_back(std::move(weight));
         }
         layout.groups.push_back(group);
-        if (!bounds.contains(group.frame)) {
-            layout.fits = false;
-        }
+        layout.fits = layout.fits && flow.fits && bounds.contains(group.frame);
     }
     return layout;
 }
@@ -246,8 +281,8 @@ WeightLayout layoutWeights(const std::vector<WeightItem>& items, const std::vect
     for (WeightLabels labels : {WeightLabels::All, WeightLabels::Matrices, WeightLabels::None}) {
         measures.labels = labels;
         const bool fits = std::any_of(orders.begin(), orders.end(), [&](const std::vector<int>& order) {
-            return place(items, order, bounds, measures, 0.0, false, false).fits ||
-                   place(items, order, bounds, measures, 0.0, false, true).fits;
+            return fitsAt(items, order, bounds, measures, 0.0, false) ||
+                   fitsAt(items, order, bounds, measures, 0.0, true);
         });
         if (fits) {
             break;
@@ -255,19 +290,20 @@ WeightLayout layoutWeights(const std::vector<WeightItem>& items, const std::vect
     }
     for (bool columnsFirst : {false, true}) {
         for (const std::vector<int>& order : orders) {
+            // Prefer the reading order (rows first) unless columns allow a clearly larger drawing.
+            const double toBeat = bestScale * (columnsFirst ? 1.04 : 1.0);
             double low = 0.0;
             double high = ceiling;
-            if (!place(items, order, bounds, measures, low, false, columnsFirst).fits) {
+            // An order that cannot fit at the scale to beat cannot win: one test instead of fifteen.
+            if (!fitsAt(items, order, bounds, measures, anyFits ? toBeat : low, columnsFirst)) {
                 continue;
             }
             // Fourteen halvings find the scale to 1/16,384 of the ceiling: well under a pixel.
             for (int i = 0; i < 14; ++i) {
                 const double middle = (low + high) / 2;
-                (place(items, order, bounds, measures, middle, false, columnsFirst).fits ? low = middle
-                                                                                         : high = middle);
+                (fitsAt(items, order, bounds, measures, middle, columnsFirst) ? low = middle : high = middle);
             }
-            // Prefer the reading order (rows first) unless columns allow a clearly larger drawing.
-            if (!anyFits || low > bestScale * (columnsFirst ? 1.04 : 1.0)) {
+            if (!anyFits || low > toBeat) {
                 bestScale = low;
                 bestOrder = order;
                 bestColumns = columnsFirst;
@@ -275,7 +311,7 @@ WeightLayout layoutWeights(const std::vector<WeightItem>& items, const std::vect
             }
         }
     }
-    return place(items, bestOrder, bounds, measures, bestScale, true, bestColumns);
+    return place(items, bestOrder, bounds, measures, bestScale, bestColumns);
 }
 
 } // namespace archplay::ui::views::layout
