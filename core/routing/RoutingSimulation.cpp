@@ -222,13 +222,13 @@ std::vector<double> gateWeights(const std::vector<double>& scores, const std::ve
     return weights;
 }
 
-/// Step 1 of the method: FNV-1a of model_type (as text), hidden size, E, k, shared experts, expert
-/// width and layer position.
+/// Step 1 of the method: FNV-1a of model_type (as text), E, k, shared experts and layer position:
+/// what the simulated router models. The hidden size and the expert width do not enter it, so
+/// dragging them leaves the picture alone instead of drawing a new random one.
 std::uint64_t simulationSeed(const ModelConfig& config, std::int64_t layer) {
-    const std::string seedText = config.modelType + "|" + std::to_string(config.hiddenSize) + "|" +
-                                 std::to_string(config.moe.numExperts) + "|" + std::to_string(config.moe.topK) + "|" +
-                                 std::to_string(config.moe.numSharedExperts) + "|" +
-                                 std::to_string(config.moe.expertIntermediateSize) + "|" + std::to_string(layer);
+    const std::string seedText = config.modelType + "|" + std::to_string(config.moe.numExperts) + "|" +
+                                 std::to_string(config.moe.topK) + "|" + std::to_string(config.moe.numSharedExperts) +
+                                 "|" + std::to_string(layer);
     return fnv1a(seedText);
 }
 

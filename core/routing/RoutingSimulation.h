@@ -33,8 +33,9 @@ struct RoutedToken {
 /// limits and load look for the configured E, k and scoring rule.
 ///
 /// Method (deterministic, the same on every run):
-/// 1. seed = FNV-1a 64 of model_type, hidden_size, E, k, shared experts, expert width and the layer
-///    position, so the picture changes when any of them changes;
+/// 1. seed = FNV-1a 64 of model_type, E, k, shared experts and the layer position, so the picture
+///    changes when any of them changes (and not with the hidden size or expert width, which the
+///    simulated router does not model);
 /// 2. near-normal draws come from SplitMix64(seed, stream), each the sum of one output's four 16-bit
 ///    quarters, centred and scaled to unit variance (Irwin-Hall, n = 4);
 /// 3. every expert e gets a router row w_e ~ N(0, I_32); every token t a hidden state
@@ -75,7 +76,7 @@ struct RoutingInputs {
     std::int64_t topK = 0;
     std::int64_t sharedExperts = 0;
     RouterSettings settings;
-    std::uint64_t seed = 0; ///< from model type, hidden size, E, k, shared experts, expert width and layer
+    std::uint64_t seed = 0; ///< from model type, E, k, shared experts and layer
 
     bool operator==(const RoutingInputs&) const = default;
 };

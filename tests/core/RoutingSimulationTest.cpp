@@ -142,5 +142,21 @@ TEST(RoutingSimulation, ChangesWithExpertsAndTopK) {
     EXPECT_NE(moreExperts.seed, original.seed);
 }
 
+TEST(RoutingSimulation, KeepsItsPictureWhenTheHiddenSizeOrExpertWidthMoves) {
+    // The simulated router does not model them: dragging them must not draw a new random picture.
+    auto config = preset("deepseek-v3");
+    const auto original = simulate(core::analyze(config, {}));
+    config.hiddenSize = 4096;
+    config.moe.expertIntermediateSize = 1024;
+    const auto resized = simulate(core::analyze(config, {}));
+    EXPECT_EQ(resized.seed, original.seed);
+    ASSERT_EQ(resized.tokens.size(), original.tokens.size());
+    for (std::size_t t = 0; t < original.tokens.size(); ++t) {
+        EXPECT_EQ(resized.tokens[t].chosen, original.tokens[t].chosen);
+    }
+    config.moe.numSharedExperts = 2;
+    EXPECT_NE(simulate(core::analyze(config, {})).seed, original.seed) << "shared experts are modelled";
+}
+
 } // namespace
 } // namespace archplay::test

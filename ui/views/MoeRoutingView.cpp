@@ -29,12 +29,12 @@ const core::RoutingSimulation& MoeRoutingView::simulation() const {
 }
 
 void MoeRoutingView::rebuild() {
-    m_choices.clear();
-    m_heat = QImage();
     const core::Analysis& a = analysis();
     if (!a.valid) {
         m_simulation = {};
         m_inputs = {};
+        m_choices.clear();
+        m_heat = QImage();
         return;
     }
     const std::int64_t selected = selectedLayer();
@@ -51,12 +51,14 @@ void MoeRoutingView::rebuild() {
     }
     if (!m_simulation.moe) {
         m_subtitle = tr("This configuration is dense: nothing is routed.");
+        m_choices.clear();
+        m_heat = QImage();
         return;
     }
     const core::RouterSettings& rule = m_simulation.settings;
     m_subtitle =
         tr("A simulated router on a sample sentence. The scores are illustrative: deterministic, seeded from the "
-           "config (E, k, widths, layer), not a trained checkpoint's.");
+           "config (E, k, shared experts, layer), not a trained checkpoint's.");
     QStringList parts;
     parts << (selected >= 0 && selected != index ? tr("%1 (the selected layer %2 is dense)")
                                                        .arg(layerTitle(a, index))
@@ -80,13 +82,18 @@ void MoeRoutingView::rebuild() {
     m_rule = parts.join(QStringLiteral(" · "));
     const QPalette pal = palette();
     const QColor routed = colors::ffn(core::FfnKind::Moe, pal);
+    const std::pair<QRgb, QRgb> shadesFor{routed.rgb(), pal.color(QPalette::Base).rgb()};
+    if (!m_heat.isNull() && m_heatSimulation == m_simulations && m_shadesFor == shadesFor) {
+        return; // the same simulation in the same colours: the heat map and the choices stand
+    }
+    m_heatSimulation = m_simulations;
+    m_choices.clear();
     m_heat = QImage(static_cast<int>(m_simulation.numExperts), static_cast<int>(m_simulation.tokens.size()),
                     QImage::Format_RGB32);
     // The shades of the scale, by the square root of the share (a square root keeps the many small
     // softmax probabilities of a wide router visible): 1,024 steps, finer than 8-bit colour, so a
     // router of a thousand experts is not a million colour conversions. Made again with the palette.
     constexpr int kShades = 1024;
-    const std::pair<QRgb, QRgb> shadesFor{routed.rgb(), pal.color(QPalette::Base).rgb()};
     if (m_shades.empty() || m_shadesFor != shadesFor) {
         m_shades.resize(kShades);
         for (int i = 0; i < kShades; ++i) {

@@ -51,6 +51,7 @@ private:
     QImage m_heat;              ///< one pixel per (token, routed expert), drawn scaled: thousands of cells in one call
     std::vector<QRgb> m_shades; ///< the heat map's scale, from idle to routed
     std::pair<QRgb, QRgb> m_shadesFor{}; ///< the routed and base colours m_shades was made from
+    quint64 m_heatSimulation = 0;        ///< the simulation (m_simulations) m_heat and m_choices show
     QString m_subtitle;
     QString m_rule;
     QString m_ruleShort;                ///< the layer and its experts, without the scoring: the tile's rule
