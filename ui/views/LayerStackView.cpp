@@ -222,7 +222,7 @@ QString LayerStackView::screenSubtitle() const {
     return m_subtitle + QLatin1Char(' ') + tr("Click a layer to inspect it.");
 }
 
-QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target) const {
+QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target, std::vector<DrawnItem>* items) const {
     QRectF area;
     if (painter) {
         // On screen the subtitle says what a click does; a picture has nothing to click.
@@ -231,6 +231,10 @@ QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target) cons
     } else {
         const qreal top = headerBottom(target, tr("Layer stack"), screenSubtitle());
         area = QRectF(target.left() + 14, top + 10, target.width() - 28, target.bottom() - top - 20);
+    }
+    if (items) {
+        items->push_back({itemRect(QRectF(target.left(), target.top(), target.width(), area.top() - target.top())),
+                          qHashMulti(0, tr("Layer stack"), compact() ? QString() : screenSubtitle())});
     }
     // The legend flows in lines of swatches above the stack.
     const widgets::TextMetrics metrics(font());
@@ -249,15 +253,88 @@ QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target) cons
             widgets::drawShaped(*painter, QRectF(x + line * 0.9 + 6, y, width, line), Qt::AlignLeft | Qt::AlignVCenter,
                                 entry.text);
         }
+        if (items) {
+            items->push_back({itemRect(QRectF(x, y, width, line)), qHashMulti(0, entry.text, entry.color.rgba())});
+        }
         x += width;
     }
     y += line + 12;
     return QRectF(area.left(), y, area.width(), area.bottom() - y);
 }
 
+std::vector<PaintedView::DrawnItem> LayerStackView::drawnItems(const QRectF& target) const {
+    // Each item as paintContent() draws it, with a digest of what decides its pixels (colours
+    // follow from the palette, which repaints everything when it changes, and the layer's kinds).
+    std::vector<DrawnItem> items;
+    paintChrome(nullptr, target, &items);
+    const layout::LayerStackLayout& stack = cachedLayout(target);
+    const core::Analysis& a = analysis();
+    const QPalette pal = palette();
+    const std::int64_t selected = selectedLayer();
+    const widgets::TextMetrics smallMetrics(smallFont());
+    if (!stack.crossLinks.empty()) {
+        QRectF lines = QRectF(stack.crossFeed.p1(), stack.crossFeed.p2()).normalized();
+        size_t digest = 0;
+        for (const QLineF& link : stack.crossLinks) {
+            lines |= QRectF(link.p1(), link.p2()).normalized();
+            digest = qHashMulti(digest, link.x1(), link.y1(), link.x2(), link.y2());
+        }
+        lines |= QRectF(stack.crossBus.p1(), stack.crossBus.p2()).normalized();
+        items.push_back({itemRect(lines, 8), qHashMulti(digest, stack.crossFeed.x1(), stack.crossFeed.y1(),
+                                                        stack.crossBus.x1(), stack.crossBus.y2())});
+    }
+    for (std::size_t c = 0; c < stack.columns.size(); ++c) {
+        const layout::StackColumn& column = stack.columns[c];
+        const layout::StackColumnInput& input = m_columns[c];
+        if (!column.title.isEmpty()) {
+            items.push_back({itemRect(column.title), qHash(input.title)});
+        }
+        for (const auto& [box, label] : {std::pair{column.top, input.topLabel}, std::pair{column.norm, input.normLabel},
+                                         std::pair{column.bottom, input.bottomLabel}}) {
+            if (!box.isEmpty()) {
+                items.push_back({itemRect(box), qHashMulti(0, label, a.config.outputHead)});
+            }
+        }
+        const bool roomForWords =
+            !column.slabs.empty() && column.slabs.front().rect.height() >= smallMetrics.height() * 1.4;
+        for (const layout::StackSlab& slab : column.slabs) {
+            const core::LayerPlan& layer = a.plan.layers[static_cast<std::size_t>(slab.planIndex)];
+            size_t digest = qHashMulti(0, colors::attention(layer, pal).rgba(), colors::ffn(layer.ffn, pal).rgba(),
+                                       slab.cross.isEmpty(), slab.planIndex == m_hover, slab.attention.width(),
+                                       slab.ffn.width(), roomForWords);
+            if (roomForWords) {
+                digest = qHashMulti(digest, attentionName(layer), ffnName(a.config, layer.ffn));
+            }
+            items.push_back({itemRect(slab.rect), digest});
+            if (slab.planIndex == selected) {
+                items.push_back({itemRect(slab.rect.adjusted(-2, -2, 2, 2), 3), 1});
+            }
+            if (!column.parameterHeader.isEmpty()) {
+                items.push_back({itemRect(slab.parameterBar), 2});
+                items.push_back({itemRect(slab.cacheBar), qHash(colors::dtype(a.kv.dtype, pal).rgba())});
+            }
+        }
+        if (!column.parameterHeader.isEmpty()) {
+            items.push_back({itemRect(column.parameterHeader), qHash(m_parameterHeader)});
+            items.push_back({itemRect(column.cacheHeader), qHash(m_cacheHeader)});
+        }
+        for (const QLineF& bracket : column.brackets) {
+            items.push_back({itemRect(QRectF(bracket.p1(), bracket.p2()).normalized().adjusted(-3, 0, 0, 0), 2),
+                             qHashMulti(3, bracket.x1(), bracket.y1(), bracket.x2(), bracket.y2())});
+        }
+        for (const layout::StackRunLabel& label : column.labels) {
+            items.push_back({itemRect(label.text), qHash(label.lines.join(QChar(0x1f)))});
+        }
+        for (const layout::StackTick& tick : column.ticks) {
+            items.push_back({itemRect(tick.text), qHashMulti(4, tick.layer, c > 0)});
+        }
+    }
+    return items;
+}
+
 const layout::LayerStackLayout& LayerStackView::cachedLayout(const QRectF& target) const {
     if (m_layoutTarget != target || m_layoutGeneration != generation()) {
-        m_layout = layout::layoutLayerStack(m_columns, paintChrome(nullptr, target), smallFont());
+        m_layout = layout::layoutLayerStack(m_columns, paintChrome(nullptr, target, nullptr), smallFont());
         m_layoutTarget = target;
         m_layoutGeneration = generation();
     }
@@ -270,7 +347,7 @@ layout::LayerStackLayout LayerStackView::layoutFor(const QRectF& target) const {
 }
 
 void LayerStackView::paintContent(QPainter& painter, const QRectF& target) const {
-    paintChrome(&painter, target);
+    paintChrome(&painter, target, nullptr);
     const layout::LayerStackLayout& stack = cachedLayout(target);
     const QPalette pal = palette();
     const core::Analysis& a = analysis();

@@ -38,6 +38,7 @@ protected:
     void paintContent(QPainter& painter, const QRectF& target) const override;
     void selectedLayerChanged() override { update(); }
     QString contentKey() const override;
+    std::vector<DrawnItem> drawnItems(const QRectF& target) const override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
@@ -48,7 +49,9 @@ private:
         QColor color;
     };
     QString screenSubtitle() const;
-    QRectF paintChrome(QPainter* painter, const QRectF& target) const;
+    /// The header and the legend: painted with a painter, listed into `items` when given; returns
+    /// the area below them.
+    QRectF paintChrome(QPainter* painter, const QRectF& target, std::vector<DrawnItem>* items) const;
     const layout::LayerStackLayout& cachedLayout(const QRectF& target) const;
     int slabAt(const QPointF& position) const;
     QString toolTipFor(int planIndex) const;

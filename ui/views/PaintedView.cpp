@@ -7,6 +7,7 @@
 #include "ui/widgets/TextLines.h"
 
 #include <QEvent>
+#include <QMultiHash>
 #include <QPainter>
 
 #include <algorithm>
@@ -92,13 +93,67 @@ void PaintedView::render(QPainter& painter, const QRectF& target) const {
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     if (m_analysis->valid) {
         paintContent(painter, target);
+        if (painter.device() == this && target == QRectF(rect())) {
+            m_drawn = drawnItems(target);
+        }
     } else {
+        m_drawn.clear();
         painter.setPen(colors::muted(palette()));
         painter.drawText(target.adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap,
                          tr("Nothing to show: the configuration has errors.\nFix the fields listed under "
                             "Diagnostics."));
     }
     painter.restore();
+}
+
+QRegion PaintedView::changedRegion() const {
+    if (m_drawn.empty() || !m_analysis->valid) {
+        return rect();
+    }
+    const std::vector<DrawnItem> next = drawnItems(QRectF(rect()));
+    if (next.empty()) {
+        return rect();
+    }
+    // Items in one list and not the other: gone, new, moved or drawn differently.
+    const auto key = [](const DrawnItem& item) {
+        return qHashMulti(item.digest, item.rect.x(), item.rect.y(), item.rect.width(), item.rect.height());
+    };
+    QMultiHash<size_t, const DrawnItem*> before;
+    for (const DrawnItem& item : m_drawn) {
+        before.insert(key(item), &item);
+    }
+    QMultiHash<size_t, const DrawnItem*> after;
+    for (const DrawnItem& item : next) {
+        after.insert(key(item), &item);
+    }
+    const auto contains = [&](const QMultiHash<size_t, const DrawnItem*>& items, const DrawnItem& item) {
+        for (auto it = items.constFind(key(item)); it != items.cend() && it.key() == key(item); ++it) {
+            if (**it == item) {
+                return true;
+            }
+        }
+        return false;
+    };
+    QRegion changed;
+    for (const DrawnItem& item : m_drawn) {
+        if (!contains(after, item)) {
+            changed += item.rect;
+        }
+    }
+    for (const DrawnItem& item : next) {
+        if (!contains(before, item)) {
+            changed += item.rect;
+        }
+    }
+    return changed;
+}
+
+std::vector<PaintedView::DrawnItem> PaintedView::drawnItems(const QRectF&) const {
+    return {};
+}
+
+QRect PaintedView::itemRect(const QRectF& rect, int margin) {
+    return rect.toAlignedRect().adjusted(-margin, -margin, margin, margin);
 }
 
 namespace {

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace archplay::ui::views {
 
@@ -53,8 +54,23 @@ protected:
     /// (the masks of a model stay when its width moves). Empty, the default: always repaint.
     virtual QString contentKey() const { return {}; }
     /// Where the view's pixels change for the analysis just built, against what it last painted:
-    /// a compact view on screen repaints only there when its digest changed. The default: everywhere.
-    virtual QRegion changedRegion() const { return rect(); }
+    /// a compact view on screen repaints only there when its digest changed. The default: where
+    /// drawnItems() differ from those last painted, or everywhere for a view that lists none.
+    virtual QRegion changedRegion() const;
+
+    /// One thing a view draws: every pixel it may touch, and a digest of how it draws them.
+    struct DrawnItem {
+        QRect rect;
+        size_t digest = 0;
+        bool operator==(const DrawnItem&) const = default;
+    };
+    /// What paintContent() draws into `target`, item by item, for a valid analysis: outside these
+    /// rects the view is its base colour. A view that lists its items repaints, after an edit,
+    /// only the items that changed, appeared or went (changedRegion()). Empty, the default: the
+    /// view repaints whole.
+    virtual std::vector<DrawnItem> drawnItems(const QRectF& target) const;
+    /// The pixels of `rect` and `margin` more on each side (for antialiased edges and strokes).
+    static QRect itemRect(const QRectF& rect, int margin = 1);
 
     /// The selected layer resolved against the current plan (LayerSelection::resolve).
     std::int64_t selectedLayer() const;
@@ -88,6 +104,7 @@ private:
     LayerSelection* m_selection;
     bool m_compact = false;
     QString m_contentKey;
+    mutable std::vector<DrawnItem> m_drawn; ///< the items on screen, from the last paint on the widget
     mutable bool m_dirty = true;
     mutable quint64 m_generation = 0;
 };
