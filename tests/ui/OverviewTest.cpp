@@ -495,6 +495,50 @@ TEST_F(Overview, TheRoutingTileRepaintsTheTotalsAloneWhenTheWidthMoves) {
     EXPECT_GT(withTotals, 0);
 }
 
+TEST_F(Overview, TheWeightsTileRepaintsItsHeaderAloneWhenTheLayerCountMoves) {
+    // More layers rename the selected layer ("Layer 3 of 0–63") and leave its weights alone: only
+    // the header repaints. Every edit leaves the window showing what the tile draws afresh.
+    for (const char* id : {"deepseek-v3", "mixtral-8x7b-v0.1", "llama-3-8b", "t5-large"}) {
+        SCOPED_TRACE(id);
+        load(id);
+        auto* tile = page()->tile(ViewKind::LayerWeights);
+        ASSERT_TRUE(tile->isVisible());
+        EXPECT_EQ(shownApartFromDrawn(tile), 0);
+        auto* regions = new PaintRegions(tile);
+        m_window.bridge()->edit(QStringLiteral("layers"),
+                                [](core::ModelConfig& c, core::Scenario&) { c.numLayers += 2; });
+        QApplication::processEvents();
+        const ui::views::layout::WeightLayout placed =
+            static_cast<const ui::views::LayerWeightsView*>(tile)->layoutFor(QRectF(tile->rect()));
+        for (const QRegion& region : regions->regions) {
+            for (const ui::views::layout::PlacedGroup& group : placed.groups) {
+                // The header's pixels end a pixel into the frames' top edge, no further.
+                EXPECT_LE(region.intersected(group.frame.toAlignedRect()).boundingRect().height(), 2)
+                    << "the weights did not change";
+            }
+        }
+        delete regions;
+        EXPECT_EQ(shownApartFromDrawn(tile), 0);
+        const std::int64_t heads = m_window.bridge()->config().numHeads;
+        for (const auto& edit : std::vector<std::function<void(core::ModelConfig&)>>{
+                 [](core::ModelConfig& c) { c.hiddenSize += 512; },
+                 [](core::ModelConfig& c) { c.moe.topK += c.moe.numExperts > 2 ? 1 : 0; },
+                 [](core::ModelConfig& c) { c.intermediateSize += 1024; },
+                 [](core::ModelConfig& c) { c.numHeads = 0; }, // invalid: the tile shows the error
+                 [heads](core::ModelConfig& c) {
+                     c.numHeads = heads;
+                 }}) {
+            m_window.bridge()->edit(QStringLiteral("edit"),
+                                    [&edit](core::ModelConfig& c, core::Scenario&) { edit(c); });
+            if (m_window.bridge()->analysis().valid) {
+                EXPECT_EQ(shownApartFromDrawn(tile), 0);
+            }
+        }
+        tile->layerSelection()->setLayer(m_window.bridge()->analysis().plan.layers.size() - 1);
+        EXPECT_EQ(shownApartFromDrawn(tile), 0);
+    }
+}
+
 TEST_F(Overview, TheForwardPassTileDrawsItsKeptBlocksAsItDrawsTheDocument) {
     // On screen the tile draws a new block directly and keeps one drawn again as an image, and after
     // an edit repaints only where blocks changed; painted into an image of its own, it draws the

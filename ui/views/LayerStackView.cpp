@@ -233,8 +233,8 @@ QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target, std:
         area = QRectF(target.left() + 14, top + 10, target.width() - 28, target.bottom() - top - 20);
     }
     if (items) {
-        items->push_back({itemRect(QRectF(target.left(), target.top(), target.width(), area.top() - target.top())),
-                          qHashMulti(0, tr("Layer stack"), compact() ? QString() : screenSubtitle())});
+        items->push_back(drawnItem(QRectF(target.left(), target.top(), target.width(), area.top() - target.top()),
+                                   qHashMulti(0, tr("Layer stack"), compact() ? QString() : screenSubtitle())));
     }
     // The legend flows in lines of swatches above the stack.
     const widgets::TextMetrics metrics(font());
@@ -254,7 +254,7 @@ QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target, std:
                                 entry.text);
         }
         if (items) {
-            items->push_back({itemRect(QRectF(x, y, width, line)), qHashMulti(0, entry.text, entry.color.rgba())});
+            items->push_back(drawnItem(QRectF(x, y, width, line), qHashMulti(0, entry.text, entry.color.rgba())));
         }
         x += width;
     }
@@ -280,19 +280,21 @@ std::vector<PaintedView::DrawnItem> LayerStackView::drawnItems(const QRectF& tar
             digest = qHashMulti(digest, link.x1(), link.y1(), link.x2(), link.y2());
         }
         lines |= QRectF(stack.crossBus.p1(), stack.crossBus.p2()).normalized();
-        items.push_back({itemRect(lines, 8), qHashMulti(digest, stack.crossFeed.x1(), stack.crossFeed.y1(),
-                                                        stack.crossBus.x1(), stack.crossBus.y2())});
+        items.push_back(drawnItem(
+            lines,
+            qHashMulti(digest, stack.crossFeed.x1(), stack.crossFeed.y1(), stack.crossBus.x1(), stack.crossBus.y2()),
+            8));
     }
     for (std::size_t c = 0; c < stack.columns.size(); ++c) {
         const layout::StackColumn& column = stack.columns[c];
         const layout::StackColumnInput& input = m_columns[c];
         if (!column.title.isEmpty()) {
-            items.push_back({itemRect(column.title), qHash(input.title)});
+            items.push_back(drawnItem(column.title, qHash(input.title)));
         }
         for (const auto& [box, label] : {std::pair{column.top, input.topLabel}, std::pair{column.norm, input.normLabel},
                                          std::pair{column.bottom, input.bottomLabel}}) {
             if (!box.isEmpty()) {
-                items.push_back({itemRect(box), qHashMulti(0, label, a.config.outputHead)});
+                items.push_back(drawnItem(box, qHashMulti(0, label, a.config.outputHead)));
             }
         }
         const bool roomForWords =
@@ -305,28 +307,28 @@ std::vector<PaintedView::DrawnItem> LayerStackView::drawnItems(const QRectF& tar
             if (roomForWords) {
                 digest = qHashMulti(digest, attentionName(layer), ffnName(a.config, layer.ffn));
             }
-            items.push_back({itemRect(slab.rect), digest});
+            items.push_back(drawnItem(slab.rect, digest));
             if (slab.planIndex == selected) {
-                items.push_back({itemRect(slab.rect.adjusted(-2, -2, 2, 2), 3), 1});
+                items.push_back(drawnItem(slab.rect.adjusted(-2, -2, 2, 2), 1, 3));
             }
             if (!column.parameterHeader.isEmpty()) {
-                items.push_back({itemRect(slab.parameterBar), 2});
-                items.push_back({itemRect(slab.cacheBar), qHash(colors::dtype(a.kv.dtype, pal).rgba())});
+                items.push_back(drawnItem(slab.parameterBar, 2));
+                items.push_back(drawnItem(slab.cacheBar, qHash(colors::dtype(a.kv.dtype, pal).rgba())));
             }
         }
         if (!column.parameterHeader.isEmpty()) {
-            items.push_back({itemRect(column.parameterHeader), qHash(m_parameterHeader)});
-            items.push_back({itemRect(column.cacheHeader), qHash(m_cacheHeader)});
+            items.push_back(drawnItem(column.parameterHeader, qHash(m_parameterHeader)));
+            items.push_back(drawnItem(column.cacheHeader, qHash(m_cacheHeader)));
         }
         for (const QLineF& bracket : column.brackets) {
-            items.push_back({itemRect(QRectF(bracket.p1(), bracket.p2()).normalized().adjusted(-3, 0, 0, 0), 2),
-                             qHashMulti(3, bracket.x1(), bracket.y1(), bracket.x2(), bracket.y2())});
+            items.push_back(drawnItem(QRectF(bracket.p1(), bracket.p2()).normalized().adjusted(-3, 0, 0, 0),
+                                      qHashMulti(3, bracket.x1(), bracket.y1(), bracket.x2(), bracket.y2()), 2));
         }
         for (const layout::StackRunLabel& label : column.labels) {
-            items.push_back({itemRect(label.text), qHash(label.lines.join(QChar(0x1f)))});
+            items.push_back(drawnItem(label.text, qHash(label.lines.join(QChar(0x1f)))));
         }
         for (const layout::StackTick& tick : column.ticks) {
-            items.push_back({itemRect(tick.text), qHashMulti(4, tick.layer, c > 0)});
+            items.push_back(drawnItem(tick.text, qHashMulti(4, tick.layer, c > 0)));
         }
     }
     return items;

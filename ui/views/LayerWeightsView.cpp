@@ -134,6 +134,36 @@ QString LayerWeightsView::contentKey() const {
     return QString::number(digest, 16);
 }
 
+std::vector<PaintedView::DrawnItem> LayerWeightsView::drawnItems(const QRectF& target) const {
+    // The header (and the note under it), each group's frame and title, each drawing with its
+    // label: a layer-count edit renames the layer and repaints the header alone.
+    const QRectF content = contentRect(target);
+    std::vector<DrawnItem> items;
+    items.push_back(drawnItem(
+        QRectF(target.left(), target.top(), target.width(), content.top() - target.top()),
+        qHashMulti(0, m_title, compact() ? QString() : m_subtitle, compact() ? QString() : m_note, pickerReserve())));
+    const layout::WeightLayout& placed = cachedLayout(target);
+    for (const layout::PlacedGroup& group : placed.groups) {
+        items.push_back(drawnItem(group.frame, qHash(m_weights.groups[static_cast<std::size_t>(group.group)].title)));
+    }
+    for (const layout::PlacedWeight& weight : placed.items) {
+        const auto index = static_cast<std::size_t>(weight.item);
+        const layout::WeightItem& item = m_weights.items[index];
+        size_t digest = qHashMulti(0, item.name, item.detail, colorOf(m_weights.roles[index]).rgba(),
+                                   weight.cells.size(), weight.label.width());
+        if (weight.cells.size() > 1) {
+            for (const QRectF& cell : weight.cells) {
+                digest = qHashMulti(digest, cell.left(), cell.top(), cell.width(), cell.height());
+            }
+            for (int expert : m_litExperts) {
+                digest = qHashMulti(digest, expert);
+            }
+        }
+        items.push_back(drawnItem(weight.rect.united(weight.label.isEmpty() ? weight.rect : weight.label), digest, 2));
+    }
+    return items;
+}
+
 QColor LayerWeightsView::colorOf(layout::WeightRole role) const {
     const QPalette pal = palette();
     const core::Analysis& a = analysis();

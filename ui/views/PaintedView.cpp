@@ -152,8 +152,9 @@ std::vector<PaintedView::DrawnItem> PaintedView::drawnItems(const QRectF&) const
     return {};
 }
 
-QRect PaintedView::itemRect(const QRectF& rect, int margin) {
-    return rect.toAlignedRect().adjusted(-margin, -margin, margin, margin);
+PaintedView::DrawnItem PaintedView::drawnItem(const QRectF& rect, size_t digest, int margin) {
+    return {rect.toAlignedRect().adjusted(-margin, -margin, margin, margin),
+            qHashMulti(digest, rect.x(), rect.y(), rect.width(), rect.height())};
 }
 
 namespace {

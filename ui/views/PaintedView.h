@@ -69,8 +69,9 @@ protected:
     /// only the items that changed, appeared or went (changedRegion()). Empty, the default: the
     /// view repaints whole.
     virtual std::vector<DrawnItem> drawnItems(const QRectF& target) const;
-    /// The pixels of `rect` and `margin` more on each side (for antialiased edges and strokes).
-    static QRect itemRect(const QRectF& rect, int margin = 1);
+    /// An item drawn in `rect` (to the fraction of a pixel: antialiased edges and text move with it),
+    /// touching its pixels and `margin` more on each side (antialiased edges, strokes).
+    static DrawnItem drawnItem(const QRectF& rect, size_t digest, int margin = 1);
 
     /// The selected layer resolved against the current plan (LayerSelection::resolve).
     std::int64_t selectedLayer() const;
