@@ -6,7 +6,6 @@
 #include "ui/widgets/ShapedText.h"
 
 #include <QEvent>
-#include <QPaintEvent>
 #include <QPainter>
 
 #include <algorithm>
@@ -151,7 +150,7 @@ void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft) const {
         const bool shownBefore = std::any_of(m_painted.begin(), m_painted.end(), [&](const Placed& old) {
             return old.key == placed.key && old.rect == placed.rect;
         });
-        if (!m_exposed.intersects(placed.rect)) {
+        if (!exposedRect().intersects(placed.rect)) {
             // Outside this paint: the screen keeps it (changedRegion() covers every block that moved).
         } else if (!image.isNull()) {
             painter.drawImage(placed.rect.topLeft(), image);
@@ -183,11 +182,6 @@ void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft) const {
     }
     m_blockImages = std::move(kept);
     m_painted = std::move(next);
-}
-
-void LayerStepView::paintEvent(QPaintEvent* event) {
-    m_exposed = event->region();
-    PaintedView::paintEvent(event);
 }
 
 QRegion LayerStepView::changedRegion() const {

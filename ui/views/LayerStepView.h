@@ -35,7 +35,6 @@ protected:
     void paintContent(QPainter& painter, const QRectF& target) const override;
     QString contentKey() const override { return m_key; }
     void changeEvent(QEvent* event) override;
-    void paintEvent(QPaintEvent* event) override;
 
     QRegion changedRegion() const override;
 
@@ -71,7 +70,6 @@ private:
     mutable quint64 m_fittedDocument = 0;
     mutable QHash<size_t, QImage> m_blockImages; ///< the blocks of the last paint, by what and where they draw
     mutable std::vector<Placed> m_painted;       ///< the blocks on screen
-    QRegion m_exposed;                           ///< what the current paint event redraws
 };
 
 } // namespace archplay::ui::views

@@ -8,6 +8,7 @@
 
 #include <QEvent>
 #include <QMultiHash>
+#include <QPaintEvent>
 #include <QPainter>
 
 #include <algorithm>
@@ -34,7 +35,9 @@ void PaintedView::setSharedAnalysis(core::AnalysisPtr analysis) {
         const bool keyed = !key.isEmpty() && !m_contentKey.isEmpty();
         m_contentKey = std::move(key);
         if (keyed) {
-            update(changedRegion());
+            // As one rect: Qt's raster engine fills and blits inside a rect by rows of memory, inside
+            // a region of several rects span by span, slower than filling their bounding rect.
+            update(changedRegion().boundingRect());
             return;
         }
     }
@@ -93,11 +96,7 @@ void PaintedView::render(QPainter& painter, const QRectF& target) const {
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     if (m_analysis->valid) {
         paintContent(painter, target);
-        if (painter.device() == this && target == QRectF(rect())) {
-            m_drawn = drawnItems(target);
-        }
     } else {
-        m_drawn.clear();
         painter.setPen(colors::muted(palette()));
         painter.drawText(target.adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap,
                          tr("Nothing to show: the configuration has errors.\nFix the fields listed under "
@@ -236,9 +235,11 @@ QFont PaintedView::smallFont() const {
     return small;
 }
 
-void PaintedView::paintEvent(QPaintEvent*) {
+void PaintedView::paintEvent(QPaintEvent* event) {
+    m_exposed = event->region().boundingRect();
     QPainter painter(this);
     render(painter, QRectF(rect()));
+    m_drawn = m_analysis->valid ? drawnItems(QRectF(rect())) : std::vector<DrawnItem>{};
 }
 
 void PaintedView::changeEvent(QEvent* event) {

@@ -94,6 +94,8 @@ protected:
     /// The title's and the subtitle's lines for this target.
     std::pair<QStringList, QStringList> headerLines(const QRectF& target, const QString& title, const QString& subtitle,
                                                     qreal reservedRight) const;
+    /// What the current paint event on the view redraws.
+    const QRect& exposedRect() const { return m_exposed; }
     QFont smallFont() const;
 
     void paintEvent(QPaintEvent* event) override;
@@ -105,7 +107,8 @@ private:
     LayerSelection* m_selection;
     bool m_compact = false;
     QString m_contentKey;
-    mutable std::vector<DrawnItem> m_drawn; ///< the items on screen, from the last paint on the widget
+    std::vector<DrawnItem> m_drawn; ///< the items on screen, from the last paint event
+    QRect m_exposed;                ///< what the current paint event redraws
     mutable bool m_dirty = true;
     mutable quint64 m_generation = 0;
 };
