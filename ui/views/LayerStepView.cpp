@@ -150,7 +150,7 @@ void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft) const {
         const bool shownBefore = std::any_of(m_painted.begin(), m_painted.end(), [&](const Placed& old) {
             return old.key == placed.key && old.rect == placed.rect;
         });
-        if (!exposedRect().intersects(placed.rect)) {
+        if (!exposedRegion().intersects(placed.rect)) {
             // Outside this paint: the screen keeps it (changedRegion() covers every block that moved).
         } else if (!image.isNull()) {
             painter.drawImage(placed.rect.topLeft(), image);

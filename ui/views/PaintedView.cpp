@@ -35,9 +35,7 @@ void PaintedView::setSharedAnalysis(core::AnalysisPtr analysis) {
         const bool keyed = !key.isEmpty() && !m_contentKey.isEmpty();
         m_contentKey = std::move(key);
         if (keyed) {
-            // As one rect: Qt's raster engine fills and blits inside a rect by rows of memory, inside
-            // a region of several rects span by span, slower than filling their bounding rect.
-            update(changedRegion().boundingRect());
+            update(changedRegion());
             return;
         }
     }
@@ -133,15 +131,15 @@ QRegion PaintedView::changedRegion() const {
         }
         return false;
     };
-    QRegion changed;
+    QRect changed; // one rect (see the declaration)
     for (const DrawnItem& item : m_drawn) {
         if (!contains(after, item)) {
-            changed += item.rect;
+            changed |= item.rect;
         }
     }
     for (const DrawnItem& item : next) {
         if (!contains(before, item)) {
-            changed += item.rect;
+            changed |= item.rect;
         }
     }
     return changed;
@@ -236,7 +234,7 @@ QFont PaintedView::smallFont() const {
 }
 
 void PaintedView::paintEvent(QPaintEvent* event) {
-    m_exposed = event->region().boundingRect();
+    m_exposed = event->region();
     QPainter painter(this);
     render(painter, QRectF(rect()));
     m_drawn = m_analysis->valid ? drawnItems(QRectF(rect())) : std::vector<DrawnItem>{};

@@ -54,8 +54,10 @@ protected:
     /// (the masks of a model stay when its width moves). Empty, the default: always repaint.
     virtual QString contentKey() const { return {}; }
     /// Where the view's pixels change for the analysis just built, against what it last painted:
-    /// a compact view on screen repaints only there when its digest changed. The default: where
-    /// drawnItems() differ from those last painted, or everywhere for a view that lists none.
+    /// a compact view on screen repaints only there when its digest changed. The default: the
+    /// bounding rect of the drawnItems() that differ from those last painted (one rect: Qt's raster
+    /// engine fills inside a rect by rows of memory and inside a region span by span, slower than
+    /// filling the bounding rect), or everywhere for a view that lists none.
     virtual QRegion changedRegion() const;
 
     /// One thing a view draws: every pixel it may touch, and a digest of how it draws them.
@@ -95,7 +97,7 @@ protected:
     std::pair<QStringList, QStringList> headerLines(const QRectF& target, const QString& title, const QString& subtitle,
                                                     qreal reservedRight) const;
     /// What the current paint event on the view redraws.
-    const QRect& exposedRect() const { return m_exposed; }
+    const QRegion& exposedRegion() const { return m_exposed; }
     QFont smallFont() const;
 
     void paintEvent(QPaintEvent* event) override;
@@ -108,7 +110,7 @@ private:
     bool m_compact = false;
     QString m_contentKey;
     std::vector<DrawnItem> m_drawn; ///< the items on screen, from the last paint event
-    QRect m_exposed;                ///< what the current paint event redraws
+    QRegion m_exposed;              ///< what the current paint event redraws
     mutable bool m_dirty = true;
     mutable quint64 m_generation = 0;
 };
