@@ -15,6 +15,7 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <map>
 #include <utility>
 #include <vector>
 
@@ -146,15 +147,20 @@ std::vector<PaintedView::DrawnItem> LayerWeightsView::drawnItems(const QRectF& t
     for (const layout::PlacedGroup& group : placed.groups) {
         items.push_back(drawnItem(group.frame, qHash(m_weights.groups[static_cast<std::size_t>(group.group)].title)));
     }
+    std::map<layout::WeightRole, QRgb> roleColors; // each role's colour, asked once
     for (const layout::PlacedWeight& weight : placed.items) {
         const auto index = static_cast<std::size_t>(weight.item);
         const layout::WeightItem& item = m_weights.items[index];
-        size_t digest = qHashMulti(0, item.name, item.detail, colorOf(m_weights.roles[index]).rgba(),
-                                   weight.cells.size(), weight.label.width());
+        // A grid is regular: its rect, first cell and count place every cell.
+        const layout::WeightRole role = m_weights.roles[index];
+        auto color = roleColors.find(role);
+        if (color == roleColors.end()) {
+            color = roleColors.emplace(role, colorOf(role).rgba()).first;
+        }
+        size_t digest = qHashMulti(0, item.name, item.detail, color->second, weight.cells.size(), weight.label.width());
         if (weight.cells.size() > 1) {
-            for (const QRectF& cell : weight.cells) {
-                digest = qHashMulti(digest, cell.left(), cell.top(), cell.width(), cell.height());
-            }
+            const QRectF& first = weight.cells.front();
+            digest = qHashMulti(digest, first.left(), first.top(), first.width(), first.height());
             for (int expert : m_litExperts) {
                 digest = qHashMulti(digest, expert);
             }
