@@ -159,6 +159,10 @@ protected:
     /// afresh on its own. The tile's Open button, which sits on it in the window, is hidden (the
     /// page shows it again when it lays its tiles out).
     qsizetype shownApartFromDrawn(ui::views::PaintedView* tile);
+    using ConfigEdit = std::function<void(core::ModelConfig&)>;
+    /// Makes each edit in turn and expects the window to show what `tile` draws afresh, to the
+    /// pixel, after each that leaves the config valid.
+    void expectShownAsDrawnAfter(ui::views::PaintedView* tile, const std::vector<ConfigEdit>& edits);
 
     ui::window::MainWindow m_window{ui::window::MainWindowOptions{false}};
 };
@@ -404,6 +408,15 @@ qsizetype Overview::shownApartFromDrawn(ui::views::PaintedView* tile) {
     return pixelsApart(shown, direct.copy(visible), 3);
 }
 
+void Overview::expectShownAsDrawnAfter(ui::views::PaintedView* tile, const std::vector<ConfigEdit>& edits) {
+    for (std::size_t i = 0; i < edits.size(); ++i) {
+        m_window.bridge()->edit(QStringLiteral("edit"), [&](core::ModelConfig& c, core::Scenario&) { edits[i](c); });
+        if (m_window.bridge()->analysis().valid) {
+            EXPECT_EQ(shownApartFromDrawn(tile), 0) << "after edit " << i;
+        }
+    }
+}
+
 TEST_F(Overview, TheStackTileRepaintsOnlyTheItemsThatChanged) {
     // After an edit the stack tile repaints only where its drawn items changed (a label, a slab),
     // and what the window shows still agrees with the tile drawn afresh, to the pixel: one stale
@@ -428,19 +441,13 @@ TEST_F(Overview, TheStackTileRepaintsOnlyTheItemsThatChanged) {
         delete regions;
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
         const std::int64_t heads = m_window.bridge()->config().numHeads;
-        for (const auto& edit : std::vector<std::function<void(core::ModelConfig&)>>{
-                 [](core::ModelConfig& c) { c.vocabSize += 1000; }, [](core::ModelConfig& c) { c.numLayers += 3; },
-                 [](core::ModelConfig& c) { c.numLayers -= 5; },
-                 [](core::ModelConfig& c) { c.numHeads = 0; }, // invalid: the tile shows the error
-                 [heads](core::ModelConfig& c) {
-                     c.numHeads = heads;
-                 }}) {
-            m_window.bridge()->edit(QStringLiteral("edit"),
-                                    [&edit](core::ModelConfig& c, core::Scenario&) { edit(c); });
-            if (m_window.bridge()->analysis().valid) {
-                EXPECT_EQ(shownApartFromDrawn(tile), 0);
-            }
-        }
+        expectShownAsDrawnAfter(
+            tile, {[](core::ModelConfig& c) { c.vocabSize += 1000; }, [](core::ModelConfig& c) { c.numLayers += 3; },
+                   [](core::ModelConfig& c) { c.numLayers -= 5; },
+                   [](core::ModelConfig& c) { c.numHeads = 0; }, // invalid: the tile shows the error
+                   [heads](core::ModelConfig& c) {
+                       c.numHeads = heads;
+                   }});
         tile->layerSelection()->setLayer(1);
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
     }
@@ -475,19 +482,13 @@ TEST_F(Overview, TheRoutingTileRepaintsTheTotalsAloneWhenTheWidthMoves) {
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
         const std::int64_t experts = m_window.bridge()->config().moe.numExperts;
         const std::int64_t heads = m_window.bridge()->config().numHeads;
-        for (const auto& edit : std::vector<std::function<void(core::ModelConfig&)>>{
-                 [](core::ModelConfig& c) { c.moe.topK += 1; }, [](core::ModelConfig& c) { c.moe.numExperts *= 2; },
-                 [](core::ModelConfig& c) { c.numHeads = 0; }, // invalid: the tile shows the error
-                 [experts, heads](core::ModelConfig& c) {
-                     c.numHeads = heads;
-                     c.moe.numExperts = experts;
-                 }}) {
-            m_window.bridge()->edit(QStringLiteral("edit"),
-                                    [&edit](core::ModelConfig& c, core::Scenario&) { edit(c); });
-            if (m_window.bridge()->analysis().valid) {
-                EXPECT_EQ(shownApartFromDrawn(tile), 0);
-            }
-        }
+        expectShownAsDrawnAfter(
+            tile, {[](core::ModelConfig& c) { c.moe.topK += 1; }, [](core::ModelConfig& c) { c.moe.numExperts *= 2; },
+                   [](core::ModelConfig& c) { c.numHeads = 0; }, // invalid: the tile shows the error
+                   [experts, heads](core::ModelConfig& c) {
+                       c.numHeads = heads;
+                       c.moe.numExperts = experts;
+                   }});
     }
     EXPECT_GT(withTotals, 0);
 }
@@ -517,20 +518,14 @@ TEST_F(Overview, TheWeightsTileRepaintsItsHeaderAloneWhenTheLayerCountMoves) {
         delete regions;
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
         const std::int64_t heads = m_window.bridge()->config().numHeads;
-        for (const auto& edit : std::vector<std::function<void(core::ModelConfig&)>>{
-                 [](core::ModelConfig& c) { c.hiddenSize += 512; },
-                 [](core::ModelConfig& c) { c.moe.topK += c.moe.numExperts > 2 ? 1 : 0; },
-                 [](core::ModelConfig& c) { c.intermediateSize += 1024; },
-                 [](core::ModelConfig& c) { c.numHeads = 0; }, // invalid: the tile shows the error
-                 [heads](core::ModelConfig& c) {
-                     c.numHeads = heads;
-                 }}) {
-            m_window.bridge()->edit(QStringLiteral("edit"),
-                                    [&edit](core::ModelConfig& c, core::Scenario&) { edit(c); });
-            if (m_window.bridge()->analysis().valid) {
-                EXPECT_EQ(shownApartFromDrawn(tile), 0);
-            }
-        }
+        expectShownAsDrawnAfter(tile,
+                                {[](core::ModelConfig& c) { c.hiddenSize += 512; },
+                                 [](core::ModelConfig& c) { c.moe.topK += c.moe.numExperts > 2 ? 1 : 0; },
+                                 [](core::ModelConfig& c) { c.intermediateSize += 1024; },
+                                 [](core::ModelConfig& c) { c.numHeads = 0; }, // invalid: the tile shows the error
+                                 [heads](core::ModelConfig& c) {
+                                     c.numHeads = heads;
+                                 }});
         tile->layerSelection()->setLayer(m_window.bridge()->analysis().plan.layers.size() - 1);
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
     }
