@@ -56,6 +56,11 @@ constexpr double kP99BudgetMs = 16.7;
 constexpr double kMedianBudgetMs = 8.0;
 constexpr double kStartupBudgetMs = 400.0;
 constexpr double kRssBudgetMb = 150.0;
+// Issue 12's targets for the overview alone (--view overview), meant at 2560x1440: a median under
+// 4 ms and a p99 under one 120 Hz frame, aiming for one 240 Hz frame.
+constexpr double kOverviewMedianMs = 4.0;
+constexpr double kOverviewP99Ms = 8.3;
+constexpr double kOverviewP99AimMs = 4.2;
 
 std::int64_t steadyNowNs() {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
@@ -270,6 +275,11 @@ private:
                           {"update_median_under_8_ms", overall.p50 < kMedianBudgetMs},
                           {"startup_under_400_ms", m_startupMs >= 0 && m_startupMs < kStartupBudgetMs},
                           {"peak_rss_under_150_mb", rss < kRssBudgetMb}};
+        if (overviewOnly()) {
+            out["budgets"]["overview_median_under_4_ms"] = overall.p50 < kOverviewMedianMs;
+            out["budgets"]["overview_p99_under_8_3_ms"] = overall.p99 < kOverviewP99Ms;
+            out["budgets"]["overview_p99_under_4_2_ms"] = overall.p99 < kOverviewP99AimMs;
+        }
         out["setup"] = {{"size", fmt::format("{}x{}", m_options.size.width(), m_options.size.height())},
                         {"steps_per_sweep", m_options.benchSteps},
                         {"platform", QApplication::platformName().toStdString()},
@@ -321,8 +331,17 @@ private:
                            verdict(overall.p50 < kMedianBudgetMs), kStartupBudgetMs,
                            verdict(m_startupMs >= 0 && m_startupMs < kStartupBudgetMs), kRssBudgetMb,
                            verdict(rss < kRssBudgetMb));
+        if (overviewOnly()) {
+            out += fmt::format("overview (issue 12, meant at 2560x1440): median < {} ms {}, p99 < {} ms {}, "
+                               "p99 < {} ms (the aim) {}\n",
+                               kOverviewMedianMs, verdict(overall.p50 < kOverviewMedianMs), kOverviewP99Ms,
+                               verdict(overall.p99 < kOverviewP99Ms), kOverviewP99AimMs,
+                               verdict(overall.p99 < kOverviewP99AimMs));
+        }
         return QByteArray::fromStdString(out);
     }
+
+    bool overviewOnly() const { return m_options.view == core::ViewKind::Overview; }
 
     PaintTimingApplication& m_app;
     const GuiOptions& m_options;

@@ -95,6 +95,22 @@ TEST(GuiProcess, AShortBenchmarkReportsEveryFigureAndView) {
     EXPECT_EQ(json.at("setup").at("size"), "1280x800");
 }
 
+TEST(GuiProcess, TheOverviewBenchmarkChecksIssue12sTargets) {
+    const ProcessResult result = gui(
+        {"--bench", "--json", "--view", "overview", "--preset", "llama-3-8b", "--steps", "1", "--size", "1280x800"});
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const nlohmann::json json = nlohmann::json::parse(result.out);
+    const nlohmann::json& update = json.at("update_ms");
+    const nlohmann::json& budgets = json.at("budgets");
+    EXPECT_EQ(budgets.at("overview_median_under_4_ms").get<bool>(), update.at("p50").get<double>() < 4.0);
+    EXPECT_EQ(budgets.at("overview_p99_under_8_3_ms").get<bool>(), update.at("p99").get<double>() < 8.3);
+    EXPECT_EQ(budgets.at("overview_p99_under_4_2_ms").get<bool>(), update.at("p99").get<double>() < 4.2);
+    EXPECT_FALSE(json.at("views").contains("breakdown")) << "the overview alone";
+    const ProcessResult text =
+        gui({"--bench", "--view", "overview", "--preset", "llama-3-8b", "--steps", "1", "--size", "1280x800"});
+    EXPECT_NE(text.out.find("overview (issue 12, meant at 2560x1440): median < 4 ms"), std::string::npos) << text.out;
+}
+
 TEST(GuiProcess, BadOptionsExitTwoBeforeAnyWindow) {
     const ProcessResult result = gui({"--bench", "--preset", "no-such-model"});
     EXPECT_EQ(result.exitCode, 2);
