@@ -163,6 +163,8 @@ protected:
     /// Makes each edit in turn and expects the window to show what `tile` draws afresh, to the
     /// pixel, after each that leaves the config valid.
     void expectShownAsDrawnAfter(ui::views::PaintedView* tile, const std::vector<ConfigEdit>& edits);
+    /// The regions of the paint events `tile` receives for `edit`, its events delivered.
+    std::vector<QRegion> repaintsOf(QWidget* tile, const ConfigEdit& edit);
 
     ui::window::MainWindow m_window{ui::window::MainWindowOptions{false}};
 };
@@ -417,6 +419,13 @@ void Overview::expectShownAsDrawnAfter(ui::views::PaintedView* tile, const std::
     }
 }
 
+std::vector<QRegion> Overview::repaintsOf(QWidget* tile, const ConfigEdit& edit) {
+    PaintRegions regions(tile);
+    m_window.bridge()->edit(QStringLiteral("edit"), [&](core::ModelConfig& c, core::Scenario&) { edit(c); });
+    QApplication::processEvents();
+    return regions.regions;
+}
+
 TEST_F(Overview, TheStackTileRepaintsOnlyTheItemsThatChanged) {
     // After an edit the stack tile repaints only where its drawn items changed (a label, a slab),
     // and what the window shows still agrees with the tile drawn afresh, to the pixel: one stale
@@ -428,17 +437,13 @@ TEST_F(Overview, TheStackTileRepaintsOnlyTheItemsThatChanged) {
         auto* tile = page()->tile(ViewKind::LayerStack);
         ASSERT_TRUE(tile->isVisible());
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
-        auto* regions = new PaintRegions(tile);
-        m_window.bridge()->edit(QStringLiteral("hidden"),
-                                [](core::ModelConfig& c, core::Scenario&) { c.hiddenSize += 256; });
-        QApplication::processEvents();
-        ASSERT_EQ(regions->regions.size(), 1u);
+        const std::vector<QRegion> regions = repaintsOf(tile, [](core::ModelConfig& c) { c.hiddenSize += 256; });
+        ASSERT_EQ(regions.size(), 1u);
         // A uniform stack changes its boxes' and runs' labels, and repaints the stack, not the tile.
         if (std::string_view(id) == "deepseek-v3" || std::string_view(id) == "llama-3.1-405b") {
-            const QRect repainted = regions->regions.front().boundingRect();
+            const QRect repainted = regions.front().boundingRect();
             EXPECT_LT(repainted.width() * repainted.height(), tile->width() * tile->height() * 3 / 4);
         }
-        delete regions;
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
         const std::int64_t heads = m_window.bridge()->config().numHeads;
         expectShownAsDrawnAfter(
@@ -465,20 +470,16 @@ TEST_F(Overview, TheRoutingTileRepaintsTheTotalsAloneWhenTheWidthMoves) {
         auto* tile = page()->tile(ViewKind::MoeRouting);
         ASSERT_TRUE(tile->isVisible());
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
-        auto* regions = new PaintRegions(tile);
-        m_window.bridge()->edit(QStringLiteral("hidden"),
-                                [](core::ModelConfig& c, core::Scenario&) { c.hiddenSize += 256; });
-        QApplication::processEvents();
+        const std::vector<QRegion> regions = repaintsOf(tile, [](core::ModelConfig& c) { c.hiddenSize += 256; });
         const ui::views::layout::RoutingLayout placed =
             static_cast<const ui::views::MoeRoutingView*>(tile)->layoutFor(QRectF(tile->rect()));
         // A short tile shows no totals: then nothing it shows changed.
-        EXPECT_EQ(regions->regions.empty(), placed.totals.isEmpty());
+        EXPECT_EQ(regions.empty(), placed.totals.isEmpty());
         withTotals += placed.totals.isEmpty() ? 0 : 1;
-        for (const QRegion& region : regions->regions) {
+        for (const QRegion& region : regions) {
             EXPECT_FALSE(region.intersects(placed.grid.toRect())) << "the heat map did not change";
             EXPECT_TRUE(region.intersects(placed.totals.toRect())) << "the totals did";
         }
-        delete regions;
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
         const std::int64_t experts = m_window.bridge()->config().moe.numExperts;
         const std::int64_t heads = m_window.bridge()->config().numHeads;
@@ -502,20 +503,16 @@ TEST_F(Overview, TheWeightsTileRepaintsItsHeaderAloneWhenTheLayerCountMoves) {
         auto* tile = page()->tile(ViewKind::LayerWeights);
         ASSERT_TRUE(tile->isVisible());
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
-        auto* regions = new PaintRegions(tile);
-        m_window.bridge()->edit(QStringLiteral("layers"),
-                                [](core::ModelConfig& c, core::Scenario&) { c.numLayers += 2; });
-        QApplication::processEvents();
+        const std::vector<QRegion> regions = repaintsOf(tile, [](core::ModelConfig& c) { c.numLayers += 2; });
         const ui::views::layout::WeightLayout placed =
             static_cast<const ui::views::LayerWeightsView*>(tile)->layoutFor(QRectF(tile->rect()));
-        for (const QRegion& region : regions->regions) {
+        for (const QRegion& region : regions) {
             for (const ui::views::layout::PlacedGroup& group : placed.groups) {
                 // The header's pixels end a pixel into the frames' top edge, no further.
                 EXPECT_LE(region.intersected(group.frame.toAlignedRect()).boundingRect().height(), 2)
                     << "the weights did not change";
             }
         }
-        delete regions;
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
         const std::int64_t heads = m_window.bridge()->config().numHeads;
         expectShownAsDrawnAfter(tile,
@@ -548,22 +545,19 @@ TEST_F(Overview, TheForwardPassTileDrawsItsKeptBlocksAsItDrawsTheDocument) {
             return shownApartFromDrawn(tile);
         };
         EXPECT_LE(difference(), 150);
-        auto* regions = new PaintRegions(tile);
-        m_window.bridge()->edit(QStringLiteral("heads"), [](core::ModelConfig& c, core::Scenario&) {
+        const std::vector<QRegion> regions = repaintsOf(tile, [](core::ModelConfig& c) {
             c.headDim = c.effectiveHeadDim(); // twice the heads at the same width: the attention's maths change
             c.numHeads *= 2;
         });
-        QApplication::processEvents();
         // Qwen3-Next's layer 0 is linear attention: the heads leave its maths, and the tile, alone.
         if (std::string_view(id) != "qwen3-next-80b-a3b") {
-            ASSERT_FALSE(regions->regions.empty());
-            const QRect repainted = regions->regions.front().boundingRect(); // the edit's repaint
+            ASSERT_FALSE(regions.empty());
+            const QRect repainted = regions.front().boundingRect(); // the edit's repaint
             EXPECT_LT(repainted.height() * repainted.width(), tile->width() * tile->height())
                 << "the feed-forward blocks did not change and were not repainted";
         } else {
-            EXPECT_TRUE(regions->regions.empty());
+            EXPECT_TRUE(regions.empty());
         }
-        delete regions;
         EXPECT_LE(difference(), 150);
         // Through an invalid config (the overview then hides its tiles) and back.
         const std::int64_t heads = m_window.bridge()->config().numHeads;

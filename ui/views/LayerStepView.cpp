@@ -7,8 +7,8 @@
 
 #include <QEvent>
 #include <QPainter>
+#include <QSet>
 
-#include <algorithm>
 #include <cmath>
 
 namespace archplay::ui::views {
@@ -143,13 +143,13 @@ void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft) const {
     const qreal ratio = devicePixelRatioF();
     const QRectF everything(-1e6, -1e6, 2e6, 2e6);
     std::vector<Placed> next = placements(topLeft);
+    const std::vector<DrawnItem> onScreen = drawn(m_painted);
+    const QSet<DrawnItem> shown(onScreen.begin(), onScreen.end());
     QHash<size_t, QImage> kept;
     for (const Placed& placed : next) {
         const layout::DocumentBlock& block = m_fitted.blocks[placed.block];
         QImage image = m_blockImages.value(placed.key);
-        const bool shownBefore = std::any_of(m_painted.begin(), m_painted.end(), [&](const Placed& old) {
-            return old.key == placed.key && old.rect == placed.rect;
-        });
+        const bool shownBefore = shown.contains({placed.rect, placed.key});
         if (!exposedRegion().intersects(placed.rect)) {
             // Outside this paint: the screen keeps it (changedRegion() covers every block that moved).
         } else if (!image.isNull()) {
@@ -184,6 +184,14 @@ void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft) const {
     m_painted = std::move(next);
 }
 
+std::vector<PaintedView::DrawnItem> LayerStepView::drawn(const std::vector<Placed>& blocks) {
+    std::vector<DrawnItem> items;
+    for (const Placed& block : blocks) {
+        items.push_back({block.rect, block.key});
+    }
+    return items;
+}
+
 QRegion LayerStepView::changedRegion() const {
     const QRectF area = contentRect(QRectF(rect()));
     if (!analysis().valid || !m_document || m_painted.empty() || m_fittedSize != area.size()) {
@@ -193,19 +201,8 @@ QRegion LayerStepView::changedRegion() const {
     // The title and the "… the rest" line, and every block drawn or placed differently.
     QRegion changed(QRect(0, 0, width(), static_cast<int>(std::ceil(area.top()))));
     changed += moreRect(area).toAlignedRect();
-    const std::vector<Placed> next = placements(area.topLeft());
-    auto same = [](const Placed& a, const Placed& b) {
-        return a.key == b.key && a.rect == b.rect;
-    };
-    for (const Placed& block : next) {
-        if (std::none_of(m_painted.begin(), m_painted.end(), [&](const Placed& old) { return same(old, block); })) {
-            changed += block.rect;
-        }
-    }
-    for (const Placed& old : m_painted) {
-        if (std::none_of(next.begin(), next.end(), [&](const Placed& block) { return same(old, block); })) {
-            changed += old.rect;
-        }
+    for (const QRect& place : differing(drawn(m_painted), drawn(placements(area.topLeft())))) {
+        changed += place;
     }
     return changed;
 }

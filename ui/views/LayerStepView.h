@@ -53,6 +53,8 @@ private:
     /// Fits the document to `area` unless it already is (m_fitted).
     void fitTo(const QRectF& area) const;
     std::vector<Placed> placements(QPointF topLeft) const;
+    /// Blocks as drawn items: their place and what they draw there.
+    static std::vector<DrawnItem> drawn(const std::vector<Placed>& blocks);
     /// Paints the fitted document on screen. A block new to the screen is drawn directly; one drawn
     /// again unchanged (a full repaint) is kept as an image while the block, its place to the pixel
     /// and the palette stay. A slider step draws the blocks whose numbers moved; the others cost

@@ -269,11 +269,13 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
             std::vector<QRectF> idleCells;
             std::vector<QRectF> litCells;
             std::vector<QRectF> separators;
+            const auto isLit = [&](std::size_t c) {
+                return weight.cells.size() > 1 &&
+                       std::find(m_litExperts.begin(), m_litExperts.end(), static_cast<int>(c)) != m_litExperts.end();
+            };
             for (std::size_t c = 0; c < weight.cells.size(); ++c) {
                 const QRectF& cell = weight.cells[c];
-                const bool lit = weight.cells.size() > 1 && std::find(m_litExperts.begin(), m_litExperts.end(),
-                                                                      static_cast<int>(c)) != m_litExperts.end();
-                (lit ? litCells : idleCells).push_back(cell);
+                (isLit(c) ? litCells : idleCells).push_back(cell);
                 if (cell.width() >= 9) {
                     separators.emplace_back(cell.left() + cell.width() / 3, cell.top(), 1, cell.height());
                     separators.emplace_back(cell.left() + 2 * cell.width() / 3, cell.top(), 1, cell.height());
@@ -305,9 +307,7 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
                 if (cell.width() < 40 || cell.height() < 2.2 * metrics.height()) {
                     continue;
                 }
-                const bool lit = weight.cells.size() > 1 && std::find(m_litExperts.begin(), m_litExperts.end(),
-                                                                      static_cast<int>(c)) != m_litExperts.end();
-                painter.setPen(colors::textOn(lit ? color : idle));
+                painter.setPen(colors::textOn(isLit(c) ? color : idle));
                 if (weight.cells.size() > 1) {
                     widgets::drawShaped(painter, cell.adjusted(4, 2, -2, -2), Qt::AlignLeft | Qt::AlignTop,
                                         QStringLiteral("e%1").arg(c));

@@ -7,9 +7,9 @@
 #include "ui/widgets/TextLines.h"
 
 #include <QEvent>
-#include <QMultiHash>
 #include <QPaintEvent>
 #include <QPainter>
+#include <QSet>
 
 #include <algorithm>
 
@@ -111,38 +111,28 @@ QRegion PaintedView::changedRegion() const {
     if (next.empty()) {
         return rect();
     }
-    // Items in one list and not the other: gone, new, moved or drawn differently.
-    const auto key = [](const DrawnItem& item) {
-        return qHashMulti(item.digest, item.rect.x(), item.rect.y(), item.rect.width(), item.rect.height());
-    };
-    QMultiHash<size_t, const DrawnItem*> before;
-    for (const DrawnItem& item : m_drawn) {
-        before.insert(key(item), &item);
-    }
-    QMultiHash<size_t, const DrawnItem*> after;
-    for (const DrawnItem& item : next) {
-        after.insert(key(item), &item);
-    }
-    const auto contains = [&](const QMultiHash<size_t, const DrawnItem*>& items, const DrawnItem& item) {
-        for (auto it = items.constFind(key(item)); it != items.cend() && it.key() == key(item); ++it) {
-            if (**it == item) {
-                return true;
-            }
-        }
-        return false;
-    };
     QRect changed; // one rect (see the declaration)
-    for (const DrawnItem& item : m_drawn) {
-        if (!contains(after, item)) {
-            changed |= item.rect;
-        }
-    }
-    for (const DrawnItem& item : next) {
-        if (!contains(before, item)) {
-            changed |= item.rect;
-        }
+    for (const QRect& place : differing(m_drawn, next)) {
+        changed |= place;
     }
     return changed;
+}
+
+std::vector<QRect> PaintedView::differing(const std::vector<DrawnItem>& before, const std::vector<DrawnItem>& after) {
+    const QSet<DrawnItem> kept(before.begin(), before.end());
+    const QSet<DrawnItem> next(after.begin(), after.end());
+    std::vector<QRect> places;
+    for (const DrawnItem& item : before) {
+        if (!next.contains(item)) {
+            places.push_back(item.rect);
+        }
+    }
+    for (const DrawnItem& item : after) {
+        if (!kept.contains(item)) {
+            places.push_back(item.rect);
+        }
+    }
+    return places;
 }
 
 std::vector<PaintedView::DrawnItem> PaintedView::drawnItems(const QRectF&) const {

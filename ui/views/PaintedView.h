@@ -5,6 +5,7 @@
 #include "ui/views/AnalysisView.h"
 
 #include <QFont>
+#include <QHashFunctions>
 #include <QRegion>
 #include <QString>
 
@@ -65,12 +66,17 @@ protected:
         QRect rect;
         size_t digest = 0;
         bool operator==(const DrawnItem&) const = default;
+        friend size_t qHash(const DrawnItem& item, size_t seed = 0) {
+            return qHashMulti(seed, item.digest, item.rect.x(), item.rect.y(), item.rect.width(), item.rect.height());
+        }
     };
     /// What paintContent() draws into `target`, item by item, for a valid analysis: outside these
     /// rects the view is its base colour. A view that lists its items repaints, after an edit,
     /// only the items that changed, appeared or went (changedRegion()). Empty, the default: the
     /// view repaints whole.
     virtual std::vector<DrawnItem> drawnItems(const QRectF& target) const;
+    /// The places of the items in one list and not the other: gone, new, moved or drawn differently.
+    static std::vector<QRect> differing(const std::vector<DrawnItem>& before, const std::vector<DrawnItem>& after);
     /// An item drawn in `rect` (to the fraction of a pixel: antialiased edges and text move with it),
     /// touching its pixels and `margin` more on each side (antialiased edges, strokes).
     static DrawnItem drawnItem(const QRectF& rect, size_t digest, int margin = 1);
