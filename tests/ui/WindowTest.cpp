@@ -321,6 +321,58 @@ TEST_F(Window, ClickingADiagnosticFocusesItsField) {
     EXPECT_EQ(QApplication::focusWidget(), editor);
 }
 
+TEST_F(Window, TheDiagnosticsListRewritesOnlyTheRowsThatChanged) {
+    QListWidget* list = m_window.diagnostics()->list();
+    auto texts = [](const QListWidget* l) {
+        QStringList all;
+        for (int i = 0; i < l->count(); ++i) {
+            all << l->item(i)->text();
+        }
+        return all;
+    };
+    // What a strip made afresh for the window's analysis lists.
+    auto fresh = [this, &texts] {
+        archplay::ui::panels::DiagnosticsStrip strip;
+        strip.setAnalysis(bridge()->sharedAnalysis());
+        return texts(strip.list());
+    };
+    auto edit = [this](int kvHeads) {
+        bridge()->edit(QStringLiteral("kv"), [kvHeads](core::ModelConfig& c, core::Scenario& s) {
+            c.numHeads = 32;
+            c.numKvHeads = kvHeads;
+            c.latent.reset();
+            s.sequenceLength = std::uint64_t(c.maxPositions) * 2; // and a warning that stays
+        });
+    };
+    edit(5);
+    const QStringList before = texts(list);
+    ASSERT_GE(before.size(), 2) << "an error and at least one other entry";
+    EXPECT_EQ(before, fresh());
+    std::vector<QListWidgetItem*> rows;
+    for (int i = 0; i < list->count(); ++i) {
+        rows.push_back(list->item(i));
+    }
+    QSignalSpy changed(list->model(), &QAbstractItemModel::dataChanged);
+    edit(6);
+    const QStringList after = texts(list);
+    EXPECT_EQ(after, fresh());
+    ASSERT_EQ(after.size(), before.size());
+    int rewritten = 0;
+    for (int i = 0; i < list->count(); ++i) {
+        EXPECT_EQ(list->item(i), rows[std::size_t(i)]) << "row " << i << " kept";
+        rewritten += after[i] != before[i] ? 1 : 0;
+    }
+    EXPECT_GE(rewritten, 1) << "the KV heads message names the count";
+    for (const QList<QVariant>& signal : changed) {
+        const int row = signal.at(0).toModelIndex().row();
+        EXPECT_NE(after[row], before[row]) << "row " << row << " repainted without a change";
+    }
+    // Fewer entries: the rows left are those a fresh list shows.
+    edit(8);
+    EXPECT_EQ(texts(list), fresh());
+    EXPECT_LT(list->count(), int(before.size()));
+}
+
 TEST_F(Window, PresetSearchFindsByPartialName) {
     ASSERT_FALSE(presetLike("mixtral").isEmpty()) << "the built-in Mixtral preset is missing";
     archplay::ui::panels::PresetPicker* picker = m_window.presetPicker();

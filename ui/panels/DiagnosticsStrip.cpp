@@ -12,6 +12,7 @@ namespace archplay::ui::panels {
 namespace {
 
 constexpr int kFieldRole = Qt::UserRole + 1;
+constexpr int kSeverityRole = Qt::UserRole + 2; ///< the icon's severity, -1 for the "no issues" row
 
 QString plural(int count, const QString& one, const QString& many) {
     return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? one : many);
@@ -52,20 +53,39 @@ void DiagnosticsStrip::setImportNotes(const core::Diagnostics& notes, const QStr
 }
 
 void DiagnosticsStrip::rebuild() {
-    m_list->clear();
+    // The rows are updated in place, each only where it changed: a drag that changes one number
+    // in one message repaints that row, not the list (QListWidgetItem ignores an equal value).
     int counts[3] = {0, 0, 0};
-    auto add = [this, &counts](const core::Diagnostic& diagnostic, const QString& prefix) {
+    int row = 0;
+    auto show = [this, &row](std::optional<core::Severity> severity, const QString& text, const QString& field,
+                             const QString& tip, const QColor& color) {
+        QListWidgetItem* item = row < m_list->count() ? m_list->item(row) : new QListWidgetItem(m_list);
+        ++row;
+        const int level = severity ? int(*severity) : -1;
+        if (item->data(kSeverityRole).toInt() != level || item->data(kSeverityRole).isNull()) {
+            item->setIcon(severity ? theme::severityIcon(*severity) : theme::okIcon());
+            item->setData(kSeverityRole, level);
+        }
+        item->setText(text);
+        item->setData(kFieldRole, field);
+        item->setToolTip(tip);
+        item->setForeground(color);
+        const Qt::ItemFlags flags =
+            severity ? Qt::ItemIsEnabled | Qt::ItemIsSelectable : Qt::ItemFlags(Qt::ItemIsEnabled);
+        if (item->flags() != flags) {
+            item->setFlags(flags);
+        }
+    };
+    auto add = [this, &counts, &show](const core::Diagnostic& diagnostic, const QString& prefix) {
         const QString field = QString::fromStdString(diagnostic.field);
         const QString message = QString::fromStdString(diagnostic.message);
         const QString text =
             field.isEmpty() ? QString(prefix + message) : QString(prefix + field + QStringLiteral(" — ") + message);
-        auto* item = new QListWidgetItem(theme::severityIcon(diagnostic.severity), text, m_list);
-        item->setData(kFieldRole, field);
-        item->setToolTip(QStringLiteral("<p>%1</p>").arg(text.toHtmlEscaped()) +
-                         (field.isEmpty() ? QString() : tr("<p><i>Click to edit %1.</i></p>").arg(field)));
-        item->setForeground(diagnostic.severity == core::Severity::Hint
-                                ? palette().color(QPalette::Text)
-                                : theme::severityColor(diagnostic.severity, palette()));
+        show(diagnostic.severity, text, field,
+             QStringLiteral("<p>%1</p>").arg(text.toHtmlEscaped()) +
+                 (field.isEmpty() ? QString() : tr("<p><i>Click to edit %1.</i></p>").arg(field)),
+             diagnostic.severity == core::Severity::Hint ? palette().color(QPalette::Text)
+                                                         : theme::severityColor(diagnostic.severity, palette()));
         ++counts[int(diagnostic.severity)];
     };
     for (const core::Diagnostic& diagnostic : m_diagnostics) {
@@ -73,6 +93,13 @@ void DiagnosticsStrip::rebuild() {
     }
     for (const core::Diagnostic& note : m_importNotes) {
         add(note, tr("%1: ").arg(m_importSource));
+    }
+    if (row == 0) {
+        show(std::nullopt, tr("No issues: the config is valid and conventional."), QString(), QString(),
+             palette().color(QPalette::Text));
+    }
+    while (m_list->count() > row) {
+        delete m_list->takeItem(m_list->count() - 1);
     }
     QStringList parts;
     if (counts[int(core::Severity::Error)] > 0) {
@@ -83,11 +110,6 @@ void DiagnosticsStrip::rebuild() {
     }
     if (counts[int(core::Severity::Hint)] > 0) {
         parts << plural(counts[int(core::Severity::Hint)], tr("hint"), tr("hints"));
-    }
-    if (m_list->count() == 0) {
-        auto* item =
-            new QListWidgetItem(theme::okIcon(), tr("No issues: the config is valid and conventional."), m_list);
-        item->setFlags(Qt::ItemIsEnabled);
     }
     m_worst.reset();
     for (core::Severity severity : {core::Severity::Hint, core::Severity::Warning, core::Severity::Error}) {
