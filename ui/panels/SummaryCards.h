@@ -48,12 +48,12 @@ protected:
 
 private:
     /// The card's rounded frame at this size and palette, drawn once: tracing its antialiased
-    /// outline was most of a card's repaint.
+    /// outline was most of a card's repaint. Its corners take the colour behind the card.
     const QPixmap& frame();
 
     CardContent m_content;
     QPixmap m_frame;
-    QRgb m_frameColors[2] = {0, 0};
+    QRgb m_frameColors[3] = {0, 0, 0};
 };
 
 /// The row of summary cards along the top of the window, with the origin line above them.
