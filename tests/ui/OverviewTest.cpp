@@ -528,6 +528,36 @@ TEST_F(Overview, TheWeightsTileRepaintsItsHeaderAloneWhenTheLayerCountMoves) {
     }
 }
 
+TEST_F(Overview, TheKvTileRepaintsTheDevicesAloneWhenTheWeightsMove) {
+    // Wider FFNs (the experts' too) change the weights, not the cache: the headline, the detail and
+    // the cache bar keep their pixels, the devices' lines below them repaint.
+    for (const char* id : {"llama-3-8b", "deepseek-v3", "mixtral-8x7b-v0.1"}) {
+        SCOPED_TRACE(id);
+        load(id);
+        auto* tile = static_cast<ui::views::KvFitTile*>(page()->tile(ViewKind::KvCache));
+        ASSERT_TRUE(tile->isVisible());
+        EXPECT_EQ(shownApartFromDrawn(tile), 0);
+        const QRect bar = tile->cacheBar(QRectF(tile->rect())).toAlignedRect();
+        const std::vector<QRegion> regions = repaintsOf(tile, [](core::ModelConfig& c) {
+            c.intermediateSize *= 2;
+            c.moe.expertIntermediateSize *= 2;
+        });
+        ASSERT_FALSE(regions.empty()) << "the weights changed";
+        for (const QRegion& region : regions) {
+            EXPECT_GT(region.boundingRect().top(), bar.bottom()) << "the cache did not change";
+        }
+        EXPECT_EQ(shownApartFromDrawn(tile), 0);
+        const std::int64_t heads = m_window.bridge()->config().numHeads;
+        expectShownAsDrawnAfter(tile, {[](core::ModelConfig& c) { c.hiddenSize += 512; },
+                                       [](core::ModelConfig& c) { c.numLayers += 3; },
+                                       [](core::ModelConfig& c) { c.numKvHeads = 1; },
+                                       [](core::ModelConfig& c) { c.numHeads = 0; }, // invalid: the error state
+                                       [heads](core::ModelConfig& c) {
+                                           c.numHeads = heads;
+                                       }});
+    }
+}
+
 TEST_F(Overview, TheForwardPassTileDrawsItsKeptBlocksAsItDrawsTheDocument) {
     // On screen the tile draws a new block directly and keeps one drawn again as an image, and after
     // an edit repaints only where blocks changed; painted into an image of its own, it draws the

@@ -74,63 +74,82 @@ QString KvFitTile::contentKey() const {
     return parts.join(QChar(0x1f));
 }
 
-namespace {
-
-/// Draws `lines` from `top` down, one per font line; returns the y below them.
-} // namespace
-
-void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
-    const QRectF below = paintHeader(painter, target, m_headline, QString());
-    const core::Analysis& a = analysis();
-    const QPalette pal = palette();
+KvFitTile::Placement KvFitTile::placement(const QRectF& target) const {
+    Placement at;
     const widgets::TextMetrics metrics(font());
-    const qreal line = metrics.height();
+    at.line = metrics.height();
     QFont bold = font();
     bold.setBold(true);
+    // As paintHeader() leaves it: the space below the headline.
+    const qreal headerBottom = this->headerBottom(target, m_headline, QString());
+    at.header = QRectF(target.left(), target.top(), target.width(), headerBottom + 10 - target.top());
+    const QRectF below(target.left() + 14, headerBottom + 10, target.width() - 28, target.bottom() - headerBottom - 20);
     // Sentences wrap to the tile's width instead of being cut; the per-kind lines give way first.
-    const QStringList detail = widgets::wrapLines(m_detail, font(), below.width(), 2);
-    const QStringList deviceTitle = widgets::wrapLines(m_deviceTitle, bold, below.width(), 2);
-    const QStringList deviceDetail = widgets::wrapLines(m_deviceDetail, font(), below.width(), 2);
-    painter.setPen(colors::muted(pal));
-    const qreal detailBottom = widgets::drawLines(painter, detail, below.left(), below.top() - 8, below.width(), line);
+    at.detail = widgets::wrapLines(m_detail, font(), below.width(), 2);
+    at.deviceTitle = widgets::wrapLines(m_deviceTitle, bold, below.width(), 2);
+    at.deviceDetail = widgets::wrapLines(m_deviceDetail, font(), below.width(), 2);
+    at.detailTop = below.top() - 8;
+    const qreal detailBottom = at.detailTop + at.line * qreal(at.detail.size());
     const QRectF area(below.left(), detailBottom + 4, below.width(), below.bottom() - detailBottom - 4);
+    at.left = area.left();
+    at.width = area.width();
     // Top to bottom: the cache bar, a line per layer kind, then the devices' title, bar and detail.
-    const qreal barHeight = std::clamp(area.height() * 0.16, line * 0.8, line * 2);
-    const qreal devicesHeight = line * qreal(deviceTitle.size() + deviceDetail.size()) + line + 12;
-    const QRectF bar(area.left(), area.top(), area.width(), barHeight);
+    const qreal barHeight = std::clamp(area.height() * 0.16, at.line * 0.8, at.line * 2);
+    const qreal devicesHeight = at.line * qreal(at.deviceTitle.size() + at.deviceDetail.size()) + at.line + 12;
+    at.bar = QRectF(area.left(), area.top(), area.width(), barHeight);
     std::vector<std::uint64_t> values;
     for (const core::KvKindShare& share : m_shares) {
         values.push_back(share.bytes);
     }
-    painter.fillRect(bar, colors::panel(pal));
-    const std::vector<QRectF> segments = layout::proportionalSegments(values, bar);
-    qreal y = bar.bottom() + 6;
-    for (std::size_t i = 0; i < segments.size(); ++i) {
-        const QColor color = colors::kvShare(m_shares[i], pal);
-        painter.fillRect(segments[i], color);
-        if (y + line > area.bottom() - devicesHeight - 4) {
-            continue; // the devices come first; kinds beyond the room keep their segment only
+    at.segments = layout::proportionalSegments(values, at.bar);
+    qreal y = at.bar.bottom() + 6;
+    for (std::size_t i = 0; i < at.segments.size(); ++i) {
+        if (y + at.line > area.bottom() - devicesHeight - 4) {
+            break; // the devices come first; kinds beyond the room keep their segment only
         }
-        painter.fillRect(QRectF(area.left(), y + line * 0.2, line * 0.6, line * 0.6), color);
+        at.rows.emplace_back(area.left(), y, area.width(), at.line);
+        y += at.line + 2;
+    }
+    at.deviceTitleTop = std::max(at.bar.bottom() + 4, std::min(y + at.line * 0.5, area.bottom() - devicesHeight));
+    at.deviceBar =
+        QRectF(area.left(), at.deviceTitleTop + at.line * qreal(at.deviceTitle.size()) + 4, area.width(), at.line);
+    return at;
+}
+
+void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
+    paintHeader(painter, target, m_headline, QString());
+    const Placement at = placement(target);
+    const core::Analysis& a = analysis();
+    const QPalette pal = palette();
+    const widgets::TextMetrics metrics(font());
+    const qreal line = at.line;
+    painter.setPen(colors::muted(pal));
+    widgets::drawLines(painter, at.detail, at.left, at.detailTop, at.width, line);
+    painter.fillRect(at.bar, colors::panel(pal));
+    for (std::size_t i = 0; i < at.segments.size(); ++i) {
+        const QColor color = colors::kvShare(m_shares[i], pal);
+        painter.fillRect(at.segments[i], color);
+        if (i >= at.rows.size()) {
+            continue;
+        }
+        const QRectF& row = at.rows[i];
+        painter.fillRect(QRectF(row.left(), row.top() + line * 0.2, line * 0.6, line * 0.6), color);
         painter.setPen(pal.color(QPalette::Text));
-        const QRectF row(area.left() + line, y, area.width() - line, line);
-        widgets::drawShaped(painter, row, Qt::AlignLeft | Qt::AlignVCenter,
-                            widgets::firstThatFits(metrics, m_shareLabels[i], row.width()));
-        y += line + 2;
+        const QRectF label = row.adjusted(line, 0, 0, 0);
+        widgets::drawShaped(painter, label, Qt::AlignLeft | Qt::AlignVCenter,
+                            widgets::firstThatFits(metrics, m_shareLabels[i], label.width()));
     }
 
-    y = std::max(bar.bottom() + 4, std::min(y + line * 0.5, area.bottom() - devicesHeight));
     const core::DeviceFit& fit = a.devices;
+    QFont bold = font();
+    bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(fit.fits ? theme::goodColor(pal) : theme::severityColor(core::Severity::Error, pal));
-    y = widgets::drawLines(painter, deviceTitle, area.left(), y, area.width(), line);
+    widgets::drawLines(painter, at.deviceTitle, at.left, at.deviceTitleTop, at.width, line);
     painter.setFont(font());
-    const QRectF deviceBar(area.left(), y + 4, area.width(), line);
+    const QRectF& deviceBar = at.deviceBar;
     painter.fillRect(deviceBar, colors::panel(pal));
-    const double capacity = std::max<double>(double(fit.capacityBytes), 1.0);
-    const qreal weightsWidth = deviceBar.width() * std::min(1.0, double(a.weightBytes) / capacity);
-    const qreal cacheWidth =
-        std::min(deviceBar.width() - weightsWidth, deviceBar.width() * double(a.kv.totalBytes) / capacity);
+    const auto [weightsWidth, cacheWidth] = deviceShares(deviceBar.width());
     painter.fillRect(QRectF(deviceBar.left(), deviceBar.top(), weightsWidth, deviceBar.height()), colors::weights(pal));
     painter.fillRect(QRectF(deviceBar.left() + weightsWidth, deviceBar.top(), cacheWidth, deviceBar.height()),
                      colors::dtype(a.kv.dtype, pal));
@@ -138,7 +157,46 @@ void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(deviceBar);
     painter.setPen(colors::muted(pal));
-    widgets::drawLines(painter, deviceDetail, area.left(), deviceBar.bottom() + 4, area.width(), line);
+    widgets::drawLines(painter, at.deviceDetail, at.left, deviceBar.bottom() + 4, at.width, line);
+}
+
+std::pair<qreal, qreal> KvFitTile::deviceShares(qreal width) const {
+    const core::Analysis& a = analysis();
+    const double capacity = std::max<double>(double(a.devices.capacityBytes), 1.0);
+    const qreal weights = width * std::min(1.0, double(a.weightBytes) / capacity);
+    return {weights, std::min(width - weights, width * double(a.kv.totalBytes) / capacity)};
+}
+
+std::vector<PaintedView::DrawnItem> KvFitTile::drawnItems(const QRectF& target) const {
+    // The headline, the detail, the cache bar, each kind's row, and the devices' title, bar and
+    // detail: a hidden-size drag changes the weights and repaints the devices' lines alone.
+    const Placement at = placement(target);
+    const core::Analysis& a = analysis();
+    const QPalette pal = palette();
+    const qreal line = at.line;
+    const bool fits = a.devices.fits;
+    std::vector<DrawnItem> items;
+    items.push_back(drawnItem(at.header, qHash(m_headline)));
+    items.push_back(drawnItem(QRectF(at.left, at.detailTop, at.width, line * qreal(at.detail.size())),
+                              qHash(at.detail.join(QChar(0x1f)))));
+    size_t bar = 0;
+    for (std::size_t i = 0; i < at.segments.size(); ++i) {
+        const QRectF& segment = at.segments[i];
+        bar = qHashMulti(bar, segment.left(), segment.width(), colors::kvShare(m_shares[i], pal).rgba());
+    }
+    items.push_back(drawnItem(at.bar, bar));
+    for (std::size_t i = 0; i < at.rows.size(); ++i) {
+        items.push_back(drawnItem(
+            at.rows[i], qHashMulti(0, m_shareLabels[i].join(QChar(0x1f)), colors::kvShare(m_shares[i], pal).rgba())));
+    }
+    items.push_back(drawnItem(QRectF(at.left, at.deviceTitleTop, at.width, line * qreal(at.deviceTitle.size())),
+                              qHashMulti(0, at.deviceTitle.join(QChar(0x1f)), fits)));
+    const auto [weightsWidth, cacheWidth] = deviceShares(at.deviceBar.width());
+    items.push_back(drawnItem(at.deviceBar, qHashMulti(0, weightsWidth, cacheWidth, int(a.kv.dtype), fits), 2));
+    items.push_back(
+        drawnItem(QRectF(at.left, at.deviceBar.bottom() + 4, at.width, line * qreal(at.deviceDetail.size())),
+                  qHash(at.deviceDetail.join(QChar(0x1f)))));
+    return items;
 }
 
 } // namespace archplay::ui::views

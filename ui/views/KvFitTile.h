@@ -4,6 +4,9 @@
 #include "core/memory/KvCurve.h"
 #include "ui/views/PaintedView.h"
 
+#include <QStringList>
+
+#include <utility>
 #include <vector>
 
 namespace archplay::ui::views {
@@ -24,14 +27,37 @@ public:
     const std::vector<core::KvKindShare>& shares() const;
     /// The texts drawn: headline, detail, device verdict, device detail.
     QStringList texts() const;
+    /// Where the cache bar is drawn in `target`, for tests.
+    QRectF cacheBar(const QRectF& target) const { return placement(target).bar; }
 
 protected:
     void rebuild() override;
     void paintContent(QPainter& painter, const QRectF& target) const override;
     void selectedLayerChanged() override {}
     QString contentKey() const override;
+    std::vector<DrawnItem> drawnItems(const QRectF& target) const override;
 
 private:
+    /// Where paintContent() draws for a target: the lines as wrapped, and the boxes they go in.
+    struct Placement {
+        qreal line = 0; ///< the height of a line of text
+        qreal left = 0; ///< the content's left edge and width, below the headline
+        qreal width = 0;
+        QRectF header; ///< the headline's band, the tile's full width
+        QStringList detail;
+        qreal detailTop = 0;
+        QRectF bar;                   ///< the cache split by layer kind
+        std::vector<QRectF> segments; ///< per kind, its part of the bar
+        std::vector<QRectF> rows;     ///< per kind that has room, its swatch and label
+        QStringList deviceTitle;
+        qreal deviceTitleTop = 0;
+        QRectF deviceBar; ///< weights and cache against the devices' memory
+        QStringList deviceDetail;
+    };
+    Placement placement(const QRectF& target) const;
+    /// The widths of the weights and of the cache in a device bar `width` wide.
+    std::pair<qreal, qreal> deviceShares(qreal width) const;
+
     std::vector<core::KvKindShare> m_shares;
     std::vector<QStringList> m_shareLabels; ///< per layer kind, its row's label, longest first
     QString m_headline;
