@@ -62,7 +62,7 @@ void DiagnosticsStrip::rebuild() {
         QListWidgetItem* item = row < m_list->count() ? m_list->item(row) : new QListWidgetItem(m_list);
         ++row;
         const int level = severity ? int(*severity) : -1;
-        if (item->data(kSeverityRole).toInt() != level || item->data(kSeverityRole).isNull()) {
+        if (const QVariant shown = item->data(kSeverityRole); !shown.isValid() || shown.toInt() != level) {
             item->setIcon(severity ? theme::severityIcon(*severity) : theme::okIcon());
             item->setData(kSeverityRole, level);
         }

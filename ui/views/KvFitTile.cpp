@@ -169,7 +169,7 @@ std::pair<qreal, qreal> KvFitTile::deviceShares(qreal width) const {
 
 std::vector<PaintedView::DrawnItem> KvFitTile::drawnItems(const QRectF& target) const {
     // The headline, the detail, the cache bar, each kind's row, and the devices' title, bar and
-    // detail: a hidden-size drag changes the weights and repaints the devices' lines alone.
+    // detail: a wider FFN changes the weights alone and repaints the devices' lines.
     const Placement at = placement(target);
     const core::Analysis& a = analysis();
     const QPalette pal = palette();
