@@ -42,33 +42,5 @@ TEST(PixelRect, CoversThePixelsQPainterFillsWithoutAntialiasing) {
     }
 }
 
-TEST(PixelRect, APixelRingCoversTheLineAroundTheRectAsAFillWithoutAntialiasing) {
-    std::mt19937 random(5);
-    std::uniform_real_distribution<double> place(4, 40);
-    std::uniform_real_distribution<double> side(0.5, 90);
-    std::vector<QRectF> rects = {QRectF(10.5, 10.5, 20, 30), QRectF(10, 10, 20, 30), QRectF(10, 10, 1, 1)};
-    for (int i = 0; i < 300; ++i) {
-        rects.emplace_back(place(random), place(random), side(random), side(random));
-    }
-    for (const qreal width : {1.0, 2.0, 2.5}) {
-        for (const QRectF& rect : rects) {
-            const qreal half = width / 2;
-            // The rect grown by half the line, less the rect shrunk by half of it.
-            const QImage expected = filled([&](QPainter& p) {
-                p.drawRect(rect.adjusted(-half, -half, half, half));
-                if (const QRectF inside = rect.adjusted(half, half, -half, -half); inside.isValid()) {
-                    p.setBrush(Qt::white);
-                    p.drawRect(inside);
-                }
-            });
-            std::vector<QRect> ring;
-            widgets::appendPixelRing(ring, rect, width);
-            EXPECT_LE(ring.size(), 4U);
-            EXPECT_EQ(filled([&](QPainter& p) { p.drawRects(ring.data(), static_cast<int>(ring.size())); }), expected)
-                << rect.x() << " " << rect.y() << " " << rect.width() << " " << rect.height() << " width " << width;
-        }
-    }
-}
-
 } // namespace
 } // namespace archplay::ui

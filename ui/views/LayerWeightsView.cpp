@@ -293,14 +293,14 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
                 std::transform(cells->begin(), cells->end(), pixels.begin(), widgets::pixelRect);
                 painter.drawRects(pixels.data(), static_cast<int>(pixels.size()));
             }
-            std::vector<QRect> outlines;
+            painter.setBrush(Qt::NoBrush);
             for (const QRectF& cell : litCells) {
                 if (cell.width() >= 4) {
-                    widgets::appendPixelRing(outlines, cell.adjusted(-1, -1, 1, 1));
+                    painter.setPen(QPen(text, 1.2));
+                    painter.drawRect(cell.adjusted(-1, -1, 1, 1));
                 }
             }
-            painter.setBrush(text);
-            painter.drawRects(outlines.data(), static_cast<int>(outlines.size()));
+            painter.setPen(Qt::NoPen);
             // Large cells name their expert (as in the routing view) and their three matrices.
             for (std::size_t c = 0; c < weight.cells.size(); ++c) {
                 const QRectF& cell = weight.cells[c];

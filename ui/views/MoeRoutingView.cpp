@@ -284,8 +284,8 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
         }
     }
     std::vector<QRect> sharedCells;
-    // The lit cells' outlines, in the text colour; narrow cells cannot carry one and are filled.
-    std::vector<QRect> lit;
+    std::vector<QRect> litCells; // narrow cells cannot carry an outline: the lit ones take the text colour
+    std::vector<QRectF> litOutlines;
     for (std::size_t t = 0; t < m_simulation.tokens.size(); ++t) {
         const int row = static_cast<int>(t);
         for (int s = 0; s < placed.sharedExperts; ++s) {
@@ -294,18 +294,22 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
         for (int chosen : m_simulation.tokens[t].chosen) {
             const QRectF cell = layout::routingCell(placed, row, chosen);
             if (roomy) {
-                widgets::appendPixelRing(lit, cell.adjusted(0, 1, -1, -1));
+                litOutlines.push_back(cell.adjusted(0, 1, -1, -1));
             } else {
-                lit.push_back(widgets::pixelRect(cell.adjusted(-0.5, 1, 0.5, -1)));
+                litCells.push_back(widgets::pixelRect(cell.adjusted(-0.5, 1, 0.5, -1)));
             }
         }
     }
     painter.setPen(Qt::NoPen);
-    for (const auto& [cells, fill] : {std::pair{&gaps, base}, std::pair{&sharedCells, shared}, std::pair{&lit, text}}) {
+    for (const auto& [cells, fill] :
+         {std::pair{&gaps, base}, std::pair{&sharedCells, shared}, std::pair{&litCells, text}}) {
         painter.setBrush(fill);
         painter.drawRects(cells->data(), static_cast<int>(cells->size()));
     }
     painter.restore();
+    painter.setPen(QPen(text, 1.2));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRects(litOutlines.data(), static_cast<int>(litOutlines.size()));
     for (std::size_t t = 0; t < m_simulation.tokens.size() && rowTexts; ++t) {
         painter.setPen(text);
         widgets::drawShaped(painter, placed.tokenLabels[t], Qt::AlignLeft | Qt::AlignVCenter,
