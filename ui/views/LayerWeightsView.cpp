@@ -296,7 +296,7 @@ void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) con
             painter.setBrush(Qt::NoBrush);
             for (const QRectF& cell : litCells) {
                 if (cell.width() >= 4) {
-                    painter.setPen(QPen(text, 1.2));
+                    painter.setPen(QPen(text, 1));
                     painter.drawRect(cell.adjusted(-1, -1, 1, 1));
                 }
             }

@@ -307,7 +307,7 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
         painter.drawRects(cells->data(), static_cast<int>(cells->size()));
     }
     painter.restore();
-    painter.setPen(QPen(text, 1.2));
+    painter.setPen(QPen(text, 1));
     painter.setBrush(Qt::NoBrush);
     painter.drawRects(litOutlines.data(), static_cast<int>(litOutlines.size()));
     for (std::size_t t = 0; t < m_simulation.tokens.size() && rowTexts; ++t) {
