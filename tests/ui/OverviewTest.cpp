@@ -160,9 +160,11 @@ protected:
     /// page shows it again when it lays its tiles out).
     qsizetype shownApartFromDrawn(ui::views::PaintedView* tile);
     using ConfigEdit = std::function<void(core::ModelConfig&)>;
-    /// Makes each edit in turn and expects the window to show what `tile` draws afresh, to the
-    /// pixel, after each that leaves the config valid.
-    void expectShownAsDrawnAfter(ui::views::PaintedView* tile, const std::vector<ConfigEdit>& edits);
+    /// Makes each edit in turn, then sets the heads to 0 (an invalid config: the tile shows the
+    /// error) and back, with `restore` for what the edits changed, and expects the window to show
+    /// what `tile` draws afresh, to the pixel, after each step that leaves the config valid.
+    void expectShownAsDrawnAfter(ui::views::PaintedView* tile, std::vector<ConfigEdit> edits,
+                                 const ConfigEdit& restore = {});
     /// The regions of the paint events `tile` receives for `edit`, its events delivered.
     std::vector<QRegion> repaintsOf(QWidget* tile, const ConfigEdit& edit);
 
@@ -410,7 +412,16 @@ qsizetype Overview::shownApartFromDrawn(ui::views::PaintedView* tile) {
     return pixelsApart(shown, direct.copy(visible), 3);
 }
 
-void Overview::expectShownAsDrawnAfter(ui::views::PaintedView* tile, const std::vector<ConfigEdit>& edits) {
+void Overview::expectShownAsDrawnAfter(ui::views::PaintedView* tile, std::vector<ConfigEdit> edits,
+                                       const ConfigEdit& restore) {
+    const std::int64_t heads = m_window.bridge()->config().numHeads;
+    edits.push_back([](core::ModelConfig& c) { c.numHeads = 0; });
+    edits.push_back([heads, restore](core::ModelConfig& c) {
+        c.numHeads = heads;
+        if (restore) {
+            restore(c);
+        }
+    });
     for (std::size_t i = 0; i < edits.size(); ++i) {
         m_window.bridge()->edit(QStringLiteral("edit"), [&](core::ModelConfig& c, core::Scenario&) { edits[i](c); });
         if (m_window.bridge()->analysis().valid) {
@@ -445,14 +456,11 @@ TEST_F(Overview, TheStackTileRepaintsOnlyTheItemsThatChanged) {
             EXPECT_LT(repainted.width() * repainted.height(), tile->width() * tile->height() * 3 / 4);
         }
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
-        const std::int64_t heads = m_window.bridge()->config().numHeads;
-        expectShownAsDrawnAfter(
-            tile, {[](core::ModelConfig& c) { c.vocabSize += 1000; }, [](core::ModelConfig& c) { c.numLayers += 3; },
-                   [](core::ModelConfig& c) { c.numLayers -= 5; },
-                   [](core::ModelConfig& c) { c.numHeads = 0; }, // invalid: the tile shows the error
-                   [heads](core::ModelConfig& c) {
-                       c.numHeads = heads;
-                   }});
+        expectShownAsDrawnAfter(tile, {[](core::ModelConfig& c) { c.vocabSize += 1000; },
+                                       [](core::ModelConfig& c) { c.numLayers += 3; },
+                                       [](core::ModelConfig& c) {
+                                           c.numLayers -= 5;
+                                       }});
         tile->layerSelection()->setLayer(1);
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
     }
@@ -482,14 +490,12 @@ TEST_F(Overview, TheRoutingTileRepaintsTheTotalsAloneWhenTheWidthMoves) {
         }
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
         const std::int64_t experts = m_window.bridge()->config().moe.numExperts;
-        const std::int64_t heads = m_window.bridge()->config().numHeads;
-        expectShownAsDrawnAfter(
-            tile, {[](core::ModelConfig& c) { c.moe.topK += 1; }, [](core::ModelConfig& c) { c.moe.numExperts *= 2; },
-                   [](core::ModelConfig& c) { c.numHeads = 0; }, // invalid: the tile shows the error
-                   [experts, heads](core::ModelConfig& c) {
-                       c.numHeads = heads;
-                       c.moe.numExperts = experts;
-                   }});
+        expectShownAsDrawnAfter(tile,
+                                {[](core::ModelConfig& c) { c.moe.topK += 1; },
+                                 [](core::ModelConfig& c) {
+                                     c.moe.numExperts *= 2;
+                                 }},
+                                [experts](core::ModelConfig& c) { c.moe.numExperts = experts; });
     }
     EXPECT_GT(withTotals, 0);
 }
@@ -514,15 +520,11 @@ TEST_F(Overview, TheWeightsTileRepaintsItsHeaderAloneWhenTheLayerCountMoves) {
             }
         }
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
-        const std::int64_t heads = m_window.bridge()->config().numHeads;
-        expectShownAsDrawnAfter(tile,
-                                {[](core::ModelConfig& c) { c.hiddenSize += 512; },
-                                 [](core::ModelConfig& c) { c.moe.topK += c.moe.numExperts > 2 ? 1 : 0; },
-                                 [](core::ModelConfig& c) { c.intermediateSize += 1024; },
-                                 [](core::ModelConfig& c) { c.numHeads = 0; }, // invalid: the tile shows the error
-                                 [heads](core::ModelConfig& c) {
-                                     c.numHeads = heads;
-                                 }});
+        expectShownAsDrawnAfter(tile, {[](core::ModelConfig& c) { c.hiddenSize += 512; },
+                                       [](core::ModelConfig& c) { c.moe.topK += c.moe.numExperts > 2 ? 1 : 0; },
+                                       [](core::ModelConfig& c) {
+                                           c.intermediateSize += 1024;
+                                       }});
         tile->layerSelection()->setLayer(m_window.bridge()->analysis().plan.layers.size() - 1);
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
     }
@@ -547,13 +549,10 @@ TEST_F(Overview, TheKvTileRepaintsTheDevicesAloneWhenTheWeightsMove) {
             EXPECT_GT(region.boundingRect().top(), bar.bottom()) << "the cache did not change";
         }
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
-        const std::int64_t heads = m_window.bridge()->config().numHeads;
         expectShownAsDrawnAfter(tile, {[](core::ModelConfig& c) { c.hiddenSize += 512; },
                                        [](core::ModelConfig& c) { c.numLayers += 3; },
-                                       [](core::ModelConfig& c) { c.numKvHeads = 1; },
-                                       [](core::ModelConfig& c) { c.numHeads = 0; }, // invalid: the error state
-                                       [heads](core::ModelConfig& c) {
-                                           c.numHeads = heads;
+                                       [](core::ModelConfig& c) {
+                                           c.numKvHeads = 1;
                                        }});
     }
 }

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the layer stack draws, item by item (PaintedView::drawnItems()): after an edit the tile
 // repaints only the items that changed.
-#include "ui/views/LayerStackView.h"
-
 #include "ui/views/KindNames.h"
+#include "ui/views/LayerStackView.h"
 #include "ui/views/ViewColors.h"
 #include "ui/widgets/ShapedText.h"
 
