@@ -35,6 +35,14 @@ std::int64_t ModelConfig::effectiveHeadDim() const {
     return numHeads > 0 ? hiddenSize / numHeads : 0;
 }
 
+bool ModelConfig::readsHeadDim() const {
+    return !latent || hasEncoder() || usesMixer(TokenMixer::LightningAttention);
+}
+
+std::int64_t ModelConfig::queryKeyHeadDim() const {
+    return latent ? latent->qkNopeHeadDim + latent->qkRopeHeadDim : effectiveHeadDim();
+}
+
 TokenMixer ModelConfig::mixerAt(std::int64_t index) const {
     if (mixers.empty() || index < 0) {
         return TokenMixer::Attention;

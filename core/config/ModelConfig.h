@@ -308,6 +308,12 @@ struct ModelConfig {
 
     /// head_dim in effect: the explicit value, else hiddenSize / numHeads (0 when numHeads is 0).
     [[nodiscard]] std::int64_t effectiveHeadDim() const;
+    /// True when some layer reads head_dim: standard attention (every encoder layer, and decoder layers
+    /// without latent attention) and lightning attention. Latent attention's heads are set by its ranks.
+    [[nodiscard]] bool readsHeadDim() const;
+    /// Width of one query/key head: qk_nope_head_dim + qk_rope_head_dim under latent attention, else
+    /// effectiveHeadDim().
+    [[nodiscard]] std::int64_t queryKeyHeadDim() const;
     /// True when the model has an encoder stack.
     [[nodiscard]] bool hasEncoder() const { return architecture != ArchitectureKind::DecoderOnly; }
     /// True when the model has a decoder stack (decoder-only or encoder-decoder).

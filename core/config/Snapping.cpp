@@ -186,7 +186,7 @@ SnapContext snapContext(const ModelConfig& config) {
     context.heads = config.numHeads;
     context.headGroup =
         attentionFamily(config) == AttentionFamily::GQA ? std::max<std::int64_t>(1, config.numKvHeads) : 1;
-    context.hiddenSize = config.headDim || config.latent ? 0 : config.hiddenSize;
+    context.hiddenSize = config.headDim || !config.readsHeadDim() ? 0 : config.hiddenSize;
     return context;
 }
 

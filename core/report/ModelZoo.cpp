@@ -89,7 +89,7 @@ void fillShape(ZooRow& row, const ModelConfig& config) {
     row.hiddenSize = config.hiddenSize;
     row.heads = config.numHeads;
     row.kvHeads = config.numKvHeads;
-    row.headDim = config.effectiveHeadDim();
+    row.headDim = config.queryKeyHeadDim();
     row.attention = attentionLabel(config);
     row.ffn = ffnKindLabel(config);
     const bool moe = config.ffnKind == FfnKind::Moe;

@@ -90,7 +90,7 @@ struct ZooRow {
     std::int64_t hiddenSize = 0;
     std::int64_t heads = 0;
     std::int64_t kvHeads = 0;
-    std::int64_t headDim = 0; ///< effectiveHeadDim()
+    std::int64_t headDim = 0; ///< queryKeyHeadDim(): qk_nope + qk_rope under latent attention
     std::string attention;    ///< attentionLabel(): "GQA 8/32"
     std::string ffn;          ///< ffnKindLabel(): "SwiGLU", "MoE 2/8"
     double ffnRatio = 0;      ///< intermediate / hidden; for MoE the expert width / hidden

@@ -285,7 +285,7 @@ nlohmann::json summaryJson(const Analysis& analysis, const SummaryContext& conte
     json out = {{"total_params", analysis.params.total},
                 {"active_params", analysis.params.active},
                 {"layers", config.numLayers},
-                {"head_dim", config.effectiveHeadDim()},
+                {"head_dim", config.queryKeyHeadDim()},
                 {"attention", attentionLabel(config)},
                 {"ffn", ffnLabel(config)},
                 {"kv_bytes_per_token", analysis.kv.bytesPerToken},

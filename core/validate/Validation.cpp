@@ -90,7 +90,7 @@ void checkShape(const ModelConfig& c, Checker& check) {
     }
     if (c.headDim) {
         check.size("head_dim", *c.headDim);
-    } else if (hiddenOk && headsOk && c.hiddenSize % c.numHeads != 0) {
+    } else if (hiddenOk && headsOk && c.readsHeadDim() && c.hiddenSize % c.numHeads != 0) {
         check.error("num_attention_heads",
                     fmt::format("{} does not divide the hidden size {}, so head_dim cannot be derived; set head_dim "
                                 "explicitly or choose a divisor",

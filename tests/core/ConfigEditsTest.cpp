@@ -116,7 +116,8 @@ TEST(ConfigEdits, HeadsSnapToWholeGroupsAndAWholeHeadDim) {
     const core::SnapContext odd{32, 8, 4100};
     EXPECT_EQ(core::snapStep(32, 1, core::Snap::QueryHeads, odd, 1, 256), 40);
     // Every snapped value keeps the config free of errors, and GQA keeps its KV heads there.
-    for (const char* id : {"qwen3-30b-a3b", "llama-3-8b", "granite-3.1-8b", "gpt-2"}) {
+    // DeepSeek-V3's latent heads are free: every count is snapped, and none may be an error.
+    for (const char* id : {"qwen3-30b-a3b", "llama-3-8b", "granite-3.1-8b", "gpt-2", "deepseek-v3"}) {
         const core::ModelConfig base = preset(id);
         const core::SnapContext context = core::snapContext(base);
         for (std::int64_t heads = base.numKvHeads; heads <= 256; ++heads) {

@@ -79,6 +79,10 @@ TEST(ModelZoo, RowsCarryTheAnalysisFigures) {
     EXPECT_EQ(mixtral.experts, 8);
     EXPECT_EQ(mixtral.topK, 2);
     EXPECT_DOUBLE_EQ(mixtral.ffnRatio, 14336.0 / 4096.0); // the expert width over the hidden size
+    // Latent attention has no hidden / heads: its query/key heads are qk_nope + qk_rope wide (128 + 64);
+    // the old column read 7168 / 128 = 56 and 5120 / 128 = 40.
+    EXPECT_EQ(row("deepseek-v3").headDim, 192);
+    EXPECT_EQ(row("deepseek-v2").headDim, 192);
     EXPECT_EQ(row("flan-t5-base").kind, "encoder-decoder");
     EXPECT_EQ(row("bert-base-uncased").kind, "encoder");
     // Hybrid stacks name both of their kinds: linear attention or Mamba mixers, and MoE when they route.

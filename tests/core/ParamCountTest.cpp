@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <fstream>
 
@@ -88,6 +90,31 @@ TEST(HeadDim, ExplicitHeadDimSetsProjectionWidths) {
                                 [](const core::TensorSpec& t) { return t.name == "self_attn.q_proj.weight"; });
     ASSERT_NE(q, tensors.end());
     EXPECT_EQ(q->shape, (core::Dims{4096, 2048}));
+}
+
+TEST(HeadDim, LatentAttentionHeadsNeedNotDivideTheHiddenSize) {
+    // MLA's heads are qk_nope 128 + qk_rope 64 wide for queries and keys, v_head_dim 128 for values:
+    // hidden / heads is never read, so 120 heads over 7168 is a valid DeepSeek-V3 (the error that said
+    // otherwise refused every value the heads slider snaps to but 128).
+    core::ModelConfig config = preset("deepseek-v3");
+    config.numHeads = 120;
+    config.numKvHeads = 120;
+    const core::Diagnostics latentOnly = core::validate(config);
+    EXPECT_TRUE(std::none_of(latentOnly.begin(), latentOnly.end(),
+                             [](const core::Diagnostic& d) { return d.severity == core::Severity::Error; }));
+    const core::Analysis analysis = analyze(config, Scenario{});
+    ASSERT_TRUE(analysis.valid);
+    // Per head and layer: q_b_proj 1536 x 192, kv_b_proj 512 x (128 + 128), o_proj 128 x 7168.
+    constexpr std::uint64_t kPerHead = 1536 * 192 + 512 * 256 + 128 * 7168;
+    EXPECT_EQ(analysis.params.total, 671'026'404'352u - 8u * 61u * kPerHead);
+    EXPECT_EQ(config.queryKeyHeadDim(), 192);
+    // An encoder reads head_dim (latent attention is modelled for decoders only), so there it must divide.
+    config.architecture = core::ArchitectureKind::EncoderDecoder;
+    config.numEncoderLayers = 2;
+    const core::Diagnostics diagnostics = core::validate(config);
+    EXPECT_TRUE(std::any_of(diagnostics.begin(), diagnostics.end(), [](const core::Diagnostic& d) {
+        return d.severity == core::Severity::Error && d.field == "num_attention_heads";
+    }));
 }
 
 std::uint64_t sumChildren(const core::ParamNode& node) {

@@ -121,6 +121,9 @@ TEST(ReportText, SummaryJsonHasExactNumbers) {
     EXPECT_EQ(json["kv_bytes_per_token"], 131'072u);
     EXPECT_EQ(json["scenario"]["sequence_length"], 4096u);
     EXPECT_EQ(json["rows"][0]["exact"], "46,702,792,704");
+    EXPECT_EQ(json["head_dim"], 128);
+    // Latent attention: the query/key head of qk_nope 128 + qk_rope 64, not 7168 / 128 heads.
+    EXPECT_EQ(core::summaryJson(analyzePreset("deepseek-v3"))["head_dim"], 192);
 }
 
 TEST(ReportText, ReportJsonHoldsEverySection) {
