@@ -26,6 +26,7 @@
 #include <QScreen>
 #include <QTabWidget>
 #include <QTest>
+#include <QThread>
 #include <QToolButton>
 
 #include <gtest/gtest.h>
@@ -435,6 +436,48 @@ std::vector<QRegion> Overview::repaintsOf(QWidget* tile, const ConfigEdit& edit)
     m_window.bridge()->edit(QStringLiteral("edit"), [&](core::ModelConfig& c, core::Scenario&) { edit(c); });
     QApplication::processEvents();
     return regions.regions;
+}
+
+TEST_F(Overview, TilesDrawnOnWorkersShowTheSamePixelsAsTilesDrawnOnTheGuiThread) {
+    // The same edits twice, every tile repainting at each: first with every tile drawn on the GUI
+    // thread, then with the frame workers. The window shows the same image to the pixel, and with
+    // two cores or more the workers drew some of the tiles.
+    ui::views::FramePool* pool = page()->framePool();
+    auto run = [&](bool workers, quint64* copied) {
+        for (ui::views::PaintedView* tile : page()->tiles()) {
+            tile->setFramePool(workers ? pool : nullptr);
+        }
+        load("llama-3-8b");
+        load("deepseek-v3");
+        const quint64 before = pool->shownFrames();
+        for (const std::int64_t hidden : {6144, 5120, 7168}) {
+            m_window.bridge()->edit(QStringLiteral("edit"),
+                                    [&](core::ModelConfig& c, core::Scenario&) { c.hiddenSize = hidden; });
+            QApplication::processEvents();
+        }
+        m_window.bridge()->edit(QStringLiteral("edit"), [](core::ModelConfig& c, core::Scenario&) {
+            c.numHeads = 96;
+            c.moe.numExperts = 160;
+        });
+        QApplication::processEvents();
+        *copied = pool->shownFrames() - before;
+        // The page: the status bar shows how long the analysis took, which differs.
+        const QPoint at = page()->mapTo(&m_window, QPoint(0, 0));
+        return m_window.screen()
+            ->grabWindow(m_window.winId(), at.x(), at.y(), page()->width(), page()->height())
+            .toImage();
+    };
+    quint64 onGuiThread = 0;
+    quint64 onWorkers = 0;
+    const QImage drawnOnGuiThread = run(false, &onGuiThread);
+    const QImage drawnOnWorkers = run(true, &onWorkers);
+    EXPECT_EQ(onGuiThread, 0u);
+    if (QThread::idealThreadCount() > 1) {
+        EXPECT_GT(onWorkers, 0u);
+    } else {
+        EXPECT_EQ(onWorkers, 0u); // one core: no workers
+    }
+    EXPECT_EQ(pixelsApart(drawnOnWorkers, drawnOnGuiThread, 0), 0);
 }
 
 TEST_F(Overview, TheStackTileRepaintsOnlyTheItemsThatChanged) {

@@ -239,7 +239,7 @@ QColor AttentionMaskView::colorOf(const core::MaskSpec& mask) const {
 }
 
 void AttentionMaskView::paintContent(QPainter& painter, const QRectF& target) const {
-    const bool boxShown = painter.device() == this && !compact();
+    const bool boxShown = forScreen(painter) && !compact();
     paintHeader(painter, target, tr("Attention mask"), m_subtitle,
                 boxShown ? m_compareBox->sizeHint().width() + 12 : 0);
     const layout::MaskLayout placed = layoutFor(target);

@@ -226,8 +226,7 @@ QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target, std:
     QRectF area;
     if (painter) {
         // On screen the subtitle says what a click does; a picture has nothing to click.
-        area =
-            paintHeader(*painter, target, tr("Layer stack"), painter->device() == this ? screenSubtitle() : m_subtitle);
+        area = paintHeader(*painter, target, tr("Layer stack"), forScreen(*painter) ? screenSubtitle() : m_subtitle);
     } else {
         const qreal top = headerBottom(target, tr("Layer stack"), screenSubtitle());
         area = QRectF(target.left() + 14, top + 10, target.width() - 28, target.bottom() - top - 20);

@@ -101,9 +101,9 @@ void LayerStepView::paintContent(QPainter& painter, const QRectF& target) const 
     painter.setClipRect(area, Qt::IntersectClip);
     // Images need whole device pixels under an untransformed painter: the screen at 1x or 2x, not an
     // export (scaled, or a PDF that keeps its text as text).
-    const qreal ratio = devicePixelRatioF();
-    if (painter.device() == this && painter.transform().isIdentity() && ratio == std::floor(ratio)) {
-        paintBlocks(painter, area.topLeft());
+    const qreal ratio = painter.device()->devicePixelRatio();
+    if (forScreen(painter) && painter.transform().isIdentity() && ratio == std::floor(ratio)) {
+        paintBlocks(painter, area.topLeft(), ratio);
     } else {
         m_document->paintFitted(painter, m_fitted, area.topLeft(), palette());
     }
@@ -115,13 +115,12 @@ void LayerStepView::paintContent(QPainter& painter, const QRectF& target) const 
     }
 }
 
-std::vector<LayerStepView::Placed> LayerStepView::placements(QPointF topLeft) const {
+std::vector<LayerStepView::Placed> LayerStepView::placements(QPointF topLeft, qreal ratio) const {
     // Opaque images on the tile's base colour, copied rather than blended. Their margin is under half
     // the smallest gap between blocks (10 units at a scale of at least 0.7), so neighbours never
     // overlap; a block's ink stays inside its box, which includes its descent.
     constexpr int kPad = 3;
     const QPalette pal = palette();
-    const qreal ratio = devicePixelRatioF();
     const qreal scale = m_fitted.scale;
     const size_t look = qHashMulti(0, scale, ratio, pal.color(QPalette::Base).rgba(), pal.color(QPalette::Text).rgba(),
                                    colors::muted(pal).rgba(), colors::rule(pal).rgba());
@@ -138,11 +137,10 @@ std::vector<LayerStepView::Placed> LayerStepView::placements(QPointF topLeft) co
     return placed;
 }
 
-void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft) const {
+void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft, qreal ratio) const {
     const QPalette pal = palette();
-    const qreal ratio = devicePixelRatioF();
     const QRectF everything(-1e6, -1e6, 2e6, 2e6);
-    std::vector<Placed> next = placements(topLeft);
+    std::vector<Placed> next = placements(topLeft, ratio);
     const std::vector<DrawnItem> onScreen = drawn(m_painted);
     const QSet<DrawnItem> shown(onScreen.begin(), onScreen.end());
     QHash<size_t, QImage> kept;
@@ -201,7 +199,7 @@ QRegion LayerStepView::changedRegion() const {
     // The title and the "… the rest" line, and every block drawn or placed differently.
     QRegion changed(QRect(0, 0, width(), static_cast<int>(std::ceil(area.top()))));
     changed += moreRect(area).toAlignedRect();
-    for (const QRect& place : differing(drawn(m_painted), drawn(placements(area.topLeft())))) {
+    for (const QRect& place : differing(drawn(m_painted), drawn(placements(area.topLeft(), devicePixelRatioF())))) {
         changed += place;
     }
     return changed;

@@ -52,14 +52,15 @@ private:
     QRectF moreRect(const QRectF& area) const;
     /// Fits the document to `area` unless it already is (m_fitted).
     void fitTo(const QRectF& area) const;
-    std::vector<Placed> placements(QPointF topLeft) const;
+    /// The fitted blocks' images placed below `topLeft` on a screen of `ratio` device pixels per pixel.
+    std::vector<Placed> placements(QPointF topLeft, qreal ratio) const;
     /// Blocks as drawn items: their place and what they draw there.
     static std::vector<DrawnItem> drawn(const std::vector<Placed>& blocks);
     /// Paints the fitted document on screen. A block new to the screen is drawn directly; one drawn
     /// again unchanged (a full repaint) is kept as an image while the block, its place to the pixel
     /// and the palette stay. A slider step draws the blocks whose numbers moved; the others cost
     /// nothing outside changedRegion(), or a copy inside it.
-    void paintBlocks(QPainter& painter, QPointF topLeft) const;
+    void paintBlocks(QPainter& painter, QPointF topLeft, qreal ratio) const;
 
     core::DerivationSection m_section;
     QString m_key; ///< the section as text: the document is typeset again only when it changes

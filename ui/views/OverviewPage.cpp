@@ -81,8 +81,15 @@ OverviewPage::OverviewPage(QWidget* parent)
     addTile(new LayerStepView(m_canvas), {1.6, 1});
 }
 
+OverviewPage::~OverviewPage() {
+    for (const Tile& tile : m_tiles) {
+        tile.view->setFramePool(nullptr); // its frame ended, before the pool and the tile go
+    }
+}
+
 void OverviewPage::addTile(PaintedView* view, layout::OverviewTileSpec spec) {
     view->setCompact(true);
+    view->setFramePool(&m_frames);
     view->setMinimumSize(0, 0);
     view->installEventFilter(this);
     auto* expand = new OpenButton(m_canvas);
@@ -129,6 +136,7 @@ std::vector<core::ViewKind> OverviewPage::shownTiles() const {
 }
 
 void OverviewPage::setSharedAnalysis(core::AnalysisPtr analysis) {
+    m_frames.endFrames();
     m_analysis = std::move(analysis);
     QStringList notes;
     bool changed = false;
@@ -179,6 +187,7 @@ layout::OverviewLayout OverviewPage::layoutFor(const QRectF& target) const {
 }
 
 void OverviewPage::relayout() {
+    m_frames.endFrames();
     const QSize viewport = m_scroll->viewport()->size();
     const layout::OverviewLayout grid = layoutFor(QRectF(0, 0, viewport.width(), viewport.height()));
     m_canvas->resize(viewport.width(), static_cast<int>(std::ceil(grid.height)));

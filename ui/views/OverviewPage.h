@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ui/views/AnalysisView.h"
+#include "ui/views/FramePool.h"
 #include "ui/views/layout/OverviewLayout.h"
 
 #include <vector>
@@ -21,12 +22,14 @@ class PaintedView;
 /// pass) on a grid that reflows with the page (layout::layoutOverview). Each tile opens its full
 /// view (expandRequested); a layer clicked in the stack tile is selected everywhere through the
 /// shared LayerSelection. A tile that does not apply to the model is left out with one line saying
-/// why (core::inapplicableReason). Tiles repaint only when what they draw changed.
+/// why (core::inapplicableReason). Tiles repaint only when what they draw changed, and draw on
+/// every core (FramePool).
 class OverviewPage : public AnalysisView {
     Q_OBJECT
 
 public:
     explicit OverviewPage(QWidget* parent = nullptr);
+    ~OverviewPage() override;
 
     core::ViewKind kind() const override { return core::ViewKind::Overview; }
     QString title() const override { return tr("Overview"); }
@@ -43,6 +46,9 @@ public:
     std::vector<core::ViewKind> shownTiles() const;
     /// One line per tile left out, saying why; or the reason nothing is shown.
     const QStringList& notes() const { return m_notes; }
+    /// The workers that draw the tiles beside the GUI thread; a tile leaves them with
+    /// setFramePool(nullptr).
+    FramePool* framePool() { return &m_frames; }
     /// The grid in a page of this size (the notes' line excluded), as render() and the screen use it.
     layout::OverviewLayout layoutFor(const QRectF& target) const;
 
@@ -66,6 +72,7 @@ private:
     QRectF gridBounds(const QRectF& target) const;
 
     core::AnalysisPtr m_analysis = std::make_shared<const core::Analysis>();
+    FramePool m_frames;
     std::vector<Tile> m_tiles;
     QStringList m_notes;
     QScrollArea* m_scroll;

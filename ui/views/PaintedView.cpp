@@ -1,29 +1,85 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/PaintedView.h"
 
+#include "ui/views/FramePool.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/views/ViewColors.h"
 #include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
+#include <QBackingStore>
 #include <QEvent>
+#include <QImage>
+#include <QPaintEngine>
 #include <QPaintEvent>
 #include <QPainter>
+#include <QRunnable>
 #include <QSet>
 
 #include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <semaphore>
 
 namespace archplay::ui::views {
+
+/// The view's pending repaint drawn on a worker (FramePool), straight into the window's backing
+/// store: the view's pixels there, which no other widget paints until the view's paint event.
+struct PaintedView::Frame final : QRunnable {
+    explicit Frame(const PaintedView& owner)
+        : view(owner) {
+        setAutoDelete(false);
+    }
+
+    void run() override {
+        // Pairs with startFrame()'s release: the pool's hand-over orders the same, but through
+        // Qt's futex locks, which ThreadSanitizer cannot see.
+        (void)started.load(std::memory_order_acquire);
+        widgets::keepShapedTextOnThisThread();
+        {
+            QPainter painter(&image);
+            painter.translate(offset);
+            painter.setClipRegion(region);
+            view.draw(painter, bounds);
+        }
+        done.release(); // the painter gone: nothing of the frame's runs after this
+    }
+
+    const PaintedView& view;
+    QImage image;                      ///< the backing store's memory under the view (its part inside the window)
+    QPointF offset;                    ///< where the view's origin lies in `image`
+    QRectF bounds;                     ///< the view's rect when the frame started
+    QRegion region;                    ///< what the frame draws, in the view's coordinates
+    std::atomic<bool> started = false; ///< set before each start (see run())
+    std::binary_semaphore done{0};     ///< released once drawn
+    bool inFlight = false;             ///< started and not ended
+};
 
 PaintedView::PaintedView(QWidget* parent)
     : AnalysisView(parent)
     , m_selection(new LayerSelection(this)) {
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(320, 240);
-    connect(m_selection, &LayerSelection::layerChanged, this, &PaintedView::selectedLayerChanged);
+    connect(m_selection, &LayerSelection::layerChanged, this, &PaintedView::onLayerChanged);
+}
+
+PaintedView::~PaintedView() {
+    setFramePool(nullptr);
+}
+
+void PaintedView::setFramePool(FramePool* pool) {
+    endFrame();
+    if (m_framePool != nullptr) {
+        m_framePool->remove(this);
+    }
+    m_framePool = pool;
+    if (m_framePool != nullptr) {
+        m_framePool->add(this);
+    }
 }
 
 void PaintedView::setSharedAnalysis(core::AnalysisPtr analysis) {
+    endFrame();
     m_analysis = std::move(analysis);
     m_dirty = true;
     if (m_compact && isVisible()) {
@@ -35,11 +91,11 @@ void PaintedView::setSharedAnalysis(core::AnalysisPtr analysis) {
         const bool keyed = !key.isEmpty() && !m_contentKey.isEmpty();
         m_contentKey = std::move(key);
         if (keyed) {
-            update(changedRegion());
+            repaintLater(changedRegion());
             return;
         }
     }
-    update();
+    repaintLater(rect());
 }
 
 void PaintedView::setLayerSelection(LayerSelection* selection) {
@@ -50,11 +106,17 @@ void PaintedView::setLayerSelection(LayerSelection* selection) {
         m_selection->deleteLater();
     }
     m_selection = selection;
-    connect(m_selection, &LayerSelection::layerChanged, this, &PaintedView::selectedLayerChanged);
+    connect(m_selection, &LayerSelection::layerChanged, this, &PaintedView::onLayerChanged);
+    onLayerChanged();
+}
+
+void PaintedView::onLayerChanged() {
+    endFrame();
     selectedLayerChanged();
 }
 
 void PaintedView::setCompact(bool compact) {
+    endFrame();
     if (compact != m_compact) {
         m_compact = compact;
         invalidate();
@@ -70,9 +132,87 @@ std::int64_t PaintedView::selectedLayer() const {
 }
 
 void PaintedView::invalidate() {
+    endFrame();
     m_dirty = true;
     m_contentKey.clear();
-    update();
+    repaintLater(rect());
+}
+
+void PaintedView::repaintLater(const QRegion& region) {
+    m_pending += region;
+    update(region);
+}
+
+QImage* PaintedView::backingStoreImage() const {
+    QBackingStore* store = backingStore();
+    QPaintDevice* device = store != nullptr ? store->paintDevice() : nullptr;
+    return device != nullptr && device->devType() == QInternal::Image ? static_cast<QImage*>(device) : nullptr;
+}
+
+void PaintedView::startFrame() {
+    if (m_dirty || (m_frame && m_frame->inFlight) || !isVisible()) {
+        return;
+    }
+    const QRegion region = m_pending & visibleRegion();
+    QImage* store = backingStoreImage();
+    const qreal ratio = devicePixelRatio();
+    if (region.isEmpty() || store == nullptr || ratio != std::floor(ratio)) {
+        return; // whole device pixels only: the view's place in the store is a rect of them
+    }
+    // The store's pixels under the view, shared: what the frame draws is on screen at once. The
+    // painter of this repaint has detached the store already; bits() could detach it again.
+    const QRect place = QRect(mapTo(window(), QPoint(0, 0)), size()) & QRect(QPoint(0, 0), window()->size());
+    const QRect pixels(place.topLeft() * int(ratio), place.size() * int(ratio));
+    if (place.isEmpty() || !store->rect().contains(pixels)) {
+        return;
+    }
+    if (!m_frame) {
+        m_frame = std::make_unique<Frame>(*this);
+    }
+    QImage& image = m_frame->image;
+    image = QImage(const_cast<uchar*>(store->constBits()) + pixels.y() * store->bytesPerLine() +
+                       pixels.x() * (store->depth() / 8),
+                   pixels.width(), pixels.height(), store->bytesPerLine(), store->format());
+    image.setDevicePixelRatio(ratio);
+    // The widget's resolution, so that the fonts are the sizes they are on screen.
+    image.setDotsPerMeterX(qRound(logicalDpiX() / 0.0254));
+    image.setDotsPerMeterY(qRound(logicalDpiY() / 0.0254));
+    m_frame->offset = QPointF(mapTo(window(), QPoint(0, 0)) - place.topLeft());
+    m_frame->bounds = QRectF(rect());
+    m_frame->region = region;
+    m_frame->inFlight = true;
+    m_exposed = region;
+    m_frame->started.store(true, std::memory_order_release);
+    m_framePool->start(m_frame.get());
+}
+
+bool PaintedView::endFrame() const {
+    if (!m_frame || !m_frame->inFlight) {
+        return false;
+    }
+    m_frame->inFlight = false;
+    if (m_framePool->takeBack(m_frame.get())) {
+        return false;
+    }
+    while (!m_frame->done.try_acquire()) {
+        if (!m_framePool->runWaitingFrame()) {
+            m_frame->done.acquire();
+            break;
+        }
+    }
+    return true;
+}
+
+bool PaintedView::runWaitingFrame() {
+    if (!m_frame || !m_frame->inFlight || !m_framePool->takeBack(m_frame.get())) {
+        return false;
+    }
+    m_frame->run(); // its paint event finds it drawn
+    return true;
+}
+
+bool PaintedView::forScreen(const QPainter& painter) const {
+    return painter.device() == this || (m_frame && painter.device() == &m_frame->image);
 }
 
 void PaintedView::ensureBuilt() const {
@@ -85,7 +225,12 @@ void PaintedView::ensureBuilt() const {
 }
 
 void PaintedView::render(QPainter& painter, const QRectF& target) const {
+    endFrame();
     ensureBuilt();
+    draw(painter, target);
+}
+
+void PaintedView::draw(QPainter& painter, const QRectF& target) const {
     painter.save();
     painter.setClipRect(target, Qt::IntersectClip);
     painter.fillRect(target, palette().color(QPalette::Base));
@@ -223,10 +368,33 @@ QFont PaintedView::smallFont() const {
     return small;
 }
 
+bool PaintedView::event(QEvent* event) {
+    if (event->type() != QEvent::Paint) {
+        endFrame(); // whatever the event changes, no frame is reading it
+    }
+    return AnalysisView::event(event);
+}
+
 void PaintedView::paintEvent(QPaintEvent* event) {
-    m_exposed = event->region();
     QPainter painter(this);
-    render(painter, QRectF(rect()));
+    const QPaintEngine* engine = painter.paintEngine();
+    const bool onScreen = engine != nullptr && engine->paintDevice() == backingStoreImage();
+    if (onScreen && m_framePool != nullptr) {
+        m_framePool->startFrames(this); // the other tiles' repaints, beside this one
+    }
+    const bool framed = endFrame();
+    ensureBuilt();
+    // A frame drawn is on screen already: the rest of the event's region, if any, is drawn here.
+    const QRegion rest = framed && onScreen ? event->region().subtracted(m_frame->region) : event->region();
+    if (framed && onScreen) {
+        m_framePool->countShown();
+    }
+    if (!rest.isEmpty()) {
+        m_exposed = rest;
+        painter.setClipRegion(rest);
+        draw(painter, QRectF(rect()));
+    }
+    m_pending -= event->region();
     m_drawn = m_analysis->valid ? drawnItems(QRectF(rect())) : std::vector<DrawnItem>{};
 }
 
@@ -239,7 +407,7 @@ void PaintedView::changeEvent(QEvent* event) {
 
 void PaintedView::showEvent(QShowEvent* event) {
     AnalysisView::showEvent(event);
-    update();
+    repaintLater(rect());
 }
 
 } // namespace archplay::ui::views

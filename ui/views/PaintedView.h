@@ -10,11 +10,13 @@
 #include <QString>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace archplay::ui::views {
 
+class FramePool;
 class LayerSelection;
 
 /// Base of the custom-painted views. setSharedAnalysis() only keeps the analysis and schedules a repaint;
@@ -26,6 +28,7 @@ class PaintedView : public AnalysisView {
 
 public:
     explicit PaintedView(QWidget* parent = nullptr);
+    ~PaintedView() override;
 
     void setSharedAnalysis(core::AnalysisPtr analysis) override;
     void render(QPainter& painter, const QRectF& target) const override;
@@ -38,6 +41,9 @@ public:
     /// glance needs; the full view stays the tab of its kind.
     void setCompact(bool compact);
     bool compact() const { return m_compact; }
+    /// On screen, the view's pending repaint is drawn by `pool`'s workers while the GUI thread
+    /// paints the rest of the window (FramePool). Null, the default: always on the GUI thread.
+    void setFramePool(FramePool* pool);
 
     const core::Analysis& analysis() const { return *m_analysis; }
     /// Monotonic count of rebuilds, for caches keyed on the analysis.
@@ -104,19 +110,47 @@ protected:
                                                     qreal reservedRight) const;
     /// What the current paint event on the view redraws.
     const QRegion& exposedRegion() const { return m_exposed; }
+    /// True when `painter` paints the view on screen (or into its frame, for the screen); false for
+    /// an export.
+    bool forScreen(const QPainter& painter) const;
     QFont smallFont() const;
 
+    bool event(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
 
 private:
+    friend class FramePool;
+    struct Frame;
+
+    /// Ends the frame in flight, then lets the view follow the selected layer.
+    void onLayerChanged();
+    /// Asks Qt to repaint `region` and remembers it, for a frame to draw.
+    void repaintLater(const QRegion& region);
+    /// Starts drawing the pending repaint into the frame on a worker: only on screen, for a view
+    /// built, shown and with no frame in flight.
+    void startFrame();
+    /// Ends the frame in flight: takes it back if no worker has started it, else runs the frames
+    /// waiting on this thread until it is drawn. True when it was drawn (it holds its region).
+    bool endFrame() const;
+    /// Runs the frame in flight on this thread if no worker has started it; true when it ran.
+    bool runWaitingFrame();
+    /// render() without ending the frame in flight: what a frame runs.
+    void draw(QPainter& painter, const QRectF& target) const;
+    /// The window's backing store when it is an image (the raster backing stores), else null.
+    QImage* backingStoreImage() const;
+
+    // First: event() reads them from the constructor on (a child added is an event).
+    FramePool* m_framePool = nullptr;
+    std::unique_ptr<Frame> m_frame;
     core::AnalysisPtr m_analysis = std::make_shared<const core::Analysis>();
     LayerSelection* m_selection;
     bool m_compact = false;
     QString m_contentKey;
     std::vector<DrawnItem> m_drawn; ///< the items on screen, from the last paint event
     QRegion m_exposed;              ///< what the current paint event redraws
+    QRegion m_pending;              ///< asked to repaint and not painted yet
     mutable bool m_dirty = true;
     mutable quint64 m_generation = 0;
 };

@@ -9,6 +9,7 @@
 #include <QTextLayout>
 #include <QThread>
 
+#include <memory>
 #include <optional>
 
 namespace archplay::ui::widgets {
@@ -62,22 +63,29 @@ struct Cache {
 };
 
 Cache* g_cache = nullptr;
+/// A worker's own cache, once it asked for one (keepShapedTextOnThisThread()).
+thread_local std::unique_ptr<Cache> t_cache;
 
-/// The GUI thread's cache, or null on other threads: glyph runs hold fonts, which belong to the
-/// thread that made them. Emptied before the application object goes.
+/// The calling thread's cache: glyph runs hold fonts, which belong to the thread that made them.
+/// The GUI thread's is emptied before the application object goes; other threads have none unless
+/// they asked for one.
 Cache* cache() {
     const QCoreApplication* app = QCoreApplication::instance();
-    if (app == nullptr || QThread::currentThread() != app->thread()) {
+    if (app == nullptr) {
         return nullptr;
     }
-    if (g_cache == nullptr) {
-        g_cache = new Cache;
-        qAddPostRoutine([] { *g_cache = Cache{}; });
+    Cache* shapes = t_cache.get();
+    if (QThread::currentThread() == app->thread()) {
+        if (g_cache == nullptr) {
+            g_cache = new Cache;
+            qAddPostRoutine([] { *g_cache = Cache{}; });
+        }
+        shapes = g_cache;
     }
-    if (g_cache->entries.size() > kMaxEntries || g_cache->fonts.size() > kMaxFonts) {
-        *g_cache = Cache{};
+    if (shapes != nullptr && (shapes->entries.size() > kMaxEntries || shapes->fonts.size() > kMaxFonts)) {
+        *shapes = Cache{};
     }
-    return g_cache;
+    return shapes;
 }
 
 /// Raster devices only: a PDF or SVG keeps the characters of what QPainter::drawText writes, so
@@ -170,6 +178,13 @@ void drawShaped(QPainter& painter, const QRectF& rect, Qt::Alignment alignment, 
         top = rect.top() + (rect.height() - shaped->height) / 2;
     }
     draw(painter, *shaped, QPointF(x, top + shaped->ascent));
+}
+
+void keepShapedTextOnThisThread() {
+    const QCoreApplication* app = QCoreApplication::instance();
+    if (!t_cache && app != nullptr && QThread::currentThread() != app->thread()) {
+        t_cache = std::make_unique<Cache>();
+    }
 }
 
 qsizetype shapedTextCacheSize() {

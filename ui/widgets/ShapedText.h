@@ -12,9 +12,10 @@ namespace archplay::ui::widgets {
 
 /// Text shaped once and reused. Shaping (HarfBuzz, through QTextLayout) is the largest part of
 /// painting a view, and from one slider step to the next the views draw mostly the same words:
-/// "q_proj", "d_model", "4,096". On the GUI thread these functions keep each (font, text) shaped
-/// in a cache, so a repaint draws glyphs that are ready; elsewhere (export threads) they shape as
-/// QPainter does. What is drawn is the same either way: the glyphs QPainter::drawText would draw.
+/// "q_proj", "d_model", "4,096". On the GUI thread, and on a thread that asked for it
+/// (keepShapedTextOnThisThread()), these functions keep each (font, text) shaped in a cache, so a
+/// repaint draws glyphs that are ready; elsewhere (export threads) they shape as QPainter does.
+/// What is drawn is the same either way: the glyphs QPainter::drawText would draw.
 
 /// The width of `text` in `font`, as QFontMetricsF(font).horizontalAdvance(text) gives it.
 qreal textAdvance(const QFont& font, const QString& text);
@@ -43,7 +44,11 @@ void drawShaped(QPainter& painter, QPointF baseline, const QString& text);
 /// does for a text without line breaks.
 void drawShaped(QPainter& painter, const QRectF& rect, Qt::Alignment alignment, const QString& text);
 
-/// How many (font, text) pairs are shaped and kept, for tests.
+/// Gives the calling thread (not the GUI thread, which has one) a cache of its own. It goes with the
+/// thread, which must end before the application object does: the frame workers of the overview.
+void keepShapedTextOnThisThread();
+
+/// How many (font, text) pairs are shaped and kept on this thread, for tests.
 qsizetype shapedTextCacheSize();
 
 } // namespace archplay::ui::widgets
