@@ -285,15 +285,17 @@ private:
                         {"platform", QApplication::platformName().toStdString()},
                         {"qt", qVersion()},
                         {"cpu", cpuModel().toStdString()},
-                        {"cores", QThread::idealThreadCount()}};
+                        {"cores", QThread::idealThreadCount()},
+                        {"tile_workers", tileWorkers()}};
         return QByteArray::fromStdString(out.dump(2) + "\n");
     }
 
     QByteArray text(const LatencyStats& overall, std::size_t invalid, double rss) const {
-        std::string out =
-            fmt::format("archplay --bench: {}x{} on '{}' (Qt {}), {} x {}, {} mouse positions per sweep each way\n\n",
-                        m_options.size.width(), m_options.size.height(), QApplication::platformName().toStdString(),
-                        qVersion(), QThread::idealThreadCount(), cpuModel().toStdString(), m_options.benchSteps);
+        std::string out = fmt::format(
+            "archplay --bench: {}x{} on '{}' (Qt {}), {} x {}, {} mouse positions per sweep each way, "
+            "{} tile workers\n\n",
+            m_options.size.width(), m_options.size.height(), QApplication::platformName().toStdString(), qVersion(),
+            QThread::idealThreadCount(), cpuModel().toStdString(), m_options.benchSteps, tileWorkers());
         const char* rowFormat = "{:<28} {:>8} {:>8.2f} {:>8.2f} {:>8.2f} {:>8.2f}\n";
         out += fmt::format("{:<28} {:>8} {:>8} {:>8} {:>8} {:>8}\n", "update latency (ms)", "updates", "p50", "p95",
                            "p99", "max");
@@ -342,6 +344,16 @@ private:
     }
 
     bool overviewOnly() const { return m_options.view == core::ViewKind::Overview; }
+
+    /// The threads that draw the overview's tiles beside the GUI thread (ui/views/FramePool).
+    int tileWorkers() const {
+        for (ui::views::AnalysisView* view : m_window->views()) {
+            if (auto* overview = qobject_cast<ui::views::OverviewPage*>(view)) {
+                return overview->framePool()->workers();
+            }
+        }
+        return 0;
+    }
 
     PaintTimingApplication& m_app;
     const GuiOptions& m_options;

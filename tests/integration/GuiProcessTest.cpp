@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -93,6 +94,8 @@ TEST(GuiProcess, AShortBenchmarkReportsEveryFigureAndView) {
     EXPECT_EQ(json.at("presets").size(), 1u);
     EXPECT_EQ(json.at("presets").at("mixtral-8x7b-v0.1").at("n"), update.at("n"));
     EXPECT_EQ(json.at("setup").at("size"), "1280x800");
+    // The overview's tiles draw on the cores beside the GUI thread's.
+    EXPECT_EQ(json.at("setup").at("tile_workers").get<int>(), std::max(0, json.at("setup").at("cores").get<int>() - 1));
 }
 
 TEST(GuiProcess, TheOverviewBenchmarkChecksIssue12sTargets) {

@@ -40,6 +40,8 @@ public:
     /// Ends every frame (waits for them, or takes them back): before the views change.
     void endFrames();
 
+    /// How many threads draw frames beside the GUI thread (0 on one core).
+    int workers() const { return m_pool.maxThreadCount(); }
     /// How many paint events found their view drawn by a frame, for tests.
     quint64 shownFrames() const { return m_shown; }
     void countShown() { ++m_shown; }
