@@ -38,8 +38,8 @@ void FramePool::startFrames(const PaintedView* painting) {
             view->startFrame();
         }
     }
-    // A view that had a repaint pending on screen is painted in this repaint, and copies its frame
-    // there. Should one not be, its frame ends as soon as the repaint is over.
+    // A view that had a repaint pending on screen is painted in this repaint, and its paint event
+    // ends its frame. Should one not be, its frame ends as soon as the repaint is over.
     if (!m_endQueued) {
         m_endQueued = true;
         QMetaObject::invokeMethod(
