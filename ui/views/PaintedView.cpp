@@ -3,57 +3,20 @@
 
 #include "ui/views/FramePool.h"
 #include "ui/views/LayerSelection.h"
+#include "ui/views/PaintedViewFrame.h"
 #include "ui/views/ViewColors.h"
 #include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"
 
-#include <QBackingStore>
 #include <QEvent>
-#include <QImage>
 #include <QPaintEngine>
 #include <QPaintEvent>
 #include <QPainter>
-#include <QRunnable>
 #include <QSet>
 
 #include <algorithm>
-#include <atomic>
-#include <cmath>
-#include <semaphore>
 
 namespace archplay::ui::views {
-
-/// The view's pending repaint drawn on a worker (FramePool), straight into the window's backing
-/// store: the view's pixels there, which no other widget paints until the view's paint event.
-struct PaintedView::Frame final : QRunnable {
-    explicit Frame(const PaintedView& owner)
-        : view(owner) {
-        setAutoDelete(false);
-    }
-
-    void run() override {
-        // Pairs with startFrame()'s release: the pool's hand-over orders the same, but through
-        // Qt's futex locks, which ThreadSanitizer cannot see.
-        (void)started.load(std::memory_order_acquire);
-        widgets::keepShapedTextOnThisThread();
-        {
-            QPainter painter(&image);
-            painter.translate(offset);
-            painter.setClipRegion(region);
-            view.draw(painter, bounds);
-        }
-        done.release(); // the painter gone: nothing of the frame's runs after this
-    }
-
-    const PaintedView& view;
-    QImage image;                      ///< the backing store's memory under the view (its part inside the window)
-    QPointF offset;                    ///< where the view's origin lies in `image`
-    QRectF bounds;                     ///< the view's rect when the frame started
-    QRegion region;                    ///< what the frame draws, in the view's coordinates
-    std::atomic<bool> started = false; ///< set before each start (see run())
-    std::binary_semaphore done{0};     ///< released once drawn
-    bool inFlight = false;             ///< started and not ended
-};
 
 PaintedView::PaintedView(QWidget* parent)
     : AnalysisView(parent)
@@ -65,17 +28,6 @@ PaintedView::PaintedView(QWidget* parent)
 
 PaintedView::~PaintedView() {
     setFramePool(nullptr);
-}
-
-void PaintedView::setFramePool(FramePool* pool) {
-    endFrame();
-    if (m_framePool != nullptr) {
-        m_framePool->remove(this);
-    }
-    m_framePool = pool;
-    if (m_framePool != nullptr) {
-        m_framePool->add(this);
-    }
 }
 
 void PaintedView::setSharedAnalysis(core::AnalysisPtr analysis) {
@@ -141,78 +93,6 @@ void PaintedView::invalidate() {
 void PaintedView::repaintLater(const QRegion& region) {
     m_pending += region;
     update(region);
-}
-
-QImage* PaintedView::backingStoreImage() const {
-    QBackingStore* store = backingStore();
-    QPaintDevice* device = store != nullptr ? store->paintDevice() : nullptr;
-    return device != nullptr && device->devType() == QInternal::Image ? static_cast<QImage*>(device) : nullptr;
-}
-
-void PaintedView::startFrame() {
-    if (m_dirty || (m_frame && m_frame->inFlight) || !isVisible()) {
-        return;
-    }
-    const QRegion region = m_pending & visibleRegion();
-    QImage* store = backingStoreImage();
-    const qreal ratio = devicePixelRatio();
-    if (region.isEmpty() || store == nullptr || ratio != std::floor(ratio)) {
-        return; // whole device pixels only: the view's place in the store is a rect of them
-    }
-    // The store's pixels under the view, shared: what the frame draws is on screen at once. The
-    // painter of this repaint has detached the store already; bits() could detach it again.
-    const QRect place = QRect(mapTo(window(), QPoint(0, 0)), size()) & QRect(QPoint(0, 0), window()->size());
-    const QRect pixels(place.topLeft() * int(ratio), place.size() * int(ratio));
-    if (place.isEmpty() || !store->rect().contains(pixels)) {
-        return;
-    }
-    if (!m_frame) {
-        m_frame = std::make_unique<Frame>(*this);
-    }
-    QImage& image = m_frame->image;
-    image = QImage(const_cast<uchar*>(store->constBits()) + pixels.y() * store->bytesPerLine() +
-                       pixels.x() * (store->depth() / 8),
-                   pixels.width(), pixels.height(), store->bytesPerLine(), store->format());
-    image.setDevicePixelRatio(ratio);
-    // The widget's resolution, so that the fonts are the sizes they are on screen.
-    image.setDotsPerMeterX(qRound(logicalDpiX() / 0.0254));
-    image.setDotsPerMeterY(qRound(logicalDpiY() / 0.0254));
-    m_frame->offset = QPointF(mapTo(window(), QPoint(0, 0)) - place.topLeft());
-    m_frame->bounds = QRectF(rect());
-    m_frame->region = region;
-    m_frame->inFlight = true;
-    m_exposed = region;
-    m_frame->started.store(true, std::memory_order_release);
-    m_framePool->start(m_frame.get());
-}
-
-bool PaintedView::endFrame() const {
-    if (!m_frame || !m_frame->inFlight) {
-        return false;
-    }
-    m_frame->inFlight = false;
-    if (m_framePool->takeBack(m_frame.get())) {
-        return false;
-    }
-    while (!m_frame->done.try_acquire()) {
-        if (!m_framePool->runWaitingFrame()) {
-            m_frame->done.acquire();
-            break;
-        }
-    }
-    return true;
-}
-
-bool PaintedView::runWaitingFrame() {
-    if (!m_frame || !m_frame->inFlight || !m_framePool->takeBack(m_frame.get())) {
-        return false;
-    }
-    m_frame->run(); // its paint event finds it drawn
-    return true;
-}
-
-bool PaintedView::forScreen(const QPainter& painter) const {
-    return painter.device() == this || (m_frame && painter.device() == &m_frame->image);
 }
 
 void PaintedView::ensureBuilt() const {
