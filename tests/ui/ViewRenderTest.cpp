@@ -13,8 +13,10 @@
 #include <QBuffer>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QIcon>
 #include <QImage>
 #include <QPainter>
+#include <QPixmap>
 #include <QSet>
 #include <QSvgGenerator>
 #include <QSvgRenderer>
@@ -208,6 +210,36 @@ TEST_F(ViewRender, ExtremeConfigsRenderQuickly) {
             }
         }
     }
+}
+
+TEST_F(ViewRender, IconsTakeTheThemesTextColourAndAreDrawnOnce) {
+    // A toolbar icon is its SVG in the palette's text colour. Each size and colour is drawn once
+    // (a button repaints its icon whenever it is enabled or disabled); a theme change draws it again.
+    auto inkLightness = [](const QPixmap& pixmap) {
+        const QImage image = pixmap.toImage().convertToFormat(QImage::Format_ARGB32);
+        int sum = 0;
+        int count = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x) {
+                const QColor pixel = image.pixelColor(x, y);
+                if (pixel.alpha() > 200) {
+                    sum += pixel.lightness();
+                    ++count;
+                }
+            }
+        }
+        return count > 0 ? sum / count : -1;
+    };
+    ui::theme::applyTheme(ui::theme::ThemeMode::Light);
+    const QIcon open = ui::theme::icon(QStringLiteral("document-open"));
+    const QPixmap light = open.pixmap(QSize(24, 24));
+    EXPECT_EQ(open.pixmap(QSize(24, 24)).cacheKey(), light.cacheKey());
+    ui::theme::applyTheme(ui::theme::ThemeMode::Dark);
+    const QPixmap dark = open.pixmap(QSize(24, 24));
+    EXPECT_NE(dark.cacheKey(), light.cacheKey());
+    EXPECT_GE(inkLightness(light), 0);
+    EXPECT_LT(inkLightness(light), 100);
+    EXPECT_GT(inkLightness(dark), 155);
 }
 
 TEST_F(ViewRender, EveryKindHasOneTitledViewInTabOrder) {

@@ -7,6 +7,7 @@
 #include <QIconEngine>
 #include <QPainter>
 #include <QPixmap>
+#include <QPixmapCache>
 #include <QProxyStyle>
 #include <QStyleFactory>
 #include <QStyleOption>
@@ -170,14 +171,8 @@ public:
         : m_name(std::move(name)) {}
 
     void paint(QPainter* painter, const QRect& rect, QIcon::Mode mode, QIcon::State) override {
-        const QPalette palette = QApplication::palette();
-        QColor color =
-            palette.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Normal, QPalette::ButtonText);
-        if (mode == QIcon::Selected) {
-            color = palette.color(QPalette::HighlightedText);
-        }
         QByteArray svg = svgSource(m_name);
-        svg.replace("currentColor", color.name().toLatin1());
+        svg.replace("currentColor", colorFor(mode).name().toLatin1());
         QSvgRenderer renderer(svg);
         renderer.render(painter, rect);
     }
@@ -186,13 +181,28 @@ public:
         return scaledPixmap(size, mode, state, 1.0);
     }
 
+    /// Drawn once per size, scale and colour: a tool button repaints its icon whenever it is enabled
+    /// or disabled (Undo, at the first step of every drag), and rendering the SVG each time took about
+    /// 0.2 ms.
     QPixmap scaledPixmap(const QSize& size, QIcon::Mode mode, QIcon::State state, qreal scale) override {
-        QPixmap pixmap(size * scale);
+        const QString key = QStringLiteral("archplay-icon/%1/%2x%3@%4/%5")
+                                .arg(m_name)
+                                .arg(size.width())
+                                .arg(size.height())
+                                .arg(scale)
+                                .arg(colorFor(mode).rgba());
+        QPixmap pixmap;
+        if (QPixmapCache::find(key, &pixmap)) {
+            return pixmap;
+        }
+        pixmap = QPixmap(size * scale);
         pixmap.setDevicePixelRatio(scale);
         pixmap.fill(Qt::transparent);
         QPainter painter(&pixmap);
         painter.setRenderHint(QPainter::Antialiasing);
         paint(&painter, QRect(QPoint(0, 0), size), mode, state);
+        painter.end();
+        QPixmapCache::insert(key, pixmap);
         return pixmap;
     }
 
@@ -200,6 +210,15 @@ public:
     QString key() const override { return QStringLiteral("archplay-tinted-svg"); }
 
 private:
+    /// The palette's text colour for `mode` (its disabled colour, or the selection's).
+    static QColor colorFor(QIcon::Mode mode) {
+        const QPalette palette = QApplication::palette();
+        if (mode == QIcon::Selected) {
+            return palette.color(QPalette::HighlightedText);
+        }
+        return palette.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Normal, QPalette::ButtonText);
+    }
+
     QString m_name;
 };
 
