@@ -74,8 +74,14 @@ QString KvFitTile::contentKey() const {
     return parts.join(QChar(0x1f));
 }
 
-KvFitTile::Placement KvFitTile::placement(const QRectF& target) const {
-    Placement at;
+const KvFitTile::Placement& KvFitTile::placement(const QRectF& target) const {
+    if (m_placementTarget == target && m_placementGeneration == generation()) {
+        return m_placement;
+    }
+    Placement& at = m_placement;
+    at = Placement{};
+    m_placementTarget = target;
+    m_placementGeneration = generation();
     const widgets::TextMetrics metrics(font());
     at.line = metrics.height();
     QFont bold = font();
@@ -113,12 +119,12 @@ KvFitTile::Placement KvFitTile::placement(const QRectF& target) const {
     at.deviceTitleTop = std::max(at.bar.bottom() + 4, std::min(y + at.line * 0.5, area.bottom() - devicesHeight));
     at.deviceBar =
         QRectF(area.left(), at.deviceTitleTop + at.line * qreal(at.deviceTitle.size()) + 4, area.width(), at.line);
-    return at;
+    return m_placement;
 }
 
 void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
     paintHeader(painter, target, m_headline, QString());
-    const Placement at = placement(target);
+    const Placement& at = placement(target);
     const core::Analysis& a = analysis();
     const QPalette pal = palette();
     const widgets::TextMetrics metrics(font());
@@ -170,7 +176,7 @@ std::pair<qreal, qreal> KvFitTile::deviceShares(qreal width) const {
 std::vector<PaintedView::DrawnItem> KvFitTile::drawnItems(const QRectF& target) const {
     // The headline, the detail, the cache bar, each kind's row, and the devices' title, bar and
     // detail: a wider FFN changes the weights alone and repaints the devices' lines.
-    const Placement at = placement(target);
+    const Placement& at = placement(target);
     const core::Analysis& a = analysis();
     const QPalette pal = palette();
     const qreal line = at.line;

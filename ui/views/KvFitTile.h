@@ -54,7 +54,9 @@ private:
         QRectF deviceBar; ///< weights and cache against the devices' memory
         QStringList deviceDetail;
     };
-    Placement placement(const QRectF& target) const;
+    /// The placement for `target`, computed once per rebuild and target: the changed region, the
+    /// paint and the items painted all read it.
+    const Placement& placement(const QRectF& target) const;
     /// The widths of the weights and of the cache in a device bar `width` wide.
     std::pair<qreal, qreal> deviceShares(qreal width) const;
 
@@ -64,6 +66,9 @@ private:
     QString m_detail;
     QString m_deviceTitle;
     QString m_deviceDetail;
+    mutable Placement m_placement;
+    mutable QRectF m_placementTarget;
+    mutable quint64 m_placementGeneration = 0;
 };
 
 } // namespace archplay::ui::views
