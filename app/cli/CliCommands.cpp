@@ -13,6 +13,7 @@
 #include "core/io/ConfigJson.h"
 #include "core/io/Presets.h"
 #include "core/io/ReportJson.h"
+#include "core/params/Tensors.h"
 #include "core/report/Tables.h"
 #include "core/util/Format.h"
 
@@ -36,10 +37,17 @@ constexpr const char* kUsage = R"(usage: archplay-cli <command> [options]
 
 commands:
   params CONFIG [--json]                 parameter count: total, active, breakdown
+  tensors CONFIG [--layout checkpoint|transformers] [--json]
+                                         every tensor of the state dict, layer numbers
+                                         folded to '#': count, parameters, shape; transformers:
+                                         routed experts fused as transformers 5.x holds them
   kv CONFIG --seq N [--batch B] [--kv-dtype fp32|fp16|bf16|fp8|int8|int4]
-                [--encoder-seq N] [--weight-dtype FORMAT] [--gpu ID] [--gpus N] [--json]
+                [--encoder-seq N] [--weight-dtype FORMAT] [--gpu ID] [--gpus N]
+                [--allocator architecture|transformers] [--json]
                                          KV cache for a scenario, and whether weights and
-                                         cache fit the GPUs (--gpu: see 'gpus', default h100-sxm)
+                                         cache fit the GPUs (--gpu: see 'gpus', default h100-sxm);
+                                         --allocator: the architecture's own cache (default)
+                                         or what transformers 5.x's cache classes hold
   validate CONFIG [--json]               errors, warnings and hints
   presets [--json]                       the built-in presets
   zoo [--dir FOLDER ...] [--hf-cache | --hf-root DIR] [--presets] [--filter EXPR] [--sort [-]KEY]
@@ -138,6 +146,43 @@ int commandParams(const Options& options, std::ostream& out, std::ostream& err) 
     return Success;
 }
 
+/// Every tensor of the state dict, layer numbers folded to '#': count, elements, shape of one.
+int commandTensors(const Options& options, core::TensorLayout layout, std::ostream& out, std::ostream& err) {
+    int exitCode = Success;
+    const auto analysis = analyzeSpec(options, {}, err, exitCode);
+    if (!analysis) {
+        return exitCode;
+    }
+    const std::vector<core::FoldedTensor> tensors = core::foldedTensors(analysis->config, analysis->plan, layout);
+    if (options.json) {
+        nlohmann::json list = nlohmann::json::object();
+        for (const core::FoldedTensor& tensor : tensors) {
+            nlohmann::json shape = nlohmann::json::array();
+            for (core::Checked d : tensor.shape) {
+                shape.push_back(d.overflowed() ? nlohmann::json() : nlohmann::json(d.value()));
+            }
+            const nlohmann::json elements =
+                tensor.elements.overflowed() ? nlohmann::json() : nlohmann::json(tensor.elements.value());
+            list[tensor.key] = nlohmann::json::array({tensor.count, elements, shape});
+        }
+        nlohmann::json json = {{"layout", layout == core::TensorLayout::Checkpoint ? "checkpoint" : "transformers"},
+                               {"total", analysis->params.total},
+                               {"tensors", list}};
+        core::addExactness(json, analysis->config);
+        out << json.dump(2) << "\n";
+        return Success;
+    }
+    fmt::print(out, "{:<72} {:>6} {:>22}  {}\n", "tensor", "count", "parameters", "shape of one");
+    for (const core::FoldedTensor& tensor : tensors) {
+        fmt::print(out, "{:<72} {:>6} {:>22}  {}\n", tensor.key, tensor.count,
+                   tensor.elements.overflowed() ? std::string("more than 2^64 - 1")
+                                                : core::withThousands(tensor.elements.value()),
+                   core::toString(core::TensorShape{tensor.shape, 1}));
+    }
+    fmt::print(out, "{:<72} {:>6} {:>22}\n", "total (tied weights once)", "", core::withThousands(analysis->params.total));
+    return Success;
+}
+
 /// A KV figure with thousands separators, or "exceeds 2^64 - 1" for one an overflow saturated.
 std::string kvFigure(const core::KvCacheReport& kv, std::uint64_t value) {
     return kv.overflow && value == UINT64_MAX ? std::string("exceeds 2^64 - 1") : core::withThousands(value);
@@ -153,11 +198,12 @@ void printKvFigures(const Analysis& analysis, std::ostream& out) {
         }
         fmt::print(out, "{:<36} {:>26}  {}\n", label, core::withThousands(bytes), core::binaryBytes(bytes));
     };
-    fmt::print(out, "KV cache at {} tokens, batch {}, {}\n\n", core::withThousands(kv.sequenceLength), kv.batch,
-               core::toString(kv.dtype));
+    fmt::print(out, "KV cache at {} tokens, batch {}, {}: {}\n({})\n\n",
+               core::withThousands(kv.sequenceLength), kv.batch, core::toString(kv.dtype),
+               core::allocatorLabel(kv.allocator), core::allocatorSource(kv.allocator));
     row("bytes per token", kv.bytesPerToken);
     if (analysis.config.latent) {
-        row("  expanded per token (HF eager MLA)", kv.expandedBytesPerToken);
+        row("  if MLA cached per-head K and V", kv.expandedBytesPerToken);
     }
     if (kv.crossBytesPerEncoderToken > 0) {
         row("cross-attention per encoder token", kv.crossBytesPerEncoderToken);
@@ -167,7 +213,7 @@ void printKvFigures(const Analysis& analysis, std::ostream& out) {
     }
     row("total bytes", kv.totalBytes);
     if (analysis.config.latent) {
-        row("  expanded total (HF eager MLA)", kv.expandedTotalBytes);
+        row("  if MLA cached per-head K and V", kv.expandedTotalBytes);
     }
     fmt::print(out, "\nweights ({}, {}) + cache on {}: {}\n", core::formatInfo(analysis.scenario.weightFormat).id,
                core::binaryBytes(analysis.weightBytes), core::devicesLabel(analysis.scenario),
@@ -275,6 +321,23 @@ constexpr Command kCommands[] = {
          requireOneConfig(options);
          return [options](std::ostream& out, std::ostream& err) {
              return commandParams(options, out, err);
+         };
+     },
+     nullptr},
+    {"tensors",
+     [](const Arguments& args) -> CommandRunner {
+         Options options = parseOptions(args, {"--layout"});
+         requireOneConfig(options);
+         core::TensorLayout layout = core::TensorLayout::Checkpoint;
+         if (const std::string* text = options.value("--layout")) {
+             if (*text == "transformers") {
+                 layout = core::TensorLayout::Transformers;
+             } else if (*text != "checkpoint") {
+                 throw UsageError{fmt::format("--layout takes checkpoint or transformers, not '{}'", *text)};
+             }
+         }
+         return [options, layout](std::ostream& out, std::ostream& err) {
+             return commandTensors(options, layout, out, err);
          };
      },
      nullptr},

@@ -6,6 +6,7 @@
 #include "core/cost/WeightFormats.h"
 #include "core/io/Files.h"
 #include "core/io/GpuJson.h"
+#include "core/memory/KvCache.h"
 #include "core/util/Format.h"
 
 #include <fmt/format.h>
@@ -167,6 +168,7 @@ const std::vector<std::string>& scenarioFlags() {
                                                    "--weight-dtype",
                                                    "--weights-dtype",
                                                    "--state-dtype",
+                                                   "--allocator",
                                                    "--gpu",
                                                    "--gpus",
                                                    "--tokens",
@@ -210,6 +212,13 @@ core::Scenario scenarioFromFlags(const std::map<std::string, std::string>& value
     }
     if (const std::string* text = value("--state-dtype")) {
         scenario.stateDType = dtypeName("--state-dtype", *text);
+    }
+    if (const std::string* text = value("--allocator")) {
+        const std::optional<core::KvAllocator> allocator = core::parseKvAllocator(*text);
+        if (!allocator) {
+            throw UsageError{fmt::format("--allocator takes architecture or transformers, not '{}'", *text)};
+        }
+        scenario.kvAllocator = *allocator;
     }
     if (const std::string* text = value("--gpu")) {
         const std::string* file = value("--gpu-file");

@@ -69,7 +69,8 @@ void addCosts(Analysis& analysis) {
     analysis.training = trainingMemory(config, analysis.plan, analysis.params.total, s.trainingShape());
     analysis.trainingGpusNeeded = trainingGpusNeeded(analysis.training, s.gpu.memoryBytes());
     const KvCacheReport one =
-        kvCache(config, analysis.plan, s.sequenceLength, 1, s.kvDType, s.encoderSequenceLength, s.stateDType);
+        kvCache(config, analysis.plan, s.sequenceLength, 1, s.kvDType, s.encoderSequenceLength, s.stateDType,
+                s.kvAllocator);
     const RooflineInputs inputs{&config, &analysis.compute, &analysis.weights, one.totalBytes, s.batch};
     analysis.speed = roofline(inputs, s.gpu, s.gpuCount, fp8);
     const bool overflow = analysis.compute.overflow || analysis.serving.overflow || one.overflow ||
@@ -100,7 +101,7 @@ Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
     analysis.plan = planLayers(config);
     analysis.params = countParameters(config, analysis.plan);
     analysis.kv = kvCache(config, analysis.plan, scenario.sequenceLength, scenario.batch, scenario.kvDType,
-                          scenario.encoderSequenceLength, scenario.stateDType);
+                          scenario.encoderSequenceLength, scenario.stateDType, scenario.kvAllocator);
     analysis.weights = weightMemory(config, analysis.plan, scenario.weightFormat);
     analysis.weightBytes = analysis.weights.bytes;
     analysis.devices =

@@ -166,6 +166,7 @@ struct MixerLetter {
 constexpr MixerLetter kMixerLetters[] = {
     {TokenMixer::Attention, 'A'}, {TokenMixer::GatedDeltaNet, 'D'}, {TokenMixer::LightningAttention, 'L'},
     {TokenMixer::Mamba2, 'M'},    {TokenMixer::ShortConv, 'C'},     {TokenMixer::AttentionWithMamba2, 'P'},
+    {TokenMixer::Mamba, 'S'},
 };
 
 } // namespace

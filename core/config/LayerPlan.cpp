@@ -76,6 +76,8 @@ std::string_view mixerName(TokenMixer mixer) {
         return "lightning attention";
     case TokenMixer::Mamba2:
         return "Mamba-2";
+    case TokenMixer::Mamba:
+        return "Mamba";
     case TokenMixer::ShortConv:
         return "short conv";
     case TokenMixer::AttentionWithMamba2:
@@ -114,6 +116,8 @@ std::string ffnKindName(const ModelConfig& config, FfnKind kind) {
         return "gated";
     case FfnKind::Moe:
         return "MoE " + std::to_string(config.moe.numExperts) + " × top-" + std::to_string(config.moe.topK);
+    case FfnKind::None:
+        return "no FFN";
     }
     return {};
 }

@@ -55,6 +55,9 @@ bool ModelConfig::hybrid() const {
 }
 
 bool ModelConfig::hasDenseFfnLayers() const {
+    if (ffnKind == FfnKind::None) {
+        return false;
+    }
     if (ffnKind != FfnKind::Moe) {
         return true;
     }
@@ -82,6 +85,8 @@ std::string_view toString(TokenMixer mixer) {
         return "lightning_attention";
     case TokenMixer::Mamba2:
         return "mamba2";
+    case TokenMixer::Mamba:
+        return "mamba";
     case TokenMixer::ShortConv:
         return "short_conv";
     case TokenMixer::AttentionWithMamba2:
@@ -123,6 +128,8 @@ std::string_view toString(FfnKind kind) {
         return "gated";
     case FfnKind::Moe:
         return "moe";
+    case FfnKind::None:
+        return "none";
     }
     return {};
 }
@@ -203,6 +210,32 @@ std::string_view toString(TensorNaming naming) {
         return "phi";
     case TensorNaming::Phi3:
         return "phi3";
+    case TensorNaming::Mamba:
+        return "mamba";
+    case TensorNaming::Starcoder2:
+        return "starcoder2";
+    case TensorNaming::QwenMoe:
+        return "qwen2_moe";
+    case TensorNaming::Qwen35:
+        return "qwen3_5";
+    case TensorNaming::Glm4:
+        return "glm4";
+    case TensorNaming::Apertus:
+        return "apertus";
+    case TensorNaming::Hunyuan:
+        return "hunyuan_v1_moe";
+    case TensorNaming::Ernie45Moe:
+        return "ernie4_5_moe";
+    case TensorNaming::Llama4:
+        return "llama4_text";
+    case TensorNaming::GptOss:
+        return "gpt_oss";
+    case TensorNaming::GraniteHybrid:
+        return "granitemoehybrid";
+    case TensorNaming::FalconH1:
+        return "falcon_h1";
+    case TensorNaming::Lfm2:
+        return "lfm2";
     }
     return {};
 }
@@ -215,6 +248,8 @@ std::string_view toString(QkNorm norm) {
         return "per-head";
     case QkNorm::FullWidth:
         return "full-width";
+    case QkNorm::PerHeadLayerNorm:
+        return "per-head-layernorm";
     }
     return {};
 }

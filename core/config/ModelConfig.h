@@ -17,8 +17,9 @@ namespace archplay::core {
 /// Which stacks the model has.
 enum class ArchitectureKind { DecoderOnly, EncoderOnly, EncoderDecoder };
 
-/// How a feed-forward block is built. Experts of a Moe block are gated (SwiGLU-style) MLPs.
-enum class FfnKind { Mlp, Gated, Moe };
+/// How a feed-forward block is built. Experts of a Moe block are gated (SwiGLU-style) MLPs. None: the
+/// layers have no feed-forward block, their mixer is the whole layer (Mamba language models).
+enum class FfnKind { Mlp, Gated, Moe, None };
 
 /// Normalisation layer type. LayerNorm has weight and bias [H]; RmsNorm a weight [H];
 /// NonParametric (OLMo v1) has none; LayerNormNoBias (Cohere) a weight [H] only.
@@ -36,7 +37,8 @@ enum class PositionalKind { Learned, Sinusoidal, Rope, Alibi, RelativeBias, None
 /// Normalisation of queries and keys inside attention.
 /// PerHead: one RMSNorm weight [head_dim] shared by all heads (Qwen3, Gemma 3).
 /// FullWidth: RMSNorm over the projected vector, [heads x head_dim] and [kv_heads x head_dim] (OLMo 2).
-enum class QkNorm { None, PerHead, FullWidth };
+/// PerHeadLayerNorm: one LayerNorm weight and bias [head_dim] shared by all heads (Phi's qk_layernorm).
+enum class QkNorm { None, PerHead, FullWidth, PerHeadLayerNorm };
 
 /// Which layers use a sliding-window (local) attention instead of global attention.
 enum class SlidingPattern {
@@ -57,6 +59,7 @@ enum class TokenMixer {
     GatedDeltaNet,       ///< Qwen3-Next / Qwen3.5 linear attention
     LightningAttention,  ///< MiniMax-Text-01 linear attention
     Mamba2,              ///< Mamba-2 state-space mixer (Granite 4.0 H)
+    Mamba,               ///< Mamba-1 selective state-space mixer (Mamba language models)
     ShortConv,           ///< LFM2 gated short convolution
     AttentionWithMamba2, ///< attention and Mamba-2 side by side in one layer (Falcon-H1)
 };
@@ -66,7 +69,33 @@ enum class TokenMixer {
 /// GPT-2's Conv1D `attn.c_attn` stored [in, out], Phi-3's fused `mlp.gate_up_proj`). Chosen by the
 /// config.json reader of the family (core/io); Llama's names for every other family. Names, storage
 /// order and fusions only: no parameter count depends on it.
-enum class TensorNaming { Llama, Bert, T5, Bart, Opt, Gpt2, GptJ, GptNeox, Falcon, Bloom, Phi, Phi3 };
+enum class TensorNaming {
+    Llama,
+    Bert,
+    T5,
+    Bart,
+    Opt,
+    Gpt2,
+    GptJ,
+    GptNeox,
+    Falcon,
+    Bloom,
+    Phi,
+    Phi3,
+    Mamba,
+    Starcoder2,
+    QwenMoe, ///< Qwen2-MoE, Qwen3-Next: one shared_expert and its shared_expert_gate
+    Qwen35,  ///< Qwen3.5: the Gated DeltaNet's in_proj_qkv, in_proj_z, in_proj_b, in_proj_a
+    Glm4,
+    Apertus,
+    Hunyuan,
+    Ernie45Moe,
+    Llama4,
+    GptOss,
+    GraniteHybrid,
+    FalconH1,
+    Lfm2,
+};
 
 /// Feed-forward activation; names follow Hugging Face `hidden_act`. XIelu (Apertus) has two
 /// trainable scalars per layer.
@@ -118,6 +147,19 @@ struct Mamba2Mixer {
     Checked convChannels() const { return innerWidth() + Checked(2) * dim(numGroups) * dim(stateSize); }
 
     bool operator==(const Mamba2Mixer&) const = default;
+};
+
+/// Mamba-1's selective state-space mixer (transformers modeling_mamba.py, MambaMixer). Dimensions in
+/// elements.
+struct Mamba1Mixer {
+    std::int64_t innerWidth = 1536;  ///< intermediate_size = expand x hidden_size
+    std::int64_t stateSize = 16;     ///< state_size
+    std::int64_t convKernel = 4;     ///< conv_kernel
+    std::int64_t timeStepRank = 48;  ///< time_step_rank ("auto": ceil(hidden_size / 16))
+    bool convBias = true;            ///< use_conv_bias
+    bool projectionBias = false;     ///< use_bias: in_proj and out_proj have biases
+
+    bool operator==(const Mamba1Mixer&) const = default;
 };
 
 /// LFM2's gated short convolution. The width is the hidden size.
@@ -206,6 +248,10 @@ struct ForwardDetails {
     bool normGainPlusOne = false;                  ///< RMSNorm multiplies by (1 + g), not g (Gemma)
     bool attentionUnscaled = false;                ///< scores not divided by sqrt(head_dim) (T5)
     bool tiedHeadInputScaled = false;              ///< before a tied head the output is scaled by H^-1/2 (T5)
+    /// How the family's transformers modeling file fills its cache, where it differs from the architecture's
+    /// minimum (core/memory/KvCache.h, KvAllocator::Transformers):
+    bool kvRepeatedPerQueryHead = false; ///< K and V cached repeated to every query head (Falcon's new decoder)
+    bool latentCachedExpanded = false;   ///< MLA caches per-head K and V, not the latent (DeepSeek-V3.2, GLM-5)
 
     bool operator==(const ForwardDetails&) const = default;
 };
@@ -241,6 +287,10 @@ struct ModelConfig {
 
     std::int64_t numHeads = 32;
     std::int64_t numKvHeads = 32;
+    /// Encoder widths of an encoder-decoder model whose encoder differs from its decoder (BART's
+    /// encoder_attention_heads, encoder_ffn_dim); 0 = the decoder's numHeads and intermediateSize.
+    std::int64_t encoderHeads = 0;
+    std::int64_t encoderIntermediateSize = 0;
     std::optional<std::int64_t> headDim;   ///< explicit head_dim; absent means hiddenSize / numHeads
     std::optional<LatentAttention> latent; ///< present for MLA
 
@@ -259,6 +309,7 @@ struct ModelConfig {
     std::vector<TokenMixer> mixers;
     GatedDeltaNet deltaNet;
     Mamba2Mixer mamba;
+    Mamba1Mixer mamba1;
     ShortConvMixer shortConv;
 
     SlidingPattern slidingPattern = SlidingPattern::None;
@@ -289,6 +340,9 @@ struct ModelConfig {
     bool outputHead = true; ///< an LM head exists (XxxForCausalLM); false for BertModel
     bool tieWordEmbeddings = false;
     bool outputHeadBias = false;             ///< lm_head bias (GPT-J, Phi-2)
+    /// The encoder and the decoder each keep a token embedding of their own beside the shared one
+    /// (BART-family models in transformers 5.x when tie_word_embeddings is false).
+    bool stackEmbeddingsUntied = false;
     std::int64_t embeddingProjectionDim = 0; ///< OPT word_embed_proj_dim when it differs from H; 0 = none
 
     std::int64_t tokenTypes = 0; ///< BERT type_vocab_size
@@ -314,6 +368,12 @@ struct ModelConfig {
     /// Width of one query/key head: qk_nope_head_dim + qk_rope_head_dim under latent attention, else
     /// effectiveHeadDim().
     [[nodiscard]] std::int64_t queryKeyHeadDim() const;
+    /// FFN width of an encoder layer: encoderIntermediateSize when set, else intermediateSize.
+    [[nodiscard]] std::int64_t encoderFfnWidth() const {
+        return encoderIntermediateSize > 0 ? encoderIntermediateSize : intermediateSize;
+    }
+    /// Attention heads of an encoder layer: encoderHeads when set, else numHeads.
+    [[nodiscard]] std::int64_t encoderHeadCount() const { return encoderHeads > 0 ? encoderHeads : numHeads; }
     /// True when the model has an encoder stack.
     [[nodiscard]] bool hasEncoder() const { return architecture != ArchitectureKind::DecoderOnly; }
     /// True when the model has a decoder stack (decoder-only or encoder-decoder).

@@ -6,6 +6,7 @@
 #include "core/cost/Gpus.h"
 #include "core/cost/Memory.h"
 #include "core/cost/WeightFormats.h"
+#include "core/memory/KvCache.h"
 
 #include <cstdint>
 #include <optional>
@@ -22,6 +23,8 @@ struct Scenario {
     DType kvDType = DType::BF16;
     /// Precision of the fixed states of linear-attention / state-space layers; absent: the KV precision.
     std::optional<DType> stateDType;
+    /// Whose cache the KV figures are: the architecture's own (the default) or what an engine allocates.
+    KvAllocator kvAllocator = KvAllocator::Architecture;
     DType activationDType = DType::BF16; ///< activations of training and of a prefill's workspace
     Gpu gpu = defaultGpu();              ///< the device, from the catalogue (builtinGpus() or the user's)
     std::uint64_t gpuCount = 1;          ///< devices sharing weights and cache evenly (tensor parallel)

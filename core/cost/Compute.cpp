@@ -47,6 +47,11 @@ Checked statePerToken(const ModelConfig& config, TokenMixer mixer) {
         const Mamba2Mixer& m = config.mamba;
         return Checked(5) * dim(m.numHeads) * dim(m.headDim) * dim(m.stateSize);
     }
+    case TokenMixer::Mamba: {
+        // Per channel with an [N] state: decay (1), dt x B update (2), C readout (2).
+        const Mamba1Mixer& m = config.mamba1;
+        return Checked(5) * dim(m.innerWidth) * dim(m.stateSize);
+    }
     case TokenMixer::Attention:
     case TokenMixer::ShortConv:
         return 0;

@@ -31,6 +31,8 @@ Checked ffnActivationBytes(const ModelConfig& c, FfnKind ffn, Checked p) {
         }
         return bytes;
     }
+    case FfnKind::None:
+        return 0;
     }
     return 0;
 }

@@ -42,6 +42,8 @@ std::string ffnDescription(const ModelConfig& c, const LayerPlan& kind) {
     case FfnKind::Moe:
         return fmt::format("MoE, top-{} of {} experts{}", c.moe.topK, c.moe.numExperts,
                            c.moe.numSharedExperts > 0 ? fmt::format(" + {} shared", c.moe.numSharedExperts) : "");
+    case FfnKind::None:
+        return "no FFN";
     }
     return {};
 }
@@ -105,7 +107,12 @@ public:
         if (m_kind.crossAttention) {
             crossAttention();
         }
-        feedForward();
+        if (m_kind.ffn == FfnKind::None) {
+            // The mixer is the whole layer (Mamba): its residual sum is the layer's output.
+            m_steps.back().equations.push_back("X^{(\\ell)} = " + m_residual);
+        } else {
+            feedForward();
+        }
         return std::move(m_steps);
     }
 
@@ -219,6 +226,10 @@ private:
             qkv.equations.push_back("Q_{h} \\leftarrow \\operatorname{RMSNorm}(Q_{h}), \\quad " + key +
                                     " \\leftarrow \\operatorname{RMSNorm}(" + key + "), \\quad g_{q}, g_{k} \\in " +
                                     realVector(m_headDim));
+        } else if (c.qkNorm == QkNorm::PerHeadLayerNorm) {
+            qkv.equations.push_back("Q_{h} \\leftarrow \\operatorname{LayerNorm}(Q_{h}), \\quad " + key +
+                                    " \\leftarrow \\operatorname{LayerNorm}(" + key +
+                                    "), \\quad g_{q}, b_{q}, g_{k}, b_{k} \\in " + realVector(m_headDim));
         } else if (c.qkNorm == QkNorm::FullWidth) {
             qkv.equations.push_back("Q \\leftarrow \\operatorname{RMSNorm}(Q), \\quad K \\leftarrow "
                                     "\\operatorname{RMSNorm}(K), \\quad g_{q} \\in " +
@@ -411,6 +422,26 @@ private:
                 s.equations.push_back("X' = X^{(\\ell-1)} + \\operatorname{Attn}(" + in + ") + " + out);
                 m_residual = "X'";
             }
+            break;
+        }
+        case TokenMixer::Mamba: {
+            const Mamba1Mixer& m = c.mamba1;
+            const Checked inner = dim(m.innerWidth);
+            auto& s = step("Mamba",
+                           fmt::format("A selective state-space layer (Mamba-1): inner width {}, state size $N = {}$ "
+                                       "per channel, a time step of rank {}, a causal convolution of width {}.",
+                                       m.innerWidth, m.stateSize, m.timeStepRank, m.convKernel));
+            s.equations.push_back("\\left[\\,x \\;\\; z\\,\\right] = " + in + "\\, W_{in}, \\quad W_{in} \\in " +
+                                  real(hidden, Checked(2) * inner));
+            s.equations.push_back("\\left[\\,\\delta \\;\\; B \\;\\; C\\,\\right] = "
+                                  "\\operatorname{conv}_{" + num(m.convKernel) + "}(x)\\, W_{x}, \\quad "
+                                  "\\Delta = \\operatorname{softplus}(\\delta\\, W_{dt}), \\quad W_{x} \\in " +
+                                  real(inner, dim(m.timeStepRank) + Checked(2) * dim(m.stateSize)));
+            s.equations.push_back("h_{t} = e^{\\Delta_{t} A}\\, h_{t-1} + \\Delta_{t}\\, B_{t}\\, x_{t}, \\quad "
+                                  "y_{t} = C_{t}\\, h_{t} + D\\, x_{t}, \\quad h_{t} \\in \\mathbb{R}^{" +
+                                  num(m.innerWidth) + " \\times " + num(m.stateSize) + "}");
+            s.equations.push_back(out + " = \\left(y \\odot \\operatorname{SiLU}(z)\\right) W_{out}, \\quad W_{out} \\in " +
+                                  real(inner, hidden));
             break;
         }
         case TokenMixer::ShortConv: {

@@ -149,22 +149,72 @@ void writeUniformWindow(const ModelConfig& c, json& out) {
     }
 }
 
-/// Qwen2/Qwen3 (and their MoE variants): use_sliding_window makes layers >= max_window_layers sliding.
-void readQwenWindow(JsonFields& f, ModelConfig& c) {
+/// Which layers use_sliding_window makes sliding, per family (configuration_<type>.py, transformers 5.17).
+enum class QwenWindowRule {
+    FromLayer,     ///< Qwen2, Qwen3: layers i >= max_window_layers
+    EvenBelow,     ///< Qwen2-MoE: even layers i < max_window_layers
+    EveryLayer,    ///< Qwen3-MoE: every layer (no max_window_layers, no layer_types)
+};
+
+/// Qwen2/Qwen3 and their MoE variants: a null sliding_window means no window, whatever
+/// use_sliding_window says; layer_types, when given, decide.
+void readQwenWindow(JsonFields& f, ModelConfig& c, QwenWindowRule rule) {
     const bool use = f.flag("use_sliding_window", false);
-    c.slidingWindow = f.nullableInteger("sliding_window", 4096).value_or(4096);
-    c.firstSlidingLayer = f.integer("max_window_layers", 28);
-    c.slidingPattern = use ? SlidingPattern::FromLayer : SlidingPattern::None;
-    readLayerTypes(f, c);
+    const std::optional<std::int64_t> window = f.nullableInteger("sliding_window", 4096);
+    c.slidingWindow = window.value_or(4096);
+    const bool on = use && window.has_value();
+    c.slidingPattern = SlidingPattern::None;
+    switch (rule) {
+    case QwenWindowRule::FromLayer:
+        c.firstSlidingLayer = f.integer("max_window_layers", 28);
+        c.slidingPattern = on ? SlidingPattern::FromLayer : SlidingPattern::None;
+        break;
+    case QwenWindowRule::EvenBelow: {
+        const std::int64_t below = f.integer("max_window_layers", 28);
+        c.firstSlidingLayer = 0;
+        if (on) {
+            c.layerTypes.clear();
+            for (std::int64_t i = 0; i < c.numLayers && i < 100000; ++i) {
+                c.layerTypes.push_back(i % 2 == 0 && i < below ? LayerAttention::Sliding : LayerAttention::Global);
+            }
+            c.slidingPattern = SlidingPattern::Explicit;
+        }
+        break;
+    }
+    case QwenWindowRule::EveryLayer:
+        c.slidingPattern = on ? SlidingPattern::All : SlidingPattern::None;
+        break;
+    }
+    if (rule != QwenWindowRule::EveryLayer) {
+        readLayerTypes(f, c);
+    }
 }
 
-void writeQwenWindow(const ModelConfig& c, json& out) {
-    requireExpressible(out, c.slidingPattern == SlidingPattern::None || c.slidingPattern == SlidingPattern::FromLayer ||
-                                c.slidingPattern == SlidingPattern::Explicit);
-    out["use_sliding_window"] = c.slidingPattern == SlidingPattern::FromLayer;
+void writeQwenWindow(const ModelConfig& c, json& out, QwenWindowRule rule) {
+    const bool slides = c.slidingPattern == SlidingPattern::FromLayer || c.slidingPattern == SlidingPattern::All ||
+                        (c.slidingPattern == SlidingPattern::Explicit &&
+                         std::find(c.layerTypes.begin(), c.layerTypes.end(), LayerAttention::Sliding) !=
+                             c.layerTypes.end());
+    switch (rule) {
+    case QwenWindowRule::FromLayer:
+        requireExpressible(out, c.slidingPattern == SlidingPattern::None ||
+                                    c.slidingPattern == SlidingPattern::FromLayer ||
+                                    c.slidingPattern == SlidingPattern::Explicit);
+        out["max_window_layers"] = c.firstSlidingLayer;
+        break;
+    case QwenWindowRule::EvenBelow:
+        requireExpressible(out, c.slidingPattern == SlidingPattern::None || c.slidingPattern == SlidingPattern::Explicit);
+        break;
+    case QwenWindowRule::EveryLayer:
+        requireExpressible(out, c.slidingPattern == SlidingPattern::None || c.slidingPattern == SlidingPattern::All);
+        break;
+    }
+    // The sliding layers of layer_types need use_sliding_window too: without it the window is dropped.
+    out["use_sliding_window"] = slides;
     out["sliding_window"] = c.slidingWindow;
-    out["max_window_layers"] = c.firstSlidingLayer;
-    writeLayerTypes(c, out);
+    if (rule != QwenWindowRule::EveryLayer) {
+        writeLayerTypes(c, out);
+    }
 }
 
 /// Gemma 2 / Gemma 3: layer i is global iff (i + 1) % period == 0 (FORMULAS.md §2.9, §2.10).
@@ -281,13 +331,13 @@ const Defaults kQwen2{.vocab = 151936,
 void readQwen2(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kQwen2);
     c.qBias = c.kBias = c.vBias = true; // hard-coded in Qwen2Attention
-    readQwenWindow(f, c);
+    readQwenWindow(f, c, QwenWindowRule::FromLayer);
 }
 
 void writeQwen2(const ModelConfig& c, json& out) {
     writeCommon(c, out, kQwen2);
     requireExpressible(out, c.qBias && c.kBias && c.vBias && !c.oBias);
-    writeQwenWindow(c, out);
+    writeQwenWindow(c, out, QwenWindowRule::FromLayer);
 }
 
 const Defaults kQwen2Moe{.vocab = 151936,
@@ -300,9 +350,10 @@ const Defaults kQwen2Moe{.vocab = 151936,
 
 void readQwen2Moe(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kQwen2Moe);
+    c.tensorNaming = TensorNaming::QwenMoe;
     const bool qkvBias = f.flag("qkv_bias", true);
     c.qBias = c.kBias = c.vBias = qkvBias;
-    readQwenWindow(f, c);
+    readQwenWindow(f, c, QwenWindowRule::EvenBelow);
     readQwenMoe(f, c,
                 {.numExperts = 60,
                  .topK = 4,
@@ -317,7 +368,7 @@ void writeQwen2Moe(const ModelConfig& c, json& out) {
     writeCommon(c, out, kQwen2Moe);
     requireExpressible(out, c.qBias == c.kBias && c.kBias == c.vBias && !c.oBias);
     out["qkv_bias"] = c.qBias;
-    writeQwenWindow(c, out);
+    writeQwenWindow(c, out, QwenWindowRule::EvenBelow);
     writeQwenMoe(c, out);
     requireExpressible(out,
                        c.moe.numSharedExperts == 1 && c.moe.sharedExpertGate && c.moe.sharedExpertIntermediateSize > 0);
@@ -337,14 +388,14 @@ void readQwen3(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kQwen3);
     setAttentionBias(c, f.flag("attention_bias", false));
     c.qkNorm = QkNorm::PerHead;
-    readQwenWindow(f, c);
+    readQwenWindow(f, c, QwenWindowRule::FromLayer);
 }
 
 void writeQwen3(const ModelConfig& c, json& out) {
     writeCommon(c, out, kQwen3);
     requireExpressible(out, uniformAttentionBias(c) && c.qkNorm == QkNorm::PerHead);
     out["attention_bias"] = c.qBias;
-    writeQwenWindow(c, out);
+    writeQwenWindow(c, out, QwenWindowRule::FromLayer);
 }
 
 const Defaults kQwen3Moe{.vocab = 151936,
@@ -359,7 +410,7 @@ void readQwen3Moe(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kQwen3Moe);
     setAttentionBias(c, f.flag("attention_bias", false));
     c.qkNorm = QkNorm::PerHead;
-    readQwenWindow(f, c);
+    readQwenWindow(f, c, QwenWindowRule::EveryLayer);
     readQwenMoe(f, c, {.numExperts = 128, .topK = 8, .expertIntermediateSize = 768});
 }
 
@@ -367,7 +418,7 @@ void writeQwen3Moe(const ModelConfig& c, json& out) {
     writeCommon(c, out, kQwen3Moe);
     requireExpressible(out, uniformAttentionBias(c) && c.qkNorm == QkNorm::PerHead && c.moe.numSharedExperts == 0);
     out["attention_bias"] = c.qBias;
-    writeQwenWindow(c, out);
+    writeQwenWindow(c, out, QwenWindowRule::EveryLayer);
     writeQwenMoe(c, out);
 }
 
@@ -472,16 +523,15 @@ void readPhi(JsonFields& f, ModelConfig& c) {
     c.ffnBias = true;
     c.outputHeadBias = true;
     c.rotaryFraction = f.number("partial_rotary_factor", 0.5);
-    if (f.flag("qk_layernorm", false)) {
-        f.notModelled("qk_layernorm", "Phi's qk_layernorm (a LayerNorm with bias per head) is not modelled");
-        c.qkNorm = QkNorm::PerHead;
-    }
+    // PhiAttention's q_layernorm and k_layernorm: nn.LayerNorm(head_dim), shared by the heads.
+    c.qkNorm = f.flag("qk_layernorm", false) ? QkNorm::PerHeadLayerNorm : QkNorm::None;
 }
 
 void writePhi(const ModelConfig& c, json& out) {
     writeCommon(c, out, kPhi);
     out["partial_rotary_factor"] = c.rotaryFraction;
-    out["qk_layernorm"] = c.qkNorm != QkNorm::None;
+    requireExpressible(out, c.qkNorm == QkNorm::None || c.qkNorm == QkNorm::PerHeadLayerNorm);
+    out["qk_layernorm"] = c.qkNorm == QkNorm::PerHeadLayerNorm;
 }
 
 const Defaults kPhi3{
@@ -619,6 +669,8 @@ void readFalcon(JsonFields& f, ModelConfig& c) {
     const bool multiQuery = f.flag("multi_query", true);
     const std::int64_t kvHeads = f.integer({"num_kv_heads", "n_head_kv"}, c.numHeads);
     c.numKvHeads = newArchitecture ? kvHeads : multiQuery ? 1 : c.numHeads;
+    // FalconAttention of the new decoder architecture caches K and V expanded to every query head.
+    c.forward.kvRepeatedPerQueryHead = newArchitecture;
     c.intermediateSize =
         f.nullableInteger("ffn_hidden_size", std::nullopt).value_or(saturatingProduct(4, c.hiddenSize));
     c.maxPositions = f.integer("max_position_embeddings", 2048);
@@ -654,8 +706,8 @@ void writeFalcon(const ModelConfig& c, json& out) {
     out["bias"] = c.qBias;
     out["alibi"] = c.positional == PositionalKind::Alibi;
     out["parallel_attn"] = c.normPlacement != NormPlacement::Pre;
-    const bool newArchitecture =
-        c.normPlacement == NormPlacement::ParallelDouble || (c.numKvHeads != 1 && c.numKvHeads != c.numHeads);
+    const bool newArchitecture = c.forward.kvRepeatedPerQueryHead || c.normPlacement == NormPlacement::ParallelDouble ||
+                                 (c.numKvHeads != 1 && c.numKvHeads != c.numHeads);
     out["new_decoder_architecture"] = newArchitecture;
     out["multi_query"] = c.numKvHeads == 1;
     out["num_kv_heads"] = c.numKvHeads;
@@ -785,6 +837,7 @@ const Defaults kStarcoder2{.vocab = 49152,
 
 void readStarcoder2(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kStarcoder2, {.headDim = ""});
+    c.tensorNaming = TensorNaming::Starcoder2;
     const bool bias = f.flag("use_bias", true);
     setAttentionBias(c, bias);
     c.ffnBias = bias;
@@ -958,17 +1011,19 @@ void readBart(JsonFields& f, ModelConfig& c) {
     c.hiddenSize = f.integer("d_model", 1024);
     c.numEncoderLayers = f.integer("encoder_layers", 12);
     c.numLayers = f.integer("decoder_layers", 12);
-    const std::int64_t encoderHeads = f.integer("encoder_attention_heads", 16);
+    // The encoder's heads and FFN width may differ from the decoder's (BartEncoderLayer reads
+    // encoder_attention_heads and encoder_ffn_dim); kept apart only where they do.
     c.numHeads = f.integer("decoder_attention_heads", 16);
     c.numKvHeads = c.numHeads;
-    const std::int64_t encoderFfn = f.integer("encoder_ffn_dim", 4096);
     c.intermediateSize = f.integer("decoder_ffn_dim", 4096);
-    if (encoderHeads != c.numHeads || encoderFfn != c.intermediateSize) {
-        f.notModelled("encoder_ffn_dim", "encoder and decoder differ in heads or FFN width, and archplay models "
-                                         "one value for both");
-    }
+    const std::int64_t encoderHeads = f.integer("encoder_attention_heads", 16);
+    const std::int64_t encoderFfn = f.integer("encoder_ffn_dim", 4096);
+    c.encoderHeads = encoderHeads != c.numHeads ? encoderHeads : 0;
+    c.encoderIntermediateSize = encoderFfn != c.intermediateSize ? encoderFfn : 0;
     c.maxPositions = f.integer("max_position_embeddings", 1024);
     c.tieWordEmbeddings = f.flag("tie_word_embeddings", true);
+    // Untied, transformers 5.x keeps the encoder's and the decoder's embed_tokens apart from `shared`.
+    c.stackEmbeddingsUntied = !c.tieWordEmbeddings;
     c.normKind = NormKind::LayerNorm;
     c.normPlacement = NormPlacement::Post;
     c.embeddingNorm = true;
@@ -987,13 +1042,74 @@ void writeBart(const ModelConfig& c, json& out) {
     out["d_model"] = c.hiddenSize;
     out["encoder_layers"] = c.numEncoderLayers;
     out["decoder_layers"] = c.numLayers;
-    out["encoder_attention_heads"] = c.numHeads;
+    out["encoder_attention_heads"] = c.encoderHeadCount();
     out["decoder_attention_heads"] = c.numHeads;
-    out["encoder_ffn_dim"] = c.intermediateSize;
+    out["encoder_ffn_dim"] = c.encoderFfnWidth();
     out["decoder_ffn_dim"] = c.intermediateSize;
     out["max_position_embeddings"] = c.maxPositions;
     out["tie_word_embeddings"] = c.tieWordEmbeddings;
+    requireExpressible(out, c.stackEmbeddingsUntied == !c.tieWordEmbeddings);
     writeActivation(c, out, "activation_function", Activation::Gelu);
+}
+
+// Mamba-1 language models (modeling_mamba.py, configuration_mamba.py): MambaBlocks of one RMSNorm and
+// a MambaMixer, no attention and no feed-forward block. MambaConfig recomputes intermediate_size as
+// int(expand x hidden_size) and time_step_rank "auto" as ceil(hidden_size / 16). No positions: the
+// context is unbounded, taken as max_position_embeddings when the config has one, else 1,048,576.
+void readMamba(JsonFields& f, ModelConfig& c) {
+    c.tensorNaming = TensorNaming::Mamba;
+    c.vocabSize = f.integer("vocab_size", 50280);
+    c.hiddenSize = f.integer("hidden_size", 768);
+    c.numLayers = f.integer("num_hidden_layers", 32);
+    c.numHeads = 1; // no attention: heads and head_dim are unused
+    c.numKvHeads = 1;
+    const double expand = f.number("expand", 2.0);
+    f.consume("intermediate_size"); // recomputed from expand by MambaConfig
+    c.mamba1.innerWidth = static_cast<std::int64_t>(expand * static_cast<double>(c.hiddenSize));
+    c.mamba1.stateSize = f.integer("state_size", 16);
+    c.mamba1.convKernel = f.integer("conv_kernel", 4);
+    if (f.isText("time_step_rank") && f.peekText("time_step_rank") == "auto") {
+        f.consume("time_step_rank");
+        c.mamba1.timeStepRank = (std::max<std::int64_t>(c.hiddenSize, 0) + 15) / 16;
+    } else {
+        c.mamba1.timeStepRank = f.integer("time_step_rank", (std::max<std::int64_t>(c.hiddenSize, 0) + 15) / 16);
+    }
+    c.mamba1.convBias = f.flag("use_conv_bias", true);
+    c.mamba1.projectionBias = f.flag("use_bias", false);
+    c.mixers = {TokenMixer::Mamba};
+    c.ffnKind = FfnKind::None;
+    const std::string act = f.peekText("hidden_act");
+    c.activation = act.empty() ? Activation::Silu : parseActivation(act);
+    c.normKind = NormKind::RmsNorm;
+    c.normPlacement = NormPlacement::Pre;
+    c.positional = PositionalKind::None;
+    c.maxPositions = f.integer("max_position_embeddings", 1 << 20);
+    c.tieWordEmbeddings = f.flag("tie_word_embeddings", true);
+}
+
+void writeMamba(const ModelConfig& c, json& out) {
+    const bool mamba = c.mixers == std::vector<TokenMixer>{TokenMixer::Mamba};
+    const double expand = c.hiddenSize > 0 ? static_cast<double>(c.mamba1.innerWidth) / static_cast<double>(c.hiddenSize)
+                                           : 0.0;
+    requireExpressible(out, mamba && c.ffnKind == FfnKind::None && c.normKind == NormKind::RmsNorm &&
+                                c.normPlacement == NormPlacement::Pre && c.positional == PositionalKind::None &&
+                                static_cast<std::int64_t>(expand * static_cast<double>(c.hiddenSize)) ==
+                                    c.mamba1.innerWidth);
+    out["vocab_size"] = c.vocabSize;
+    out["hidden_size"] = c.hiddenSize;
+    out["num_hidden_layers"] = c.numLayers;
+    out["expand"] = expand;
+    out["intermediate_size"] = c.mamba1.innerWidth;
+    out["state_size"] = c.mamba1.stateSize;
+    out["conv_kernel"] = c.mamba1.convKernel;
+    out["time_step_rank"] = c.mamba1.timeStepRank;
+    out["use_conv_bias"] = c.mamba1.convBias;
+    out["use_bias"] = c.mamba1.projectionBias;
+    out["tie_word_embeddings"] = c.tieWordEmbeddings;
+    writeActivation(c, out, "hidden_act", Activation::Silu);
+    if (c.maxPositions != (1 << 20)) {
+        out["max_position_embeddings"] = c.maxPositions;
+    }
 }
 
 void readGranite(JsonFields& f, ModelConfig& c) {
@@ -1058,6 +1174,7 @@ const std::vector<Family>& families() {
         {"bert", readBert, writeBert},
         {"t5", readT5, writeT5},
         {"bart", readBart, writeBart},
+        {"mamba", readMamba, writeMamba},
     };
     static const std::vector<Family> withModern = [] {
         std::vector<Family> result = all;

@@ -173,7 +173,6 @@ constexpr std::pair<std::string_view, std::string_view> kOtherKinds[] = {
     {"decision_transformer", "Decision Transformer (offline RL, GPT-2 over trajectories)"},
     {"perceiver", "Perceiver IO (general multimodal)"},
     {"esm", "ESM (protein language model: encoder over amino acids, plus ESMFold)"},
-    {"mamba", "Mamba (Mamba-1 selective SSM LM)"},
     {"mamba2", "Mamba-2 (SSD state-space LM)"},
     {"falcon_mamba", "Falcon Mamba (Mamba-1 with RMS-normed B/C/dt)"},
     {"rwkv", "RWKV (v4 RNN LM)"},

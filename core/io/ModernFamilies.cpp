@@ -2,6 +2,7 @@
 // config.json readers and writers of the 2025-2026 families. Defaults are those of each family's
 // configuration class in huggingface/transformers; tensor layouts follow its modeling file
 // (configuration_<type>.py / modeling_<type>.py), as the comments say family by family.
+#include "core/config/LayerPlan.h"
 #include "core/io/FamilyIo.h"
 #include "core/util/Checked.h"
 #include "core/validate/Validation.h"
@@ -152,6 +153,7 @@ const Defaults kGptOss{.vocab = 201088,
 
 void readGptOss(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kGptOss);
+    c.tensorNaming = TensorNaming::GptOss;
     setAttentionBias(c, f.flag("attention_bias", true));
     c.attentionSinks = true; // self_attn.sinks [heads]
     c.slidingWindow = f.nullableInteger("sliding_window", 128).value_or(128);
@@ -195,6 +197,7 @@ const Defaults kLlama4{.vocab = 202048,
 void readLlama4Text(JsonFields& f, ModelConfig& c) {
     // intermediate_size is the expert (and shared expert) width; intermediate_size_mlp the dense width.
     readCommon(f, c, kLlama4, {.intermediate = "intermediate_size_mlp"});
+    c.tensorNaming = TensorNaming::Llama4;
     setAttentionBias(c, f.flag("attention_bias", false));
     f.consume("use_qk_norm"); // an L2 norm without weights
     c.attentionChunkSize = f.integer("attention_chunk_size", 8192);
@@ -214,10 +217,17 @@ void readLlama4Text(JsonFields& f, ModelConfig& c) {
     c.moe.expertIntermediateSize = f.integer("intermediate_size", 8192);
     c.moe.numSharedExperts = 1;
     c.moe.sharedExpertIntermediateSize = c.moe.expertIntermediateSize;
+    // Llama4TextConfig: moe_layers, else every interleave_moe_layer_step-th layer, range(step - 1, n, step).
+    // The other layers are dense Llama4TextMLPs of width intermediate_size_mlp.
     const std::int64_t step = f.integer("interleave_moe_layer_step", 1);
-    c.moe.moeLayers = f.integers("moe_layers");
-    if (c.moe.moeLayers.empty()) {
-        c.moe.moeLayers = layersWhere(c.numLayers, [&](std::int64_t i) { return step > 0 && (i + 1) % step == 0; });
+    if (f.has("moe_layers")) {
+        c.moe.moeLayers = f.integers("moe_layers");
+        if (c.moe.moeLayers.empty()) {
+            c.moe.denseLayers = layersWhere(c.numLayers, [](std::int64_t) { return true; }); // moe_layers: []
+        }
+    } else {
+        f.consume("moe_layers");
+        c.moe.sparseStep = step;
     }
 }
 
@@ -232,7 +242,13 @@ void writeLlama4Text(const ModelConfig& c, json& out) {
     out["num_local_experts"] = c.moe.numExperts;
     out["num_experts_per_tok"] = c.moe.topK;
     out["intermediate_size"] = c.moe.expertIntermediateSize;
-    out["moe_layers"] = c.moe.moeLayers;
+    json moeLayers = json::array();
+    for (const LayerPlan& layer : planLayers(c).layers) {
+        if (layer.ffn == FfnKind::Moe) {
+            moeLayers.push_back(layer.index);
+        }
+    }
+    out["moe_layers"] = std::move(moeLayers);
     out.erase("interleave_moe_layer_step");
 }
 
@@ -296,8 +312,11 @@ const Defaults kErnieMoe{.vocab = 103424,
 
 // Ernie4_5_MoeForCausalLM: layer i is MoE iff start <= i <= end and (i + 1) % interval == 0; the
 // shared experts form one MLP of width n_shared x Im; e_score_correction_bias is an nn.Parameter.
+// use_bias gives biases to the attention, the dense MLPs, the shared experts and the LM head, not to
+// the routed experts (Ernie4_5_MoeExperts has none) nor the router.
 void readErnieMoe(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kErnieMoe);
+    c.tensorNaming = TensorNaming::Ernie45Moe;
     const bool bias = f.flag("use_bias", false);
     setAttentionBias(c, bias);
     c.ffnBias = bias;
@@ -308,7 +327,6 @@ void readErnieMoe(JsonFields& f, ModelConfig& c) {
     c.moe.expertIntermediateSize = f.integer("moe_intermediate_size", 1536);
     c.moe.numSharedExperts = f.integer("moe_num_shared_experts", 2);
     c.moe.correctionBiasParameter = true;
-    c.moe.expertBias = bias;
     const std::int64_t start = f.integer("moe_layer_start_index", 1);
     std::int64_t end = f.integer("moe_layer_end_index", -1);
     if (end == -1) {
@@ -324,7 +342,8 @@ void readErnieMoe(JsonFields& f, ModelConfig& c) {
 void writeErnieMoe(const ModelConfig& c, json& out) {
     writeCommon(c, out, kErnieMoe);
     requireExpressible(out, uniformAttentionBias(c) && c.ffnBias == c.qBias && c.outputHeadBias == c.qBias &&
-                                c.ffnKind == FfnKind::Moe && c.moe.correctionBiasParameter);
+                                c.ffnKind == FfnKind::Moe && c.moe.correctionBiasParameter && !c.moe.expertBias &&
+                                !c.moe.routerBias);
     out["use_bias"] = c.qBias;
     out["moe_num_experts"] = c.moe.numExperts;
     out["moe_k"] = c.moe.topK;
@@ -348,6 +367,7 @@ const Defaults kHunyuan{
 // HunYuan builds query_layernorm and key_layernorm [head_dim] whatever use_qk_norm says.
 void readHunyuanCommon(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kHunyuan);
+    c.tensorNaming = TensorNaming::Hunyuan;
     setAttentionBias(c, f.flag("attention_bias", false));
     c.qkNorm = QkNorm::PerHead;
     f.consume("use_qk_norm");
@@ -499,6 +519,7 @@ const MixtureOfExperts kQwenHybridExperts{.numExperts = 512,
 
 void readQwen3Next(JsonFields& f, ModelConfig& c) {
     readQwenHybridStack(f, c, kQwen3Next);
+    c.tensorNaming = TensorNaming::QwenMoe;
     readQwenHybridMoe(f, c, kQwenHybridExperts);
 }
 
@@ -518,6 +539,7 @@ const Defaults kQwen35Text{.vocab = 248320,
 
 void readQwen35Text(JsonFields& f, ModelConfig& c) {
     readQwenHybridStack(f, c, kQwen35Text);
+    c.tensorNaming = TensorNaming::Qwen35;
 }
 
 void writeQwen35Text(const ModelConfig& c, json& out) {
@@ -536,6 +558,7 @@ const Defaults kQwen35MoeText{.vocab = 248320,
 
 void readQwen35MoeText(JsonFields& f, ModelConfig& c) {
     readQwenHybridStack(f, c, kQwen35MoeText);
+    c.tensorNaming = TensorNaming::Qwen35;
     readQwenHybridMoe(f, c, kQwenHybridExperts);
 }
 
@@ -640,6 +663,7 @@ const Defaults kLfm2{.vocab = 65536,
 // overrides intermediate_size and, with block_auto_adjust_ff_dim, is scaled as in Llama.
 void readLfm2(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kLfm2);
+    c.tensorNaming = TensorNaming::Lfm2;
     c.tieWordEmbeddings = f.flag("tie_embedding", c.tieWordEmbeddings);
     c.qkNorm = QkNorm::PerHead;
     c.shortConv.kernel = f.integer("conv_L_cache", 3);
@@ -720,6 +744,7 @@ void readMamba2Fields(JsonFields& f, ModelConfig& c, std::int64_t innerWidth) {
 // intermediate_size plus an always-on shared MLP of width shared_intermediate_size.
 void readGraniteHybrid(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kGraniteHybrid);
+    c.tensorNaming = TensorNaming::GraniteHybrid;
     setAttentionBias(c, f.flag("attention_bias", false));
     const std::string positions = f.text("position_embedding_type", "rope");
     c.positional = positions == "nope" ? PositionalKind::None : PositionalKind::Rope;
@@ -791,6 +816,7 @@ const Defaults kFalconH1{.vocab = 128000,
 // the SSM width (default 1024); mamba_proj_bias covers in_proj, projectors_bias out_proj.
 void readFalconH1(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kFalconH1);
+    c.tensorNaming = TensorNaming::FalconH1;
     setAttentionBias(c, f.flag("attention_bias", false));
     c.ffnBias = f.flag("mlp_bias", false);
     f.consume("mamba_expand");
@@ -862,6 +888,7 @@ void writeDeepseekV3Alias(const ModelConfig& c, json& out) {
 void readDeepseekV32(JsonFields& f, ModelConfig& c) {
     readDeepseekWith(f, c, true, kDeepseekV3Shape, {.qLoraRank = 1536}, kDeepseekV3Experts);
     readSparseIndexer(f, c, {.numHeads = 64, .headDim = 128, .topK = 2048});
+    c.forward.latentCachedExpanded = true; // DeepseekV32Attention caches the up-projected K and V
 }
 
 void writeDeepseekV32(const ModelConfig& c, json& out) {
@@ -885,6 +912,7 @@ void readGlmMoeDsa(JsonFields& f, ModelConfig& c) {
                      {.qLoraRank = 2048, .kvLoraRank = 512, .qkNopeHeadDim = 192, .qkRopeHeadDim = 64, .vHeadDim = 256},
                      kDeepseekV3Experts);
     readSparseIndexer(f, c, {.numHeads = 32, .headDim = 128, .topK = 2048});
+    c.forward.latentCachedExpanded = true; // as DeepSeek-V3.2: up-projected K and V
     for (const std::string& type : f.texts("indexer_types")) {
         if (type != "full") {
             f.error("indexer_types", "indexer_types with shared indexers cannot be counted exactly yet (the "
@@ -912,6 +940,7 @@ const Defaults kGlm4{.vocab = 151552,
 // GLM-4-0414: q/k/v biases (never on o_proj), four RMSNorms per layer, a fused gate_up_proj.
 void readGlm4(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kGlm4);
+    c.tensorNaming = TensorNaming::Glm4;
     c.qBias = c.kBias = c.vBias = f.flag("attention_bias", true);
     c.normPlacement = NormPlacement::Sandwich;
     c.rotaryFraction = f.number("partial_rotary_factor", 0.5);
@@ -1022,11 +1051,11 @@ const Defaults kCohere2{.vocab = 256000,
                         .maxPositions = 8192,
                         .tie = true};
 
-// Cohere2: one bias-free LayerNorm per layer before parallel attention and MLP; head_dim is always
-// hidden / heads; layer i slides unless (i + 1) % sliding_window_pattern == 0.
+// Cohere2: one bias-free LayerNorm per layer before parallel attention and MLP; head_dim as the
+// config gives it (Cohere2Config.head_dim, hidden / heads when absent); layer i slides unless
+// (i + 1) % sliding_window_pattern == 0.
 void readCohere2(JsonFields& f, ModelConfig& c) {
-    readCommon(f, c, kCohere2, {.headDim = ""});
-    f.consume("head_dim"); // recomputed as hidden_size / num_attention_heads by the modeling code
+    readCommon(f, c, kCohere2);
     setAttentionBias(c, f.flag("attention_bias", false));
     c.normKind = NormKind::LayerNormNoBias;
     c.normPlacement = NormPlacement::ParallelSingle;
@@ -1040,9 +1069,9 @@ void readCohere2(JsonFields& f, ModelConfig& c) {
 }
 
 void writeCohere2(const ModelConfig& c, json& out) {
-    writeCommon(c, out, kCohere2, {.headDim = ""});
+    writeCommon(c, out, kCohere2);
     requireExpressible(
-        out, uniformAttentionBias(c) && !c.headDim && c.normKind == NormKind::LayerNormNoBias &&
+        out, uniformAttentionBias(c) && c.normKind == NormKind::LayerNormNoBias &&
                  c.normPlacement == NormPlacement::ParallelSingle &&
                  (c.slidingPattern == SlidingPattern::GlobalEveryN || c.slidingPattern == SlidingPattern::Explicit));
     out["attention_bias"] = c.qBias;
@@ -1090,6 +1119,7 @@ const Defaults kApertus{.vocab = 131072,
 // Apertus: per-head QK-norm always, a bias-free up/down MLP with xIELU (alpha_p, alpha_n trainable).
 void readApertus(JsonFields& f, ModelConfig& c) {
     readCommon(f, c, kApertus);
+    c.tensorNaming = TensorNaming::Apertus;
     setAttentionBias(c, f.flag("attention_bias", false));
     c.qkNorm = QkNorm::PerHead;
     c.ffnKind = FfnKind::Mlp;

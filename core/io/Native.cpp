@@ -39,7 +39,7 @@ Enum readEnum(JsonFields& f, std::string_view key, Enum fallback, const std::arr
 
 constexpr std::array kArchitectures{ArchitectureKind::DecoderOnly, ArchitectureKind::EncoderOnly,
                                     ArchitectureKind::EncoderDecoder};
-constexpr std::array kFfnKinds{FfnKind::Mlp, FfnKind::Gated, FfnKind::Moe};
+constexpr std::array kFfnKinds{FfnKind::Mlp, FfnKind::Gated, FfnKind::Moe, FfnKind::None};
 constexpr std::array kNormKinds{NormKind::LayerNorm, NormKind::RmsNorm, NormKind::NonParametric,
                                 NormKind::LayerNormNoBias};
 constexpr std::array kPlacements{NormPlacement::Pre,
@@ -51,11 +51,16 @@ constexpr std::array kPlacements{NormPlacement::Pre,
 constexpr std::array kPositionals{PositionalKind::Learned, PositionalKind::Sinusoidal,   PositionalKind::Rope,
                                   PositionalKind::Alibi,   PositionalKind::RelativeBias, PositionalKind::None};
 constexpr std::array kMixers{TokenMixer::Attention, TokenMixer::GatedDeltaNet, TokenMixer::LightningAttention,
-                             TokenMixer::Mamba2,    TokenMixer::ShortConv,     TokenMixer::AttentionWithMamba2};
+                             TokenMixer::Mamba2,    TokenMixer::ShortConv,     TokenMixer::AttentionWithMamba2,
+                             TokenMixer::Mamba};
 constexpr std::array kNamings{TensorNaming::Llama,  TensorNaming::Bert,  TensorNaming::T5,   TensorNaming::Bart,
                               TensorNaming::Opt,    TensorNaming::Gpt2,  TensorNaming::GptJ, TensorNaming::GptNeox,
-                              TensorNaming::Falcon, TensorNaming::Bloom, TensorNaming::Phi,  TensorNaming::Phi3};
-constexpr std::array kQkNorms{QkNorm::None, QkNorm::PerHead, QkNorm::FullWidth};
+                              TensorNaming::Falcon, TensorNaming::Bloom, TensorNaming::Phi,  TensorNaming::Phi3, TensorNaming::Mamba,
+                              TensorNaming::Starcoder2, TensorNaming::QwenMoe, TensorNaming::Qwen35,
+                              TensorNaming::Glm4, TensorNaming::Apertus, TensorNaming::Hunyuan,
+                              TensorNaming::Ernie45Moe, TensorNaming::Llama4, TensorNaming::GptOss,
+                              TensorNaming::GraniteHybrid, TensorNaming::FalconH1, TensorNaming::Lfm2};
+constexpr std::array kQkNorms{QkNorm::None, QkNorm::PerHead, QkNorm::FullWidth, QkNorm::PerHeadLayerNorm};
 constexpr std::array kPatterns{SlidingPattern::None, SlidingPattern::All, SlidingPattern::GlobalEveryN,
                                SlidingPattern::FromLayer, SlidingPattern::Explicit};
 
@@ -65,11 +70,13 @@ struct ForwardFlag {
     bool ForwardDetails::*member;
 };
 
-constexpr std::array<ForwardFlag, 4> kForwardFlags = {{
+constexpr std::array<ForwardFlag, 6> kForwardFlags = {{
     {"embedding_sqrt_scale", &ForwardDetails::embeddingScaledBySqrtHidden},
     {"norm_gain_plus_one", &ForwardDetails::normGainPlusOne},
     {"attention_unscaled", &ForwardDetails::attentionUnscaled},
     {"tied_head_input_scale", &ForwardDetails::tiedHeadInputScaled},
+    {"kv_cached_per_query_head", &ForwardDetails::kvRepeatedPerQueryHead},
+    {"latent_cached_expanded", &ForwardDetails::latentCachedExpanded},
 }};
 
 /// Records, for an unknown model type, each structural switch that was absent and assumed.
@@ -117,6 +124,8 @@ void readNative(JsonFields& f, ModelConfig& c, bool assume) {
                                    c.architecture == ArchitectureKind::EncoderDecoder ? c.numLayers : 0);
     c.numHeads = f.integer({"num_attention_heads", "n_head", "num_heads", "n_heads"}, 32);
     c.numKvHeads = f.integer({"num_key_value_heads", "num_kv_heads", "n_head_kv", "n_kv_heads"}, c.numHeads);
+    c.encoderHeads = f.integer("encoder_attention_heads", 0);
+    c.encoderIntermediateSize = f.integer("encoder_ffn_dim", 0);
     c.headDim = f.nullableInteger("head_dim", std::nullopt);
     c.intermediateSize = f.integer({"intermediate_size", "ffn_dim", "d_ff", "n_inner", "ffn_hidden_size"},
                                    saturatingProduct(4, c.hiddenSize));
@@ -164,7 +173,8 @@ void readNative(JsonFields& f, ModelConfig& c, bool assume) {
         const auto it = std::find_if(kMixers.begin(), kMixers.end(), [&](TokenMixer m) { return toString(m) == name; });
         if (it == kMixers.end()) {
             f.error("token_mixers", fmt::format("token mixer '{}' is not one of attention, gated_deltanet, "
-                                                "lightning_attention, mamba2, short_conv, attention_with_mamba2",
+                                                "lightning_attention, mamba2, short_conv, attention_with_mamba2, "
+                                                "mamba",
                                                 name));
             break;
         }
@@ -186,6 +196,13 @@ void readNative(JsonFields& f, ModelConfig& c, bool assume) {
     c.mamba.gatedNorm = f.flag("mamba_gated_norm", c.mamba.gatedNorm);
     c.shortConv.kernel = f.integer("conv_L_cache", c.shortConv.kernel);
     c.shortConv.bias = f.flag("conv_bias", c.shortConv.bias);
+    c.mamba1.innerWidth = f.integer("mamba_inner_size", c.mamba1.innerWidth);
+    c.mamba1.stateSize = f.integer("mamba_state_size", c.mamba1.stateSize);
+    c.mamba1.convKernel = f.integer("mamba_conv_kernel", c.mamba1.convKernel);
+    c.mamba1.timeStepRank = f.integer("mamba_time_step_rank", c.mamba1.timeStepRank);
+    c.mamba1.convBias = f.flag("mamba_use_conv_bias", c.mamba1.convBias);
+    c.mamba1.projectionBias = f.flag("mamba_use_bias", c.mamba1.projectionBias);
+    c.stackEmbeddingsUntied = f.flag("stack_embeddings_untied", false);
 
     c.ffnKind = readEnum(f, "ffn_type", FfnKind::Gated, kFfnKinds);
     const std::string act = f.peekText("hidden_act");
@@ -255,6 +272,12 @@ void writeNative(const ModelConfig& c, json& out) {
     out["num_encoder_layers"] = c.numEncoderLayers;
     out["num_attention_heads"] = c.numHeads;
     out["num_key_value_heads"] = c.numKvHeads;
+    if (c.encoderHeads != 0) {
+        out["encoder_attention_heads"] = c.encoderHeads;
+    }
+    if (c.encoderIntermediateSize != 0) {
+        out["encoder_ffn_dim"] = c.encoderIntermediateSize;
+    }
     out["head_dim"] = c.headDim ? json(*c.headDim) : json(nullptr);
     out["intermediate_size"] = c.intermediateSize;
     out["max_position_embeddings"] = c.maxPositions;
@@ -312,6 +335,15 @@ void writeNative(const ModelConfig& c, json& out) {
         out["mamba_gated_norm"] = c.mamba.gatedNorm;
         out["conv_L_cache"] = c.shortConv.kernel;
         out["conv_bias"] = c.shortConv.bias;
+        out["mamba_inner_size"] = c.mamba1.innerWidth;
+        out["mamba_state_size"] = c.mamba1.stateSize;
+        out["mamba_conv_kernel"] = c.mamba1.convKernel;
+        out["mamba_time_step_rank"] = c.mamba1.timeStepRank;
+        out["mamba_use_conv_bias"] = c.mamba1.convBias;
+        out["mamba_use_bias"] = c.mamba1.projectionBias;
+    }
+    if (c.stackEmbeddingsUntied) {
+        out["stack_embeddings_untied"] = true;
     }
     out["ffn_type"] = toString(c.ffnKind);
     out["hidden_act"] = toString(c.activation);

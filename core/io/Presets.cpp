@@ -62,6 +62,22 @@ PresetInfo readInfo(const nlohmann::json& meta) {
     if (auto it = meta.find("published_params"); it != meta.end() && it->is_number_unsigned()) {
         info.publishedParams = it->get<std::uint64_t>();
     }
+    if (auto it = meta.find("published_active"); it != meta.end() && it->is_object()) {
+        // "value": "5.13B" (billions, as rounded as published); "excludes": "embedding" or absent.
+        const std::string value = it->value("value", std::string());
+        const std::size_t point = value.find('.');
+        PublishedActive active;
+        active.decimals = point == std::string::npos ? 0 : static_cast<int>(value.size() - point - 2);
+        active.withoutEmbedding = it->value("excludes", std::string()) == "embedding";
+        active.source = it->value("source", std::string());
+        double billions = 0;
+        const char* end = value.data() + value.size() - 1;
+        const auto [parsed, error] = std::from_chars(value.data(), end, billions);
+        if (error == std::errc() && parsed == end && value.back() == 'B' && active.decimals >= 0) {
+            active.billions = billions;
+            info.publishedActive = active;
+        }
+    }
     return info;
 }
 

@@ -11,6 +11,19 @@
 
 namespace archplay::core {
 
+/// An active-parameter count as its vendor publishes it: rounded ("5.13B" is 5.13 x 10^9 to two
+/// decimals), and counted by the vendor's convention.
+struct PublishedActive {
+    double billions = 0; ///< 5.13
+    int decimals = 0;    ///< the decimals published: 2
+    /// What the vendor leaves out of "active": false counts everything a token uses (archplay's active);
+    /// true leaves out the input-embedding lookup, keeping the LM head (archplay's active_compute).
+    bool withoutEmbedding = false;
+    std::string source; ///< where it is published
+
+    bool operator==(const PublishedActive&) const = default;
+};
+
 /// Metadata of a preset (the "archplay_preset" object of a presets/*.json file).
 struct PresetInfo {
     std::string id;
@@ -21,6 +34,7 @@ struct PresetInfo {
                           ///< certain; empty when unknown. parseReleaseDate() reads it.
     std::optional<std::uint64_t> publishedParams; ///< exact published count of unique parameters
     std::string publishedLabel;                   ///< the size in the model's name, e.g. "8B"; for search
+    std::optional<PublishedActive> publishedActive; ///< "published_active": {"value": "5.13B", "excludes", "source"}
     std::string paramsSource;
     std::string notes;
 };

@@ -67,7 +67,9 @@ json kvJson(const Analysis& analysis) {
                           {"fixed_state_elements", figure(layer.fixedStateElements)},
                           {"bytes", figure(layer.bytes)}});
     }
-    json out = {{"dtype", std::string(toString(kv.dtype))},
+    json out = {{"allocator", std::string(toString(kv.allocator))},
+                {"allocator_source", std::string(allocatorSource(kv.allocator))},
+                {"dtype", std::string(toString(kv.dtype))},
                 {"sequence_length", kv.sequenceLength},
                 {"encoder_sequence_length", kv.encoderSequenceLength},
                 {"batch", kv.batch},
@@ -78,6 +80,7 @@ json kvJson(const Analysis& analysis) {
                 {"fixed_state_bytes_per_sequence", figure(kv.fixedStateBytesPerSequence)},
                 {"state_dtype", kv.stateDType ? std::string(toString(*kv.stateDType)) : std::string("as implemented")},
                 {"total_bytes", figure(kv.totalBytes)},
+                {"allocated_bytes", figure(kv.totalBytes)},
                 {"expanded_total_bytes", figure(kv.expandedTotalBytes)},
                 {"overflow", kv.overflow},
                 {"latent", analysis.config.latent.has_value()},

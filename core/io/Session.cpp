@@ -49,6 +49,22 @@ bool readDType(const nlohmann::json& object, const char* key, DType& out, Diagno
     return true;
 }
 
+/// "kv_allocator": whose cache the KV figures are; absent in sessions before it (the architecture's).
+bool readKvAllocator(const nlohmann::json& object, KvAllocator& out, Diagnostics& diagnostics) {
+    const auto it = object.find("kv_allocator");
+    if (it == object.end()) {
+        return true;
+    }
+    const std::optional<KvAllocator> allocator =
+        it->is_string() ? parseKvAllocator(it->get<std::string>()) : std::nullopt;
+    if (!allocator) {
+        diagnostics.push_back(error("kv_allocator", "expected architecture or transformers"));
+        return false;
+    }
+    out = *allocator;
+    return true;
+}
+
 /// "weight_format" (or an older session's "weight_dtype": fp32 ... int4, int4 read as GPTQ/AWQ g128).
 bool readWeightFormat(const nlohmann::json& object, WeightFormat& out, Diagnostics& diagnostics) {
     for (const char* key : {"weight_format", "weight_dtype"}) {
@@ -234,6 +250,7 @@ nlohmann::json scenarioJson(const Scenario& s) {
     if (s.stateDType) {
         out["state_dtype"] = std::string(toString(*s.stateDType));
     }
+    out["kv_allocator"] = std::string(toString(s.kvAllocator));
     return out;
 }
 
@@ -253,6 +270,7 @@ bool readScenario(const nlohmann::json& object, Scenario& s, Diagnostics& diagno
         ok = readDType(object, "state_dtype", state, diagnostics) && ok;
         s.stateDType = state;
     }
+    ok = readKvAllocator(object, s.kvAllocator, diagnostics) && ok;
     ok = readCount(object, "gpu_count", s.gpuCount, diagnostics) && ok;
     ok = readGpuChoice(object, s.gpu, diagnostics) && ok;
     ok = readCount(object, "prefill_chunk", s.prefillChunk, diagnostics) && ok;

@@ -225,6 +225,7 @@ MaskSpec layerMask(const ModelConfig& config, const LayerPlan& layer) {
     case TokenMixer::GatedDeltaNet:
     case TokenMixer::LightningAttention:
     case TokenMixer::Mamba2:
+    case TokenMixer::Mamba:
         return {MaskKind::Recurrent, 0};
     case TokenMixer::ShortConv:
         return {MaskKind::Convolution, static_cast<std::uint64_t>(std::max<std::int64_t>(config.shortConv.kernel, 0))};

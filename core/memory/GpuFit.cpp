@@ -55,7 +55,7 @@ std::vector<GpuFit> gpuFits(const ModelConfig& config, const ModelPlan& plan, st
     const std::uint64_t batch = scenario.batch;
     auto cacheAt = [&](std::uint64_t length) {
         return kvCache(config, plan, length, batch, scenario.kvDType, scenario.encoderSequenceLength,
-                       scenario.stateDType)
+                       scenario.stateDType, scenario.kvAllocator)
             .totalBytes;
     };
     const std::uint64_t kvBytes = cacheAt(scenario.sequenceLength);

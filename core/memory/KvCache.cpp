@@ -21,7 +21,46 @@ std::uint64_t FixedState::bytes(DType dtype, bool forced) const {
     return sum.overflowed() ? UINT64_MAX : sum.value();
 }
 
-FixedState fixedState(const ModelConfig& config, const LayerPlan& layer) {
+std::string_view toString(KvAllocator allocator) {
+    switch (allocator) {
+    case KvAllocator::Architecture:
+        return "architecture";
+    case KvAllocator::Transformers:
+        return "transformers";
+    }
+    return {};
+}
+
+std::optional<KvAllocator> parseKvAllocator(std::string_view name) {
+    for (KvAllocator allocator : {KvAllocator::Architecture, KvAllocator::Transformers}) {
+        if (name == toString(allocator)) {
+            return allocator;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string_view allocatorLabel(KvAllocator allocator) {
+    switch (allocator) {
+    case KvAllocator::Architecture:
+        return "the architecture's own cache";
+    case KvAllocator::Transformers:
+        return "what transformers 5.17 allocates";
+    }
+    return {};
+}
+
+std::string_view allocatorSource(KvAllocator allocator) {
+    switch (allocator) {
+    case KvAllocator::Architecture:
+        return "FORMULAS.md §4: K and V of every KV head, W tokens on a sliding layer, MLA's latent";
+    case KvAllocator::Transformers:
+        return "transformers 5.17 cache_utils.py (DynamicCache and its layers) and each family's modeling file";
+    }
+    return {};
+}
+
+FixedState fixedState(const ModelConfig& config, const LayerPlan& layer, KvAllocator allocator) {
     Checked conv;
     Checked recurrent;
     bool fp32 = false;
@@ -45,6 +84,16 @@ FixedState fixedState(const ModelConfig& config, const LayerPlan& layer) {
         const Mamba2Mixer& m = config.mamba;
         conv = m.convChannels() * dim(m.convKernel);
         recurrent = dim(m.numHeads) * dim(m.headDim) * dim(m.stateSize);
+        // transformers' Mamba-2 layers (Granite 4.0 H, Falcon-H1) allocate the SSM state in fp32.
+        fp32 = allocator == KvAllocator::Transformers;
+        break;
+    }
+    case TokenMixer::Mamba: {
+        // MambaCache: conv_states [inner, conv_kernel] and ssm_states [inner, state_size], both in the
+        // model's dtype.
+        const Mamba1Mixer& m = config.mamba1;
+        conv = dim(m.innerWidth) * dim(m.convKernel);
+        recurrent = dim(m.innerWidth) * dim(m.stateSize);
         break;
     }
     case TokenMixer::ShortConv:
@@ -55,50 +104,80 @@ FixedState fixedState(const ModelConfig& config, const LayerPlan& layer) {
             fp32};
 }
 
+namespace {
+
+/// What one decoder layer caches per token, and for how many tokens at most, under an allocator.
+struct LayerLedger {
+    Checked selfPerToken;     ///< cached elements per token (K and V, MLA's latent, indexer keys)
+    Checked expandedPerToken; ///< the same if MLA cached per-head K and V (= selfPerToken elsewhere)
+    std::uint64_t tokenLimit = UINT64_MAX;
+};
+
+LayerLedger cacheLedger(const ModelConfig& config, const LayerPlan& layer, KvAllocator allocator) {
+    LayerLedger ledger;
+    const bool transformers = allocator == KvAllocator::Transformers;
+    if (layer.attends() && !layer.latent) {
+        // K and V of every KV head (FORMULAS.md §4.1); Falcon's new decoder repeats them per query head.
+        const bool repeated = transformers && config.forward.kvRepeatedPerQueryHead;
+        ledger.selfPerToken = Checked(2) * dim(repeated ? config.numHeads : config.numKvHeads) *
+                              dim(config.effectiveHeadDim());
+        ledger.expandedPerToken = ledger.selfPerToken;
+    } else if (layer.latent) {
+        // MLA caches the compressed latent plus the shared rotary key (§4.3); the expanded figure is the
+        // decompressed per-head K and V, which some transformers families cache instead.
+        const LatentAttention& mla = *config.latent;
+        const Checked latent = dim(mla.kvLoraRank) + dim(mla.qkRopeHeadDim);
+        const Checked expanded =
+            dim(config.numHeads) * (dim(mla.qkNopeHeadDim) + dim(mla.qkRopeHeadDim) + dim(mla.vHeadDim));
+        ledger.selfPerToken = transformers && config.forward.latentCachedExpanded ? expanded : latent;
+        ledger.expandedPerToken = expanded;
+        if (config.indexer) {
+            // DeepSeek sparse attention's indexer caches one key of index_head_dim per token.
+            ledger.selfPerToken += dim(config.indexer->headDim);
+            ledger.expandedPerToken += dim(config.indexer->headDim);
+        }
+    }
+    if (layer.window > 0) {
+        // DynamicSlidingWindowLayer keeps sliding_window - 1 tokens (the query's own key is not kept).
+        const auto window = static_cast<std::uint64_t>(layer.window);
+        ledger.tokenLimit = transformers ? window - 1 : window;
+    }
+    return ledger;
+}
+
+} // namespace
+
 KvCacheReport kvCache(const ModelConfig& config, const ModelPlan& plan, std::uint64_t sequenceLength,
                       std::uint64_t batch, DType dtype, std::uint64_t encoderSequenceLength,
-                      std::optional<DType> stateDType) {
+                      std::optional<DType> stateDType, KvAllocator allocator) {
     KvCacheReport report;
+    report.allocator = allocator;
     report.dtype = dtype;
     report.stateDType = stateDType;
     report.sequenceLength = sequenceLength;
     report.encoderSequenceLength = config.architecture == ArchitectureKind::EncoderDecoder ? encoderSequenceLength : 0;
     report.batch = batch;
 
-    const Checked headDim = dim(config.effectiveHeadDim());
-    // K and V of every KV head (FORMULAS.md §4.1); for encoder-decoder models the cross-attention
-    // K/V of the encoder output (§4.4).
-    const Checked standardPerToken = Checked(2) * dim(config.numKvHeads) * headDim;
+    // The cross-attention K and V of every encoder token (§4.4).
+    const Checked crossPerEncoderToken = Checked(2) * dim(config.numKvHeads) * dim(config.effectiveHeadDim());
     Checked perToken, expandedPerToken, crossPerToken, total, expandedTotal, stateTotal;
 
     report.layers.reserve(plan.layers.size());
     for (const LayerPlan& layer : plan.layers) {
         KvLayerCache cache;
         if (layer.stack == Stack::Decoder) {
-            Checked self = layer.attends() ? standardPerToken : Checked(0);
-            Checked expanded = self;
-            if (layer.latent) {
-                // MLA caches the compressed latent plus the shared rotary key (§4.3); Hugging Face's
-                // eager implementation caches the decompressed per-head K and V instead.
-                const LatentAttention& mla = *config.latent;
-                self = dim(mla.kvLoraRank) + dim(mla.qkRopeHeadDim);
-                expanded = dim(config.numHeads) * (dim(mla.qkNopeHeadDim) + dim(mla.qkRopeHeadDim) + dim(mla.vHeadDim));
-                if (config.indexer) {
-                    // DeepSeek sparse attention's indexer caches one key of index_head_dim per token.
-                    self += dim(config.indexer->headDim);
-                    expanded += dim(config.indexer->headDim);
-                }
-            }
-            const std::uint64_t window = layer.window > 0 ? static_cast<std::uint64_t>(layer.window) : UINT64_MAX;
-            cache.cachedTokens = std::min(sequenceLength, window);
-            const Checked cross = layer.crossAttention ? standardPerToken : Checked(0);
+            const LayerLedger ledger = cacheLedger(config, layer, allocator);
+            const Checked self = ledger.selfPerToken;
+            const Checked expanded = ledger.expandedPerToken;
+            cache.cachedTokens = std::min(sequenceLength, ledger.tokenLimit);
+            const Checked cross = layer.crossAttention ? crossPerEncoderToken : Checked(0);
             const Checked elements = self * cache.cachedTokens + cross * report.encoderSequenceLength;
             const Checked expandedElements = expanded * cache.cachedTokens + cross * report.encoderSequenceLength;
             cache.selfElementsPerToken = self.value();
             cache.selfBytesPerToken = bytesFor(self.value(), dtype);
             cache.expandedElementsPerToken = expanded.value();
             cache.crossElementsPerToken = cross.value();
-            const FixedState state = core::fixedState(config, layer);
+            const FixedState state = core::fixedState(config, layer, allocator);
             cache.fixedStateElements = state.elements();
             const std::uint64_t stateBytes = state.bytes(stateDType.value_or(dtype), stateDType.has_value());
             cache.fixedStateBytes = stateBytes;

@@ -12,6 +12,29 @@
 
 namespace archplay::core {
 
+/// Whose rule sizes the cache (FORMULAS.md §4.7). Each engine's rules live in one place, cacheLedger()
+/// in KvCache.cpp, and every figure (the KV view, the cards, the exports, the CLI) names its allocator.
+enum class KvAllocator {
+    /// The architecture's own cache, the minimum any engine must keep: K and V of every KV head (or MLA's
+    /// latent), W tokens on a sliding layer, fixed states at the KV precision except where the kernels
+    /// keep them in fp32. The default.
+    Architecture,
+    /// What the cache classes of transformers 5.x hold after a forward pass (cache_utils.py): a sliding or
+    /// chunked layer's DynamicSlidingWindowLayer keeps W - 1 tokens; DeepSeek-V3.2 and GLM-5 cache
+    /// up-projected per-head K and V (DeepSeek-V2/V3 the latent); Falcon's new decoder caches K and V
+    /// repeated to every query head; Mamba-2 and Gated DeltaNet keep their recurrent state in fp32 and
+    /// their convolution window in the model's dtype. Bookkeeping scalars are not counted.
+    Transformers,
+};
+std::string_view toString(KvAllocator allocator);
+/// "architecture" or "transformers"; nullopt for anything else.
+std::optional<KvAllocator> parseKvAllocator(std::string_view name);
+/// What a figure under the allocator is, for labels: "the architecture's own cache",
+/// "what transformers 5.17 allocates".
+std::string_view allocatorLabel(KvAllocator allocator);
+/// Where the allocator's rules come from, for labels and reports.
+std::string_view allocatorSource(KvAllocator allocator);
+
 /// Cache of one layer. Elements are per token; bytes are for the whole scenario.
 struct KvLayerCache {
     std::uint64_t selfElementsPerToken = 0;     ///< cached K and V (or MLA latent) elements per token
@@ -40,10 +63,12 @@ struct FixedState {
     /// Bytes at `dtype`; the fp32 recurrent state stays fp32 unless `forced`.
     std::uint64_t bytes(DType dtype, bool forced) const;
 };
-[[nodiscard]] FixedState fixedState(const ModelConfig& config, const LayerPlan& layer);
+[[nodiscard]] FixedState fixedState(const ModelConfig& config, const LayerPlan& layer,
+                                    KvAllocator allocator = KvAllocator::Architecture);
 
 /// The architecture's own KV cache for one scenario (FORMULAS.md §4).
 struct KvCacheReport {
+    KvAllocator allocator = KvAllocator::Architecture;
     DType dtype = DType::BF16;
     std::uint64_t sequenceLength = 0;
     std::uint64_t encoderSequenceLength = 0;
@@ -73,12 +98,13 @@ struct KvCacheReport {
 
 /// The KV cache for `sequenceLength` generated/context tokens per sequence, `batch` sequences,
 /// `encoderSequenceLength` source tokens (encoder-decoder only) at `dtype`; fixed states at
-/// `stateDType` (absent: as the implementation keeps them: the KV precision, except a Gated DeltaNet's
-/// recurrent state in fp32).
+/// `stateDType` (absent: as the implementation keeps them: the KV precision, except the recurrent
+/// states the allocator keeps in fp32), as `allocator` holds it.
 /// Formulas: FORMULAS.md §4.1 (MHA/GQA/MQA: 2·nkv·d per layer), §4.2 (sliding windows cap at W),
 /// §4.3 (MLA: kv_lora_rank + qk_rope_head_dim), §4.4 (encoder-decoder cross-attention).
 [[nodiscard]] KvCacheReport kvCache(const ModelConfig& config, const ModelPlan& plan, std::uint64_t sequenceLength,
                                     std::uint64_t batch, DType dtype, std::uint64_t encoderSequenceLength = 0,
-                                    std::optional<DType> stateDType = std::nullopt);
+                                    std::optional<DType> stateDType = std::nullopt,
+                                    KvAllocator allocator = KvAllocator::Architecture);
 
 } // namespace archplay::core

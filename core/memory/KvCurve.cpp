@@ -53,7 +53,7 @@ std::vector<KvCurve> kvCurves(const ModelConfig& config, const ModelPlan& plan,
         curve.bytes.reserve(lengths.size());
         for (std::uint64_t length : lengths) {
             curve.bytes.push_back(kvCache(config, plan, length, scenario.batch, dtype, scenario.encoderSequenceLength,
-                                          scenario.stateDType)
+                                          scenario.stateDType, scenario.kvAllocator)
                                       .totalBytes);
         }
         curves.push_back(std::move(curve));
@@ -75,7 +75,7 @@ KvCurve kvAlternativeCurve(const ModelConfig& config, const ModelPlan& plan, con
     curve.bytes.reserve(lengths.size());
     for (std::uint64_t length : lengths) {
         const KvCacheReport report = kvCache(config, uncapped, length, scenario.batch, dtype,
-                                             scenario.encoderSequenceLength, scenario.stateDType);
+                                             scenario.encoderSequenceLength, scenario.stateDType, scenario.kvAllocator);
         curve.bytes.push_back(alternative == KvAlternative::Expanded ? report.expandedTotalBytes : report.totalBytes);
     }
     return curve;
@@ -168,7 +168,7 @@ std::vector<KvKindShare> kvByLayerKind(const ModelPlan& plan, const KvCacheRepor
 KvSavings kvSavings(const ModelConfig& config, const ModelPlan& plan, const Scenario& scenario) {
     const auto cacheOf = [&](const ModelPlan& layers) {
         return kvCache(config, layers, scenario.sequenceLength, scenario.batch, scenario.kvDType,
-                       scenario.encoderSequenceLength, scenario.stateDType);
+                       scenario.encoderSequenceLength, scenario.stateDType, scenario.kvAllocator);
     };
     KvSavings savings;
     const KvCacheReport report = cacheOf(plan);

@@ -5,7 +5,11 @@
 // T5DenseGatedActDense, T5Stack), bart/modeling_bart.py (BartAttention, BartEncoderLayer,
 // BartDecoderLayer), opt/modeling_opt.py (OPTDecoder, OPTDecoderLayer), gpt2/modeling_gpt2.py (Conv1D
 // c_attn, c_proj, c_fc), gptj/modeling_gptj.py, gpt_neox/modeling_gpt_neox.py, falcon/modeling_falcon.py,
-// bloom/modeling_bloom.py, phi/modeling_phi.py, phi3/modeling_phi3.py (Phi3MLP's fused gate_up_proj).
+// bloom/modeling_bloom.py, phi/modeling_phi.py, phi3/modeling_phi3.py (Phi3MLP's fused gate_up_proj),
+// mamba/modeling_mamba.py (MambaModel's backbone: embeddings, layers.N.norm and .mixer, norm_f), and the
+// 2025-2026 families' own modules: starcoder2, qwen2_moe and qwen3_next (shared_expert), qwen3_5 (the
+// split in_proj_*), glm4, apertus, hunyuan_v1_moe, ernie4_5_moe, llama4 (fused experts stored
+// [E, H, 2I]), gpt_oss, granitemoehybrid (block_sparse_moe.input_linear), falcon_h1, lfm2.
 #include "core/params/TensorNames.h"
 
 #include <fmt/format.h>
@@ -136,6 +140,77 @@ LayerNames layerNames(const ModelConfig& c, const LayerPlan& layer) {
     case TensorNaming::Phi3:
         n.gateUp = "mlp.gate_up_proj";
         break;
+    case TensorNaming::Mamba:
+        n.attentionNorm = "norm"; // MambaBlock: one RMSNorm before the mixer
+        break;
+    case TensorNaming::Starcoder2:
+        mlp(n, "mlp.c_fc", "mlp.c_proj"); // nn.Linear, despite GPT-2's names
+        break;
+    case TensorNaming::QwenMoe:
+        n.moe.shared = "mlp.shared_expert";
+        break;
+    case TensorNaming::Qwen35:
+        n.splitDeltaNetProjections = true;
+        n.moe.shared = "mlp.shared_expert"; // Qwen3.5-MoE
+        break;
+    case TensorNaming::Glm4:
+        n.gateUp = "mlp.gate_up_proj";
+        n.sandwichNorms = {"input_layernorm", "post_self_attn_layernorm", "post_attention_layernorm",
+                           "post_mlp_layernorm"};
+        break;
+    case TensorNaming::Apertus:
+        n.attentionNorm = "attention_layernorm";
+        n.ffnNorm = "feedforward_layernorm";
+        break;
+    case TensorNaming::Hunyuan:
+        n.qNorm = "self_attn.query_layernorm";
+        n.kNorm = "self_attn.key_layernorm";
+        n.moe.router = "mlp.gate.wg";
+        n.moe.shared = "mlp.shared_mlp";
+        break;
+    case TensorNaming::Ernie45Moe:
+        n.moe.correctionBias = "mlp.moe_statics.e_score_correction_bias";
+        n.moe.correctionBiasRow = true;
+        break;
+    case TensorNaming::Llama4:
+        n.gate = "feed_forward.gate_proj";
+        n.gatedUp = "feed_forward.up_proj";
+        n.gatedDown = "feed_forward.down_proj";
+        n.moe.router = "feed_forward.router";
+        n.moe.experts = "feed_forward.experts";
+        n.moe.storage = ExpertStorage::FusedInFirst;
+        n.moe.shared = "feed_forward.shared_expert";
+        break;
+    case TensorNaming::GptOss:
+        n.moe.router = "mlp.router";
+        n.moe.storage = ExpertStorage::FusedInFirst;
+        break;
+    case TensorNaming::GraniteHybrid:
+        // The shared MLP is the dense FFN of a hybrid without experts, and beside the experts otherwise.
+        n.gateUp = "shared_mlp.input_linear";
+        n.gatedDown = "shared_mlp.output_linear";
+        n.moe.router = "block_sparse_moe.router.layer";
+        n.moe.experts = "block_sparse_moe.experts";
+        n.moe.storage = ExpertStorage::FusedLinear;
+        n.moe.sharedGateUp = "shared_mlp.input_linear";
+        n.moe.sharedDown = "shared_mlp.output_linear";
+        break;
+    case TensorNaming::FalconH1:
+        n.gate = "feed_forward.gate_proj";
+        n.gatedUp = "feed_forward.up_proj";
+        n.gatedDown = "feed_forward.down_proj";
+        n.ffnNorm = "pre_ff_layernorm";
+        break;
+    case TensorNaming::Lfm2:
+        n.self.o = "self_attn.out_proj";
+        n.qNorm = "self_attn.q_layernorm";
+        n.kNorm = "self_attn.k_layernorm";
+        n.gate = "feed_forward.w1";
+        n.gatedUp = "feed_forward.w3";
+        n.gatedDown = "feed_forward.w2";
+        n.attentionNorm = "operator_norm";
+        n.ffnNorm = "ffn_norm";
+        break;
     }
     return n;
 }
@@ -171,6 +246,22 @@ OuterNames outerNames(const ModelConfig& c) {
     case TensorNaming::Falcon:
     case TensorNaming::Bloom:
         n.tokens = "word_embeddings";
+        break;
+    case TensorNaming::Mamba:
+        n.tokens = "embeddings";
+        break;
+    case TensorNaming::Starcoder2:
+    case TensorNaming::QwenMoe:
+    case TensorNaming::Qwen35:
+    case TensorNaming::Glm4:
+    case TensorNaming::Apertus:
+    case TensorNaming::Hunyuan:
+    case TensorNaming::Ernie45Moe:
+    case TensorNaming::Llama4:
+    case TensorNaming::GptOss:
+    case TensorNaming::GraniteHybrid:
+    case TensorNaming::FalconH1:
+    case TensorNaming::Lfm2:
         break;
     }
     return n;
@@ -221,6 +312,26 @@ StackNames stackNames(const ModelConfig& c, Stack stack) {
     case TensorNaming::Phi:
         n.finalNorm = "final_layernorm";
         break;
+    case TensorNaming::Mamba:
+        n.finalNorm = "norm_f";
+        break;
+    case TensorNaming::FalconH1:
+        n.finalNorm = "final_layernorm";
+        break;
+    case TensorNaming::Lfm2:
+        n.finalNorm = "embedding_norm"; // Lfm2Model's last norm, despite its name
+        break;
+    case TensorNaming::Starcoder2:
+    case TensorNaming::QwenMoe:
+    case TensorNaming::Qwen35:
+    case TensorNaming::Glm4:
+    case TensorNaming::Apertus:
+    case TensorNaming::Hunyuan:
+    case TensorNaming::Ernie45Moe:
+    case TensorNaming::Llama4:
+    case TensorNaming::GptOss:
+    case TensorNaming::GraniteHybrid:
+        break;
     }
     return n;
 }
@@ -244,6 +355,19 @@ std::string layerPath(const ModelConfig& c, const LayerPlan& layer) {
     case TensorNaming::GptNeox:
     case TensorNaming::Phi:
     case TensorNaming::Phi3:
+    case TensorNaming::Mamba:
+    case TensorNaming::Starcoder2:
+    case TensorNaming::QwenMoe:
+    case TensorNaming::Qwen35:
+    case TensorNaming::Glm4:
+    case TensorNaming::Apertus:
+    case TensorNaming::Hunyuan:
+    case TensorNaming::Ernie45Moe:
+    case TensorNaming::Llama4:
+    case TensorNaming::GptOss:
+    case TensorNaming::GraniteHybrid:
+    case TensorNaming::FalconH1:
+    case TensorNaming::Lfm2:
         break;
     }
     return fmt::format("{}layers.{}.", prefix, layer.index);
@@ -261,14 +385,52 @@ std::string_view baseModelPrefix(const ModelConfig& c) {
         return "transformer.";
     case TensorNaming::GptNeox:
         return "gpt_neox.";
+    case TensorNaming::Mamba:
+        return "backbone.";
     case TensorNaming::Llama:
     case TensorNaming::Bart:
     case TensorNaming::Opt:
     case TensorNaming::Phi:
     case TensorNaming::Phi3:
+    case TensorNaming::Starcoder2:
+    case TensorNaming::QwenMoe:
+    case TensorNaming::Qwen35:
+    case TensorNaming::Glm4:
+    case TensorNaming::Apertus:
+    case TensorNaming::Hunyuan:
+    case TensorNaming::Ernie45Moe:
+    case TensorNaming::Llama4:
+    case TensorNaming::GptOss:
+    case TensorNaming::GraniteHybrid:
+    case TensorNaming::FalconH1:
+    case TensorNaming::Lfm2:
         break;
     }
     return "model.";
+}
+
+std::string transformersKey(const ModelConfig& c, std::string key) {
+    const auto rename = [&key](std::string_view from, std::string_view to) {
+        if (const std::size_t at = key.find(from); at != std::string::npos) {
+            key.replace(at, from.size(), to);
+        }
+    };
+    switch (c.tensorNaming) {
+    case TensorNaming::GptNeox:
+        if (key.starts_with("embed_out.")) {
+            rename("embed_out.", "lm_head.");
+        }
+        break;
+    case TensorNaming::GraniteHybrid:
+        rename(".block_sparse_moe.router.layer.", ".block_sparse_moe.router.");
+        break;
+    case TensorNaming::Ernie45Moe:
+        rename(".mlp.moe_statics.", ".mlp.gate.moe_statics.");
+        break;
+    default:
+        break;
+    }
+    return key;
 }
 
 } // namespace archplay::core::tensornames

@@ -3,6 +3,8 @@
 
 #include "core/params/TensorNames.h"
 
+#include <algorithm>
+#include <map>
 #include <span>
 #include <string_view>
 
@@ -12,6 +14,7 @@ namespace {
 using Shape = Dims;
 using tensornames::AttentionNames;
 using tensornames::LayerNames;
+using tensornames::MoeNames;
 
 class TensorList {
 public:
@@ -112,14 +115,23 @@ void addIndexer(TensorList& list, const ModelConfig& c) {
     list.linear("self_attn.indexer.weights_proj", Component::Attention, hidden, dim(ix.numHeads), false);
 }
 
-// Gated DeltaNet (transformers modeling_qwen3_next.py, Qwen3NextGatedDeltaNet).
-void addGatedDeltaNet(TensorList& list, const ModelConfig& c) {
+// Gated DeltaNet (transformers modeling_qwen3_next.py, Qwen3NextGatedDeltaNet; Qwen3.5 keeps the
+// projections apart: in_proj_qkv, in_proj_z, in_proj_b, in_proj_a).
+void addGatedDeltaNet(TensorList& list, const ModelConfig& c, bool split) {
     const GatedDeltaNet& d = c.deltaNet;
     const Checked hidden = dim(c.hiddenSize);
     const Checked valueHeads = dim(d.numValueHeads);
-    list.linear("linear_attn.in_proj_qkvz", Component::Mixer, hidden,
-                Checked(2) * d.keyWidth() + Checked(2) * d.valueWidth(), false);
-    list.linear("linear_attn.in_proj_ba", Component::Mixer, hidden, Checked(2) * valueHeads, false);
+    if (split) {
+        list.linear("linear_attn.in_proj_qkv", Component::Mixer, hidden, Checked(2) * d.keyWidth() + d.valueWidth(),
+                    false);
+        list.linear("linear_attn.in_proj_z", Component::Mixer, hidden, d.valueWidth(), false);
+        list.linear("linear_attn.in_proj_b", Component::Mixer, hidden, valueHeads, false);
+        list.linear("linear_attn.in_proj_a", Component::Mixer, hidden, valueHeads, false);
+    } else {
+        list.linear("linear_attn.in_proj_qkvz", Component::Mixer, hidden,
+                    Checked(2) * d.keyWidth() + Checked(2) * d.valueWidth(), false);
+        list.linear("linear_attn.in_proj_ba", Component::Mixer, hidden, Checked(2) * valueHeads, false);
+    }
     list.add("linear_attn.conv1d.weight", Component::Mixer, {d.convChannels(), 1, dim(d.convKernel)},
              TensorUse::Convolution);
     list.add("linear_attn.dt_bias", Component::Mixer, {valueHeads});
@@ -155,6 +167,26 @@ void addMamba2(TensorList& list, const ModelConfig& c) {
         list.norm("mamba.norm", NormKind::RmsNorm, m.innerWidth());
     }
     list.linear("mamba.out_proj", Component::Mixer, m.innerWidth(), hidden, m.outProjBias);
+}
+
+// Mamba-1 (modeling_mamba.py, MambaMixer): in_proj to x and the gate z, a depthwise convolution over
+// x, x_proj to the time step's low rank and B and C, dt_proj back to the inner width, A_log [I, N], D.
+void addMamba1(TensorList& list, const ModelConfig& c) {
+    const Mamba1Mixer& m = c.mamba1;
+    const Checked hidden = dim(c.hiddenSize);
+    const Checked inner = dim(m.innerWidth);
+    const Checked rank = dim(m.timeStepRank);
+    const Checked state = dim(m.stateSize);
+    list.linear("mixer.in_proj", Component::Mixer, hidden, Checked(2) * inner, m.projectionBias);
+    list.add("mixer.conv1d.weight", Component::Mixer, {inner, 1, dim(m.convKernel)}, TensorUse::Convolution);
+    if (m.convBias) {
+        list.add("mixer.conv1d.bias", Component::Mixer, {inner});
+    }
+    list.linear("mixer.x_proj", Component::Mixer, inner, rank + Checked(2) * state, false);
+    list.linear("mixer.dt_proj", Component::Mixer, rank, inner, true);
+    list.add("mixer.A_log", Component::Mixer, {inner, state});
+    list.add("mixer.D", Component::Mixer, {inner});
+    list.linear("mixer.out_proj", Component::Mixer, inner, hidden, m.projectionBias);
 }
 
 // LFM2's gated short convolution (modeling_lfm2.py, Lfm2ShortConv).
@@ -200,6 +232,10 @@ void addQkNorm(TensorList& list, const ModelConfig& c, const LayerNames& names) 
         list.norm(names.qNorm, NormKind::RmsNorm, headDim);
         list.norm(names.kNorm, NormKind::RmsNorm, headDim);
         return;
+    case QkNorm::PerHeadLayerNorm:
+        list.norm(names.qNorm, NormKind::LayerNorm, headDim);
+        list.norm(names.kNorm, NormKind::LayerNorm, headDim);
+        return;
     case QkNorm::FullWidth:
         list.norm(names.qNorm, NormKind::RmsNorm, dim(c.numHeads) * headDim);
         list.norm(names.kNorm, NormKind::RmsNorm, dim(c.numKvHeads) * headDim);
@@ -229,23 +265,32 @@ void addDenseFfn(TensorList& list, const ModelConfig& c, FfnKind kind, Checked w
     list.linear(names.gatedDown, Component::Ffn, width, hidden, c.ffnBias, 1, false, Projection::FfnDown);
 }
 
-void addMoeFfn(TensorList& list, const ModelConfig& c) {
+// The routed experts are listed one GLU per expert (`copies`), whatever the family's storage: their
+// names fold into the family's fused tensors in foldedTensors().
+void addMoeFfn(TensorList& list, const ModelConfig& c, const MoeNames& names) {
     const MixtureOfExperts& moe = c.moe;
     const Checked hidden = dim(c.hiddenSize);
-    list.linear("mlp.gate", Component::Router, hidden, dim(moe.numExperts), moe.routerBias);
+    const Checked experts = dim(moe.numExperts);
+    list.linear(names.router, Component::Router, hidden, experts, moe.routerBias);
     if (moe.correctionBiasParameter) {
-        list.add("mlp.gate.e_score_correction_bias", Component::Router, {dim(moe.numExperts)});
+        list.add(names.correctionBias, Component::Router, names.correctionBiasRow ? Dims{1, experts} : Dims{experts});
     }
-    list.glu("mlp.experts", Component::Experts, hidden, dim(moe.expertIntermediateSize), moe.expertBias,
-             moe.numExperts);
+    list.glu(names.experts, Component::Experts, hidden, dim(moe.expertIntermediateSize),
+             moe.expertBias, moe.numExperts);
     if (moe.numSharedExperts > 0) {
         // The shared experts are one GLU of width n_shared x Im (DeepSeek, ERNIE 4.5, Hunyuan), with the
         // dense FFN's biases (ERNIE's use_bias, Hunyuan's mlp_bias).
         const Checked sharedWidth = dim(moe.numSharedExperts) * dim(moe.sharedWidth());
-        list.glu("mlp.shared_experts", Component::SharedExperts, hidden, sharedWidth, c.ffnBias);
+        if (names.sharedGateUp.empty()) {
+            list.glu(names.shared, Component::SharedExperts, hidden, sharedWidth, c.ffnBias);
+        } else {
+            list.linear(names.sharedGateUp, Component::SharedExperts, hidden, Checked(2) * sharedWidth, c.ffnBias);
+            list.linear(names.sharedDown, Component::SharedExperts, sharedWidth, hidden, c.ffnBias, 1, false,
+                        Projection::FfnDown);
+        }
     }
     if (moe.sharedExpertGate) {
-        list.linear("mlp.shared_expert_gate", Component::Router, hidden, 1, false);
+        list.linear(names.sharedGate, Component::Router, hidden, 1, false);
     }
 }
 
@@ -255,26 +300,31 @@ struct LayerNormSlot {
     bool crossOnly = false;
 };
 
-/// The norms of a Sandwich or PostOnly layer in Hugging Face module order (Gemma 2/3, OLMo 2: Llama's
-/// names). The other placements take their names from the family (LayerNames).
-std::span<const LayerNormSlot> layerNormSlots(NormPlacement placement) {
-    static constexpr LayerNormSlot kSandwich[] = {{"input_layernorm"},
-                                                  {"post_attention_layernorm"},
-                                                  {"cross_attn_layernorm", true},
-                                                  {"pre_feedforward_layernorm"},
-                                                  {"post_feedforward_layernorm"}};
+/// The norms of a PostOnly layer in Hugging Face module order (OLMo 2: Llama's names). The other
+/// placements take their names from the family (LayerNames).
+std::span<const LayerNormSlot> postOnlyNormSlots() {
     static constexpr LayerNormSlot kPostOnly[] = {
         {"post_attention_layernorm"}, {"post_cross_attn_layernorm", true}, {"post_feedforward_layernorm"}};
-    return placement == NormPlacement::Sandwich ? std::span<const LayerNormSlot>(kSandwich)
-                                                : std::span<const LayerNormSlot>(kPostOnly);
+    return kPostOnly;
 }
 
 void addLayerNorms(TensorList& list, const ModelConfig& c, const LayerPlan& layer, const LayerNames& names) {
     const Checked hidden = dim(c.hiddenSize);
     switch (c.normPlacement) {
-    case NormPlacement::Sandwich:
+    case NormPlacement::Sandwich: {
+        // Before and after the attention, after the cross-attention, before and after the FFN.
+        const auto& [beforeAttention, afterAttention, beforeFfn, afterFfn] = names.sandwichNorms;
+        list.norm(beforeAttention, c.normKind, hidden);
+        list.norm(afterAttention, c.normKind, hidden);
+        if (layer.crossAttention) {
+            list.norm("cross_attn_layernorm", c.normKind, hidden);
+        }
+        list.norm(beforeFfn, c.normKind, hidden);
+        list.norm(afterFfn, c.normKind, hidden);
+        return;
+    }
     case NormPlacement::PostOnly:
-        for (const LayerNormSlot& slot : layerNormSlots(c.normPlacement)) {
+        for (const LayerNormSlot& slot : postOnlyNormSlots()) {
             if (!slot.crossOnly || layer.crossAttention) {
                 list.norm(std::string(slot.name), c.normKind, hidden);
             }
@@ -288,7 +338,7 @@ void addLayerNorms(TensorList& list, const ModelConfig& c, const LayerPlan& laye
         if (layer.crossAttention) {
             list.norm(names.crossNorm, c.normKind, hidden);
         }
-        if (c.normPlacement != NormPlacement::ParallelSingle) {
+        if (c.normPlacement != NormPlacement::ParallelSingle && layer.ffn != FfnKind::None) {
             list.norm(names.ffnNorm, c.normKind, hidden);
         }
         return;
@@ -353,13 +403,16 @@ std::vector<TensorSpec> layerTensors(const ModelConfig& config, const LayerPlan&
         }
         break;
     case TokenMixer::GatedDeltaNet:
-        addGatedDeltaNet(list, config);
+        addGatedDeltaNet(list, config, names.splitDeltaNetProjections);
         break;
     case TokenMixer::LightningAttention:
         addLightningAttention(list, config);
         break;
     case TokenMixer::Mamba2:
         addMamba2(list, config);
+        break;
+    case TokenMixer::Mamba:
+        addMamba1(list, config);
         break;
     case TokenMixer::ShortConv:
         addShortConv(list, config);
@@ -371,9 +424,11 @@ std::vector<TensorSpec> layerTensors(const ModelConfig& config, const LayerPlan&
         list.markCrossAttention(first);
     }
     if (layer.ffn == FfnKind::Moe) {
-        addMoeFfn(list, config);
-    } else {
-        addDenseFfn(list, config, layer.ffn, dim(config.intermediateSize), names);
+        addMoeFfn(list, config, names.moe);
+    } else if (layer.ffn != FfnKind::None) {
+        const std::int64_t width =
+            layer.stack == Stack::Encoder ? config.encoderFfnWidth() : config.intermediateSize;
+        addDenseFfn(list, config, layer.ffn, dim(width), names);
     }
     addLayerNorms(list, config, layer, names);
     return list.take();
@@ -391,6 +446,11 @@ std::vector<TensorSpec> outerTensors(const ModelConfig& config) {
     if (projected) {
         list.linear(names.projectIn, Component::Embedding, embedWidth, hidden, false);
         list.linear(names.projectOut, Component::Embedding, hidden, embedWidth, false);
+    }
+    if (config.stackEmbeddingsUntied && config.architecture == ArchitectureKind::EncoderDecoder) {
+        // BART untied in transformers 5.x: the encoder's and the decoder's own embed_tokens beside `shared`.
+        list.add("encoder.embed_tokens.weight", Component::Embedding, {vocab, embedWidth}, TensorUse::Lookup);
+        list.add("decoder.embed_tokens.weight", Component::Embedding, {vocab, embedWidth}, TensorUse::Lookup);
     }
     if (config.tokenTypes > 0) {
         list.add(names.tokenTypes + ".weight", Component::Embedding, {dim(config.tokenTypes), hidden},
@@ -446,6 +506,121 @@ std::string checkpointKey(const ModelConfig& config, const TensorSpec& tensor, c
         key += tensornames::layerPath(config, *layer);
     }
     return key + tensor.name;
+}
+
+namespace {
+
+/// `key` with every number between dots folded to '#': "encoder.block.#.layer.#.SelfAttention.q.weight".
+std::string foldNumbers(const std::string& key) {
+    std::string folded;
+    folded.reserve(key.size());
+    std::size_t start = 0;
+    while (start <= key.size()) {
+        std::size_t end = key.find('.', start);
+        if (end == std::string::npos) {
+            end = key.size();
+        }
+        const std::string_view part(key.data() + start, end - start);
+        const bool number = !part.empty() && std::all_of(part.begin(), part.end(), [](char ch) {
+            return (ch >= '0' && ch <= '9') || ch == '-';
+        });
+        folded += number ? std::string_view("#") : part;
+        if (end < key.size()) {
+            folded += '.';
+        }
+        start = end + 1;
+    }
+    return folded;
+}
+
+/// Adds `tensor` (or its fused transformers form) under `key` to `folded`.
+void addFolded(std::map<std::string, FoldedTensor>& folded, std::string key, Dims shape, std::uint64_t count) {
+    FoldedTensor& entry = folded[key];
+    Checked elements = Checked(count);
+    for (Checked d : shape) {
+        elements *= d;
+    }
+    if (entry.count == 0) {
+        entry.key = std::move(key);
+        entry.shape = shape;
+    }
+    entry.count += count;
+    entry.elements += elements;
+}
+
+/// Adds a routed expert's tensor (one GLU per expert in core, `copies` = E) under the key the layout
+/// gives it. A checkpoint keeps the family's storage (tensornames::ExpertStorage); transformers 5.x
+/// fuses gate and up, [E, 2I, H] and down [E, H, I], except where the checkpoint already stores them
+/// fused [E, H, 2I] and [E, I, H] (gpt-oss, Llama 4), which it keeps.
+void addExpertTensor(std::map<std::string, FoldedTensor>& folded, const std::string& key, const TensorSpec& tensor,
+                     std::uint64_t layers, tensornames::ExpertStorage storage, TensorLayout layout) {
+    using tensornames::ExpertStorage;
+    const std::size_t experts = key.rfind(".experts.");
+    const std::string module = key.substr(0, experts + 1);                     // "model.layers.#.mlp."
+    const std::string rest = key.substr(experts + std::string_view(".experts.").size()); // "gate_proj.weight"
+    if (storage == ExpertStorage::PerExpert && layout == TensorLayout::Checkpoint) {
+        addFolded(folded, module + "experts.#." + rest, tensor.shape, layers * static_cast<std::uint64_t>(tensor.copies));
+        return;
+    }
+    if (rest.starts_with("up_proj")) {
+        return; // fused with the gate, which adds both
+    }
+    const bool down = rest.starts_with("down_proj");
+    const bool bias = rest.ends_with(".bias");
+    const Checked copies = dim(tensor.copies);
+    // One expert's weight [out, in]: the gate's out doubles when fused with up.
+    const Checked out = down ? tensor.shape[0] : Checked(2) * tensor.shape[0];
+    const Checked in = bias ? Checked(0) : tensor.shape[1];
+    const bool inFirst = storage == ExpertStorage::FusedInFirst;
+    std::string name;
+    if (storage == ExpertStorage::FusedLinear && layout == TensorLayout::Checkpoint) {
+        name = module + (down ? "output_linear" : "input_linear") + (bias ? ".bias" : ".weight");
+    } else {
+        name = module + "experts." + (down ? "down_proj" : "gate_up_proj") + (bias ? "_bias" : "");
+    }
+    const Dims shape = bias ? Dims{copies, out} : inFirst ? Dims{copies, in, out} : Dims{copies, out, in};
+    addFolded(folded, name, shape, layers);
+}
+
+} // namespace
+
+std::vector<FoldedTensor> foldedTensors(const ModelConfig& config, const ModelPlan& plan, TensorLayout layout) {
+    std::map<std::string, FoldedTensor> folded;
+    const auto keyOf = [&](const TensorSpec& tensor, const LayerPlan* layer) {
+        std::string key = foldNumbers(checkpointKey(config, tensor, layer));
+        return layout == TensorLayout::Transformers ? tensornames::transformersKey(config, std::move(key)) : key;
+    };
+    for (const TensorSpec& tensor : outerTensors(config)) {
+        addFolded(folded, keyOf(tensor, nullptr), tensor.shape, 1);
+    }
+    // Layers of one kind share their tensors: each kind is listed once, times its layers.
+    std::vector<std::pair<LayerPlan, std::uint64_t>> kinds;
+    for (const LayerPlan& layer : plan.layers) {
+        auto found =
+            std::find_if(kinds.begin(), kinds.end(), [&](const auto& kind) { return sameKind(kind.first, layer); });
+        if (found == kinds.end()) {
+            kinds.emplace_back(layer, 1);
+        } else {
+            ++found->second;
+        }
+    }
+    for (const auto& [layer, layers] : kinds) {
+        const tensornames::ExpertStorage storage = tensornames::layerNames(config, layer).moe.storage;
+        for (const TensorSpec& tensor : layerTensors(config, layer)) {
+            std::string key = keyOf(tensor, &layer);
+            if (tensor.component == Component::Experts && key.find(".experts.") != std::string::npos) {
+                addExpertTensor(folded, key, tensor, layers, storage, layout);
+            } else {
+                addFolded(folded, std::move(key), tensor.shape, layers * static_cast<std::uint64_t>(tensor.copies));
+            }
+        }
+    }
+    std::vector<FoldedTensor> result;
+    result.reserve(folded.size());
+    for (auto& [key, tensor] : folded) {
+        result.push_back(std::move(tensor));
+    }
+    return result;
 }
 
 // DeepSeek-V3's multi-token-prediction module, per deepseek-ai/DeepSeek-V3 README_WEIGHTS.md:

@@ -110,6 +110,29 @@ struct TensorSpec {
 [[nodiscard]] std::string checkpointKey(const ModelConfig& config, const TensorSpec& tensor,
                                         const LayerPlan* layer = nullptr);
 
+/// How a state dict lays the tensors out.
+enum class TensorLayout {
+    Checkpoint,   ///< the family's checkpoint names, one tensor per routed expert ("mlp.experts.#.gate_proj.weight")
+    Transformers, ///< transformers 5.x's modules: routed experts fused, "mlp.experts.gate_up_proj" [E, 2I, H]
+};
+
+/// One tensor of the state dict with the layer and expert numbers folded to '#' and the tensors that
+/// share a key summed: `count` tensors of `shape`, `elements` in all.
+struct FoldedTensor {
+    std::string key;
+    std::uint64_t count = 0;
+    Dims shape;
+    Checked elements;
+};
+
+/// Every tensor of the counted class (the keys of checkpointKey()), folded, in key order. Tied weights
+/// appear once. Under TensorLayout::Transformers a routed expert's gate and up projections are one
+/// tensor [E, 2 x width, hidden] (gate rows first) and its down projection [E, hidden, width], their
+/// biases "gate_up_proj_bias" [E, 2 x width] and "down_proj_bias" [E, hidden], as transformers 5.x's
+/// MoE experts modules hold them.
+[[nodiscard]] std::vector<FoldedTensor> foldedTensors(const ModelConfig& config, const ModelPlan& plan,
+                                                      TensorLayout layout);
+
 /// Tensors a checkpoint stores beside the model but that are not counted in the total
 /// (DeepSeek-V3's multi-token-prediction module). Reported apart.
 [[nodiscard]] std::vector<TensorSpec> extraTensors(const ModelConfig& config);

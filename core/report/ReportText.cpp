@@ -205,7 +205,8 @@ std::vector<KvFigure> kvFigureValues(const Analysis& analysis) {
     std::vector<KvFigure> figures;
     figures.push_back({"bytes_per_token", fmt::format("Per token ({})", toString(kv.dtype)), kv.bytesPerToken});
     if (analysis.config.latent) {
-        figures.push_back({"expanded_bytes_per_token", "Per token, expanded (HF eager MLA)", kv.expandedBytesPerToken});
+        figures.push_back(
+            {"expanded_bytes_per_token", "Per token if MLA cached per-head K and V", kv.expandedBytesPerToken});
     }
     if (kv.crossBytesPerEncoderToken > 0) {
         figures.push_back(
@@ -215,7 +216,8 @@ std::vector<KvFigure> kvFigureValues(const Analysis& analysis) {
                        fmt::format("Whole cache ({} tokens x batch {})", withThousands(kv.sequenceLength), kv.batch),
                        kv.totalBytes});
     if (analysis.config.latent) {
-        figures.push_back({"expanded_total_bytes", "Whole cache, expanded (HF eager MLA)", kv.expandedTotalBytes});
+        figures.push_back(
+            {"expanded_total_bytes", "Whole cache if MLA cached per-head K and V", kv.expandedTotalBytes});
     }
     return figures;
 }
@@ -224,6 +226,8 @@ std::vector<KvFigure> kvFigureValues(const Analysis& analysis) {
 
 std::vector<SummaryRow> kvFigures(const Analysis& analysis) {
     std::vector<SummaryRow> rows;
+    const std::string allocator(allocatorLabel(analysis.kv.allocator));
+    rows.push_back({"allocator", "Cache as", allocator, allocator, std::string(allocatorSource(analysis.kv.allocator))});
     for (KvFigure& figure : kvFigureValues(analysis)) {
         rows.push_back({std::move(figure.key), std::move(figure.label), binaryBytes(figure.bytes),
                         withThousands(figure.bytes) + " bytes"});
@@ -234,6 +238,7 @@ std::vector<SummaryRow> kvFigures(const Analysis& analysis) {
 std::string kvCsv(const Analysis& analysis) {
     std::string out = "row,layers,kind,layer_count,elements_per_token,cached_tokens,cross_elements_per_token,"
                       "bytes_per_layer,bytes\n";
+    out += fmt::format("allocator,{},,,,,,,\n", toString(analysis.kv.allocator));
     for (const KvFigure& figure : kvFigureValues(analysis)) {
         out += fmt::format("{},,,,,,,,{}\n", figure.key, figure.bytes);
     }
@@ -264,6 +269,7 @@ SummaryContext summaryContext(const ReportInfo& info) {
     SummaryContext context;
     if (info.preset && !info.modified) {
         context.publishedParams = info.preset->publishedParams;
+        context.publishedActive = info.preset->publishedActive;
     }
     if (info.modified) {
         context.modifiedFrom = info.title;

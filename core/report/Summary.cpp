@@ -147,6 +147,24 @@ std::string layerKindsLabel(const ModelConfig& config, const ModelPlan& plan) {
     return text;
 }
 
+PublishedVerdict publishedActiveVerdict(const ParamReport& params, const PublishedActive& published) {
+    // The figure counted by the vendor's convention, rounded as the vendor rounds.
+    const std::uint64_t figure = published.withoutEmbedding ? params.activeCompute : params.active;
+    const double scale = std::pow(10.0, published.decimals);
+    const double rounded = std::round(static_cast<double>(figure) / 1e9 * scale) / scale;
+    const bool matches = std::abs(rounded - published.billions) < 0.5 / scale;
+    const std::string value = fmt::format("{:.{}f}B", published.billions, published.decimals);
+    const std::string convention = published.withoutEmbedding ? " without the embedding lookup" : "";
+    PublishedVerdict verdict;
+    verdict.matches = matches;
+    verdict.detail = fmt::format("{} published {}{}", matches ? "✓" : "≠", value,
+                                 published.withoutEmbedding ? " w/o embedding" : "");
+    verdict.note = fmt::format("Published: {} active{} ({}); archplay's active{}: {}{}", value, convention,
+                               published.source, convention, withThousands(figure),
+                               matches ? ", a match at the published precision" : "");
+    return verdict;
+}
+
 namespace {
 
 constexpr const char* kNone = "—";
@@ -188,12 +206,18 @@ SummaryRow totalRow(const Analysis& analysis, const SummaryContext& context) {
     return row;
 }
 
-SummaryRow activeRow(const ParamReport& params) {
+SummaryRow activeRow(const ParamReport& params, const SummaryContext& context) {
     SummaryRow row{"active_params", "Active parameters", shortCount(params.active), withThousands(params.active)};
     row.notes.push_back(fmt::format("{} parameters used per token", withThousands(params.active)));
     row.detail = params.active == params.total
                      ? std::string("dense: all used per token")
                      : "per token · " + percentText(fractionOf(params.active, params.total), 1) + " of total";
+    if (context.publishedActive) {
+        const PublishedVerdict verdict = publishedActiveVerdict(params, *context.publishedActive);
+        row.notes.push_back(verdict.note);
+        row.detail = verdict.detail;
+        row.tone = verdict.matches ? Tone::Good : Tone::Caution;
+    }
     return row;
 }
 
@@ -305,7 +329,7 @@ std::vector<SummaryRow> summaryRows(const Analysis& analysis, const SummaryConte
     }
     if (valid) {
         rows.push_back(totalRow(analysis, context));
-        rows.push_back(activeRow(analysis.params));
+        rows.push_back(activeRow(analysis.params, context));
     } else {
         SummaryRow total = missing("total_params", "Total parameters");
         total.detail = "fix the errors below";

@@ -5,6 +5,7 @@
 // that no two of them can disagree.
 
 #include "core/analysis/Analysis.h"
+#include "core/io/Presets.h"
 
 #include <cstdint>
 #include <optional>
@@ -30,8 +31,17 @@ struct SummaryRow {
 /// What the summary knows about where the config came from.
 struct SummaryContext {
     std::optional<std::uint64_t> publishedParams; ///< the preset's published count, when unmodified
+    std::optional<PublishedActive> publishedActive; ///< the preset's published active count, when unmodified
     std::string modifiedFrom;                     ///< the preset or file the config was edited from
 };
+
+/// A published active count against archplay's figure counted the vendor's way.
+struct PublishedVerdict {
+    bool matches = false; ///< equal at the published precision
+    std::string detail;   ///< a card's line: "✓ published 5.13B w/o embedding"
+    std::string note;     ///< the figures in full, with the source
+};
+[[nodiscard]] PublishedVerdict publishedActiveVerdict(const ParamReport& params, const PublishedActive& published);
 
 /// The summary of an analysis: parameters (total, active), layers, d_head, attention, KV cache per
 /// token and for the scenario, fixed state, FFN type, weight memory and device fit. An invalid

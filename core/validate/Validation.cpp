@@ -70,6 +70,13 @@ void checkShape(const ModelConfig& c, Checker& check) {
     if (c.architecture == ArchitectureKind::EncoderDecoder) {
         check.size("num_encoder_layers", c.numEncoderLayers);
     }
+    // 0 means "as the decoder"; anything else must be a usable size.
+    if (c.encoderHeads != 0) {
+        check.size("encoder_attention_heads", c.encoderHeads);
+    }
+    if (c.encoderIntermediateSize != 0) {
+        check.size("encoder_ffn_dim", c.encoderIntermediateSize);
+    }
     if (c.numLayers > 100000 || c.numEncoderLayers > 100000) {
         check.error("num_hidden_layers", "more than 100,000 layers is not supported");
     }
@@ -171,6 +178,13 @@ void checkMixers(const ModelConfig& c, Checker& check) {
     }
     if (c.usesMixer(TokenMixer::ShortConv)) {
         check.size("conv_L_cache", c.shortConv.kernel);
+    }
+    if (c.usesMixer(TokenMixer::Mamba)) {
+        const Mamba1Mixer& m = c.mamba1;
+        check.sizes({{"intermediate_size", m.innerWidth},
+                     {"state_size", m.stateSize},
+                     {"conv_kernel", m.convKernel},
+                     {"time_step_rank", m.timeStepRank}});
     }
     if (c.indexer) {
         check.sizes({{"index_n_heads", c.indexer->numHeads},

@@ -64,6 +64,54 @@ TEST(CliKv, HumanTableShowsLatentAndExpandedSizes) {
     EXPECT_NE(r.out.find("4,997,120"), std::string::npos) << r.out;
 }
 
+TEST(CliKv, TheAllocatorSaysWhoseCacheAFigureIs) {
+    // Falcon-40B's new decoder architecture: 8 KV heads in the architecture, K and V repeated to all
+    // 128 query heads in transformers (FORMULAS.md §4.1): 60 x 2 x 128 x 64 x 2 bytes per token.
+    const CliResult own = runCli({"kv", "falcon-40b", "--seq", "1000", "--json"});
+    ASSERT_EQ(own.exitCode, 0) << own.err;
+    const auto architecture = nlohmann::json::parse(own.out);
+    EXPECT_EQ(architecture["allocator"], "architecture");
+    EXPECT_EQ(architecture["bytes_per_token"], 122'880u);
+    const CliResult held = runCli({"kv", "falcon-40b", "--seq", "1000", "--allocator", "transformers", "--json"});
+    ASSERT_EQ(held.exitCode, 0) << held.err;
+    const auto transformers = nlohmann::json::parse(held.out);
+    EXPECT_EQ(transformers["allocator"], "transformers");
+    EXPECT_EQ(transformers["bytes_per_token"], 1'966'080u);
+    EXPECT_EQ(transformers["allocated_bytes"], 1'966'080ull * 1000);
+    // A sliding layer holds W - 1 tokens in transformers: Mistral-7B-v0.1 (W 4096, 32 layers, 131,072 B/token).
+    const CliResult mistral =
+        runCli({"kv", "mistral-7b-v0.1", "--seq", "8192", "--allocator", "transformers", "--json"});
+    ASSERT_EQ(mistral.exitCode, 0) << mistral.err;
+    EXPECT_EQ(nlohmann::json::parse(mistral.out)["allocated_bytes"], 131'072ull * 4095);
+    const CliResult text = runCli({"kv", "falcon-40b", "--seq", "1000", "--allocator", "transformers"});
+    EXPECT_NE(text.out.find("what transformers 5.17 allocates"), std::string::npos) << text.out;
+    const CliResult bad = runCli({"kv", "falcon-40b", "--seq", "1000", "--allocator", "vllm"});
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find("--allocator takes architecture or transformers"), std::string::npos) << bad.err;
+}
+
+TEST(CliTensors, ListsEveryTensorFoldedInEitherLayout) {
+    const CliResult r = runCli({"tensors", "mixtral-8x7b-v0.1", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto json = nlohmann::json::parse(r.out);
+    EXPECT_EQ(json["layout"], "checkpoint");
+    // 32 layers x 8 experts, each [14336, 4096].
+    EXPECT_EQ(json["tensors"]["model.layers.#.mlp.experts.#.gate_proj.weight"],
+              nlohmann::json::array({256, 256ull * 14336 * 4096, {14336, 4096}}));
+    std::uint64_t sum = 0;
+    for (const auto& [key, tensor] : json["tensors"].items()) {
+        sum += tensor[1].get<std::uint64_t>();
+    }
+    EXPECT_EQ(sum, json["total"].get<std::uint64_t>());
+    const CliResult fused = runCli({"tensors", "mixtral-8x7b-v0.1", "--layout", "transformers", "--json"});
+    ASSERT_EQ(fused.exitCode, 0) << fused.err;
+    EXPECT_EQ(nlohmann::json::parse(fused.out)["tensors"]["model.layers.#.mlp.experts.gate_up_proj"],
+              nlohmann::json::array({32, 32ull * 8 * 28672 * 4096, {8, 28672, 4096}}));
+    const CliResult table = runCli({"tensors", "llama-3-8b"});
+    EXPECT_NE(table.out.find("model.layers.#.self_attn.q_proj.weight"), std::string::npos) << table.out;
+    EXPECT_EQ(runCli({"tensors", "llama-3-8b", "--layout", "gguf"}).exitCode, 2);
+}
+
 TEST(CliValidate, InvalidConfigExitsOneNamingFileAndField) {
     const std::string path = writeTempFile("bad-heads.json", R"({"model_type": "llama", "num_key_value_heads": 5})");
     const CliResult r = runCli({"validate", path});

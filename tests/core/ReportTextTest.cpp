@@ -111,7 +111,16 @@ TEST(ReportText, KvTablesCarryTheExactBytes) {
     EXPECT_NE(md.find("| 0-31 | global · gated | 2,048 | 8,192 | 67,108,864 | 2,147,483,648 |"), std::string::npos)
         << md;
     const std::string mla = core::kvMarkdown(analyzePreset("deepseek-v3", scenarioAt(1000)));
-    EXPECT_NE(mla.find("expanded"), std::string::npos) << mla;
+    EXPECT_NE(mla.find("| Whole cache if MLA cached per-head K and V | 4.65 GiB | 4,997,120,000 bytes |"),
+              std::string::npos)
+        << mla;
+    // Every table says whose cache it is.
+    EXPECT_NE(md.find("| Cache as | the architecture's own cache |"), std::string::npos) << md;
+    EXPECT_NE(csv.find("\nallocator,architecture,"), std::string::npos) << csv;
+    core::Scenario transformers = scenarioAt(1000);
+    transformers.kvAllocator = core::KvAllocator::Transformers;
+    const std::string held = core::kvMarkdown(analyzePreset("deepseek-v3", transformers));
+    EXPECT_NE(held.find("| Cache as | what transformers 5.17 allocates |"), std::string::npos) << held;
 }
 
 TEST(ReportText, SummaryJsonHasExactNumbers) {

@@ -35,6 +35,16 @@ TEST(Session, CarriesASchemaVersionAndTheScenario) {
     const core::SessionReadResult withState = core::sessionFromJson(core::sessionToJson(session, "1.2.3"));
     ASSERT_TRUE(withState.session.has_value());
     EXPECT_EQ(withState.session->scenario.stateDType, core::DType::BF16);
+    // The cache's allocator travels with the scenario; an older session without it reads the architecture's.
+    EXPECT_EQ(read.session->scenario.kvAllocator, core::KvAllocator::Architecture);
+    session.scenario.kvAllocator = core::KvAllocator::Transformers;
+    const std::string held = core::sessionToJson(session, "1.2.3");
+    EXPECT_TRUE(contains(held, "\"kv_allocator\": \"transformers\""));
+    EXPECT_EQ(core::sessionFromJson(held).session->scenario.kvAllocator, core::KvAllocator::Transformers);
+    const core::SessionReadResult vllm = core::sessionFromJson(replaced(held, "\"transformers\"", "\"vllm\""));
+    EXPECT_FALSE(vllm.session.has_value());
+    ASSERT_FALSE(vllm.diagnostics.empty());
+    EXPECT_EQ(vllm.diagnostics.front().field, "kv_allocator");
 
     const std::string newer = replaced(json, "\"schema_version\": 1", "\"schema_version\": 99");
     const core::SessionReadResult rejected = core::sessionFromJson(newer);

@@ -32,6 +32,7 @@ CardContent::Tone toneOf(core::Tone tone) {
 std::vector<CardContent> summaryCards(const core::Analysis& analysis, const session::OriginSummary& origin) {
     core::SummaryContext context;
     context.publishedParams = origin.publishedParams;
+    context.publishedActive = origin.publishedActive;
     if (origin.modified) {
         context.modifiedFrom = origin.label.toStdString();
     }

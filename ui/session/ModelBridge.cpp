@@ -68,6 +68,9 @@ OriginSummary ModelBridge::originSummary() const {
     summary.modified = !(m_state.config == origin.base);
     if (const core::Preset* p = preset()) {
         summary.source = QString::fromStdString(p->info.source);
+        if (!summary.modified) {
+            summary.publishedActive = p->info.publishedActive;
+        }
         if (!summary.modified && p->info.publishedParams) {
             summary.publishedParams = p->info.publishedParams;
         }

@@ -46,6 +46,7 @@ struct OriginSummary {
     QString source;                               ///< the preset's repository or paper, or the file path
     bool modified = false;                        ///< edited since it was loaded
     std::optional<std::uint64_t> publishedParams; ///< the preset's published count, when unmodified
+    std::optional<core::PublishedActive> publishedActive; ///< the preset's published active count, when unmodified
 
     bool operator==(const OriginSummary&) const = default;
 };

@@ -115,11 +115,12 @@ void KvCacheView::rebuild() {
     }
     const core::KvSavings savings = core::kvSavings(a.config, a.plan, s);
 
-    m_subtitle = tr("Keys and values (or MLA's latent) kept for every token of context, as this architecture caches "
-                    "them.");
+    const QString allocator = QString::fromUtf8(core::allocatorLabel(kv.allocator));
+    m_subtitle = tr("Keys and values (or MLA's latent) kept for every token of context: %1.").arg(allocator);
     if (kv.fixedStateBytes > 0) {
         m_subtitle = tr("Keys and values of the attention layers per token, plus the fixed state of the other "
-                        "layers.");
+                        "layers: %1.")
+                         .arg(allocator);
     }
     m_headline = bytesText(kv.totalBytes);
     m_headlineDetail =

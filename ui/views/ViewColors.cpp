@@ -60,6 +60,8 @@ QColor ffn(core::FfnKind kind, const QPalette& palette) {
         return pick(palette, 0xe07a28, 0xf3a05a);
     case core::FfnKind::Moe:
         return pick(palette, 0xcc4b37, 0xf07a66);
+    case core::FfnKind::None:
+        return pick(palette, 0x8a8a8a, 0x9a9a9a); // no block: drawn as an empty slot
     }
     return pick(palette, 0xe07a28, 0xf3a05a);
 }

@@ -162,11 +162,13 @@ std::vector<FieldSpec> attentionFields() {
         {.key = u"qk_norm"_s,
          .jsonKey = u"qk_norm, use_qk_norm"_s,
          .label = tr("QK-norm"),
-         .tooltip = tr("RMSNorm on queries and keys inside attention: one weight per head dimension (Qwen3, "
-                       "Gemma 3) or over the full projected width (OLMo 2)."),
+         .tooltip = tr("A norm on queries and keys inside attention: an RMSNorm with one weight per head "
+                       "dimension (Qwen3, Gemma 3) or over the full projected width (OLMo 2), or a LayerNorm "
+                       "with weight and bias per head dimension (Phi's qk_layernorm)."),
          .editor = ChoiceEditor{.choices = {{tr("None"), qint64(core::QkNorm::None)},
                                             {tr("Per head"), qint64(core::QkNorm::PerHead)},
-                                            {tr("Full width"), qint64(core::QkNorm::FullWidth)}},
+                                            {tr("Full width"), qint64(core::QkNorm::FullWidth)},
+                                            {tr("Per head, LayerNorm"), qint64(core::QkNorm::PerHeadLayerNorm)}},
                                 .value = member(&ModelConfig::qkNorm)}},
         {.key = u"q_bias"_s,
          .jsonKey = biasKey,

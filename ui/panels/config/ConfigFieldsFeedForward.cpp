@@ -21,11 +21,13 @@ std::vector<FieldSpec> feedForwardFields() {
         {.key = u"ffn_type"_s,
          .jsonKey = u"model_type, num_experts"_s,
          .label = tr("FFN"),
-         .tooltip = tr("Plain MLP (up, activation, down), gated MLP (SwiGLU/GeGLU: gate and up, then down), or a "
-                       "mixture of gated experts with a router."),
+         .tooltip = tr("Plain MLP (up, activation, down), gated MLP (SwiGLU/GeGLU: gate and up, then down), a "
+                       "mixture of gated experts with a router, or none (the mixer is the whole layer, as in "
+                       "Mamba)."),
          .editor = ChoiceEditor{.choices = {{tr("MLP"), qint64(core::FfnKind::Mlp)},
                                             {tr("Gated MLP"), qint64(core::FfnKind::Gated)},
-                                            {tr("Mixture of experts"), qint64(core::FfnKind::Moe)}},
+                                            {tr("Mixture of experts"), qint64(core::FfnKind::Moe)},
+                                            {tr("None"), qint64(core::FfnKind::None)}},
                                 .value = withRule(member(&ModelConfig::ffnKind), core::edits::setFfnKind)}},
         {.key = u"hidden_act"_s,
          .label = tr("Activation"),

@@ -12,6 +12,7 @@ namespace {
 using Scale = widgets::SliderScale;
 using DeltaNet = core::GatedDeltaNet;
 using Mamba = core::Mamba2Mixer;
+using Mamba1 = core::Mamba1Mixer;
 
 bool usesDeltaNet(const ModelConfig& c) {
     return c.usesMixer(core::TokenMixer::GatedDeltaNet);
@@ -19,20 +20,24 @@ bool usesDeltaNet(const ModelConfig& c) {
 bool usesMamba(const ModelConfig& c) {
     return c.usesMixer(core::TokenMixer::Mamba2) || c.usesMixer(core::TokenMixer::AttentionWithMamba2);
 }
+bool usesMamba1(const ModelConfig& c) {
+    return c.usesMixer(core::TokenMixer::Mamba);
+}
 
 } // namespace
 
 std::vector<FieldSpec> mixerFields() {
     constexpr auto deltaNet = &ModelConfig::deltaNet;
     constexpr auto mamba = &ModelConfig::mamba;
+    constexpr auto mamba1 = &ModelConfig::mamba1;
     return {
         {.key = u"token_mixers"_s,
          .jsonKey = u"token_mixers, layer_types, layers_block_type"_s,
          .label = tr("Mixer per layer"),
          .tooltip = tr("One letter per layer, repeated when shorter than the stack: A attention, D Gated "
-                       "DeltaNet, L lightning attention, M Mamba-2, C short convolution, P attention and "
-                       "Mamba-2 in parallel. Only attention keeps a per-token KV cache; the others keep a "
-                       "fixed state per sequence. Empty: attention in every layer."),
+                       "DeltaNet, L lightning attention, M Mamba-2, S Mamba (Mamba-1), C short convolution, P "
+                       "attention and Mamba-2 in parallel. Only attention keeps a per-token KV cache; the others "
+                       "keep a fixed state per sequence. Empty: attention in every layer."),
          .applies = [](const ModelConfig& c) { return c.architecture == core::ArchitectureKind::DecoderOnly; },
          .editor = listText(&ModelConfig::mixers, core::edits::formatMixers, core::edits::parseMixers)},
         {.key = u"linear_num_key_heads"_s,
@@ -123,6 +128,46 @@ std::vector<FieldSpec> mixerFields() {
          .editor =
              IntegerEditor{
                  .minimum = 1, .maximum = 16, .spinMaximum = 1 << 20, .value = member(mamba, &Mamba::convKernel)}},
+        {.key = u"mamba_inner_size"_s,
+         .jsonKey = u"intermediate_size, expand"_s,
+         .label = tr("Mamba width"),
+         .tooltip = tr("Inner width of a Mamba (Mamba-1) layer, expand x hidden size: in_proj makes x and the gate "
+                       "z of this width, and the SSM state holds N per channel."),
+         .applies = usesMamba1,
+         .editor = IntegerEditor{.minimum = 16,
+                                 .maximum = 65536,
+                                 .spinMaximum = 1 << 24,
+                                 .scale = Scale::Logarithmic,
+                                 .value = member(mamba1, &Mamba1::innerWidth)}},
+        {.key = u"mamba_state_size"_s,
+         .jsonKey = u"state_size"_s,
+         .label = tr("Mamba state"),
+         .tooltip = tr("State size N per channel of a Mamba (Mamba-1) layer: the recurrent state is width x N."),
+         .applies = usesMamba1,
+         .editor = IntegerEditor{.minimum = 1,
+                                 .maximum = 1024,
+                                 .spinMaximum = 1 << 20,
+                                 .scale = Scale::Logarithmic,
+                                 .value = member(mamba1, &Mamba1::stateSize)}},
+        {.key = u"mamba_time_step_rank"_s,
+         .jsonKey = u"time_step_rank"_s,
+         .label = tr("Time-step rank"),
+         .tooltip = tr("Rank of the low-rank time-step projection (x_proj, dt_proj) of a Mamba layer; \"auto\" "
+                       "in config.json is hidden size / 16, rounded up."),
+         .applies = usesMamba1,
+         .editor = IntegerEditor{.minimum = 1,
+                                 .maximum = 4096,
+                                 .spinMaximum = 1 << 20,
+                                 .scale = Scale::Logarithmic,
+                                 .value = member(mamba1, &Mamba1::timeStepRank)}},
+        {.key = u"mamba_conv_kernel"_s,
+         .jsonKey = u"conv_kernel"_s,
+         .label = tr("Mamba conv"),
+         .tooltip = tr("Kernel of a Mamba layer's causal convolution over x; its state holds kernel inputs per "
+                       "channel."),
+         .applies = usesMamba1,
+         .editor = IntegerEditor{
+             .minimum = 1, .maximum = 16, .spinMaximum = 1 << 20, .value = member(mamba1, &Mamba1::convKernel)}},
         {.key = u"conv_L_cache"_s,
          .label = tr("Short conv"),
          .tooltip = tr("Kernel of LFM2's gated short convolution over the hidden width; its state holds kernel "

@@ -98,6 +98,17 @@ std::vector<FieldSpec> scenarioFields() {
          .tooltip = tr("Number format of the cached keys and values."),
          .applies = [](const ModelConfig& c) { return c.hasDecoder(); },
          .editor = ChoiceEditor{.choices = dtypeChoices(), .value = scenarioMember(&Scenario::kvDType)}},
+        {.key = u"kv_allocator"_s,
+         .label = tr("Cache as"),
+         .tooltip = tr("Whose cache the KV figures are. The architecture: its own cache, the least any engine "
+                       "keeps (W tokens on a sliding layer, MLA's latent). transformers: what transformers 5.17's "
+                       "cache classes hold (W - 1 tokens on a sliding layer, per-head K and V for DeepSeek-V3.2 "
+                       "and GLM-5, K and V repeated per query head for Falcon's new decoder, Mamba-2 states in "
+                       "FP32)."),
+         .applies = [](const ModelConfig& c) { return c.hasDecoder(); },
+         .editor = ChoiceEditor{.choices = {{tr("Architecture"), qint64(core::KvAllocator::Architecture)},
+                                            {tr("transformers 5.17"), qint64(core::KvAllocator::Transformers)}},
+                                .value = scenarioMember(&Scenario::kvAllocator)}},
         {.key = u"state_dtype"_s,
          .label = tr("Fixed state"),
          .tooltip = tr("Number format of the convolution and recurrent states of linear-attention and "

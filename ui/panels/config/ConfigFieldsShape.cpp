@@ -100,6 +100,20 @@ std::vector<FieldSpec> shapeFields() {
                                  .spinMaximum = 4096,
                                  .snap = core::Snap::QueryHeads,
                                  .value = withRule(member(&ModelConfig::numHeads), core::edits::setNumHeads)}},
+        {.key = u"encoder_attention_heads"_s,
+         .label = tr("Encoder heads"),
+         .tooltip = tr("Query heads of each encoder layer, where the encoder differs from the decoder (BART's "
+                       "encoder_attention_heads). Equal to the decoder's heads, it is not written apart."),
+         .applies = [](const ModelConfig& c) { return c.architecture == core::ArchitectureKind::EncoderDecoder; },
+         .editor = IntegerEditor{.minimum = 1,
+                                 .maximum = 256,
+                                 .spinMaximum = 4096,
+                                 .value = {.get = [](const ModelConfig& c,
+                                                     const Scenario&) { return qint64(c.encoderHeadCount()); },
+                                           .set =
+                                               [](ModelConfig& c, Scenario&, qint64 v, const EditContext&) {
+                                                   c.encoderHeads = v == c.numHeads ? 0 : v;
+                                               }}}},
         {.key = u"num_key_value_heads"_s,
          .label = tr("KV heads"),
          .tooltip = tr("Key/value heads shared by groups of query heads: equal to the heads is MHA, fewer is "
@@ -150,6 +164,22 @@ std::vector<FieldSpec> shapeFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::kFfnSnap,
                                  .value = member(&ModelConfig::intermediateSize)}},
+        {.key = u"encoder_ffn_dim"_s,
+         .label = tr("Encoder FFN width"),
+         .tooltip = tr("Inner width of each encoder layer's feed-forward block, where the encoder differs from the "
+                       "decoder (BART's encoder_ffn_dim). Equal to the FFN width, it is not written apart."),
+         .applies = [](const ModelConfig& c) { return c.architecture == core::ArchitectureKind::EncoderDecoder; },
+         .editor = IntegerEditor{.minimum = 64,
+                                 .maximum = 262144,
+                                 .spinMaximum = 1 << 24,
+                                 .scale = Scale::Logarithmic,
+                                 .snap = core::kFfnSnap,
+                                 .value = {.get = [](const ModelConfig& c,
+                                                     const Scenario&) { return qint64(c.encoderFfnWidth()); },
+                                           .set =
+                                               [](ModelConfig& c, Scenario&, qint64 v, const EditContext&) {
+                                                   c.encoderIntermediateSize = v == c.intermediateSize ? 0 : v;
+                                               }}}},
         {.key = u"vocab_size"_s,
          .label = tr("Vocabulary"),
          .tooltip = tr("Tokens the embedding table and the output head cover."),
