@@ -202,7 +202,8 @@ void printKvFigures(const Analysis& analysis, std::ostream& out) {
                core::withThousands(kv.sequenceLength), kv.batch, core::toString(kv.dtype),
                core::allocatorLabel(kv.allocator), core::allocatorSource(kv.allocator));
     row("bytes per token", kv.bytesPerToken);
-    if (analysis.config.latent) {
+    const bool latent = analysis.config.latent && !kv.latentExpanded;
+    if (latent) {
         row("  if MLA cached per-head K and V", kv.expandedBytesPerToken);
     }
     if (kv.crossBytesPerEncoderToken > 0) {
@@ -212,7 +213,7 @@ void printKvFigures(const Analysis& analysis, std::ostream& out) {
         row(kv.stateDType ? "fixed state (forced precision)" : "fixed state (as implemented)", kv.fixedStateBytes);
     }
     row("total bytes", kv.totalBytes);
-    if (analysis.config.latent) {
+    if (latent) {
         row("  if MLA cached per-head K and V", kv.expandedTotalBytes);
     }
     fmt::print(out, "\nweights ({}, {}) + cache on {}: {}\n", core::formatInfo(analysis.scenario.weightFormat).id,

@@ -67,6 +67,10 @@ bool ModelConfig::hasDenseFfnLayers() const {
     return moe.firstDenseLayers > 0 || moe.sparseStep > 1 || !moe.denseLayers.empty();
 }
 
+bool ModelConfig::hasAttentionLayers() const {
+    return mixers.empty() || std::any_of(mixers.begin(), mixers.end(), [](TokenMixer m) { return hasAttention(m); });
+}
+
 bool ModelConfig::usesMixer(TokenMixer mixer) const {
     return std::find(mixers.begin(), mixers.end(), mixer) != mixers.end();
 }

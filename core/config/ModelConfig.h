@@ -387,6 +387,8 @@ struct ModelConfig {
     /// True when some layer has a dense feed-forward block of width intermediateSize (every layer of a
     /// dense model; the dense-first, off-step or listed layers of a mixture of experts).
     [[nodiscard]] bool hasDenseFfnLayers() const;
+    /// True when some layer has softmax attention (every layer unless the mixers say otherwise).
+    [[nodiscard]] bool hasAttentionLayers() const;
     /// True when some layer of the stack uses this mixer.
     [[nodiscard]] bool usesMixer(TokenMixer mixer) const;
 

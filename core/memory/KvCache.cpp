@@ -152,6 +152,8 @@ KvCacheReport kvCache(const ModelConfig& config, const ModelPlan& plan, std::uin
                       std::optional<DType> stateDType, KvAllocator allocator) {
     KvCacheReport report;
     report.allocator = allocator;
+    report.latentExpanded =
+        config.latent && allocator == KvAllocator::Transformers && config.forward.latentCachedExpanded;
     report.dtype = dtype;
     report.stateDType = stateDType;
     report.sequenceLength = sequenceLength;

@@ -92,6 +92,9 @@ struct KvCacheReport {
     std::uint64_t totalBytes = 0;
     /// The same if every MLA layer cached expanded per-head K and V.
     std::uint64_t expandedTotalBytes = 0;
+    /// The MLA layers cache per-head K and V under this allocator (transformers' DeepSeek-V3.2, GLM-5):
+    /// the expanded figures are then the cache itself.
+    bool latentExpanded = false;
     std::vector<KvLayerCache> layers; ///< aligned with ModelPlan::layers (encoder layers hold 0)
     bool overflow = false;
 };

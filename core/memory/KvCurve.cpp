@@ -129,7 +129,7 @@ std::vector<KvKindShare> kvByLayerKind(const ModelPlan& plan, const KvCacheRepor
             share.bytesPerTokenPerLayer = bytesFor(cache.selfElementsPerToken, report.dtype);
             share.cachedTokens = cache.cachedTokens;
             if (layer.latent) {
-                share.name = "latent";
+                share.name = report.latentExpanded ? "MLA per-head K and V" : "latent";
             } else if (layer.attention == LayerAttention::Sliding) {
                 share.name = "sliding " + std::to_string(layer.window);
             } else if (layer.attention == LayerAttention::Chunked) {
@@ -180,6 +180,7 @@ KvSavings kvSavings(const ModelConfig& config, const ModelPlan& plan, const Scen
         savings.latent = savings.latent || (layer.latent && layer.stack == Stack::Decoder);
         layer.window = 0;
     }
+    savings.latent = savings.latent && !report.latentExpanded; // nothing saved where the allocator expands
     savings.uncappedBytes = savings.windowed ? cacheOf(uncapped).totalBytes : report.totalBytes;
     return savings;
 }

@@ -210,6 +210,9 @@ std::string unsupportedReason(ExportWhat what, ExportFormat format, const Analys
 }
 
 std::string inapplicableReason(ViewKind kind, const Analysis& analysis) {
+    if (kind == ViewKind::MoeRouting && analysis.config.ffnKind == FfnKind::None) {
+        return "No layer has a feed-forward network, so nothing is routed: each token uses the same weights.";
+    }
     if (kind == ViewKind::MoeRouting && analysis.config.ffnKind != FfnKind::Moe) {
         return "Every layer has a dense feed-forward network, so nothing is routed: each token uses the same weights.";
     }

@@ -204,7 +204,8 @@ std::vector<KvFigure> kvFigureValues(const Analysis& analysis) {
     const KvCacheReport& kv = analysis.kv;
     std::vector<KvFigure> figures;
     figures.push_back({"bytes_per_token", fmt::format("Per token ({})", toString(kv.dtype)), kv.bytesPerToken});
-    if (analysis.config.latent) {
+    const bool latent = analysis.config.latent && !kv.latentExpanded;
+    if (latent) {
         figures.push_back(
             {"expanded_bytes_per_token", "Per token if MLA cached per-head K and V", kv.expandedBytesPerToken});
     }
@@ -215,7 +216,7 @@ std::vector<KvFigure> kvFigureValues(const Analysis& analysis) {
     figures.push_back({"total_bytes",
                        fmt::format("Whole cache ({} tokens x batch {})", withThousands(kv.sequenceLength), kv.batch),
                        kv.totalBytes});
-    if (analysis.config.latent) {
+    if (latent) {
         figures.push_back(
             {"expanded_total_bytes", "Whole cache if MLA cached per-head K and V", kv.expandedTotalBytes});
     }

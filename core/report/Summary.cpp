@@ -224,7 +224,9 @@ SummaryRow activeRow(const ParamReport& params, const SummaryContext& context) {
 SummaryRow headDimRow(const ModelConfig& config) {
     const std::string label = headDimLabel(config);
     SummaryRow row{"head_dim", "d_head", label, label};
-    if (config.latent) {
+    if (label == "—") {
+        row.detail = "no attention heads";
+    } else if (config.latent) {
         row.detail = fmt::format("MLA q/k · v {}", config.latent->vHeadDim);
         row.notes.push_back(fmt::format("qk_nope_head_dim + qk_rope_head_dim; v_head_dim {}", config.latent->vHeadDim));
     } else {
@@ -261,7 +263,7 @@ SummaryRow kvRow(const Analysis& analysis) {
                                         withThousands(kv.fixedStateBytesPerSequence)));
     }
     if (kv.expandedBytesPerToken != kv.bytesPerToken) {
-        row.notes.push_back(fmt::format("Expanded per-head cache (Hugging Face eager MLA): {} bytes per token",
+        row.notes.push_back(fmt::format("If MLA cached per-head K and V: {} bytes per token",
                                         withThousands(kv.expandedBytesPerToken)));
     }
     if (kv.overflow) {
@@ -284,6 +286,8 @@ SummaryRow ffnRow(const ModelConfig& config) {
             row.detail += fmt::format(" · +{} shared", config.moe.numSharedExperts);
         }
         row.notes.push_back(fmt::format("top-{} of {} routed experts", config.moe.topK, config.moe.numExperts));
+    } else if (config.ffnKind == FfnKind::None) {
+        row.detail = "the mixer is the whole layer";
     } else {
         row.detail =
             "width " + withThousands(static_cast<std::uint64_t>(std::max<std::int64_t>(0, config.intermediateSize)));
@@ -348,7 +352,10 @@ std::vector<SummaryRow> summaryRows(const Analysis& analysis, const SummaryConte
     rows.push_back(headDimRow(config));
     SummaryRow attention = text("attention", "Attention", attentionLabel(config));
     attention.detail = attentionDetail(config);
-    attention.notes.push_back(fmt::format("{} query heads, {} key/value heads", config.numHeads, config.numKvHeads));
+    if (config.hasAttentionLayers()) {
+        attention.notes.push_back(
+            fmt::format("{} query heads, {} key/value heads", config.numHeads, config.numKvHeads));
+    }
     rows.push_back(std::move(attention));
     if (config.hybrid()) {
         rows.push_back(text("token_mixers", "Token mixers", mixerLabel(config)));

@@ -109,11 +109,17 @@ std::string layersLabel(const ModelConfig& config) {
 }
 
 std::string headDimLabel(const ModelConfig& config) {
+    if (!config.hasAttentionLayers() && !config.usesMixer(TokenMixer::LightningAttention)) {
+        return "—";
+    }
     return config.latent ? fmt::format("{}+{}", config.latent->qkNopeHeadDim, config.latent->qkRopeHeadDim)
                          : std::to_string(config.effectiveHeadDim());
 }
 
 std::string attentionLabel(const ModelConfig& config) {
+    if (!config.hasAttentionLayers()) {
+        return "none";
+    }
     const AttentionFamily family = attentionFamily(config);
     switch (family) {
     case AttentionFamily::MLA:
@@ -127,6 +133,9 @@ std::string attentionLabel(const ModelConfig& config) {
 }
 
 std::string attentionDetail(const ModelConfig& config) {
+    if (!config.hasAttentionLayers()) {
+        return "no softmax attention: " + mixerLabel(config);
+    }
     const std::string window =
         withThousands(static_cast<std::uint64_t>(std::max<std::int64_t>(0, config.slidingWindow)));
     std::string text;
@@ -173,6 +182,9 @@ std::string attentionDetail(const ModelConfig& config) {
 }
 
 std::string ffnKindLabel(const ModelConfig& config) {
+    if (config.ffnKind == FfnKind::None) {
+        return "none";
+    }
     if (config.ffnKind == FfnKind::Moe) {
         return fmt::format("MoE {}/{}", config.moe.topK, config.moe.numExperts);
     }
@@ -180,6 +192,9 @@ std::string ffnKindLabel(const ModelConfig& config) {
 }
 
 std::string ffnLabel(const ModelConfig& config) {
+    if (config.ffnKind == FfnKind::None) {
+        return "none";
+    }
     if (config.ffnKind == FfnKind::Moe) {
         std::string label =
             fmt::format("MoE {}x{} top-{}", config.moe.numExperts, config.moe.expertIntermediateSize, config.moe.topK);

@@ -235,10 +235,17 @@ void checkFfn(const ModelConfig& c, Checker& check) {
 
 void checkConventions(const ModelConfig& c, Checker& check) {
     const std::int64_t headDim = c.effectiveHeadDim();
-    if (!c.latent && headDim > 0 && (headDim < 64 || headDim > 128)) {
+    const bool heads = c.hasAttentionLayers() || c.usesMixer(TokenMixer::LightningAttention);
+    if (!c.latent && heads && headDim > 0 && (headDim < 64 || headDim > 128)) {
         check.hint("head_dim", fmt::format("{} is outside the usual 64-128; attention kernels such as "
                                            "FlashAttention are tuned for 64, 128 (and 256)",
                                            headDim));
+    }
+    if (c.tensorNaming == TensorNaming::T5 && c.outputHead && !c.tieWordEmbeddings) {
+        // transformers 5.17's T5ForConditionalGeneration ties lm_head to shared whatever the config says.
+        check.hint("tie_word_embeddings",
+                   "transformers 5.17 ties T5's head to the shared embedding anyway, so its num_parameters() is "
+                   "vocab_size x d_model lower; archplay counts the separate lm_head the t5-v1.1 checkpoints store");
     }
     // The same rules the sliders snap to (config/Snapping.h), so a snapped value never draws a hint.
     if (c.hiddenSize > 0 && !isSnapped(c.hiddenSize, kHiddenSnap)) {

@@ -48,5 +48,34 @@ TEST(Tables, MarkdownTablesAreWellFormed) {
     EXPECT_NE(summary.find("| Total parameters | 671B | 671,026,404,352 |"), std::string::npos) << summary;
 }
 
+TEST(Tables, PublishedActiveCountsAreComparedByTheVendorsConvention) {
+    // OpenAI publishes gpt-oss-120b's active count without the embedding lookup: 5.13B. archplay's active
+    // figure (5,711,982,912) keeps its convention; active_compute, which leaves the lookup out, matches.
+    const core::Preset* preset = core::findPreset("gpt-oss-120b");
+    ASSERT_TRUE(preset && preset->info.publishedActive);
+    EXPECT_DOUBLE_EQ(preset->info.publishedActive->billions, 5.13);
+    EXPECT_EQ(preset->info.publishedActive->decimals, 2);
+    const core::Analysis analysis = analyzePreset("gpt-oss-120b");
+    EXPECT_EQ(analysis.params.active, 5'711'982'912u);
+    EXPECT_EQ(analysis.params.activeCompute, 5'132'849'472u);
+    core::SummaryContext context;
+    context.publishedActive = preset->info.publishedActive;
+    const auto rows = core::summaryRows(analysis, context);
+    const core::SummaryRow& active = *core::findRow(rows, "active_params");
+    EXPECT_EQ(active.value, "5.71B");
+    EXPECT_EQ(active.detail, "✓ published 5.13B w/o embedding");
+    EXPECT_EQ(active.tone, core::Tone::Good);
+    // Counted everything's way, the same published figure does not match.
+    core::PublishedActive everything = *preset->info.publishedActive;
+    everything.withoutEmbedding = false;
+    const core::PublishedVerdict verdict = core::publishedActiveVerdict(analysis.params, everything);
+    EXPECT_FALSE(verdict.matches);
+    EXPECT_EQ(verdict.detail, "≠ published 5.13B");
+    // gpt-oss-20b: 3.61B published, 3,608,307,264 without the lookup.
+    EXPECT_TRUE(core::publishedActiveVerdict(analyzePreset("gpt-oss-20b").params,
+                                             *core::findPreset("gpt-oss-20b")->info.publishedActive)
+                    .matches);
+}
+
 } // namespace
 } // namespace archplay::test

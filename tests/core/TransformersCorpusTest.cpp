@@ -9,11 +9,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace archplay::test {
 namespace {
@@ -156,6 +157,42 @@ TEST(TransformersCorpus, T5FollowsTheCheckpointWhereTransformersTiesTheHead) {
         }
     }
     EXPECT_EQ(head, built["shared.weight"][1].get<std::uint64_t>());
+    // ... and says so.
+    EXPECT_TRUE(std::any_of(analysis.diagnostics.begin(), analysis.diagnostics.end(), [](const core::Diagnostic& d) {
+        return d.field == "tie_word_embeddings" && d.message.find("t5-v1.1") != std::string::npos;
+    }));
+}
+
+/// The attention kind of every decoder layer of a config read from `text`.
+std::vector<core::LayerAttention> windows(const std::string& text) {
+    const core::ImportResult imported = core::importConfigText(text);
+    EXPECT_TRUE(imported.config) << text;
+    std::vector<core::LayerAttention> kinds;
+    for (const core::LayerPlan& layer : core::planLayers(imported.config.value_or(core::ModelConfig{})).layers) {
+        kinds.push_back(layer.attention);
+    }
+    return kinds;
+}
+
+TEST(TransformersCorpus, EachQwenFamilyKeepsItsOwnWindowRule) {
+    using core::LayerAttention::Global;
+    using core::LayerAttention::Sliding;
+    // Qwen2 and Qwen3: layers from max_window_layers on (configuration_qwen2.py).
+    EXPECT_EQ(windows(R"({"model_type": "qwen3", "num_hidden_layers": 4, "use_sliding_window": true,
+                          "sliding_window": 64, "max_window_layers": 2})"),
+              (std::vector{Global, Global, Sliding, Sliding}));
+    // A null window is no window, whatever use_sliding_window says.
+    EXPECT_EQ(windows(R"({"model_type": "qwen3", "num_hidden_layers": 3, "use_sliding_window": true,
+                          "sliding_window": null, "max_window_layers": 0})"),
+              (std::vector{Global, Global, Global}));
+    // Qwen2-MoE: the even layers below max_window_layers (Qwen2MoeConfig.__post_init__).
+    EXPECT_EQ(windows(R"({"model_type": "qwen2_moe", "num_hidden_layers": 5, "use_sliding_window": true,
+                          "sliding_window": 64, "max_window_layers": 3})"),
+              (std::vector{Sliding, Global, Sliding, Global, Global}));
+    // Qwen3-MoE: every layer; it has no max_window_layers.
+    EXPECT_EQ(windows(R"({"model_type": "qwen3_moe", "num_hidden_layers": 3, "use_sliding_window": true,
+                          "sliding_window": 64, "max_window_layers": 2})"),
+              (std::vector{Sliding, Sliding, Sliding}));
 }
 
 /// What the cache held at `tokens` tokens, less the bookkeeping scalar of the sliding layers.

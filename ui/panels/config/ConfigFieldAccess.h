@@ -133,6 +133,10 @@ inline bool isLatent(const ModelConfig& c) {
 inline bool notLatent(const ModelConfig& c) {
     return !c.latent.has_value();
 }
+/// Some layer has attention heads: softmax or lightning attention (not a stack of Mamba layers).
+inline bool hasHeads(const ModelConfig& c) {
+    return c.hasAttentionLayers() || c.usesMixer(core::TokenMixer::LightningAttention);
+}
 inline bool isEncoderDecoder(const ModelConfig& c) {
     return c.architecture == core::ArchitectureKind::EncoderDecoder;
 }

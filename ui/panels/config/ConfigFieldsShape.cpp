@@ -95,6 +95,7 @@ std::vector<FieldSpec> shapeFields() {
          .label = tr("Heads"),
          .tooltip = tr("Query heads of each attention layer; the KV heads must divide them. Snapping keeps whole "
                        "GQA groups and a whole head_dim."),
+         .applies = hasHeads,
          .editor = IntegerEditor{.minimum = 1,
                                  .maximum = 256,
                                  .spinMaximum = 4096,
@@ -118,6 +119,7 @@ std::vector<FieldSpec> shapeFields() {
          .label = tr("KV heads"),
          .tooltip = tr("Key/value heads shared by groups of query heads: equal to the heads is MHA, fewer is "
                        "GQA, one is MQA. They set the KV cache size."),
+         .applies = hasHeads,
          .enabled = notLatent,
          .editor = IntegerEditor{.minimum = 1,
                                  .maximum = 256,
@@ -130,7 +132,7 @@ std::vector<FieldSpec> shapeFields() {
          .label = tr("Head dim"),
          .tooltip = tr("Width of one attention head. When absent it is hidden size / heads; Gemma, Qwen3 and "
                        "Mistral-Nemo set it so that heads x head_dim differs from the hidden size."),
-         .applies = notLatent,
+         .applies = [](const ModelConfig& c) { return notLatent(c) && hasHeads(c); },
          .enabled = [](const ModelConfig& c) { return c.headDim.has_value(); },
          .editor = IntegerEditor{.minimum = 8,
                                  .maximum = 512,
@@ -147,7 +149,7 @@ std::vector<FieldSpec> shapeFields() {
          .label = tr("head_dim follows hidden / heads"),
          .tooltip = tr("When on, head_dim is left out of config.json and derived from the hidden size and the "
                        "heads; turn it off to set head_dim on its own."),
-         .applies = notLatent,
+         .applies = [](const ModelConfig& c) { return notLatent(c) && hasHeads(c); },
          .editor = ToggleEditor{withRule({.get =
                                               [](const ModelConfig& c, const Scenario&) {
                                                   return qint64(c.headDim ? 0 : 1);

@@ -2,6 +2,7 @@
 #include "ui/panels/config/ConfigRows.h"
 
 #include "core/report/ScenarioLabels.h"
+#include "ui/panels/config/ConfigFieldAccess.h"
 #include "ui/theme/Theme.h"
 #include "ui/widgets/IntField.h"
 
@@ -178,7 +179,9 @@ QWidget* FieldRow::editor() const {
 
 void FieldRow::sync(const core::ModelConfig& config, const core::Scenario& scenario, bool snapping) {
     const FieldSpec& spec = *m_spec;
-    m_shown = !spec.applies || spec.applies(config);
+    // The Attention section applies only where some layer has heads (not to a stack of Mamba layers).
+    m_shown = (!spec.applies || spec.applies(config)) &&
+              (spec.section != FieldSection::Attention || fieldtables::hasHeads(config));
     const bool enabled = !spec.enabled || spec.enabled(config);
     if (m_label) {
         m_label->setVisible(m_shown);
