@@ -40,14 +40,14 @@ commands:
   tensors CONFIG [--layout checkpoint|transformers] [--json]
                                          every tensor of the state dict, layer numbers
                                          folded to '#': count, parameters, shape; transformers:
-                                         routed experts fused as transformers 5.x holds them
+                                         as transformers 5.17 builds the model (experts fused)
   kv CONFIG --seq N [--batch B] [--kv-dtype fp32|fp16|bf16|fp8|int8|int4]
                 [--encoder-seq N] [--weight-dtype FORMAT] [--gpu ID] [--gpus N]
                 [--allocator architecture|transformers] [--json]
                                          KV cache for a scenario, and whether weights and
                                          cache fit the GPUs (--gpu: see 'gpus', default h100-sxm);
                                          --allocator: the architecture's own cache (default)
-                                         or what transformers 5.x's cache classes hold
+                                         or what transformers 5.17's cache classes hold
   validate CONFIG [--json]               errors, warnings and hints
   presets [--json]                       the built-in presets
   zoo [--dir FOLDER ...] [--hf-cache | --hf-root DIR] [--presets] [--filter EXPR] [--sort [-]KEY]
@@ -172,6 +172,10 @@ int commandTensors(const Options& options, core::TensorLayout layout, std::ostre
         out << json.dump(2) << "\n";
         return Success;
     }
+    fmt::print(out, "{} layout: {}\n\n", layout == core::TensorLayout::Checkpoint ? "checkpoint" : "transformers",
+               layout == core::TensorLayout::Checkpoint
+                   ? "the family's checkpoint names, routed experts as it stores them"
+                   : "as transformers 5.17 builds the model, routed experts fused");
     fmt::print(out, "{:<72} {:>6} {:>22}  {}\n", "tensor", "count", "parameters", "shape of one");
     for (const core::FoldedTensor& tensor : tensors) {
         fmt::print(out, "{:<72} {:>6} {:>22}  {}\n", tensor.key, tensor.count,
@@ -179,7 +183,8 @@ int commandTensors(const Options& options, core::TensorLayout layout, std::ostre
                                                 : core::withThousands(tensor.elements.value()),
                    core::toString(core::TensorShape{tensor.shape, 1}));
     }
-    fmt::print(out, "{:<72} {:>6} {:>22}\n", "total (tied weights once)", "", core::withThousands(analysis->params.total));
+    fmt::print(out, "{:<72} {:>6} {:>22}\n", "total (unique parameters)", "",
+               core::withThousands(analysis->params.total));
     return Success;
 }
 
@@ -198,9 +203,9 @@ void printKvFigures(const Analysis& analysis, std::ostream& out) {
         }
         fmt::print(out, "{:<36} {:>26}  {}\n", label, core::withThousands(bytes), core::binaryBytes(bytes));
     };
-    fmt::print(out, "KV cache at {} tokens, batch {}, {}: {}\n({})\n\n",
-               core::withThousands(kv.sequenceLength), kv.batch, core::toString(kv.dtype),
-               core::allocatorLabel(kv.allocator), core::allocatorSource(kv.allocator));
+    fmt::print(out, "KV cache at {} tokens, batch {}, {}: {}\n({})\n\n", core::withThousands(kv.sequenceLength),
+               kv.batch, core::toString(kv.dtype), core::allocatorLabel(kv.allocator),
+               core::allocatorSource(kv.allocator));
     row("bytes per token", kv.bytesPerToken);
     const bool latent = analysis.config.latent && !kv.latentExpanded;
     if (latent) {

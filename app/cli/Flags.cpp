@@ -160,26 +160,11 @@ std::pair<std::uint64_t, std::uint64_t> wholeRange(const std::string& flag, cons
 }
 
 const std::vector<std::string>& scenarioFlags() {
-    static const std::vector<std::string> flags = {"--gpu-file",
-                                                   "--seq",
-                                                   "--batch",
-                                                   "--encoder-seq",
-                                                   "--kv-dtype",
-                                                   "--weight-dtype",
-                                                   "--weights-dtype",
-                                                   "--state-dtype",
-                                                   "--allocator",
-                                                   "--gpu",
-                                                   "--gpus",
-                                                   "--tokens",
-                                                   "--micro-batch",
-                                                   "--tp",
-                                                   "--zero",
-                                                   "--recompute",
-                                                   "--optimizer",
-                                                   "--mfu",
-                                                   "--activation-dtype",
-                                                   "--prefill-chunk"};
+    static const std::vector<std::string> flags = {
+        "--gpu-file",         "--seq",          "--batch",     "--encoder-seq", "--kv-dtype",  "--weight-dtype",
+        "--weights-dtype",    "--state-dtype",  "--allocator", "--gpu",         "--gpus",      "--tokens",
+        "--micro-batch",      "--tp",           "--zero",      "--recompute",   "--optimizer", "--mfu",
+        "--activation-dtype", "--prefill-chunk"};
     return flags;
 }
 

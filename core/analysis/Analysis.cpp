@@ -68,9 +68,8 @@ void addCosts(Analysis& analysis) {
                                      s.activationDType, s.gpuCount, s.gpu.memoryBytes());
     analysis.training = trainingMemory(config, analysis.plan, analysis.params.total, s.trainingShape());
     analysis.trainingGpusNeeded = trainingGpusNeeded(analysis.training, s.gpu.memoryBytes());
-    const KvCacheReport one =
-        kvCache(config, analysis.plan, s.sequenceLength, 1, s.kvDType, s.encoderSequenceLength, s.stateDType,
-                s.kvAllocator);
+    const KvCacheReport one = kvCache(config, analysis.plan, s.sequenceLength, 1, s.kvDType, s.encoderSequenceLength,
+                                      s.stateDType, s.kvAllocator);
     const RooflineInputs inputs{&config, &analysis.compute, &analysis.weights, one.totalBytes, s.batch};
     analysis.speed = roofline(inputs, s.gpu, s.gpuCount, fp8);
     const bool overflow = analysis.compute.overflow || analysis.serving.overflow || one.overflow ||

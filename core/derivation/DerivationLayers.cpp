@@ -82,15 +82,29 @@ std::string maskText(const LayerPlan& kind) {
                        : "No mask: every token sees every token (padding aside); the softmax runs over each row.";
 }
 
+/// The config as the layers of one stack read it: an encoder with heads and an FFN width of its own
+/// (BART's encoder_attention_heads, encoder_ffn_dim) reads them in place of the decoder's.
+ModelConfig stackView(const ModelConfig& config, Stack stack) {
+    ModelConfig view = config;
+    if (stack == Stack::Encoder && config.encoderHeads > 0) {
+        view.numHeads = view.numKvHeads = config.encoderHeads; // BART's encoder: multi-head attention
+    }
+    if (stack == Stack::Encoder) {
+        view.intermediateSize = config.encoderFfnWidth();
+    }
+    return view;
+}
+
 class LayerWriter {
 public:
     LayerWriter(const ModelConfig& config, const LayerPlan& kind, std::string tokens, Defined& defined)
-        : c(config)
+        : m_stackConfig(stackView(config, kind.stack))
+        , c(m_stackConfig)
         , m_kind(kind)
         , m_tokens(std::move(tokens))
         , m_defined(defined)
         , m_norm(normOperator(config))
-        , m_headDim(config.effectiveHeadDim()) {}
+        , m_headDim(c.effectiveHeadDim()) {}
 
     std::vector<DerivationStep> steps() {
         inputNorm();
@@ -144,10 +158,13 @@ private:
 
     void inputNorm() {
         if (preNorm()) {
-            auto& s = step("Attention input norm",
+            // A layer without attention (Mamba, Gated DeltaNet...) normalises before its token mixer.
+            const bool attends = m_kind.attends();
+            auto& s = step(attends ? "Attention input norm" : "Mixer input norm",
                            c.normPlacement == NormPlacement::ParallelSingle
                                ? "One norm feeds both branches: attention and feed-forward run in parallel."
-                               : "Each token's features are normalised before attention.");
+                           : attends ? "Each token's features are normalised before attention."
+                                     : "Each token's features are normalised before the token mixer.");
             s.equations.push_back("\\hat{X} = " + m_norm + "\\left(X^{(\\ell-1)}\\right) \\in " +
                                   realRows(m_tokens, c.hiddenSize));
             defineNorm(s);
@@ -363,7 +380,9 @@ private:
     void tokenMixer(TokenMixer mixer) {
         const std::string in = attentionInput();
         const bool branch = m_kind.mixer == TokenMixer::AttentionWithMamba2;
-        const std::string out = branch ? "\\operatorname{Mamba}(" + in + ")" : "\\operatorname{Attn}(" + in + ")";
+        // The mixer's output: a branch beside attention is named Mamba; a mixer that is the layer's only one,
+        // Mix (its residual sum is written like attention's).
+        const std::string out = branch ? "\\operatorname{Mamba}(" + in + ")" : "\\operatorname{Mix}(" + in + ")";
         const std::int64_t hidden = c.hiddenSize;
         switch (mixer) {
         case TokenMixer::GatedDeltaNet: {
@@ -434,13 +453,16 @@ private:
             s.equations.push_back("\\left[\\,x \\;\\; z\\,\\right] = " + in + "\\, W_{in}, \\quad W_{in} \\in " +
                                   real(hidden, Checked(2) * inner));
             s.equations.push_back("\\left[\\,\\delta \\;\\; B \\;\\; C\\,\\right] = "
-                                  "\\operatorname{conv}_{" + num(m.convKernel) + "}(x)\\, W_{x}, \\quad "
+                                  "\\operatorname{conv}_{" +
+                                  num(m.convKernel) +
+                                  "}(x)\\, W_{x}, \\quad "
                                   "\\Delta = \\operatorname{softplus}(\\delta\\, W_{dt}), \\quad W_{x} \\in " +
                                   real(inner, dim(m.timeStepRank) + Checked(2) * dim(m.stateSize)));
             s.equations.push_back("h_{t} = e^{\\Delta_{t} A}\\, h_{t-1} + \\Delta_{t}\\, B_{t}\\, x_{t}, \\quad "
                                   "y_{t} = C_{t}\\, h_{t} + D\\, x_{t}, \\quad h_{t} \\in \\mathbb{R}^{" +
                                   num(m.innerWidth) + " \\times " + num(m.stateSize) + "}");
-            s.equations.push_back(out + " = \\left(y \\odot \\operatorname{SiLU}(z)\\right) W_{out}, \\quad W_{out} \\in " +
+            s.equations.push_back(out +
+                                  " = \\left(y \\odot \\operatorname{SiLU}(z)\\right) W_{out}, \\quad W_{out} \\in " +
                                   real(inner, hidden));
             break;
         }
@@ -459,12 +481,13 @@ private:
             return;
         }
         if (!branch) {
-            attentionResidual(m_steps.back(), in);
+            attentionResidual(m_steps.back(), in, "\\operatorname{Mix}");
         }
     }
 
-    void attentionResidual(DerivationStep& s, const std::string& in) {
-        const std::string attn = "\\operatorname{Attn}(" + in + ")";
+    /// The residual sum after the token mixer, `op` its output's name (attention, or another mixer's Mix).
+    void attentionResidual(DerivationStep& s, const std::string& in, const std::string& op = "\\operatorname{Attn}") {
+        const std::string attn = op + "(" + in + ")";
         switch (c.normPlacement) {
         case NormPlacement::Pre:
             s.equations.push_back("X' = X^{(\\ell-1)} + " + attn);
@@ -628,6 +651,7 @@ private:
         }
     }
 
+    ModelConfig m_stackConfig;
     const ModelConfig& c;
     const LayerPlan& m_kind;
     std::string m_tokens;

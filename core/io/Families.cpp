@@ -151,9 +151,9 @@ void writeUniformWindow(const ModelConfig& c, json& out) {
 
 /// Which layers use_sliding_window makes sliding, per family (configuration_<type>.py, transformers 5.17).
 enum class QwenWindowRule {
-    FromLayer,     ///< Qwen2, Qwen3: layers i >= max_window_layers
-    EvenBelow,     ///< Qwen2-MoE: even layers i < max_window_layers
-    EveryLayer,    ///< Qwen3-MoE: every layer (no max_window_layers, no layer_types)
+    FromLayer,  ///< Qwen2, Qwen3: layers i >= max_window_layers
+    EvenBelow,  ///< Qwen2-MoE: even layers i < max_window_layers
+    EveryLayer, ///< Qwen3-MoE: every layer (no max_window_layers, no layer_types)
 };
 
 /// Qwen2/Qwen3 and their MoE variants: a null sliding_window means no window, whatever
@@ -191,10 +191,10 @@ void readQwenWindow(JsonFields& f, ModelConfig& c, QwenWindowRule rule) {
 }
 
 void writeQwenWindow(const ModelConfig& c, json& out, QwenWindowRule rule) {
-    const bool slides = c.slidingPattern == SlidingPattern::FromLayer || c.slidingPattern == SlidingPattern::All ||
-                        (c.slidingPattern == SlidingPattern::Explicit &&
-                         std::find(c.layerTypes.begin(), c.layerTypes.end(), LayerAttention::Sliding) !=
-                             c.layerTypes.end());
+    const bool slides =
+        c.slidingPattern == SlidingPattern::FromLayer || c.slidingPattern == SlidingPattern::All ||
+        (c.slidingPattern == SlidingPattern::Explicit &&
+         std::find(c.layerTypes.begin(), c.layerTypes.end(), LayerAttention::Sliding) != c.layerTypes.end());
     switch (rule) {
     case QwenWindowRule::FromLayer:
         requireExpressible(out, c.slidingPattern == SlidingPattern::None ||
@@ -203,7 +203,8 @@ void writeQwenWindow(const ModelConfig& c, json& out, QwenWindowRule rule) {
         out["max_window_layers"] = c.firstSlidingLayer;
         break;
     case QwenWindowRule::EvenBelow:
-        requireExpressible(out, c.slidingPattern == SlidingPattern::None || c.slidingPattern == SlidingPattern::Explicit);
+        requireExpressible(out,
+                           c.slidingPattern == SlidingPattern::None || c.slidingPattern == SlidingPattern::Explicit);
         break;
     case QwenWindowRule::EveryLayer:
         requireExpressible(out, c.slidingPattern == SlidingPattern::None || c.slidingPattern == SlidingPattern::All);
@@ -1089,8 +1090,8 @@ void readMamba(JsonFields& f, ModelConfig& c) {
 
 void writeMamba(const ModelConfig& c, json& out) {
     const bool mamba = c.mixers == std::vector<TokenMixer>{TokenMixer::Mamba};
-    const double expand = c.hiddenSize > 0 ? static_cast<double>(c.mamba1.innerWidth) / static_cast<double>(c.hiddenSize)
-                                           : 0.0;
+    const double expand =
+        c.hiddenSize > 0 ? static_cast<double>(c.mamba1.innerWidth) / static_cast<double>(c.hiddenSize) : 0.0;
     requireExpressible(out, mamba && c.ffnKind == FfnKind::None && c.normKind == NormKind::RmsNorm &&
                                 c.normPlacement == NormPlacement::Pre && c.positional == PositionalKind::None &&
                                 static_cast<std::int64_t>(expand * static_cast<double>(c.hiddenSize)) ==

@@ -53,13 +53,15 @@ constexpr std::array kPositionals{PositionalKind::Learned, PositionalKind::Sinus
 constexpr std::array kMixers{TokenMixer::Attention, TokenMixer::GatedDeltaNet, TokenMixer::LightningAttention,
                              TokenMixer::Mamba2,    TokenMixer::ShortConv,     TokenMixer::AttentionWithMamba2,
                              TokenMixer::Mamba};
-constexpr std::array kNamings{TensorNaming::Llama,  TensorNaming::Bert,  TensorNaming::T5,   TensorNaming::Bart,
-                              TensorNaming::Opt,    TensorNaming::Gpt2,  TensorNaming::GptJ, TensorNaming::GptNeox,
-                              TensorNaming::Falcon, TensorNaming::Bloom, TensorNaming::Phi,  TensorNaming::Phi3, TensorNaming::Mamba,
-                              TensorNaming::Starcoder2, TensorNaming::QwenMoe, TensorNaming::Qwen35,
-                              TensorNaming::Glm4, TensorNaming::Apertus, TensorNaming::Hunyuan,
-                              TensorNaming::Ernie45Moe, TensorNaming::Llama4, TensorNaming::GptOss,
-                              TensorNaming::GraniteHybrid, TensorNaming::FalconH1, TensorNaming::Lfm2};
+constexpr std::array kNamings{TensorNaming::Llama,   TensorNaming::Bert,          TensorNaming::T5,
+                              TensorNaming::Bart,    TensorNaming::Opt,           TensorNaming::Gpt2,
+                              TensorNaming::GptJ,    TensorNaming::GptNeox,       TensorNaming::Falcon,
+                              TensorNaming::Bloom,   TensorNaming::Phi,           TensorNaming::Phi3,
+                              TensorNaming::Mamba,   TensorNaming::Starcoder2,    TensorNaming::QwenMoe,
+                              TensorNaming::Qwen35,  TensorNaming::Glm4,          TensorNaming::Apertus,
+                              TensorNaming::Hunyuan, TensorNaming::Ernie45Moe,    TensorNaming::Llama4,
+                              TensorNaming::GptOss,  TensorNaming::GraniteHybrid, TensorNaming::FalconH1,
+                              TensorNaming::Lfm2};
 constexpr std::array kQkNorms{QkNorm::None, QkNorm::PerHead, QkNorm::FullWidth, QkNorm::PerHeadLayerNorm};
 constexpr std::array kPatterns{SlidingPattern::None, SlidingPattern::All, SlidingPattern::GlobalEveryN,
                                SlidingPattern::FromLayer, SlidingPattern::Explicit};

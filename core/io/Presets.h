@@ -32,8 +32,8 @@ struct PresetInfo {
     std::string source;   ///< Hugging Face repository or paper
     std::string released; ///< first public release (paper or checkpoint): "2024-04", or "2026" when the month is not
                           ///< certain; empty when unknown. parseReleaseDate() reads it.
-    std::optional<std::uint64_t> publishedParams; ///< exact published count of unique parameters
-    std::string publishedLabel;                   ///< the size in the model's name, e.g. "8B"; for search
+    std::optional<std::uint64_t> publishedParams;   ///< exact published count of unique parameters
+    std::string publishedLabel;                     ///< the size in the model's name, e.g. "8B"; for search
     std::optional<PublishedActive> publishedActive; ///< "published_active": {"value": "5.13B", "excludes", "source"}
     std::string paramsSource;
     std::string notes;

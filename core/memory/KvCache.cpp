@@ -55,7 +55,7 @@ std::string_view allocatorSource(KvAllocator allocator) {
     case KvAllocator::Architecture:
         return "FORMULAS.md §4: K and V of every KV head, W tokens on a sliding layer, MLA's latent";
     case KvAllocator::Transformers:
-        return "transformers 5.17 cache_utils.py (DynamicCache and its layers) and each family's modeling file";
+        return "transformers 5.17 cache_utils.py, DynamicCache and its layers, and each family's modeling file";
     }
     return {};
 }
@@ -119,8 +119,8 @@ LayerLedger cacheLedger(const ModelConfig& config, const LayerPlan& layer, KvAll
     if (layer.attends() && !layer.latent) {
         // K and V of every KV head (FORMULAS.md §4.1); Falcon's new decoder repeats them per query head.
         const bool repeated = transformers && config.forward.kvRepeatedPerQueryHead;
-        ledger.selfPerToken = Checked(2) * dim(repeated ? config.numHeads : config.numKvHeads) *
-                              dim(config.effectiveHeadDim());
+        ledger.selfPerToken =
+            Checked(2) * dim(repeated ? config.numHeads : config.numKvHeads) * dim(config.effectiveHeadDim());
         ledger.expandedPerToken = ledger.selfPerToken;
     } else if (layer.latent) {
         // MLA caches the compressed latent plus the shared rotary key (§4.3); the expanded figure is the
@@ -171,7 +171,8 @@ KvCacheReport kvCache(const ModelConfig& config, const ModelPlan& plan, std::uin
             const LayerLedger ledger = cacheLedger(config, layer, allocator);
             const Checked self = ledger.selfPerToken;
             const Checked expanded = ledger.expandedPerToken;
-            cache.cachedTokens = std::min(sequenceLength, ledger.tokenLimit);
+            // A layer without attention keeps no tokens, only its fixed state.
+            cache.cachedTokens = layer.attends() ? std::min(sequenceLength, ledger.tokenLimit) : 0;
             const Checked cross = layer.crossAttention ? crossPerEncoderToken : Checked(0);
             const Checked elements = self * cache.cachedTokens + cross * report.encoderSequenceLength;
             const Checked expandedElements = expanded * cache.cachedTokens + cross * report.encoderSequenceLength;

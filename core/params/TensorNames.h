@@ -28,9 +28,9 @@ enum class ExpertStorage {
 
 /// The module paths of a mixture of experts within the layer.
 struct MoeNames {
-    std::string router = "mlp.gate";   ///< the router Linear [E, H]
+    std::string router = "mlp.gate"; ///< the router Linear [E, H]
     std::string correctionBias = "mlp.gate.e_score_correction_bias";
-    bool correctionBiasRow = false;    ///< the correction bias stored [1, E] (ERNIE's moe_statics)
+    bool correctionBiasRow = false;      ///< the correction bias stored [1, E] (ERNIE's moe_statics)
     std::string experts = "mlp.experts"; ///< the routed experts' module ("experts.gate_proj" per expert)
     ExpertStorage storage = ExpertStorage::PerExpert;
     std::string shared = "mlp.shared_experts"; ///< the shared experts' GLU

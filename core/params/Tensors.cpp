@@ -275,8 +275,8 @@ void addMoeFfn(TensorList& list, const ModelConfig& c, const MoeNames& names) {
     if (moe.correctionBiasParameter) {
         list.add(names.correctionBias, Component::Router, names.correctionBiasRow ? Dims{1, experts} : Dims{experts});
     }
-    list.glu(names.experts, Component::Experts, hidden, dim(moe.expertIntermediateSize),
-             moe.expertBias, moe.numExperts);
+    list.glu(names.experts, Component::Experts, hidden, dim(moe.expertIntermediateSize), moe.expertBias,
+             moe.numExperts);
     if (moe.numSharedExperts > 0) {
         // The shared experts are one GLU of width n_shared x Im (DeepSeek, ERNIE 4.5, Hunyuan), with the
         // dense FFN's biases (ERNIE's use_bias, Hunyuan's mlp_bias).
@@ -426,8 +426,7 @@ std::vector<TensorSpec> layerTensors(const ModelConfig& config, const LayerPlan&
     if (layer.ffn == FfnKind::Moe) {
         addMoeFfn(list, config, names.moe);
     } else if (layer.ffn != FfnKind::None) {
-        const std::int64_t width =
-            layer.stack == Stack::Encoder ? config.encoderFfnWidth() : config.intermediateSize;
+        const std::int64_t width = layer.stack == Stack::Encoder ? config.encoderFfnWidth() : config.intermediateSize;
         addDenseFfn(list, config, layer.ffn, dim(width), names);
     }
     addLayerNorms(list, config, layer, names);
@@ -521,9 +520,8 @@ std::string foldNumbers(const std::string& key) {
             end = key.size();
         }
         const std::string_view part(key.data() + start, end - start);
-        const bool number = !part.empty() && std::all_of(part.begin(), part.end(), [](char ch) {
-            return (ch >= '0' && ch <= '9') || ch == '-';
-        });
+        const bool number = !part.empty() && std::all_of(part.begin(), part.end(),
+                                                         [](char ch) { return (ch >= '0' && ch <= '9') || ch == '-'; });
         folded += number ? std::string_view("#") : part;
         if (end < key.size()) {
             folded += '.';
@@ -533,7 +531,7 @@ std::string foldNumbers(const std::string& key) {
     return folded;
 }
 
-/// Adds `tensor` (or its fused transformers form) under `key` to `folded`.
+/// Adds `count` tensors of `shape` under `key` (a key seen before keeps its shape and adds the count).
 void addFolded(std::map<std::string, FoldedTensor>& folded, std::string key, Dims shape, std::uint64_t count) {
     FoldedTensor& entry = folded[key];
     Checked elements = Checked(count);
@@ -556,10 +554,11 @@ void addExpertTensor(std::map<std::string, FoldedTensor>& folded, const std::str
                      std::uint64_t layers, tensornames::ExpertStorage storage, TensorLayout layout) {
     using tensornames::ExpertStorage;
     const std::size_t experts = key.rfind(".experts.");
-    const std::string module = key.substr(0, experts + 1);                     // "model.layers.#.mlp."
+    const std::string module = key.substr(0, experts + 1);                               // "model.layers.#.mlp."
     const std::string rest = key.substr(experts + std::string_view(".experts.").size()); // "gate_proj.weight"
     if (storage == ExpertStorage::PerExpert && layout == TensorLayout::Checkpoint) {
-        addFolded(folded, module + "experts.#." + rest, tensor.shape, layers * static_cast<std::uint64_t>(tensor.copies));
+        addFolded(folded, module + "experts.#." + rest, tensor.shape,
+                  layers * static_cast<std::uint64_t>(tensor.copies));
         return;
     }
     if (rest.starts_with("up_proj")) {

@@ -228,7 +228,8 @@ std::vector<KvFigure> kvFigureValues(const Analysis& analysis) {
 std::vector<SummaryRow> kvFigures(const Analysis& analysis) {
     std::vector<SummaryRow> rows;
     const std::string allocator(allocatorLabel(analysis.kv.allocator));
-    rows.push_back({"allocator", "Cache as", allocator, allocator, std::string(allocatorSource(analysis.kv.allocator))});
+    rows.push_back(
+        {"allocator", "Cache as", allocator, allocator, std::string(allocatorSource(analysis.kv.allocator))});
     for (KvFigure& figure : kvFigureValues(analysis)) {
         rows.push_back({std::move(figure.key), std::move(figure.label), binaryBytes(figure.bytes),
                         withThousands(figure.bytes) + " bytes"});

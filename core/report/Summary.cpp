@@ -159,9 +159,9 @@ PublishedVerdict publishedActiveVerdict(const ParamReport& params, const Publish
     verdict.matches = matches;
     verdict.detail = fmt::format("{} published {}{}", matches ? "✓" : "≠", value,
                                  published.withoutEmbedding ? " w/o embedding" : "");
-    verdict.note = fmt::format("Published: {} active{} ({}); archplay's active{}: {}{}", value, convention,
-                               published.source, convention, withThousands(figure),
-                               matches ? ", a match at the published precision" : "");
+    verdict.note =
+        fmt::format("Published: {} active{} ({}); archplay's active{}: {}{}", value, convention, published.source,
+                    convention, withThousands(figure), matches ? ", a match at the published precision" : "");
     return verdict;
 }
 
@@ -263,8 +263,14 @@ SummaryRow kvRow(const Analysis& analysis) {
                                         withThousands(kv.fixedStateBytesPerSequence)));
     }
     if (kv.expandedBytesPerToken != kv.bytesPerToken) {
-        row.notes.push_back(fmt::format("If MLA cached per-head K and V: {} bytes per token",
-                                        withThousands(kv.expandedBytesPerToken)));
+        row.notes.push_back(
+            fmt::format("If MLA cached per-head K and V: {} bytes per token", withThousands(kv.expandedBytesPerToken)));
+    }
+    // Whose cache it is: the architecture's own, or what an engine allocates.
+    row.notes.push_back(fmt::format("Cache as: {} ({})", allocatorLabel(kv.allocator), allocatorSource(kv.allocator)));
+    if (kv.allocator != KvAllocator::Architecture) {
+        row.label = fmt::format("KV per token ({}, {})", toString(kv.dtype), toString(kv.allocator));
+        row.detail = std::string(toString(kv.allocator)) + " · " + row.detail;
     }
     if (kv.overflow) {
         // The saturated figures above are not sizes: say so instead of showing them.
@@ -369,7 +375,10 @@ std::vector<SummaryRow> summaryRows(const Analysis& analysis, const SummaryConte
     const KvCacheReport& kv = analysis.kv;
     rows.push_back(kvRow(analysis));
     rows.push_back({"kv_total_bytes",
-                    fmt::format("KV cache ({} tokens x {})", withThousands(kv.sequenceLength), kv.batch),
+                    fmt::format("KV cache ({} tokens x {}{})", withThousands(kv.sequenceLength), kv.batch,
+                                kv.allocator == KvAllocator::Architecture
+                                    ? std::string()
+                                    : ", as " + std::string(toString(kv.allocator)) + " allocates it"),
                     binaryBytes(kv.totalBytes), withThousands(kv.totalBytes) + " bytes"});
     if (kv.fixedStateBytes > 0) {
         rows.push_back(

@@ -30,9 +30,9 @@ struct SummaryRow {
 
 /// What the summary knows about where the config came from.
 struct SummaryContext {
-    std::optional<std::uint64_t> publishedParams; ///< the preset's published count, when unmodified
+    std::optional<std::uint64_t> publishedParams;   ///< the preset's published count, when unmodified
     std::optional<PublishedActive> publishedActive; ///< the preset's published active count, when unmodified
-    std::string modifiedFrom;                     ///< the preset or file the config was edited from
+    std::string modifiedFrom;                       ///< the preset or file the config was edited from
 };
 
 /// A published active count against archplay's figure counted the vendor's way.

@@ -121,6 +121,31 @@ TEST(Derivation, EncoderDecoderHasBothStacksAndCrossAttention) {
     EXPECT_FALSE(contains(text, "\\frac{Q_{h} K_{h}^{\\top}}")); // T5 does not scale its scores
 }
 
+TEST(Derivation, AnEncoderWithItsOwnWidthsIsWrittenWithThem) {
+    // BART with encoder_attention_heads 8 and encoder_ffn_dim 2048 beside a decoder of 16 heads and 4096.
+    core::ModelConfig bart = preset("bart-large");
+    bart.encoderHeads = 8;
+    bart.encoderIntermediateSize = 2048;
+    const core::Analysis analysis = core::analyze(bart, {});
+    ASSERT_TRUE(analysis.valid);
+    const core::Derivation derivation = core::deriveForwardPass(analysis.config, analysis.plan);
+    const auto section = [&](const std::string& title) {
+        for (const core::DerivationSection& s : derivation.sections) {
+            if (contains(s.title, title)) {
+                return core::toMarkdown(core::Derivation{{}, {}, {s}});
+            }
+        }
+        ADD_FAILURE() << "no section " << title;
+        return std::string();
+    };
+    const std::string encoder = section("Encoder layers");
+    EXPECT_TRUE(contains(encoder, "8 heads of $d_h = 128$")) << encoder;
+    EXPECT_TRUE(contains(encoder, "width 2,048")) << encoder;
+    const std::string decoder = section("Decoder layers");
+    EXPECT_TRUE(contains(decoder, "16 heads of $d_h = 64$")) << decoder;
+    EXPECT_TRUE(contains(decoder, "width 4,096")) << decoder;
+}
+
 TEST(Derivation, EncoderOnlyEndsWithoutAHead) {
     const std::string text = everything(derive("bert-base-uncased"));
     EXPECT_TRUE(contains(text, "E^{\\mathrm{type}}"));

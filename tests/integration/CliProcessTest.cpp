@@ -59,8 +59,10 @@ TEST(CliProcess, EveryConfigTransformersBuiltCountsAndCachesAsTransformersDid) {
     for (const auto& [file, entry] : truth.items()) {
         const std::string config = (corpus / "configs" / file).string();
         const bool bert = file.starts_with("bert-");
-        const char* key = bert ? "base" : entry.contains("causal") ? "causal" : entry.contains("seq2seq") ? "seq2seq"
-                                                                                                          : "text_causal";
+        const char* key = bert                        ? "base"
+                          : entry.contains("causal")  ? "causal"
+                          : entry.contains("seq2seq") ? "seq2seq"
+                                                      : "text_causal";
         if (!entry.contains(key) || file.starts_with("t5-")) {
             continue; // transformers refused it; T5's tie quirk is the core test's
         }

@@ -43,9 +43,9 @@ struct BridgeState {
 struct OriginSummary {
     ConfigOrigin::Kind kind = ConfigOrigin::Kind::None;
     QString label;
-    QString source;                               ///< the preset's repository or paper, or the file path
-    bool modified = false;                        ///< edited since it was loaded
-    std::optional<std::uint64_t> publishedParams; ///< the preset's published count, when unmodified
+    QString source;                                       ///< the preset's repository or paper, or the file path
+    bool modified = false;                                ///< edited since it was loaded
+    std::optional<std::uint64_t> publishedParams;         ///< the preset's published count, when unmodified
     std::optional<core::PublishedActive> publishedActive; ///< the preset's published active count, when unmodified
 
     bool operator==(const OriginSummary&) const = default;

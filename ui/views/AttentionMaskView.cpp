@@ -298,14 +298,15 @@ void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& g
     }
     // The stats wrap to the lines their box holds: the counts when the whole text fits them, else
     // the words without the counts; right under the title's last line, which may be above the box
-    // reserved for a longer title.
+    // reserved for a longer title, unless the layer list sits between them.
     const int statsLines = linesIn(geometry.stats);
     QStringList statsWords = widgets::wrapLines(panel.stats, small, geometry.stats.width(), widgets::kEveryLine);
     if (statsWords.size() > statsLines) {
         statsWords = widgets::wrapLines(panel.briefStats, small, geometry.stats.width(), statsLines);
     }
-    widgets::drawLines(painter, statsWords, geometry.stats.left(), std::min(geometry.stats.top(), titleBottom + 2),
-                       geometry.stats.width(), line);
+    const qreal statsTop =
+        geometry.subtitle.isEmpty() ? std::min(geometry.stats.top(), titleBottom + 2) : geometry.stats.top();
+    widgets::drawLines(painter, statsWords, geometry.stats.left(), statsTop, geometry.stats.width(), line);
 
     painter.fillRect(geometry.grid, colors::panel(pal));
     // Up to a thousand cells: filled without antialiasing, as pixel-aligned spans rather than a

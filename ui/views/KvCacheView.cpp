@@ -122,6 +122,11 @@ void KvCacheView::rebuild() {
                         "layers: %1.")
                          .arg(allocator);
     }
+    if (!a.config.hasAttentionLayers()) {
+        m_subtitle = tr("No layer keeps keys and values: the fixed state of each layer, which does not grow with "
+                        "the context: %1.")
+                         .arg(allocator);
+    }
     m_headline = bytesText(kv.totalBytes);
     m_headlineDetail =
         tr("at S = %1 tokens × batch %2, %3 cache · %4 per token of context")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/MoeRoutingView.h"
 
+#include "core/report/Exports.h"
 #include "ui/views/KindNames.h"
 #include "ui/views/ViewColors.h"
 #include "ui/widgets/PixelRect.h"
@@ -438,6 +439,13 @@ void MoeRoutingView::paintDense(QPainter& painter, const QRectF& area) const {
     const widgets::TextMetrics metrics(font());
     const core::FfnKind kind = a.plan.layers.empty() ? a.config.ffnKind : a.plan.layers.front().ffn;
     painter.setPen(pal.color(QPalette::Text));
+    if (kind == core::FfnKind::None) {
+        // No feed-forward block at all (Mamba): nothing to route, nothing to draw.
+        const QRectF text(area.left(), area.top(), std::min(area.width(), 760.0), metrics.height() * 3);
+        painter.drawText(text, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                         QString::fromStdString(core::inapplicableReason(core::ViewKind::MoeRouting, a)));
+        return;
+    }
     const QString message =
         tr("Every token goes through the same feed-forward network: %1 of width %2 in each of the %3 layers, so all "
            "%4 parameters are active for every token. Routing appears when the FFN kind is set to mixture of experts.")

@@ -103,6 +103,7 @@ QString canonicalFieldKey(const QString& key) {
         {QStringLiteral("num_shared_experts"), QStringLiteral("n_shared_experts")},
         {QStringLiteral("use_sliding_window"), QStringLiteral("layer_types")},
         {QStringLiteral("use_qk_norm"), QStringLiteral("qk_norm")},
+        {QStringLiteral("qk_layernorm"), QStringLiteral("qk_norm")},
         {QStringLiteral("attention_bias"), QStringLiteral("q_bias")},
         {QStringLiteral("qkv_bias"), QStringLiteral("q_bias")},
         {QStringLiteral("bias"), QStringLiteral("q_bias")},

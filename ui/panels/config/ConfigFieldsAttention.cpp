@@ -160,7 +160,7 @@ std::vector<FieldSpec> attentionFields() {
                                  .specialValueText = tr("off"),
                                  .value = member(&ModelConfig::attentionChunkSize)}},
         {.key = u"qk_norm"_s,
-         .jsonKey = u"qk_norm, use_qk_norm"_s,
+         .jsonKey = u"qk_norm, use_qk_norm, qk_layernorm"_s,
          .label = tr("QK-norm"),
          .tooltip = tr("A norm on queries and keys inside attention: an RMSNorm with one weight per head "
                        "dimension (Qwen3, Gemma 3) or over the full projected width (OLMo 2), or a LayerNorm "

@@ -11,6 +11,9 @@ namespace {
 bool hasSharedExperts(const ModelConfig& c) {
     return isMoe(c) && c.moe.numSharedExperts > 0;
 }
+bool hasFfn(const ModelConfig& c) {
+    return c.ffnKind != core::FfnKind::None;
+}
 
 } // namespace
 
@@ -34,6 +37,7 @@ std::vector<FieldSpec> feedForwardFields() {
          .tooltip =
              tr("Nonlinearity of the feed-forward block; it does not change the parameter count, except xIELU's two "
                 "trainable scalars per layer."),
+         .applies = hasFfn,
          .editor = ChoiceEditor{.choices = {{tr("ReLU"), qint64(core::Activation::Relu)},
                                             {tr("GELU"), qint64(core::Activation::Gelu)},
                                             {tr("GELU (tanh)"), qint64(core::Activation::GeluTanh)},
@@ -44,6 +48,7 @@ std::vector<FieldSpec> feedForwardFields() {
         {.key = u"mlp_bias"_s,
          .label = tr("FFN bias"),
          .tooltip = tr("The feed-forward projections have biases."),
+         .applies = hasFfn,
          .editor = ToggleEditor{member(&ModelConfig::ffnBias)}},
         {.key = u"num_experts"_s,
          .jsonKey = u"num_experts, num_local_experts, n_routed_experts"_s,

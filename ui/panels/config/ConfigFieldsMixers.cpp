@@ -166,8 +166,9 @@ std::vector<FieldSpec> mixerFields() {
          .tooltip = tr("Kernel of a Mamba layer's causal convolution over x; its state holds kernel inputs per "
                        "channel."),
          .applies = usesMamba1,
-         .editor = IntegerEditor{
-             .minimum = 1, .maximum = 16, .spinMaximum = 1 << 20, .value = member(mamba1, &Mamba1::convKernel)}},
+         .editor =
+             IntegerEditor{
+                 .minimum = 1, .maximum = 16, .spinMaximum = 1 << 20, .value = member(mamba1, &Mamba1::convKernel)}},
         {.key = u"conv_L_cache"_s,
          .label = tr("Short conv"),
          .tooltip = tr("Kernel of LFM2's gated short convolution over the hidden width; its state holds kernel "

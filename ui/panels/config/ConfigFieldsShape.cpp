@@ -92,7 +92,9 @@ std::vector<FieldSpec> shapeFields() {
                                  .snap = core::kHiddenSnap,
                                  .value = withRule(member(&ModelConfig::hiddenSize), core::edits::setHiddenSize)}},
         {.key = u"num_attention_heads"_s,
+         .jsonKey = u"num_attention_heads, decoder_attention_heads"_s,
          .label = tr("Heads"),
+         .labelFor = [](const ModelConfig& c) { return c.encoderHeads != 0 ? tr("Decoder heads") : tr("Heads"); },
          .tooltip = tr("Query heads of each attention layer; the KV heads must divide them. Snapping keeps whole "
                        "GQA groups and a whole head_dim."),
          .applies = hasHeads,
@@ -156,8 +158,14 @@ std::vector<FieldSpec> shapeFields() {
                                               }},
                                          core::edits::setHeadDimFollows)}},
         {.key = u"intermediate_size"_s,
+         .jsonKey = u"intermediate_size, decoder_ffn_dim"_s,
          .label = tr("FFN width"),
-         .labelFor = [](const ModelConfig& c) { return isMoe(c) ? tr("Dense FFN width") : tr("FFN width"); },
+         .labelFor =
+             [](const ModelConfig& c) {
+                 return isMoe(c)                         ? tr("Dense FFN width")
+                        : c.encoderIntermediateSize != 0 ? tr("Decoder FFN width")
+                                                         : tr("FFN width");
+             },
          .tooltip = tr("Inner width of the dense feed-forward block (the dense layers of a MoE model)."),
          .applies = [](const ModelConfig& c) { return c.hasDenseFfnLayers(); },
          .editor = IntegerEditor{.minimum = 64,
