@@ -5,6 +5,7 @@
 
 #include "core/io/FamilyIo.h"
 #include "core/util/Checked.h"
+#include "core/validate/Validation.h"
 
 #include <fmt/format.h>
 
@@ -1066,7 +1067,12 @@ void readMamba(JsonFields& f, ModelConfig& c) {
     c.numKvHeads = 1;
     const double expand = f.number("expand", 2.0);
     f.consume("intermediate_size"); // recomputed from expand by MambaConfig
-    c.mamba1.innerWidth = static_cast<std::int64_t>(expand * static_cast<double>(c.hiddenSize));
+    const double width = expand * static_cast<double>(c.hiddenSize);
+    if (std::isfinite(width) && width >= 1 && width <= static_cast<double>(kMaxDimension)) {
+        c.mamba1.innerWidth = static_cast<std::int64_t>(width);
+    } else {
+        f.error("expand", fmt::format("expand x hidden_size is {:g}, not an inner width from 1 to 2^40", width));
+    }
     c.mamba1.stateSize = f.integer("state_size", 16);
     c.mamba1.convKernel = f.integer("conv_kernel", 4);
     if (f.isText("time_step_rank") && f.peekText("time_step_rank") == "auto") {
@@ -1094,8 +1100,9 @@ void writeMamba(const ModelConfig& c, json& out) {
         c.hiddenSize > 0 ? static_cast<double>(c.mamba1.innerWidth) / static_cast<double>(c.hiddenSize) : 0.0;
     requireExpressible(out, mamba && c.ffnKind == FfnKind::None && c.normKind == NormKind::RmsNorm &&
                                 c.normPlacement == NormPlacement::Pre && c.positional == PositionalKind::None &&
-                                static_cast<std::int64_t>(expand * static_cast<double>(c.hiddenSize)) ==
-                                    c.mamba1.innerWidth);
+                                // MambaConfig reads the width back as int(expand x hidden_size).
+                                std::floor(expand * static_cast<double>(c.hiddenSize)) ==
+                                    static_cast<double>(c.mamba1.innerWidth));
     out["vocab_size"] = c.vocabSize;
     out["hidden_size"] = c.hiddenSize;
     out["num_hidden_layers"] = c.numLayers;

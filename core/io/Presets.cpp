@@ -64,16 +64,23 @@ PresetInfo readInfo(const nlohmann::json& meta) {
     }
     if (auto it = meta.find("published_active"); it != meta.end() && it->is_object()) {
         // "value": "5.13B" (billions, as rounded as published); "excludes": "embedding" or absent.
-        const std::string value = it->value("value", std::string());
+        const auto field = [&](const char* key) {
+            const auto found = it->find(key);
+            return found != it->end() && found->is_string() ? found->get<std::string>() : std::string();
+        };
+        const std::string value = field("value");
+        if (value.size() < 2 || value.back() != 'B') {
+            return info; // not a count in billions: no published active count
+        }
         const std::size_t point = value.find('.');
         PublishedActive active;
         active.decimals = point == std::string::npos ? 0 : static_cast<int>(value.size() - point - 2);
-        active.withoutEmbedding = it->value("excludes", std::string()) == "embedding";
-        active.source = it->value("source", std::string());
+        active.withoutEmbedding = field("excludes") == "embedding";
+        active.source = field("source");
         double billions = 0;
         const char* end = value.data() + value.size() - 1;
         const auto [parsed, error] = std::from_chars(value.data(), end, billions);
-        if (error == std::errc() && parsed == end && value.back() == 'B' && active.decimals >= 0) {
+        if (error == std::errc() && parsed == end && active.decimals >= 0) {
             active.billions = billions;
             info.publishedActive = active;
         }

@@ -193,6 +193,13 @@ TEST(ModernFamilies, MambaLanguageModelsCountTheirMixersExactly) {
     const ImportResult again = core::importConfigText(core::exportConfigText(mamba.config));
     ASSERT_TRUE(again.config);
     EXPECT_EQ(*again.config, mamba.config);
+    // An expand that makes no width is refused naming it, never cast.
+    for (const char* text :
+         {R"({"model_type": "mamba", "expand": 1e300})", R"({"model_type": "mamba", "expand": -2})"}) {
+        const ImportResult refused = core::importConfigText(text);
+        EXPECT_FALSE(refused.config) << text;
+        EXPECT_TRUE(mentions(refused.diagnostics, "expand")) << text;
+    }
 }
 
 TEST(ModernRefusals, OtherArchitecturesAreNamed) {
