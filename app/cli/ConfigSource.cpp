@@ -2,6 +2,8 @@
 #include "app/cli/ConfigSource.h"
 
 #include "core/io/ConfigJson.h"
+#include "core/io/Files.h"
+#include "core/io/Session.h"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -16,7 +18,20 @@ LoadedConfig loadConfig(const std::string& spec, bool bestEffort) {
     std::error_code error;
     core::ImportResult result;
     if (std::filesystem::exists(spec, error)) {
-        result = core::importConfigFile(spec, {.bestEffort = bestEffort});
+        const core::FileRead file = core::readRegularFile(spec);
+        if (file.bytes && core::looksLikeSession(*file.bytes)) {
+            // A session saved by the window: its config is what the commands read.
+            core::SessionReadResult read = core::sessionFromJson(*file.bytes);
+            result.diagnostics = std::move(read.diagnostics);
+            if (read.session) {
+                result.config = std::move(read.session->config);
+                result.diagnostics.push_back(
+                    {core::Severity::Hint, "",
+                     "a session file: its config is read, its scenario is not (give --seq, --batch, ... as options)"});
+            }
+        } else {
+            result = core::importConfigFile(spec, {.bestEffort = bestEffort});
+        }
     } else if (const core::Preset* preset = core::findPreset(spec)) {
         loaded.origin = "preset " + spec;
         loaded.preset = preset;

@@ -211,6 +211,10 @@ int runZoo(const ZooRequest& request, std::ostream& out, std::ostream& err) {
         add(core::zooFromHfCache(*request.hfRoot));
     }
     for (const core::Diagnostic& note : notes) {
+        // A folder that is not one (missing, a file) is the user's mistake, not an empty zoo.
+        if (note.severity == core::Severity::Error) {
+            throw UsageError{note.message, false};
+        }
         fmt::print(err, "note: {}\n", note.message);
     }
     core::ModelZoo zoo = core::buildZoo(inputs, request.scenario, 0);

@@ -152,12 +152,12 @@ struct Mamba2Mixer {
 /// Mamba-1's selective state-space mixer (transformers modeling_mamba.py, MambaMixer). Dimensions in
 /// elements.
 struct Mamba1Mixer {
-    std::int64_t innerWidth = 1536;  ///< intermediate_size = expand x hidden_size
-    std::int64_t stateSize = 16;     ///< state_size
-    std::int64_t convKernel = 4;     ///< conv_kernel
-    std::int64_t timeStepRank = 48;  ///< time_step_rank ("auto": ceil(hidden_size / 16))
-    bool convBias = true;            ///< use_conv_bias
-    bool projectionBias = false;     ///< use_bias: in_proj and out_proj have biases
+    std::int64_t innerWidth = 1536; ///< intermediate_size = expand x hidden_size
+    std::int64_t stateSize = 16;    ///< state_size
+    std::int64_t convKernel = 4;    ///< conv_kernel
+    std::int64_t timeStepRank = 48; ///< time_step_rank ("auto": ceil(hidden_size / 16))
+    bool convBias = true;           ///< use_conv_bias
+    bool projectionBias = false;    ///< use_bias: in_proj and out_proj have biases
 
     bool operator==(const Mamba1Mixer&) const = default;
 };
@@ -339,10 +339,10 @@ struct ModelConfig {
 
     bool outputHead = true; ///< an LM head exists (XxxForCausalLM); false for BertModel
     bool tieWordEmbeddings = false;
-    bool outputHeadBias = false;             ///< lm_head bias (GPT-J, Phi-2)
-    /// The encoder and the decoder each keep a token embedding of their own beside the shared one
-    /// (BART-family models in transformers 5.x when tie_word_embeddings is false).
-    bool stackEmbeddingsUntied = false;
+    bool outputHeadBias = false; ///< lm_head bias (GPT-J, Phi-2)
+    /// Untying the head also unties the encoder's and the decoder's token embeddings from the shared one:
+    /// each keeps its own beside it (BART and mBART in transformers 5.x). See stackEmbeddingsUntied().
+    bool stackEmbeddingsFollowTie = false;
     std::int64_t embeddingProjectionDim = 0; ///< OPT word_embed_proj_dim when it differs from H; 0 = none
 
     std::int64_t tokenTypes = 0; ///< BERT type_vocab_size
@@ -376,6 +376,10 @@ struct ModelConfig {
     [[nodiscard]] std::int64_t encoderHeadCount() const { return encoderHeads > 0 ? encoderHeads : numHeads; }
     /// True when the model has an encoder stack.
     [[nodiscard]] bool hasEncoder() const { return architecture != ArchitectureKind::DecoderOnly; }
+    /// The encoder and the decoder each hold a token embedding of their own beside the shared one.
+    [[nodiscard]] bool stackEmbeddingsUntied() const {
+        return stackEmbeddingsFollowTie && !tieWordEmbeddings && architecture == ArchitectureKind::EncoderDecoder;
+    }
     /// True when the model has a decoder stack (decoder-only or encoder-decoder).
     [[nodiscard]] bool hasDecoder() const { return architecture != ArchitectureKind::EncoderOnly; }
     /// True when every figure is exact (no ignored fields).

@@ -1025,7 +1025,7 @@ void readBart(JsonFields& f, ModelConfig& c) {
     c.maxPositions = f.integer("max_position_embeddings", 1024);
     c.tieWordEmbeddings = f.flag("tie_word_embeddings", true);
     // Untied, transformers 5.x keeps the encoder's and the decoder's embed_tokens apart from `shared`.
-    c.stackEmbeddingsUntied = !c.tieWordEmbeddings;
+    c.stackEmbeddingsFollowTie = true;
     c.normKind = NormKind::LayerNorm;
     c.normPlacement = NormPlacement::Post;
     c.embeddingNorm = true;
@@ -1050,8 +1050,21 @@ void writeBart(const ModelConfig& c, json& out) {
     out["decoder_ffn_dim"] = c.intermediateSize;
     out["max_position_embeddings"] = c.maxPositions;
     out["tie_word_embeddings"] = c.tieWordEmbeddings;
-    requireExpressible(out, c.stackEmbeddingsUntied == !c.tieWordEmbeddings);
+    requireExpressible(out, c.stackEmbeddingsFollowTie);
     writeActivation(c, out, "activation_function", Activation::Gelu);
+}
+
+// mBART (modeling_mbart.py): BART's fields and modules, with pre-norm layers and a LayerNorm closing
+// each stack (MBartEncoder.layer_norm, MBartDecoder.layer_norm).
+void readMbart(JsonFields& f, ModelConfig& c) {
+    readBart(f, c);
+    c.normPlacement = NormPlacement::Pre;
+    c.finalNorm = true;
+}
+
+void writeMbart(const ModelConfig& c, json& out) {
+    requireExpressible(out, c.normPlacement == NormPlacement::Pre && c.finalNorm);
+    writeBart(c, out);
 }
 
 // Mamba-1 language models (modeling_mamba.py, configuration_mamba.py): MambaBlocks of one RMSNorm and
@@ -1113,6 +1126,82 @@ void writeMamba(const ModelConfig& c, json& out) {
     out["time_step_rank"] = c.mamba1.timeStepRank;
     out["use_conv_bias"] = c.mamba1.convBias;
     out["use_bias"] = c.mamba1.projectionBias;
+    out["tie_word_embeddings"] = c.tieWordEmbeddings;
+    writeActivation(c, out, "hidden_act", Activation::Silu);
+    if (c.maxPositions != (1 << 20)) {
+        out["max_position_embeddings"] = c.maxPositions;
+    }
+}
+
+// Mamba-2 language models (modeling_mamba2.py, configuration_mamba2.py): Mamba2Blocks of one RMSNorm
+// and a Mamba2Mixer, no attention and no feed-forward block, tie_word_embeddings false by default.
+// The mixer's projections are int(expand x hidden_size) wide while its heads reshape that width as
+// num_heads x head_dim: a config where the two differ builds but cannot run, and is refused. The
+// gated RMSNorm is always built (rms_norm only names it); use_bias covers in_proj and out_proj.
+void readMamba2(JsonFields& f, ModelConfig& c) {
+    c.tensorNaming = TensorNaming::Mamba;
+    c.vocabSize = f.integer("vocab_size", 32768);
+    c.hiddenSize = f.integer("hidden_size", 4096);
+    c.numLayers = f.integer("num_hidden_layers", 64);
+    c.numHeads = 1; // no attention: heads and head_dim are unused
+    c.numKvHeads = 1;
+    Mamba2Mixer& m = c.mamba;
+    m.numHeads = f.integer("num_heads", 128);
+    m.headDim = f.integer("head_dim", 64);
+    m.stateSize = f.integer("state_size", 128);
+    m.numGroups = f.integer("n_groups", 8);
+    m.convKernel = f.integer("conv_kernel", 4);
+    m.convBias = f.flag("use_conv_bias", true);
+    m.inProjBias = f.flag("use_bias", false);
+    m.outProjBias = m.inProjBias;
+    m.gatedNorm = true;
+    f.consume("rms_norm");
+    f.consume("time_step_rank"); // Mamba2Mixer keeps it but builds nothing from it
+    const double expand = f.number("expand", 2.0);
+    const double width = expand * static_cast<double>(c.hiddenSize);
+    const Checked heads = m.innerWidth();
+    if (!std::isfinite(width) || width < 1 || width > static_cast<double>(kMaxDimension)) {
+        f.error("expand", fmt::format("expand x hidden_size is {:g}, not an inner width from 1 to 2^40", width));
+    } else if (heads.overflowed() || heads.value() != static_cast<std::uint64_t>(width)) {
+        f.error("num_heads", fmt::format("num_heads x head_dim ({} x {}) must equal int(expand x hidden_size) = {}: "
+                                         "Mamba2Mixer reshapes its projections into the heads",
+                                         m.numHeads, m.headDim, static_cast<std::uint64_t>(width)));
+    }
+    c.mixers = {TokenMixer::Mamba2};
+    c.ffnKind = FfnKind::None;
+    const std::string act = f.peekText("hidden_act");
+    c.activation = act.empty() ? Activation::Silu : parseActivation(act);
+    c.normKind = NormKind::RmsNorm;
+    c.normPlacement = NormPlacement::Pre;
+    c.positional = PositionalKind::None;
+    c.maxPositions = f.integer("max_position_embeddings", 1 << 20);
+    c.tieWordEmbeddings = f.flag("tie_word_embeddings", false);
+}
+
+void writeMamba2(const ModelConfig& c, json& out) {
+    const Mamba2Mixer& m = c.mamba;
+    const Checked inner = m.innerWidth();
+    const double expand = c.hiddenSize > 0 && !inner.overflowed()
+                              ? static_cast<double>(inner.value()) / static_cast<double>(c.hiddenSize)
+                              : 0.0;
+    requireExpressible(out, c.mixers == std::vector<TokenMixer>{TokenMixer::Mamba2} && c.ffnKind == FfnKind::None &&
+                                c.normKind == NormKind::RmsNorm && c.normPlacement == NormPlacement::Pre &&
+                                c.positional == PositionalKind::None && m.gatedNorm && m.inProjBias == m.outProjBias &&
+                                !inner.overflowed() &&
+                                // Mamba2Mixer reads the width back as int(expand x hidden_size).
+                                std::floor(expand * static_cast<double>(c.hiddenSize)) ==
+                                    static_cast<double>(inner.value()));
+    out["vocab_size"] = c.vocabSize;
+    out["hidden_size"] = c.hiddenSize;
+    out["num_hidden_layers"] = c.numLayers;
+    out["expand"] = expand;
+    out["num_heads"] = m.numHeads;
+    out["head_dim"] = m.headDim;
+    out["state_size"] = m.stateSize;
+    out["n_groups"] = m.numGroups;
+    out["conv_kernel"] = m.convKernel;
+    out["use_conv_bias"] = m.convBias;
+    out["use_bias"] = m.inProjBias;
     out["tie_word_embeddings"] = c.tieWordEmbeddings;
     writeActivation(c, out, "hidden_act", Activation::Silu);
     if (c.maxPositions != (1 << 20)) {
@@ -1182,7 +1271,9 @@ const std::vector<Family>& families() {
         {"bert", readBert, writeBert},
         {"t5", readT5, writeT5},
         {"bart", readBart, writeBart},
+        {"mbart", readMbart, writeMbart},
         {"mamba", readMamba, writeMamba},
+        {"mamba2", readMamba2, writeMamba2},
     };
     static const std::vector<Family> withModern = [] {
         std::vector<Family> result = all;

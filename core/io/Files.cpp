@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <variant>
 #include <vector>
 
 namespace archplay::core {
@@ -116,7 +117,17 @@ bool isReadOnlyFile(const std::string& path) {
            readOnly(target->string(), status);
 }
 
-Status writeFileAtomically(const std::string& path, std::string_view bytes, ReadOnlyTarget readOnlyTarget) {
+namespace {
+
+/// The checks every write makes before it creates a byte: the target's final path (links followed),
+/// its directory, and the mode an existing target keeps.
+struct Target {
+    fs::path path;
+    fs::path directory;
+    mode_t mode = 0;
+};
+
+std::variant<Target, Status> resolveTarget(const std::string& path, ReadOnlyTarget readOnlyTarget) {
     if (path.empty()) {
         return Status::failure("no file name given");
     }
@@ -124,32 +135,52 @@ Status writeFileAtomically(const std::string& path, std::string_view bytes, Read
     if (!resolved) {
         return Status::failure("its symbolic links form a loop");
     }
-    const fs::path& target = *resolved;
-    fs::path directory = target.parent_path();
-    if (directory.empty()) {
-        directory = ".";
+    Target target{*resolved, resolved->parent_path(), 0};
+    if (target.directory.empty()) {
+        target.directory = ".";
     }
     std::error_code error;
-    if (!fs::is_directory(directory, error)) {
-        return Status::failure("the directory " + directory.string() + " does not exist");
+    if (!fs::is_directory(target.directory, error)) {
+        return Status::failure("the directory " + target.directory.string() + " does not exist");
     }
     struct stat existing {};
-    mode_t mode = 0;
-    if (::stat(target.c_str(), &existing) == 0) {
+    if (::stat(target.path.c_str(), &existing) == 0) {
         if (const std::string reason = notRegular(existing.st_mode); !reason.empty()) {
             return Status::failure(reason);
         }
-        if (readOnlyTarget == ReadOnlyTarget::Refuse && readOnly(target.string(), existing)) {
+        if (readOnlyTarget == ReadOnlyTarget::Refuse && readOnly(target.path.string(), existing)) {
             return Status::failure("it is read-only");
         }
-        mode = existing.st_mode & 07777;
+        target.mode = existing.st_mode & 07777;
     } else {
         const mode_t mask = ::umask(0);
         ::umask(mask);
-        mode = 0666 & ~mask;
+        target.mode = 0666 & ~mask;
     }
+    return target;
+}
 
-    const std::string pattern = (directory / ("." + target.filename().string() + ".XXXXXX")).string();
+} // namespace
+
+Status checkWritableTarget(const std::string& path, ReadOnlyTarget readOnly) {
+    auto target = resolveTarget(path, readOnly);
+    if (Status* failed = std::get_if<Status>(&target)) {
+        return *failed;
+    }
+    // The temporary file is created in the directory, which must therefore be writable.
+    if (::access(std::get<Target>(target).directory.c_str(), W_OK | X_OK) != 0) {
+        return Status::failure(lastError());
+    }
+    return {};
+}
+
+Status writeFileAtomically(const std::string& path, std::string_view bytes, ReadOnlyTarget readOnlyTarget) {
+    auto resolved = resolveTarget(path, readOnlyTarget);
+    if (Status* failed = std::get_if<Status>(&resolved)) {
+        return *failed;
+    }
+    const Target& target = std::get<Target>(resolved);
+    const std::string pattern = (target.directory / ("." + target.path.filename().string() + ".XXXXXX")).string();
     std::vector<char> name(pattern.begin(), pattern.end());
     name.push_back('\0');
     const int fd = ::mkstemp(name.data());
@@ -162,12 +193,12 @@ Status writeFileAtomically(const std::string& path, std::string_view bytes, Read
         ::unlink(temporary.c_str());
         return Status::failure(reason);
     };
-    if (!writeAll(fd, bytes) || ::fchmod(fd, mode) != 0 || ::fsync(fd) != 0) {
+    if (!writeAll(fd, bytes) || ::fchmod(fd, target.mode) != 0 || ::fsync(fd) != 0) {
         const std::string reason = lastError();
         ::close(fd);
         return removeTemporary(reason);
     }
-    if (::close(fd) != 0 || ::rename(temporary.c_str(), target.c_str()) != 0) {
+    if (::close(fd) != 0 || ::rename(temporary.c_str(), target.path.c_str()) != 0) {
         return removeTemporary(lastError());
     }
     return {};

@@ -37,6 +37,12 @@ enum class ReadOnlyTarget {
 /// root may write any file.
 [[nodiscard]] bool isReadOnlyFile(const std::string& path);
 
+/// Whether writeFileAtomically() could write `path`, checked without writing: its directory exists and
+/// may be written, it is not a directory, device, pipe or socket, and unless `readOnly` is Replace it
+/// is not a read-only file. An export of several files checks each target first, so that a refused
+/// one leaves every other file as it was. Returns success, or the same reason the write would give.
+[[nodiscard]] Status checkWritableTarget(const std::string& path, ReadOnlyTarget readOnly = ReadOnlyTarget::Refuse);
+
 /// Writes `bytes` to `path` through a temporary file in the same directory that is renamed over the
 /// target once complete, so nobody sees a half-written file and a failure leaves the old file as it
 /// was. A symbolic link is written through: its final target is replaced and the link stays a link.

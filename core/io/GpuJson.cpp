@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <tuple>
 
@@ -76,9 +77,27 @@ bool readGpu(const nlohmann::json& object, Gpu& gpu, Diagnostics& diagnostics, c
             return false;
         }
         out = it->get<std::string>();
+        // A control character would reach a report's LaTeX, a table or a terminal as it is.
+        const auto control = std::find_if(out.begin(), out.end(), [](char c) {
+            const auto byte = static_cast<unsigned char>(c);
+            return byte < 0x20 || byte == 0x7F;
+        });
+        if (control != out.end()) {
+            diagnostics.push_back({Severity::Error, field + "." + key,
+                                   fmt::format("contains a control character (byte 0x{:02X}); write it without",
+                                               static_cast<unsigned char>(*control))});
+            return false;
+        }
         return true;
     };
     bool ok = text("id", read.id, true);
+    if (ok && std::all_of(read.id.begin(), read.id.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        // `--gpu 80` reads digits alone as a memory size in GiB.
+        diagnostics.push_back(
+            {Severity::Error, field + ".id",
+             "\"" + read.id + "\" is digits alone, which --gpu reads as a memory size; add a letter"});
+        ok = false;
+    }
     ok = text("name", read.name, false) && ok;
     ok = text("source", read.source, false) && ok;
     double memory = 0, bandwidth = 0, bf16 = 0, fp8 = 0;
@@ -132,6 +151,18 @@ GpuCatalogueRead gpuCatalogueFromJson(std::string_view text) {
     }
     const nlohmann::json* list = &*json;
     if (json->is_object()) {
+        if (const auto version = json->find("archplay_gpus"); version != json->end()) {
+            if (!version->is_number_integer() || version->get<std::int64_t>() < 1) {
+                result.diagnostics.push_back({Severity::Error, "archplay_gpus", "expected the catalogue version, 1"});
+                return result;
+            }
+            if (version->get<std::int64_t>() > 1) {
+                result.diagnostics.push_back(
+                    {Severity::Error, "archplay_gpus",
+                     fmt::format("version {} is newer than this archplay reads (1)", version->get<std::int64_t>())});
+                return result;
+            }
+        }
         const auto it = json->find("gpus");
         if (it == json->end()) {
             result.diagnostics.push_back({Severity::Error, "gpus", "missing: expected {\"gpus\": [...]}"});

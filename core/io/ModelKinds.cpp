@@ -173,7 +173,6 @@ constexpr std::pair<std::string_view, std::string_view> kOtherKinds[] = {
     {"decision_transformer", "Decision Transformer (offline RL, GPT-2 over trajectories)"},
     {"perceiver", "Perceiver IO (general multimodal)"},
     {"esm", "ESM (protein language model: encoder over amino acids, plus ESMFold)"},
-    {"mamba2", "Mamba-2 (SSD state-space LM)"},
     {"falcon_mamba", "Falcon Mamba (Mamba-1 with RMS-normed B/C/dt)"},
     {"rwkv", "RWKV (v4 RNN LM)"},
     {"xlstm", "xLSTM (mLSTM recurrent LM)"},
@@ -186,6 +185,8 @@ constexpr std::pair<std::string_view, std::string_view> kUncountable[] = {
     {"longcat_flash", "LongCat-Flash's zero-computation experts and dual sub-layers are not modelled"},
     {"kimi_linear", "Kimi Linear's KDA linear attention is not modelled"},
     {"jamba", "Jamba's Mamba-1 layers are not modelled"},
+    {"marian", "Marian's sinusoidal position tables (parameters in transformers, left out of its checkpoints) and "
+               "its separate decoder vocabulary are not modelled"},
     {"bamba", "Bamba's Mamba-2 layer layout is not modelled by a dedicated reader yet"},
     {"nemotron_h", "Nemotron-H's Mamba-2 / MLP block pattern is not modelled by a dedicated reader yet"},
     {"zamba", "Zamba's shared attention blocks are not modelled"},

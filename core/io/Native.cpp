@@ -204,7 +204,7 @@ void readNative(JsonFields& f, ModelConfig& c, bool assume) {
     c.mamba1.timeStepRank = f.integer("mamba_time_step_rank", c.mamba1.timeStepRank);
     c.mamba1.convBias = f.flag("mamba_use_conv_bias", c.mamba1.convBias);
     c.mamba1.projectionBias = f.flag("mamba_use_bias", c.mamba1.projectionBias);
-    c.stackEmbeddingsUntied = f.flag("stack_embeddings_untied", false);
+    c.stackEmbeddingsFollowTie = f.flag("stack_embeddings_follow_tie", false);
 
     c.ffnKind = readEnum(f, "ffn_type", FfnKind::Gated, kFfnKinds);
     const std::string act = f.peekText("hidden_act");
@@ -344,8 +344,8 @@ void writeNative(const ModelConfig& c, json& out) {
         out["mamba_use_conv_bias"] = c.mamba1.convBias;
         out["mamba_use_bias"] = c.mamba1.projectionBias;
     }
-    if (c.stackEmbeddingsUntied) {
-        out["stack_embeddings_untied"] = true;
+    if (c.stackEmbeddingsFollowTie) {
+        out["stack_embeddings_follow_tie"] = true;
     }
     out["ffn_type"] = toString(c.ffnKind);
     out["hidden_act"] = toString(c.activation);

@@ -141,7 +141,8 @@ LayerNames layerNames(const ModelConfig& c, const LayerPlan& layer) {
         n.gateUp = "mlp.gate_up_proj";
         break;
     case TensorNaming::Mamba:
-        n.attentionNorm = "norm"; // MambaBlock: one RMSNorm before the mixer
+        n.attentionNorm = "norm"; // MambaBlock, Mamba2Block: one RMSNorm before the mixer
+        n.mamba2 = "mixer";
         break;
     case TensorNaming::Starcoder2:
         mlp(n, "mlp.c_fc", "mlp.c_proj"); // nn.Linear, despite GPT-2's names

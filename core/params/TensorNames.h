@@ -62,6 +62,7 @@ struct LayerNames {
     /// Qwen3.5's Gated DeltaNet: in_proj_qkv, in_proj_z, in_proj_b and in_proj_a, where Qwen3-Next
     /// fuses them as in_proj_qkvz and in_proj_ba.
     bool splitDeltaNetProjections = false;
+    std::string mamba2 = "mamba"; ///< the Mamba-2 mixer's module (Granite 4.0 H, Falcon-H1; Mamba2Block's "mixer")
 };
 
 /// The module paths of the tensors outside the layers, relative to the base model (`LlamaModel`,

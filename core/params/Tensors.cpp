@@ -150,23 +150,26 @@ void addLightningAttention(TensorList& list, const ModelConfig& c) {
     list.linear("self_attn.output_gate", Component::Mixer, hidden, width, false);
 }
 
-// Mamba-2 (modeling_granitemoehybrid.py / modeling_falcon_h1.py, the Mamba2 mixer).
-void addMamba2(TensorList& list, const ModelConfig& c) {
+// Mamba-2 (modeling_mamba2.py, Mamba2Mixer; modeling_granitemoehybrid.py, modeling_falcon_h1.py).
+void addMamba2(TensorList& list, const ModelConfig& c, const std::string& module) {
     const Mamba2Mixer& m = c.mamba;
     const Checked hidden = dim(c.hiddenSize);
     const Checked heads = dim(m.numHeads);
-    list.linear("mamba.in_proj", Component::Mixer, hidden, m.innerWidth() + m.convChannels() + heads, m.inProjBias);
-    list.add("mamba.conv1d.weight", Component::Mixer, {m.convChannels(), 1, dim(m.convKernel)}, TensorUse::Convolution);
+    const auto path = [&module](std::string_view name) {
+        return module + "." + std::string(name);
+    };
+    list.linear(path("in_proj"), Component::Mixer, hidden, m.innerWidth() + m.convChannels() + heads, m.inProjBias);
+    list.add(path("conv1d.weight"), Component::Mixer, {m.convChannels(), 1, dim(m.convKernel)}, TensorUse::Convolution);
     if (m.convBias) {
-        list.add("mamba.conv1d.bias", Component::Mixer, {m.convChannels()});
+        list.add(path("conv1d.bias"), Component::Mixer, {m.convChannels()});
     }
-    list.add("mamba.dt_bias", Component::Mixer, {heads});
-    list.add("mamba.A_log", Component::Mixer, {heads});
-    list.add("mamba.D", Component::Mixer, {heads});
+    list.add(path("dt_bias"), Component::Mixer, {heads});
+    list.add(path("A_log"), Component::Mixer, {heads});
+    list.add(path("D"), Component::Mixer, {heads});
     if (m.gatedNorm) {
-        list.norm("mamba.norm", NormKind::RmsNorm, m.innerWidth());
+        list.norm(path("norm"), NormKind::RmsNorm, m.innerWidth());
     }
-    list.linear("mamba.out_proj", Component::Mixer, m.innerWidth(), hidden, m.outProjBias);
+    list.linear(path("out_proj"), Component::Mixer, m.innerWidth(), hidden, m.outProjBias);
 }
 
 // Mamba-1 (modeling_mamba.py, MambaMixer): in_proj to x and the gate z, a depthwise convolution over
@@ -399,7 +402,7 @@ std::vector<TensorSpec> layerTensors(const ModelConfig& config, const LayerPlan&
             addQkNorm(list, config, names);
         }
         if (layer.mixer == TokenMixer::AttentionWithMamba2) {
-            addMamba2(list, config);
+            addMamba2(list, config, names.mamba2);
         }
         break;
     case TokenMixer::GatedDeltaNet:
@@ -409,7 +412,7 @@ std::vector<TensorSpec> layerTensors(const ModelConfig& config, const LayerPlan&
         addLightningAttention(list, config);
         break;
     case TokenMixer::Mamba2:
-        addMamba2(list, config);
+        addMamba2(list, config, names.mamba2);
         break;
     case TokenMixer::Mamba:
         addMamba1(list, config);
@@ -446,7 +449,7 @@ std::vector<TensorSpec> outerTensors(const ModelConfig& config) {
         list.linear(names.projectIn, Component::Embedding, embedWidth, hidden, false);
         list.linear(names.projectOut, Component::Embedding, hidden, embedWidth, false);
     }
-    if (config.stackEmbeddingsUntied && config.architecture == ArchitectureKind::EncoderDecoder) {
+    if (config.stackEmbeddingsUntied()) {
         // BART untied in transformers 5.x: the encoder's and the decoder's own embed_tokens beside `shared`.
         list.add("encoder.embed_tokens.weight", Component::Embedding, {vocab, embedWidth}, TensorUse::Lookup);
         list.add("decoder.embed_tokens.weight", Component::Embedding, {vocab, embedWidth}, TensorUse::Lookup);

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/report/ZooSources.h"
 
+#include "core/io/ConfigJson.h"
 #include "core/io/Files.h"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdlib>
 #include <system_error>
+#include <utility>
+#include <vector>
 
 namespace archplay::core {
 namespace {
@@ -23,7 +27,17 @@ ImportResult readZooConfig(const fs::path& path, const ZooScanLimits& limits) {
             {Severity::Error, "", fmt::format("cannot read {}: {}", path.string(), read.error)});
         return result;
     }
-    return importConfigText(*read.bytes, ImportOptions{.bestEffort = true, .refuseInvalid = true});
+    ImportResult imported = importConfigText(*read.bytes, ImportOptions{.bestEffort = true, .refuseInvalid = true});
+    if (imported.config) {
+        // A zoo row needs the architecture and the recorded name, not the fields kept for a round trip
+        // (a 65,000-entry id2label would otherwise stay in memory for every row).
+        nlohmann::json kept = nlohmann::json::object();
+        if (const std::optional<std::string> name = recordedModelName(*imported.config)) {
+            kept["_name_or_path"] = *name;
+        }
+        imported.config->passthrough = std::move(kept);
+    }
+    return imported;
 }
 
 /// The snapshot folder of one hub cache repository: refs/main's commit when that snapshot has a
@@ -67,30 +81,48 @@ ZooScan zooFromFolder(const fs::path& root, const ZooScanLimits& limits) {
         scan.notes.push_back({Severity::Error, "", fmt::format("{} is not a folder", root.string())});
         return scan;
     }
+    auto skipped = [&scan](const fs::path& path, const std::string& why) {
+        scan.notes.push_back({Severity::Warning, "", fmt::format("{}: not searched, {}", path.string(), why)});
+    };
+    // Depth first, one folder listed at a time, so that a folder that cannot be listed is named and
+    // the search goes on beside it.
     std::vector<fs::path> found;
-    fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, error);
-    for (const fs::recursive_directory_iterator end; !error && it != end; it.increment(error)) {
-        std::error_code statError;
-        const fs::file_status status = it->symlink_status(statError);
-        if (fs::is_directory(status) && it.depth() >= limits.maxDepth) {
-            it.disable_recursion_pending();
-            scan.notes.push_back(
-                {Severity::Warning, "",
-                 fmt::format("{}: not searched, deeper than {} folders", it->path().string(), limits.maxDepth)});
-            continue;
+    std::vector<std::pair<fs::path, int>> pending{{root, 0}};
+    bool full = false;
+    while (!pending.empty() && !full) {
+        const auto [folder, depth] = pending.back();
+        pending.pop_back();
+        std::vector<fs::directory_entry> entries;
+        std::error_code listError;
+        for (fs::directory_iterator it(folder, listError), end; !listError && it != end; it.increment(listError)) {
+            entries.push_back(*it);
         }
-        if (it->path().filename() != "config.json" || fs::is_directory(it->path(), statError)) {
-            continue;
+        if (listError) {
+            skipped(folder, listError.message());
         }
-        if (found.size() >= limits.maxFiles) {
-            scan.notes.push_back({Severity::Warning, "",
-                                  fmt::format("stopped after {} config.json files (the limit)", limits.maxFiles)});
-            break;
+        std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.path() > b.path(); });
+        for (const fs::directory_entry& entry : entries) {
+            std::error_code statError;
+            const fs::file_status status = entry.symlink_status(statError);
+            if (fs::is_symlink(status) && fs::is_directory(entry.path(), statError)) {
+                skipped(entry.path(), "a link to a folder is not followed");
+            } else if (fs::is_directory(status)) {
+                if (depth < limits.maxDepth) {
+                    pending.emplace_back(entry.path(), depth + 1);
+                } else {
+                    skipped(entry.path(), fmt::format("deeper than {} folders", limits.maxDepth));
+                }
+            } else if (entry.path().filename() == "config.json") {
+                if (found.size() >= limits.maxFiles) {
+                    scan.notes.push_back(
+                        {Severity::Warning, "",
+                         fmt::format("stopped after {} config.json files (the limit)", limits.maxFiles)});
+                    full = true;
+                    break;
+                }
+                found.push_back(entry.path());
+            }
         }
-        found.push_back(it->path());
-    }
-    if (error) {
-        scan.notes.push_back({Severity::Warning, "", fmt::format("{}: {}", root.string(), error.message())});
     }
     std::sort(found.begin(), found.end());
     for (const fs::path& path : found) {

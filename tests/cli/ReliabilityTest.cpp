@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // archplay-cli never prints a saturated figure as a count, never replaces what it should not (devices,
 // pipes, directories, symbolic links, read-only files), and never ends in success after a failed write.
+#include "core/io/ConfigJson.h"
+#include "core/io/Presets.h"
+#include "core/io/Session.h"
 #include "tests/support/CliRunner.h"
 
 #include <gtest/gtest.h>
@@ -143,6 +146,25 @@ TEST(CliWrites, ReadOnlyFilesAreRefusedUnlessForced) {
     EXPECT_EQ(fs::status(file).permissions() & fs::perms::all,
               fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read)
         << "still read-only";
+}
+
+TEST(CliInputs, ASessionFileIsReadForItsConfig) {
+    // A session the window saved, given where a config is expected: its config, not "vocab_size is missing".
+    core::Session session;
+    session.config = *core::importConfigText(core::findPreset("qwen3-8b")->json).config;
+    const std::filesystem::path path = scratchDirectory("session-input") / "work.archplay.json";
+    std::ofstream(path) << core::sessionToJson(session, "test");
+    const CliResult params = runCli({"params", path.string(), "--json"});
+    ASSERT_EQ(params.exitCode, 0) << params.err;
+    const CliResult preset = runCli({"params", "qwen3-8b", "--json"});
+    EXPECT_EQ(nlohmann::json::parse(params.out)["total"], nlohmann::json::parse(preset.out)["total"]);
+}
+
+TEST(CliInputs, AZooFolderThatIsNotOneIsAnErrorNotAnEmptyTable) {
+    const CliResult missing = runCli({"zoo", "--dir", "/nonexistent/archplay/zoo"});
+    EXPECT_NE(missing.exitCode, 0);
+    EXPECT_NE(missing.err.find("/nonexistent/archplay/zoo is not a folder"), std::string::npos) << missing.err;
+    EXPECT_TRUE(missing.out.empty()) << missing.out;
 }
 
 } // namespace

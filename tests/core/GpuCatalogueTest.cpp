@@ -5,6 +5,7 @@
 #include "core/report/ScenarioLabels.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <string>
 
@@ -119,6 +120,24 @@ TEST(GpuCatalogue, HostileFilesAreRefusedNamingTheField) {
     const GpuCatalogueRead longRead = gpuCatalogueFromJson(
         R"([{"id": ")" + longId + R"(", "memory_gib": 1, "bandwidth_gb_s": 1, "bf16_tflops": 1}])");
     EXPECT_TRUE(names(longRead.diagnostics, "gpus[0].id"));
+}
+
+TEST(GpuCatalogue, NamesWithControlCharactersIdsOfDigitsAndNewerVersionsAreRefused) {
+    const auto read = [](const std::string& id, const std::string& name) {
+        return gpuCatalogueFromJson(nlohmann::json{
+            {"gpus",
+             {{{"id", id}, {"name", name}, {"memory_gib", 80}, {"bandwidth_gb_s", 3350}, {"bf16_tflops", 989}}}}}
+                                        .dump());
+    };
+    // A name with a line break or an escape sequence would reach LaTeX and terminals as it is.
+    EXPECT_TRUE(names(read("lab-gpu", "Lab\ninput{/etc/passwd}").diagnostics, "gpus[0].name"));
+    EXPECT_TRUE(names(read("lab\x1b[2J", "Lab").diagnostics, "gpus[0].id"));
+    // `--gpu 80` means 80 GiB: an id of digits alone would be shadowed or shadow it.
+    EXPECT_TRUE(names(read("80", "Eighty").diagnostics, "gpus[0].id"));
+    EXPECT_TRUE(read("a100-80", "A100 80GB").ok());
+    EXPECT_TRUE(names(gpuCatalogueFromJson(R"({"archplay_gpus": 2, "gpus": []})").diagnostics, "archplay_gpus"));
+    EXPECT_TRUE(names(gpuCatalogueFromJson(R"({"archplay_gpus": "one", "gpus": []})").diagnostics, "archplay_gpus"));
+    EXPECT_TRUE(gpuCatalogueFromJson(R"({"archplay_gpus": 1, "gpus": []})").ok());
 }
 
 TEST(ScenarioLabels, NameWhatEachChoiceKeeps) {

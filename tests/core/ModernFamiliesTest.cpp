@@ -206,9 +206,9 @@ TEST(ModernRefusals, OtherArchitecturesAreNamed) {
     const auto whisper = core::importConfigText(R"({"model_type": "whisper", "d_model": 512, "num_mel_bins": 80})");
     EXPECT_FALSE(whisper.config);
     EXPECT_TRUE(mentions(whisper.diagnostics, "Whisper"));
-    const auto mamba2 = core::importConfigText(R"({"model_type": "mamba2", "hidden_size": 2560, "num_heads": 80})");
-    EXPECT_FALSE(mamba2.config);
-    EXPECT_TRUE(mentions(mamba2.diagnostics, "Mamba-2"));
+    const auto rwkv = core::importConfigText(R"({"model_type": "rwkv", "hidden_size": 2560, "num_hidden_layers": 32})");
+    EXPECT_FALSE(rwkv.config);
+    EXPECT_TRUE(mentions(rwkv.diagnostics, "RWKV"));
     const auto gemma3n = core::importConfigText(
         R"({"model_type": "gemma3n", "text_config": {"model_type": "gemma3n_text", "hidden_size": 2048}})");
     EXPECT_FALSE(gemma3n.config);

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace archplay::test {
 namespace {
@@ -75,8 +77,11 @@ TEST(ZooSources, FolderSearchCountsRealConfigsAndListsBrokenOnesWithTheirReason)
     EXPECT_EQ(sources, (std::vector<std::string>{"a/llama/config.json", "a/qwen/config.json", "b/config.json",
                                                  "broken/malformed/config.json", "broken/negative/config.json",
                                                  "broken/unknown/config.json"}));
-    ASSERT_EQ(scan.notes.size(), 1u);
-    EXPECT_NE(scan.notes.front().message.find("d3"), std::string::npos) << scan.notes.front().message;
+    // Each folder left out is named: the one beyond the depth limit, the link (README: "with a note").
+    ASSERT_EQ(scan.notes.size(), 2u);
+    EXPECT_EQ(scan.notes[0].message,
+              (root / "a" / "loop").string() + ": not searched, a link to a folder is not followed");
+    EXPECT_EQ(scan.notes[1].message, (root / "d1" / "d2" / "d3").string() + ": not searched, deeper than 2 folders");
 
     const core::ModelZoo zoo = core::buildZoo(scan.inputs, {});
     const std::string base = root.string() + "/";
@@ -107,6 +112,51 @@ TEST(ZooSources, FolderSearchCountsRealConfigsAndListsBrokenOnesWithTheirReason)
         counted += row.counted() ? 1 : 0;
     }
     EXPECT_EQ(counted, 4);
+    fs::remove_all(root);
+}
+
+TEST(ZooSources, AnUnreadableFolderIsNamedAndTheSearchGoesOn) {
+    const fs::path root = freshDirectory("unreadable");
+    copyConfig(kReference / "gpt-2.json", root / "open" / "config.json");
+    copyConfig(kReference / "gpt-2.json", root / "closed" / "inner" / "config.json");
+    fs::permissions(root / "closed", fs::perms::none);
+    // Root lists every folder, so the search runs in a child as the unprivileged user nobody; it
+    // answers with its inputs and whether its one note names the closed folder.
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) {
+            ::_exit(100);
+        }
+        const core::ZooScan scan = core::zooFromFolder(root);
+        const bool named = scan.notes.size() == 1 &&
+                           scan.notes.front().message.rfind((root / "closed").string() + ": not searched, ", 0) == 0;
+        ::_exit(static_cast<int>(scan.inputs.size()) * 10 + (named ? 1 : 0));
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    fs::permissions(root / "closed", fs::perms::owner_all);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 11) << "one config found, the closed folder named (100: could not drop to nobody)";
+    fs::remove_all(root);
+}
+
+TEST(ZooSources, ARowKeepsOnlyWhatItNeedsOfItsFile) {
+    const fs::path root = freshDirectory("lean");
+    nlohmann::json config = readJson(kReference / "llama-3-8b.json");
+    config["_name_or_path"] = "meta-llama/Meta-Llama-3-8B";
+    for (int i = 0; i < 5000; ++i) {
+        config["id2label"][std::to_string(i)] = "LABEL_" + std::to_string(i);
+    }
+    writeText(root / "config.json", config.dump());
+    const core::ZooScan scan = core::zooFromFolder(root);
+    ASSERT_EQ(scan.inputs.size(), 1u);
+    const std::optional<core::ModelConfig>& read = scan.inputs.front().imported.config;
+    ASSERT_TRUE(read);
+    EXPECT_EQ(read->passthrough.json().size(), 1u) << "the id2label is not kept for a row";
+    EXPECT_EQ(core::recordedModelName(*read), "meta-llama/Meta-Llama-3-8B");
+    EXPECT_EQ(core::buildZoo(scan.inputs, {}).rows.front().totalParams,
+              *core::findPreset("llama-3-8b")->info.publishedParams);
     fs::remove_all(root);
 }
 

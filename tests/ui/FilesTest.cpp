@@ -135,6 +135,39 @@ TEST_F(Files, ASavedSessionReopensWithItsScenario) {
     EXPECT_TRUE(m_bridge.originSummary().modified);
 }
 
+TEST_F(Files, ASessionsOriginPathIsNeverASaveTarget) {
+    // A shared session names an existing file that is not a config (a shell startup file) as its origin.
+    const QString victim = path("bashrc");
+    {
+        QFile file(victim);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write("export PATH=$HOME/bin:$PATH\n");
+    }
+    core::Session shared;
+    shared.config = m_bridge.config();
+    shared.origin.kind = core::SessionOrigin::Kind::File;
+    shared.origin.label = "config.json";
+    shared.origin.path = victim.toStdString();
+    {
+        QFile file(path("shared.archplay.json"));
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(core::sessionToJson(shared, "test")));
+    }
+    // Even after a config was opened (and so became the save target) in this run.
+    ASSERT_TRUE(m_files.saveConfigTo(path("mine.json")).ok);
+    ASSERT_EQ(m_files.currentPath(), path("mine.json"));
+    ASSERT_TRUE(m_files.openPath(path("shared.archplay.json")).ok);
+    EXPECT_TRUE(m_files.currentPath().isEmpty()) << "Save must ask where, not write to the session's origin";
+    EXPECT_EQ(m_files.suggestedSavePath(), victim) << "Save As may propose it, behind a dialog";
+    QFile file(victim);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_EQ(file.readAll(), QByteArray("export PATH=$HOME/bin:$PATH\n"));
+    // Saving somewhere the user chose makes that the target again.
+    ASSERT_TRUE(m_files.saveConfigTo(path("chosen.json")).ok);
+    EXPECT_EQ(m_files.currentPath(), path("chosen.json"));
+    EXPECT_EQ(m_files.suggestedSavePath(), path("chosen.json"));
+}
+
 TEST_F(Files, AFailedSaveReportsWhyAndLosesNothing) {
     const archplay::ui::session::BridgeState before = m_bridge.state();
     ASSERT_TRUE(m_files.saveConfigTo(path("keep.json")).ok);

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/cost/Gpus.h"
 #include "core/io/Presets.h"
 #include "core/io/Session.h"
 #include "ui/panels/ConfigPanel.h"
+#include "ui/panels/DiagnosticsStrip.h"
 #include "ui/session/Autosave.h"
 #include "ui/session/FileController.h"
+#include "ui/session/GpuCatalogue.h"
 #include "ui/session/ModelBridge.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/views/LayerSelection.h"
@@ -12,9 +15,13 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -164,6 +171,99 @@ TEST(Settings, EditsAreAutosavedAndARunThatDidNotCloseOffersThemBack) {
     QSettings().clear();
 }
 
+/// Every row of the window's diagnostics list, as shown.
+QStringList diagnosticsRows(const window::MainWindow& window) {
+    QStringList rows;
+    const QListWidget* list = window.findChild<panels::DiagnosticsStrip*>()->list();
+    for (int i = 0; i < list->count(); ++i) {
+        rows << list->item(i)->text();
+    }
+    return rows;
+}
+
+TEST(Settings, AnAutosaveThatCannotBeWrittenIsSaidOnceAndTheWindowKeepsWorking) {
+    QSettings().clear();
+    QString copy;
+    {
+        window::MainWindow window;
+        copy = window.autosave()->path();
+        window.autosave()->finish();
+    }
+    // The copy's name taken by a folder: every write fails (as on a full disk; root writes read-only folders).
+    ASSERT_TRUE(QDir().mkpath(copy));
+    {
+        window::MainWindow window;
+        ASSERT_TRUE(window.autosave()->active());
+        ASSERT_TRUE(window.bridge()->loadPreset(QStringLiteral("llama-3-8b")));
+        editLayers(window, 21);
+        EXPECT_FALSE(window.autosave()->saveNow().isEmpty());
+        EXPECT_FALSE(window.autosave()->problem().isEmpty());
+        EXPECT_TRUE(window.statusBar()->currentMessage().startsWith(QStringLiteral("Not saved: the automatic copy")))
+            << window.statusBar()->currentMessage().toStdString();
+        EXPECT_TRUE(diagnosticsRows(window).filter(QStringLiteral("not saved: the automatic copy")).size() == 1)
+            << diagnosticsRows(window).join(QLatin1Char('\n')).toStdString();
+        // Said once: a second failure does not say it again.
+        window.statusBar()->clearMessage();
+        EXPECT_FALSE(window.autosave()->saveNow().isEmpty());
+        EXPECT_TRUE(window.statusBar()->currentMessage().isEmpty());
+        EXPECT_EQ(window.bridge()->config().numLayers, 21) << "the edit is kept";
+        // Once it can write again, the diagnostics say nothing more.
+        ASSERT_TRUE(QDir().rmdir(copy));
+        EXPECT_TRUE(window.autosave()->saveNow().isEmpty());
+        EXPECT_TRUE(window.autosave()->problem().isEmpty());
+        EXPECT_TRUE(diagnosticsRows(window).filter(QStringLiteral("not saved:")).isEmpty());
+        window.autosave()->finish();
+    }
+    // A copy killed before its rename left its temporary: the next window that takes the lock removes it.
+    {
+        window::MainWindow window;
+        const QString temporary =
+            QFileInfo(window.autosave()->path()).dir().filePath(QStringLiteral(".autosave.archplay.json.Ab12Cd"));
+        window.autosave()->finish();
+        QFile file(temporary);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.close();
+        session::Autosave next(QFileInfo(temporary).absolutePath(), [] { return QByteArray("{}"); });
+        ASSERT_TRUE(next.acquire());
+        EXPECT_FALSE(QFile::exists(temporary));
+        next.finish();
+    }
+    // A folder that cannot hold the lock (here: its path runs through a file) is a problem too, where
+    // a lock held by another window is not.
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("file")));
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        session::Autosave blocked(dir.filePath(QStringLiteral("file/data")), [] { return QByteArray("{}"); });
+        EXPECT_FALSE(blocked.acquire());
+        EXPECT_TRUE(blocked.problem().startsWith(QStringLiteral("crash protection is off")))
+            << blocked.problem().toStdString();
+    }
+    QSettings().clear();
+}
+
+TEST(Settings, SettingsThatCannotBeWrittenAreSaidAndDevicesSayForThisRunOnly) {
+    QSettings().clear();
+    const QString file = QSettings().fileName();
+    QFile::remove(file);
+    ASSERT_TRUE(QDir().mkpath(file)); // the settings file's name taken by a folder: QSettings cannot write it
+    {
+        window::MainWindow window;
+        EXPECT_TRUE(diagnosticsRows(window).filter(QStringLiteral("not saved: the settings file")).size() == 1)
+            << diagnosticsRows(window).join(QLatin1Char('\n')).toStdString();
+        core::Gpu device = *core::findGpu(core::builtinGpus(), "h100-sxm");
+        device.id = "my-h100";
+        device.name = "My H100";
+        device.builtin = false;
+        const session::CatalogueResult added = window.gpuCatalogue()->add(device);
+        EXPECT_TRUE(added.ok);
+        EXPECT_TRUE(added.message.contains(QStringLiteral("For this run only"))) << added.message.toStdString();
+        window.autosave()->finish();
+    }
+    ASSERT_TRUE(QDir().rmdir(file));
+    QSettings().clear();
+}
+
 TEST(Settings, QuittingWithWorkInNoFileAsksAndCancelKeepsTheWindow) {
     QSettings().clear();
     window::MainWindow window{window::MainWindowOptions{false}};
@@ -214,7 +314,9 @@ TEST(Settings, ASessionKeepsItsSourceViewAndLayerAndOpensUnmodified) {
     EXPECT_EQ(window.bridge()->config().numLayers, 30);
     EXPECT_EQ(window.currentView()->kind(), core::ViewKind::KvCache);
     EXPECT_EQ(window.findChild<views::LayerSelection*>()->layer(), 5);
-    EXPECT_EQ(window.files()->currentPath(), config) << "Save still writes the config it came from";
+    // The origin came from the session file: Save asks where, proposing the config it came from.
+    EXPECT_TRUE(window.files()->currentPath().isEmpty()) << "a path read from a session is not a save target";
+    EXPECT_EQ(window.files()->suggestedSavePath(), config);
     QSettings().clear();
 }
 

@@ -16,6 +16,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QProcess>
 #include <QRegularExpression>
@@ -361,6 +362,48 @@ TEST(MarkdownReport, FiguresAreWrittenBesideTheText) {
     }
     EXPECT_EQ(archplay::ui::exports::markdownFiguresDir(QStringLiteral("/x/my report.md")),
               QStringLiteral("/x/my report_figures"));
+}
+
+TEST(MarkdownReport, ARefusedTargetLeavesItsFiguresAsTheyWere) {
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("report_figures"));
+    ASSERT_TRUE(QDir().mkpath(folder));
+    const QString kept = QDir(folder).filePath(QStringLiteral("layer-stack.png"));
+    {
+        QFile file(kept);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write("an earlier figure");
+    }
+    const MarkdownReportOptions options{archplay::ui::theme::ThemeMode::Light, 3, 1.0};
+    // The report's name is a directory, then a read-only file: refused, and nothing beside it changes.
+    ASSERT_TRUE(QDir().mkpath(dir.filePath(QStringLiteral("report.md"))));
+    QStringList written;
+    EXPECT_FALSE(exportMarkdownReport(analyzed("gemma-3-1b"), infoFor("gemma-3-1b"), options,
+                                      dir.filePath(QStringLiteral("report.md")), &written)
+                     .isEmpty());
+    const QString readOnly = dir.filePath(QStringLiteral("locked.md"));
+    {
+        QFile file(readOnly);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    }
+    ASSERT_TRUE(QFile::setPermissions(readOnly, QFileDevice::ReadOwner));
+    const QString lockedFolder = markdownFiguresDir(readOnly);
+    EXPECT_FALSE(
+        exportMarkdownReport(analyzed("gemma-3-1b"), infoFor("gemma-3-1b"), options, readOnly, &written).isEmpty());
+    EXPECT_TRUE(written.isEmpty()) << written.join(QLatin1Char(' ')).toStdString();
+    EXPECT_FALSE(QFileInfo::exists(lockedFolder)) << "no figures folder for a refused report";
+    QFile file(kept);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_EQ(file.readAll(), QByteArray("an earlier figure"));
+    // A figures "folder" that is a file refuses the report before its text is written.
+    const QString blocked = dir.filePath(QStringLiteral("blocked.md"));
+    {
+        QFile plain(markdownFiguresDir(blocked));
+        ASSERT_TRUE(plain.open(QIODevice::WriteOnly));
+    }
+    EXPECT_FALSE(
+        exportMarkdownReport(analyzed("gemma-3-1b"), infoFor("gemma-3-1b"), options, blocked, &written).isEmpty());
+    EXPECT_FALSE(QFileInfo::exists(blocked));
 }
 
 } // namespace

@@ -223,7 +223,7 @@ void ZooPage::addFolder(const QString& folder, bool remember) {
     m_added.insert(m_added.end(), inputs.begin(), inputs.end());
     if (remember && !m_sources.folders.contains(folder)) {
         m_sources.folders << folder;
-        session::saveZooSources(m_sources);
+        rememberSources(notes);
     }
     addedSources(tr("Added %1 config files from %2.").arg(inputs.size()).arg(folder), notes);
 }
@@ -234,9 +234,15 @@ void ZooPage::addHfCache(bool remember) {
     m_added.insert(m_added.end(), inputs.begin(), inputs.end());
     if (remember && !m_sources.hfCache) {
         m_sources.hfCache = true;
-        session::saveZooSources(m_sources);
+        rememberSources(notes);
     }
     addedSources(tr("Added %1 models from the Hugging Face cache.").arg(inputs.size()), notes);
+}
+
+void ZooPage::rememberSources(QStringList& notes) {
+    if (const QString error = session::saveZooSources(m_sources); !error.isEmpty()) {
+        notes.prepend(tr("It is added for this run only: %1.").arg(error));
+    }
 }
 
 void ZooPage::addedSources(QString text, const QStringList& notes) {
@@ -253,8 +259,11 @@ void ZooPage::addedSources(QString text, const QStringList& notes) {
 void ZooPage::clearAdded() {
     m_added.clear();
     m_sources = {};
-    session::saveZooSources(m_sources);
+    const QString error = session::saveZooSources(m_sources);
     rebuild();
+    if (!error.isEmpty()) {
+        emit message(tr("The added sources are cleared for this run only: %1.").arg(error));
+    }
 }
 
 QString ZooPage::setFilterText(const QString& text) {

@@ -66,6 +66,8 @@ protected:
 private:
     void rebuild();
     void addedSources(QString text, const QStringList& notes);
+    /// Saves the sources in the settings; a failure becomes the first of `notes`.
+    void rememberSources(QStringList& notes);
     void drawPlot();
     core::ZooPlot shownPlot() const;
     /// The plot shown, as core places it: the rows shown in the table, the current config marked.

@@ -19,6 +19,7 @@
 #include <qcustomplot.h>
 
 #include <functional>
+#include <vector>
 
 namespace archplay::ui::exports {
 
@@ -29,11 +30,17 @@ QString markdownFiguresDir(const QString& path) {
 
 namespace {
 
+/// One file of the export, rendered in memory before anything is written.
+struct PendingFile {
+    QString path;
+    QByteArray bytes;
+};
+
 /// The zoo section's plots as "zoo-NAME.png" in `directory`, the design marked, linked in `figures`.
-QString writeZooFigures(const core::ReportSection& section, const core::Analysis& analysis, const core::ModelZoo& zoo,
-                        const QPalette& palette, const MarkdownReportOptions& options, const QString& directory,
-                        std::vector<core::ReportFigure>& figures,
-                        const std::function<std::string(const QString&)>& linkTo, QStringList* written) {
+void renderZooFigures(const core::ReportSection& section, const core::Analysis& analysis, const core::ModelZoo& zoo,
+                      const QPalette& palette, const MarkdownReportOptions& options, const QString& directory,
+                      std::vector<core::ReportFigure>& figures,
+                      const std::function<std::string(const QString&)>& linkTo, std::vector<PendingFile>& files) {
     const QSize size(1280, 800);
     for (core::ZooPlot plot : section.zooPlots) {
         const core::ZooPlotData data = core::zooReportPlot(zoo, analysis, plot);
@@ -51,14 +58,26 @@ QString writeZooFigures(const core::ReportSection& section, const core::Analysis
         buffer.open(QIODevice::WriteOnly);
         image.save(&buffer, "PNG");
         const QString name = QStringLiteral("zoo-%1.png").arg(qs(std::string(core::toString(plot))));
-        const QString file = QDir(directory).filePath(name);
-        if (const QString error = session::writeAtomically(file, bytes, options.readOnly); !error.isEmpty()) {
-            return QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(file), error);
-        }
-        if (written) {
-            *written << file;
-        }
+        files.push_back({QDir(directory).filePath(name), bytes});
         figures.push_back({plot, linkTo(name)});
+    }
+}
+
+/// Why the figures' folder cannot hold the figures, or empty: it must be a folder (or not exist yet)
+/// and every figure in it a file archplay may replace.
+QString checkFiguresFolder(const QString& directory, const std::vector<PendingFile>& files,
+                           core::ReadOnlyTarget readOnly) {
+    const QFileInfo folder(directory);
+    if (folder.exists() && !folder.isDir()) {
+        return QStringLiteral("%1 exists and is not a folder").arg(QDir::toNativeSeparators(directory));
+    }
+    if (!folder.exists()) {
+        return session::checkWritable(directory, readOnly); // the folder is created beside the report
+    }
+    for (const PendingFile& file : files) {
+        if (const QString error = session::checkWritable(file.path, readOnly); !error.isEmpty()) {
+            return QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(file.path), error);
+        }
     }
     return {};
 }
@@ -70,19 +89,18 @@ QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportI
     if (!analysis.valid) {
         return QStringLiteral("the configuration has errors; fix them before making a report");
     }
-    if (!QFileInfo(path).absoluteDir().exists()) {
-        return QStringLiteral("the directory %1 does not exist")
-            .arg(QDir::toNativeSeparators(QFileInfo(path).absolutePath()));
+    // The report's own target is checked before anything is rendered or written: a refused report
+    // leaves its figures' folder as it was.
+    if (const QString error = session::checkWritable(path, options.readOnly); !error.isEmpty()) {
+        return error;
     }
     const QPalette palette =
         options.theme == theme::ThemeMode::System ? QApplication::palette() : theme::themePalette(options.theme);
     const OffscreenViews views(analysis, palette, options.layer);
     const QString directory = markdownFiguresDir(path);
-    if (!QDir().mkpath(directory)) {
-        return QStringLiteral("cannot create the folder %1").arg(QDir::toNativeSeparators(directory));
-    }
     const QString folder = QFileInfo(directory).fileName();
     std::vector<core::ReportFigure> figures;
+    std::vector<PendingFile> files;
     // Links are URLs: a space in the folder name must not end the link.
     auto linkTo = [&folder](const QString& file) {
         return QString::fromUtf8(QUrl::toPercentEncoding(folder + QLatin1Char('/') + file, QByteArrayLiteral("/")))
@@ -90,11 +108,7 @@ QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportI
     };
     for (const core::ReportSection& section : core::reportSections(analysis, views.layer(), options.zoo != nullptr)) {
         if (section.part == core::ReportPart::Zoo) {
-            if (const QString error = writeZooFigures(section, analysis, *options.zoo, palette, options, directory,
-                                                      figures, linkTo, written);
-                !error.isEmpty()) {
-                return error;
-            }
+            renderZooFigures(section, analysis, *options.zoo, palette, options, directory, figures, linkTo, files);
         }
         if (!section.figure) {
             continue;
@@ -107,21 +121,30 @@ QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportI
             continue;
         }
         const QString file = QDir(directory).filePath(viewId + QStringLiteral(".png"));
-        if (const QString error = exportFigure(*view, core::ExportFormat::Png, figure, file); !error.isEmpty()) {
+        QString error;
+        const QByteArray bytes = figureBytes(*view, core::ExportFormat::Png, figure, &error);
+        if (bytes.isEmpty()) {
             return QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(file), error);
         }
-        if (written) {
-            *written << file;
-        }
+        files.push_back({file, bytes});
         figures.push_back({*section.figure, linkTo(viewId + QStringLiteral(".png"))});
     }
-    const std::string markdown = core::reportMarkdown(analysis, info, views.layer(), figures, options.zoo);
-    if (const QString error = session::writeAtomically(path, QByteArray::fromStdString(markdown), options.readOnly);
-        !error.isEmpty()) {
+    // Every file is rendered and every target checked before the first is written.
+    if (const QString error = checkFiguresFolder(directory, files, options.readOnly); !error.isEmpty()) {
         return error;
     }
-    if (written) {
-        *written << path;
+    if (!QDir().mkpath(directory)) {
+        return QStringLiteral("cannot create the folder %1").arg(QDir::toNativeSeparators(directory));
+    }
+    files.push_back(
+        {path, QByteArray::fromStdString(core::reportMarkdown(analysis, info, views.layer(), figures, options.zoo))});
+    for (const PendingFile& file : files) {
+        if (const QString error = session::writeAtomically(file.path, file.bytes, options.readOnly); !error.isEmpty()) {
+            return QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(file.path), error);
+        }
+        if (written) {
+            *written << file.path;
+        }
     }
     return {};
 }

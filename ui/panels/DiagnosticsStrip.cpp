@@ -52,6 +52,11 @@ void DiagnosticsStrip::setImportNotes(const core::Diagnostics& notes, const QStr
     rebuild();
 }
 
+void DiagnosticsStrip::setSavingProblems(const core::Diagnostics& problems) {
+    m_savingProblems = problems;
+    rebuild();
+}
+
 void DiagnosticsStrip::rebuild() {
     // The rows are updated in place, each only where it changed: a drag that changes one number
     // in one message repaints that row, not the list (QListWidgetItem ignores an equal value).
@@ -93,6 +98,9 @@ void DiagnosticsStrip::rebuild() {
     }
     for (const core::Diagnostic& note : m_importNotes) {
         add(note, tr("%1: ").arg(m_importSource));
+    }
+    for (const core::Diagnostic& problem : m_savingProblems) {
+        add(problem, tr("not saved: "));
     }
     if (row == 0) {
         show(std::nullopt, tr("No issues: the config is valid and conventional."), QString(), QString(),

@@ -31,6 +31,8 @@ public slots:
     void setAnalysis(const core::AnalysisPtr& analysis);
     /// Notes from reading a file or pasted text; shown until the next import.
     void setImportNotes(const core::Diagnostics& notes, const QString& source);
+    /// What archplay could not keep (the automatic copy, the settings); shown until it can again.
+    void setSavingProblems(const core::Diagnostics& problems);
 
 signals:
     void fieldActivated(const QString& key);
@@ -47,6 +49,7 @@ private:
     core::Diagnostics m_diagnostics;
     core::Diagnostics m_importNotes;
     QString m_importSource;
+    core::Diagnostics m_savingProblems;
     QString m_summary;
     std::optional<core::Severity> m_worst;
 };

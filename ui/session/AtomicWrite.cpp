@@ -12,4 +12,9 @@ QString writeAtomically(const QString& path, const QByteArray& bytes, core::Read
     return written.ok() ? QString() : QString::fromStdString(written.error());
 }
 
+QString checkWritable(const QString& path, core::ReadOnlyTarget readOnly) {
+    const core::Status writable = core::checkWritableTarget(QFile::encodeName(path).toStdString(), readOnly);
+    return writable.ok() ? QString() : QString::fromStdString(writable.error());
+}
+
 } // namespace archplay::ui::session

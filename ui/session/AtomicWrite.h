@@ -14,4 +14,8 @@ namespace archplay::ui::session {
 [[nodiscard]] QString writeAtomically(const QString& path, const QByteArray& bytes,
                                       core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse);
 
+/// core::checkWritableTarget(): whether writeAtomically() could write `path`, without writing.
+/// Returns an empty string, or the reason.
+[[nodiscard]] QString checkWritable(const QString& path, core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse);
+
 } // namespace archplay::ui::session

@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 
 namespace archplay::ui::session {
 namespace {
@@ -31,6 +32,24 @@ bool Autosave::acquire() {
     // A lock left by a process that died is stale: QLockFile takes it over.
     m_lock->setStaleLockTime(0);
     m_active = m_lock->tryLock(0);
+    if (m_active) {
+        // A write killed before its rename leaves its temporary (".autosave.archplay.json.XXXXXX",
+        // core::writeFileAtomically); with the lock held, none is in use.
+        const QFileInfo copy(m_path);
+        QDir folder = copy.absoluteDir();
+        const QStringList leftovers = folder.entryList({QStringLiteral(".%1.??????").arg(copy.fileName())},
+                                                       QDir::Files | QDir::Hidden | QDir::System);
+        for (const QString& name : leftovers) {
+            folder.remove(name);
+        }
+    }
+    if (!m_active && m_lock->error() != QLockFile::LockFailedError) {
+        // Not another window: the folder is read-only, missing or full.
+        const QString folder = QDir::toNativeSeparators(QFileInfo(m_path).absolutePath());
+        setProblem(m_lock->error() == QLockFile::PermissionError
+                       ? tr("crash protection is off: %1 cannot be written").arg(folder)
+                       : tr("crash protection is off: the lock in %1 could not be taken").arg(folder));
+    }
     return m_active;
 }
 
@@ -53,7 +72,19 @@ QString Autosave::saveNow() {
     if (!m_active) {
         return tr("another archplay window keeps the autosave");
     }
-    return writeAtomically(m_path, m_snapshot(), core::ReadOnlyTarget::Replace);
+    const QString error = writeAtomically(m_path, m_snapshot(), core::ReadOnlyTarget::Replace);
+    setProblem(error.isEmpty() ? QString()
+                               : tr("the automatic copy %1 could not be written (%2); a crash would lose the edits "
+                                    "since the last save")
+                                     .arg(QDir::toNativeSeparators(m_path), error));
+    return error;
+}
+
+void Autosave::setProblem(const QString& problem) {
+    if (problem != m_problem) {
+        m_problem = problem;
+        emit problemChanged(problem);
+    }
 }
 
 void Autosave::finish() {

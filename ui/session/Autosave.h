@@ -28,9 +28,12 @@ public:
     Autosave(const QString& directory, std::function<QByteArray()> snapshot, QObject* parent = nullptr);
     ~Autosave() override;
 
-    /// Takes the lock. False while another running window holds it: this one then neither saves
-    /// nor offers anything.
+    /// Takes the lock. False while another running window holds it, or when the folder cannot be
+    /// written (problem() then says so): this one then neither saves nor offers anything.
     bool acquire();
+    /// Why crash protection is not working: the lock or the last copy could not be written; empty
+    /// while it works, and when another window keeps the copy.
+    QString problem() const { return m_problem; }
     bool active() const { return m_active; }
     /// The copy a run that did not exit cleanly left behind; empty when there is none.
     QByteArray leftover() const;
@@ -42,12 +45,19 @@ public:
     void finish();
     QString path() const { return m_path; }
 
+signals:
+    /// problem() changed: crash protection stopped working, or works again (an empty problem).
+    void problemChanged(const QString& problem);
+
 private:
+    void setProblem(const QString& problem);
+
     QString m_path;
     std::function<QByteArray()> m_snapshot;
     std::unique_ptr<QLockFile> m_lock;
     QTimer m_timer;
     bool m_active = false;
+    QString m_problem;
 };
 
 } // namespace archplay::ui::session

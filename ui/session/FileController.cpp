@@ -68,9 +68,8 @@ FileResult FileController::openPath(const QString& path, bool estimate) {
         const BridgeState state = stateFrom(*read.session, name, path);
         m_bridge->loadState(state, tr("Open session %1").arg(name));
         m_bridge->markSaved();
-        if (state.origin.kind == ConfigOrigin::Kind::File && QFileInfo::exists(state.origin.path)) {
-            setCurrentPath(state.origin.path);
-        }
+        // The session's origin path came from the file, not from the user: Save asks where.
+        setProvenance(state.origin.kind == ConfigOrigin::Kind::File ? state.origin.path : QString());
         emit sessionOpened(*read.session);
         result = {true, tr("Opened session %1.").arg(name), describe(read.diagnostics), read.diagnostics, true};
     } else {
@@ -226,7 +225,20 @@ void FileController::addRecent(const QString& path) {
     setRecentFiles(m_recent);
 }
 
+void FileController::setProvenance(const QString& path) {
+    setCurrentPath({});
+    m_provenance = path;
+}
+
+QString FileController::suggestedSavePath() const {
+    if (!m_currentPath.isEmpty()) {
+        return m_currentPath;
+    }
+    return m_provenance.isEmpty() ? QDir(dialogDirectory()).filePath(QStringLiteral("config.json")) : m_provenance;
+}
+
 void FileController::setCurrentPath(const QString& path) {
+    m_provenance.clear();
     if (m_currentPath != path) {
         m_currentPath = path;
         emit currentPathChanged(path);
@@ -283,9 +295,8 @@ bool FileController::saveInteractive() {
 }
 
 bool FileController::saveAsInteractive() {
-    const QString suggested =
-        m_currentPath.isEmpty() ? QDir(dialogDirectory()).filePath(QStringLiteral("config.json")) : m_currentPath;
-    const QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save config.json"), suggested, jsonFilter());
+    const QString path =
+        QFileDialog::getSaveFileName(m_dialogParent, tr("Save config.json"), suggestedSavePath(), jsonFilter());
     if (path.isEmpty()) {
         return false;
     }

@@ -60,9 +60,14 @@ public:
     /// Lets the window add its part (view, selected layer) to every session written.
     void setSessionDecorator(std::function<void(core::Session&)> decorate) { m_decorate = std::move(decorate); }
 
-    /// The file Save writes to: the config last opened or saved, or empty.
+    /// The file Save writes to without asking: a config the user opened or saved in this run, or empty.
     QString currentPath() const { return m_currentPath; }
     void setCurrentPath(const QString& path);
+    /// Where Save As proposes to write: the current path, else the file an opened or restored session
+    /// came from. A path read from a file is provenance, never a target: Save asks first.
+    QString suggestedSavePath() const;
+    /// Clears the save target and proposes `path` (a session's origin) for the next Save As.
+    void setProvenance(const QString& path);
     QStringList recentFiles() const { return m_recent; }
     void setRecentFiles(const QStringList& files);
     void clearRecentFiles();
@@ -96,6 +101,7 @@ private:
     ModelBridge* m_bridge;
     QWidget* m_dialogParent;
     QString m_currentPath;
+    QString m_provenance; ///< the origin of an opened session, proposed by Save As
     QStringList m_recent;
     std::function<void(core::Session&)> m_decorate;
 };

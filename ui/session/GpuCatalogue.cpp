@@ -5,6 +5,7 @@
 #include "core/io/GpuJson.h"
 #include "ui/Strings.h"
 #include "ui/session/AtomicWrite.h"
+#include "ui/session/SettingsWrite.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -64,8 +65,11 @@ CatalogueResult GpuCatalogue::commit(const std::vector<core::Gpu>& devices, cons
         return {false, tr("The devices were left as they were."), describeDiagnostics(read.diagnostics)};
     }
     m_user = std::move(read.gpus);
-    save();
+    const QString error = save();
     emit changed();
+    if (!error.isEmpty()) {
+        return {true, tr("%1 For this run only: %2.").arg(success, error), {}};
+    }
     return {true, success, {}};
 }
 
@@ -170,10 +174,12 @@ CatalogueResult GpuCatalogue::persistIn(const QString& key) {
     return {true, {}, {}};
 }
 
-void GpuCatalogue::save() const {
-    if (!m_settingsKey.isEmpty()) {
-        QSettings().setValue(m_settingsKey, QString::fromStdString(core::gpuCatalogueToJson(m_user)));
+QString GpuCatalogue::save() const {
+    if (m_settingsKey.isEmpty()) {
+        return {};
     }
+    const QString json = QString::fromStdString(core::gpuCatalogueToJson(m_user));
+    return writeSettings([&](QSettings& settings) { settings.setValue(m_settingsKey, json); });
 }
 
 } // namespace archplay::ui::session

@@ -62,7 +62,8 @@ signals:
 
 private:
     CatalogueResult commit(const std::vector<core::Gpu>& devices, const QString& success);
-    void save() const;
+    /// Writes the user's devices to the settings; an empty string, or why they are not kept.
+    [[nodiscard]] QString save() const;
 
     std::vector<core::Gpu> m_user;
     QString m_settingsKey;

@@ -3,6 +3,7 @@
 
 #include "core/report/ZooSources.h"
 #include "ui/Strings.h"
+#include "ui/session/SettingsWrite.h"
 
 #include <QSettings>
 
@@ -27,18 +28,19 @@ AddedZooSources savedZooSources() {
     return {settings.value(kFoldersKey).toStringList(), settings.value(kHfCacheKey, false).toBool()};
 }
 
-void saveZooSources(const AddedZooSources& sources) {
-    QSettings settings;
-    if (sources.folders.isEmpty()) {
-        settings.remove(kFoldersKey);
-    } else {
-        settings.setValue(kFoldersKey, sources.folders);
-    }
-    if (sources.hfCache) {
-        settings.setValue(kHfCacheKey, true);
-    } else {
-        settings.remove(kHfCacheKey);
-    }
+QString saveZooSources(const AddedZooSources& sources) {
+    return writeSettings([&sources](QSettings& settings) {
+        if (sources.folders.isEmpty()) {
+            settings.remove(kFoldersKey);
+        } else {
+            settings.setValue(kFoldersKey, sources.folders);
+        }
+        if (sources.hfCache) {
+            settings.setValue(kHfCacheKey, true);
+        } else {
+            settings.remove(kHfCacheKey);
+        }
+    });
 }
 
 std::vector<core::ZooInput> zooInputs(const AddedZooSources& sources, QStringList* notes) {

@@ -17,7 +17,8 @@ struct AddedZooSources {
 
 /// The sources saved in the settings (QSettings keys design/zoo/folders and design/zoo/hf-cache).
 [[nodiscard]] AddedZooSources savedZooSources();
-void saveZooSources(const AddedZooSources& sources);
+/// Saves them; returns an empty string, or why they are not kept (writeSettings()).
+[[nodiscard]] QString saveZooSources(const AddedZooSources& sources);
 
 /// Every config the sources hold, as zoo inputs; `notes` (optional) receives what the scans said
 /// (a folder that does not exist, a scan cut at its bound, no cache found).

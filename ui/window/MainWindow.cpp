@@ -15,6 +15,7 @@
 #include "ui/session/FileController.h"
 #include "ui/session/GpuCatalogue.h"
 #include "ui/session/ModelBridge.h"
+#include "ui/session/SettingsWrite.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/views/LayerStackView.h"
@@ -24,6 +25,7 @@
 
 #include <QActionGroup>
 #include <QCloseEvent>
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileDialog>
@@ -52,6 +54,18 @@ namespace {
 // session is stored whole (origin, view, selected layer) under session/last.
 constexpr int kSettingsVersion = 2;
 const char* const kDefaultPreset = "llama-3-8b";
+
+/// Whether the settings can be kept: writes the settings version and reads back QSettings' status.
+/// Empty, or what a read-only or full settings folder costs the user.
+QString settingsProblem() {
+    const QString error = session::writeSettings(
+        [](QSettings& settings) { settings.setValue(QStringLiteral("settingsVersion"), kSettingsVersion); });
+    return error.isEmpty()
+               ? QString()
+               : QCoreApplication::translate("MainWindow", "%1: recent files, your devices, zoo folders and the last "
+                                                           "session are kept for this run only")
+                     .arg(error);
+}
 
 QDockWidget* makeDock(const QString& title, const QString& objectName, QWidget* content, QWidget* parent) {
     auto* dock = new QDockWidget(title, parent);
@@ -127,12 +141,15 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
             m_messageBar->showMessage(widgets::MessageBar::Level::Warning, devices.message, devices.details);
         }
         restoreSettings();
+        reportSavingProblem(QStringLiteral("settings"), settingsProblem());
         m_autosave = new session::Autosave(
             QStandardPaths::writableLocation(QStandardPaths::AppDataLocation),
             [this] {
                 return QByteArray::fromStdString(core::sessionToJson(m_files->currentSession(), ARCHPLAY_VERSION));
             },
             this);
+        connect(m_autosave, &session::Autosave::problemChanged, this,
+                [this](const QString& problem) { reportSavingProblem(QStringLiteral("autosave"), problem); });
         if (m_autosave->acquire()) {
             connect(m_bridge, &session::ModelBridge::analysisChanged, m_autosave, &session::Autosave::schedule);
             QTimer::singleShot(0, this, &MainWindow::offerRecovery);
@@ -141,6 +158,25 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
         loadStartupState();
     }
     updateTitle();
+}
+
+void MainWindow::reportSavingProblem(const QString& what, const QString& problem) {
+    const QString before = m_savingProblems.value(what);
+    if (problem.isEmpty()) {
+        m_savingProblems.remove(what);
+    } else {
+        m_savingProblems.insert(what, problem);
+    }
+    core::Diagnostics problems;
+    for (const QString& text : std::as_const(m_savingProblems)) {
+        problems.push_back({core::Severity::Warning, "", text.toStdString()});
+    }
+    m_diagnostics->setSavingProblems(problems);
+    if (!problem.isEmpty() && problem != before) {
+        const QString text = tr("Not saved: %1.").arg(problem);
+        statusBar()->showMessage(text, 10000);
+        m_messageBar->showMessage(widgets::MessageBar::Level::Warning, text);
+    }
 }
 
 void MainWindow::offerRecovery() {
@@ -175,9 +211,8 @@ void MainWindow::offerRecovery() {
 void MainWindow::restoreSession(const core::Session& session, bool unsaved) {
     m_bridge->resetState(m_files->stateFrom(session));
     const session::ConfigOrigin& origin = m_bridge->origin();
-    if (origin.kind == session::ConfigOrigin::Kind::File && !origin.path.isEmpty()) {
-        m_files->setCurrentPath(origin.path);
-    }
+    // A restored session's origin is proposed by Save As, never written to without asking.
+    m_files->setProvenance(origin.kind == session::ConfigOrigin::Kind::File ? origin.path : QString());
     m_bridge->setRestoredUnsaved(unsaved);
     applySessionView(session);
 }

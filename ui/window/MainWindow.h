@@ -6,6 +6,7 @@
 #include "ui/views/Views.h"
 
 #include <QMainWindow>
+#include <QMap>
 
 #include <vector>
 
@@ -133,12 +134,16 @@ private:
     void showAbout();
     /// A device of the user's was edited: the scenario that uses it follows, as one undo step.
     void followReplacedDevice(const core::Gpu& before, const core::Gpu& after);
+    /// `what` (the automatic copy, the settings) could not be kept: says so once in the status bar
+    /// and the message bar, and lists it in the diagnostics until it can again (an empty `problem`).
+    void reportSavingProblem(const QString& what, const QString& problem);
 
     MainWindowOptions m_options;
     session::ModelBridge* m_bridge;
     session::FileController* m_files;
     session::GpuCatalogue* m_gpus;
     session::Autosave* m_autosave = nullptr;
+    QMap<QString, QString> m_savingProblems; ///< what could not be kept, and why
     panels::DevicesDialog* m_devicesDialog = nullptr;
     design::DesignWindow* m_designWindow = nullptr;
     panels::ConfigPanel* m_configPanel = nullptr;
