@@ -3,6 +3,7 @@
 
 #include "core/params/Tensors.h"
 #include "core/report/Costs.h"
+#include "core/util/Format.h"
 
 #include <nlohmann/json.hpp>
 
@@ -46,11 +47,15 @@ json paramsJson(const ParamReport& params) {
     return out;
 }
 
+json figureJson(std::uint64_t value) {
+    return value == kSaturated ? json() : json(value);
+}
+
 json kvJson(const Analysis& analysis) {
     const KvCacheReport& kv = analysis.kv;
     // After an overflow a saturated figure is not a size: null, beside "overflow": true.
-    const auto figure = [&](std::uint64_t value) {
-        return kv.overflow && value == UINT64_MAX ? json() : json(value);
+    const auto figure = [](std::uint64_t value) {
+        return figureJson(value);
     };
     json layers = json::array();
     for (std::size_t i = 0; i < kv.layers.size() && i < analysis.plan.layers.size(); ++i) {
@@ -104,10 +109,11 @@ json deviceFitJson(const Analysis& analysis) {
             {"gpu_memory_gib", analysis.scenario.gpu.memoryGiB},
             {"gpu_count", analysis.scenario.gpuCount},
             {"weight_bytes", analysis.weightBytes},
-            {"required_bytes", fit.requiredBytes},
-            {"capacity_bytes", fit.capacityBytes},
+            {"required_bytes", figureJson(fit.requiredBytes)},
+            {"capacity_bytes", figureJson(fit.capacityBytes)},
             {"fits", fit.fits},
-            {"devices_needed", fit.devicesNeeded}};
+            {"beyond", fit.beyond},
+            {"devices_needed", fit.beyond ? json() : json(fit.devicesNeeded)}};
 }
 
 json computeJson(const Analysis& analysis) {

@@ -8,6 +8,9 @@
 
 namespace archplay::core {
 
+/// A byte size or count as every JSON report writes it: the number, or null for kSaturated (a figure
+/// beyond 2^64 - 1 is not a size), beside an "overflow" or "beyond" flag.
+nlohmann::json figureJson(std::uint64_t value);
 /// {"name", "params", "shape"?, "children"} for one breakdown node, recursively.
 nlohmann::json toJson(const ParamNode& node);
 /// {"total", "active", "active_compute", "by_component", "breakdown", "extras"?}.

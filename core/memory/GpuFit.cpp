@@ -2,6 +2,7 @@
 #include "core/memory/GpuFit.h"
 
 #include "core/util/Checked.h"
+#include "core/util/Format.h"
 
 #include <algorithm>
 
@@ -43,10 +44,12 @@ DeviceFit deviceFit(const GpuMemorySize& gpu, std::uint64_t devices, std::uint64
     fit.devices = devices;
     fit.capacityBytes = (Checked(gpu.bytes) * Checked(devices)).value();
     const Checked required = Checked(weightBytes) + Checked(kvBytes);
-    fit.requiredBytes = required.value();
-    fit.fits = !required.overflowed() && fit.requiredBytes <= fit.capacityBytes;
+    // A saturated input is not a size: the sum is beyond too, and no device count starts from it.
+    fit.beyond = required.overflowed() || weightBytes == kSaturated || kvBytes == kSaturated;
+    fit.requiredBytes = fit.beyond ? kSaturated : required.value();
+    fit.fits = !fit.beyond && fit.requiredBytes <= fit.capacityBytes;
     fit.devicesNeeded =
-        gpu.bytes == 0 ? 0 : fit.requiredBytes / gpu.bytes + (fit.requiredBytes % gpu.bytes != 0 ? 1 : 0);
+        fit.beyond || gpu.bytes == 0 ? 0 : fit.requiredBytes / gpu.bytes + (fit.requiredBytes % gpu.bytes != 0 ? 1 : 0);
     return fit;
 }
 

@@ -32,9 +32,11 @@ struct DeviceFit {
     GpuMemorySize gpu;
     std::uint64_t devices = 1;
     std::uint64_t capacityBytes = 0; ///< devices x gpu.bytes, saturating
-    std::uint64_t requiredBytes = 0; ///< weights + cache, saturating
-    bool fits = false;               ///< requiredBytes <= capacityBytes
-    std::uint64_t devicesNeeded = 0; ///< ceil(required / gpu.bytes): the fewest devices of this size
+    std::uint64_t requiredBytes = 0; ///< weights + cache; kSaturated when beyond
+    /// Weights + cache exceed 2^64 - 1 bytes (or the cache did): no number of devices is given.
+    bool beyond = false;
+    bool fits = false;               ///< requiredBytes <= capacityBytes, never when beyond
+    std::uint64_t devicesNeeded = 0; ///< ceil(required / gpu.bytes): the fewest devices of this size; 0 when beyond
 };
 
 [[nodiscard]] DeviceFit deviceFit(const GpuMemorySize& gpu, std::uint64_t devices, std::uint64_t weightBytes,

@@ -24,11 +24,22 @@ std::string deviceUseText(std::uint64_t requiredBytes, std::uint64_t capacityByt
     return used < 1.0 ? std::string("<1%") : fmt::format("{:.0f}%", used);
 }
 
+namespace {
+
+std::string needsText(const DeviceFit& fit) {
+    if (fit.beyond) {
+        return "no number of devices: weights + cache are beyond 2^64 - 1 bytes";
+    }
+    return fmt::format("needs {} x {}", fit.devicesNeeded, fit.gpu.label);
+}
+
+} // namespace
+
 std::string fitVerdict(const DeviceFit& fit) {
     if (fit.fits) {
         return fmt::format("fits, {} used", deviceUseText(fit.requiredBytes, fit.capacityBytes));
     }
-    return fmt::format("needs {} x {}", fit.devicesNeeded, fit.gpu.label);
+    return needsText(fit);
 }
 
 std::string devicesLabel(const DeviceFit& fit) {
@@ -38,7 +49,7 @@ std::string devicesLabel(const DeviceFit& fit) {
 GpuFitText gpuFitText(const GpuFit& fit, const ModelPlan& plan) {
     GpuFitText text;
     text.label = devicesLabel(fit.devices);
-    const std::string needs = fmt::format("needs {} x {}", fit.devices.devicesNeeded, fit.devices.gpu.label);
+    const std::string needs = needsText(fit.devices);
     if (fit.devices.fits && fit.unbounded) {
         const bool windows = std::any_of(plan.layers.begin(), plan.layers.end(),
                                          [](const LayerPlan& layer) { return layer.window > 0; });
@@ -379,7 +390,8 @@ std::vector<SummaryRow> summaryRows(const Analysis& analysis, const SummaryConte
                                 kv.allocator == KvAllocator::Architecture
                                     ? std::string()
                                     : ", as " + std::string(toString(kv.allocator)) + " allocates it"),
-                    binaryBytes(kv.totalBytes), withThousands(kv.totalBytes) + " bytes"});
+                    binaryBytes(kv.totalBytes), withThousands(kv.totalBytes) + " bytes",
+                    kv.overflow ? "the cache exceeds 2^64 - 1 bytes" : ""});
     if (kv.fixedStateBytes > 0) {
         rows.push_back(
             {"fixed_state_bytes",

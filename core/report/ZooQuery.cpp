@@ -232,9 +232,9 @@ std::string zooText(const ZooRow& row, ZooColumn column) {
         }
         switch (shapeOf(column)) {
         case Shape::Count:
-            return shortCount(static_cast<std::uint64_t>(*value));
+            return shortCount(wholeFigure(*value).value_or(kSaturated));
         case Shape::Bytes:
-            return binaryBytes(static_cast<std::uint64_t>(*value));
+            return binaryBytes(wholeFigure(*value).value_or(kSaturated));
         case Shape::Ratio:
             return fmt::format("{:.2f}", *value);
         case Shape::Flops:
@@ -283,6 +283,15 @@ std::string zooText(const ZooRow& row, ZooColumn column) {
     }
 }
 
+namespace {
+
+/// A whole figure as the CSV writes it: its digits, or "beyond 2^64 - 1" for a saturated one.
+std::string exactFigure(std::uint64_t value) {
+    return value == kSaturated ? std::string(kBeyondText) : std::to_string(value);
+}
+
+} // namespace
+
 std::string zooExactText(const ZooRow& row, ZooColumn column) {
     if (!zooColumnInfo(column).numeric || column == ZooColumn::Released) {
         return zooText(row, column);
@@ -293,17 +302,17 @@ std::string zooExactText(const ZooRow& row, ZooColumn column) {
     }
     switch (column) {
     case ZooColumn::TotalParams:
-        return std::to_string(row.totalParams);
+        return exactFigure(row.totalParams);
     case ZooColumn::ActiveParams:
-        return std::to_string(row.activeParams);
+        return exactFigure(row.activeParams);
     case ZooColumn::PublishedParams:
-        return std::to_string(*row.publishedParams);
+        return exactFigure(*row.publishedParams);
     case ZooColumn::KvBytesPerToken:
-        return std::to_string(row.kvBytesPerToken);
+        return exactFigure(row.kvBytesPerToken);
     case ZooColumn::KvTotalBytes:
-        return std::to_string(row.kvTotalBytes);
+        return exactFigure(row.kvTotalBytes);
     case ZooColumn::WeightBytes:
-        return std::to_string(row.weightBytes);
+        return exactFigure(row.weightBytes);
     default:
         break;
     }

@@ -72,6 +72,47 @@ fs::path chooseSnapshot(const fs::path& repository, const ZooScanLimits& limits)
     return newest;
 }
 
+/// Reads the files a folder search found into `scan`, within the total budget, asking `cancelled`
+/// before each and telling `progress` after.
+void readFound(const std::vector<fs::path>& found, const ZooScanLimits& limits, ZooScan& scan) {
+    std::uint64_t readBytes = 0;
+    bool overBudget = false;
+    for (std::size_t i = 0; i < found.size(); ++i) {
+        if (limits.cancelled && limits.cancelled()) {
+            scan.notes.push_back(
+                {Severity::Warning, "", fmt::format("cancelled after {} of {} config.json files", i, found.size())});
+            return;
+        }
+        ZooInput input;
+        input.origin = ZooOrigin::File;
+        input.source = found[i].string();
+        input.path = found[i].string();
+        std::error_code sizeError;
+        const std::uint64_t size = fs::file_size(found[i], sizeError);
+        if (!sizeError && readBytes + std::min(size, limits.maxFileBytes) > limits.maxTotalBytes) {
+            // Listed with its reason, not read: the search holds at most maxTotalBytes of files.
+            input.imported.diagnostics.push_back(
+                {Severity::Error, "",
+                 fmt::format("not read: the search read {} MiB of config.json files, its limit",
+                             limits.maxTotalBytes >> 20)});
+            overBudget = true;
+        } else {
+            readBytes += sizeError ? 0 : std::min(size, limits.maxFileBytes);
+            input.imported = readZooConfig(found[i], limits);
+        }
+        scan.inputs.push_back(std::move(input));
+        if (limits.progress) {
+            limits.progress(i + 1, found.size());
+        }
+    }
+    if (overBudget) {
+        scan.notes.push_back({Severity::Warning, "",
+                              fmt::format("stopped reading after {} MiB of config.json files (the limit); the rest "
+                                          "are listed, not read",
+                                          limits.maxTotalBytes >> 20)});
+    }
+}
+
 } // namespace
 
 ZooScan zooFromFolder(const fs::path& root, const ZooScanLimits& limits) {
@@ -125,14 +166,7 @@ ZooScan zooFromFolder(const fs::path& root, const ZooScanLimits& limits) {
         }
     }
     std::sort(found.begin(), found.end());
-    for (const fs::path& path : found) {
-        ZooInput input;
-        input.origin = ZooOrigin::File;
-        input.source = path.string();
-        input.path = path.string();
-        input.imported = readZooConfig(path, limits);
-        scan.inputs.push_back(std::move(input));
-    }
+    readFound(found, limits, scan);
     return scan;
 }
 
@@ -157,7 +191,13 @@ ZooScan zooFromHfCache(const fs::path& root, const ZooScanLimits& limits) {
         scan.notes.push_back(
             {Severity::Warning, "", fmt::format("stopped after {} repositories (the limit)", limits.maxFiles)});
     }
-    for (const fs::path& repository : repositories) {
+    for (std::size_t i = 0; i < repositories.size(); ++i) {
+        if (limits.cancelled && limits.cancelled()) {
+            scan.notes.push_back(
+                {Severity::Warning, "", fmt::format("cancelled after {} of {} repositories", i, repositories.size())});
+            break;
+        }
+        const fs::path& repository = repositories[i];
         const std::string name = repository.filename().string().substr(std::string_view("models--").size());
         const std::size_t split = name.find("--");
         const std::string id = split == std::string::npos ? name : name.substr(0, split) + "/" + name.substr(split + 2);
@@ -174,6 +214,9 @@ ZooScan zooFromHfCache(const fs::path& root, const ZooScanLimits& limits) {
             input.imported = readZooConfig(snapshot / "config.json", limits);
         }
         scan.inputs.push_back(std::move(input));
+        if (limits.progress) {
+            limits.progress(i + 1, repositories.size());
+        }
     }
     return scan;
 }

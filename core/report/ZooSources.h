@@ -19,6 +19,12 @@ struct ZooScanLimits {
     int maxDepth = 8;                      ///< folders below the root searched (the root is depth 0)
     std::size_t maxFiles = 20000;          ///< config.json files read at most
     std::uint64_t maxFileBytes = 4u << 20; ///< a config.json larger than this is listed, not read. Units: bytes.
+    /// The bytes of config.json files one search reads at most; the files beyond are listed, not read.
+    std::uint64_t maxTotalBytes = std::uint64_t{256} << 20; ///< Units: bytes.
+    /// Asked before each file is read: true stops the search (the window's Cancel), with a note.
+    std::function<bool()> cancelled;
+    /// Told after each file is read: how many of how many.
+    std::function<void(std::size_t done, std::size_t total)> progress;
 };
 
 /// What a search found: one input per config.json (read or not), and notes about what was skipped

@@ -173,7 +173,18 @@ std::string tokenBudgetText(double tokens) {
     return siText(tokens, kCounts, std::size(kCounts), "", false);
 }
 
+std::optional<std::uint64_t> wholeFigure(double value) {
+    // 2^64 is the first double a uint64_t cannot hold.
+    if (!std::isfinite(value) || value < 0 || value >= 18446744073709551616.0) {
+        return std::nullopt;
+    }
+    return static_cast<std::uint64_t>(value);
+}
+
 std::string withThousands(std::uint64_t value) {
+    if (value == kSaturated) {
+        return std::string(kBeyondText);
+    }
     const std::string digits = std::to_string(value);
     std::string out;
     out.reserve(digits.size() + digits.size() / 3);
@@ -187,6 +198,9 @@ std::string withThousands(std::uint64_t value) {
 }
 
 std::string shortCount(std::uint64_t value) {
+    if (value == kSaturated) {
+        return std::string(kBeyondText);
+    }
     return scaled(value, 1000.0, {"", "K", "M", "B", "T", "P", "E"}, false, false);
 }
 
@@ -263,6 +277,9 @@ std::optional<std::uint64_t> parseSizeCount(std::string_view text) {
 }
 
 std::string binaryBytes(std::uint64_t bytes) {
+    if (bytes == kSaturated) {
+        return "beyond 16 EiB";
+    }
     return scaled(bytes, 1024.0, {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}, true, true);
 }
 

@@ -8,6 +8,16 @@
 
 namespace archplay::core {
 
+/// What a saturating sum or product holds when the true figure is beyond 2^64 - 1 (a cache of 2^62
+/// tokens x 2^40 sequences): never a size or a count. withThousands(), shortCount() and
+/// binaryBytes() print it as "beyond 2^64 - 1" (bytes: "beyond 16 EiB"), figureJson() as null.
+inline constexpr std::uint64_t kSaturated = UINT64_MAX;
+/// The text every surface shows for kSaturated.
+inline constexpr std::string_view kBeyondText = "beyond 2^64 - 1";
+/// A count or size held as a double (a zoo column, a plot) back as an integer: nullopt when it is not
+/// finite, negative or beyond 2^64 - 1 (the conversion would be undefined behaviour).
+[[nodiscard]] std::optional<std::uint64_t> wholeFigure(double value);
+
 /// 8030261248 -> "8,030,261,248".
 std::string withThousands(std::uint64_t value);
 /// Parameter-style count with a unit, three significant digits without trailing zeros: 8030261248 ->

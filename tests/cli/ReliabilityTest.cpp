@@ -12,8 +12,10 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <vector>
 
 namespace archplay::test {
 namespace {
@@ -146,6 +148,42 @@ TEST(CliWrites, ReadOnlyFilesAreRefusedUnlessForced) {
     EXPECT_EQ(fs::status(file).permissions() & fs::perms::all,
               fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read)
         << "still read-only";
+}
+
+TEST(CliOverflow, ASummaryBeyond2To64SaysSoAndDerivesNoDeviceCount) {
+    // 2^62 tokens x 2^40 sequences: the cache is beyond 2^64 - 1 bytes.
+    const std::vector<std::string> scenario = {"--seq", "4611686018427387904", "--batch", "1099511627776"};
+    std::vector<std::string> json = {"export", "llama-3-8b", "--what", "summary", "--format", "json", "-o", "-"};
+    json.insert(json.end(), scenario.begin(), scenario.end());
+    const CliResult r = runCli(json);
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const nlohmann::json summary = nlohmann::json::parse(r.out);
+    EXPECT_TRUE(summary["kv_total_bytes"].is_null());
+    EXPECT_TRUE(summary["kv_overflow"].get<bool>());
+    EXPECT_TRUE(summary["gpu_fit"]["required_bytes"].is_null());
+    EXPECT_TRUE(summary["gpu_fit"]["devices_needed"].is_null());
+    EXPECT_TRUE(summary["gpu_fit"]["beyond"].get<bool>());
+    EXPECT_FALSE(summary["gpu_fit"]["fits"].get<bool>());
+    std::vector<std::string> csv = {"export", "llama-3-8b", "--what", "summary", "--format", "csv", "-o", "-"};
+    csv.insert(csv.end(), scenario.begin(), scenario.end());
+    const CliResult table = runCli(csv);
+    ASSERT_EQ(table.exitCode, 0) << table.err;
+    EXPECT_EQ(table.out.find("18,446,744,073,709,551,615"), npos) << table.out;
+    EXPECT_EQ(table.out.find("16.0 EiB"), npos) << table.out;
+    EXPECT_EQ(table.out.find("needs 2"), npos) << table.out;
+    EXPECT_NE(table.out.find("beyond 2^64 - 1"), npos) << table.out;
+    // The zoo's CSV and table say the same.
+    std::vector<std::string> zoo = {"zoo", "--csv"};
+    zoo.insert(zoo.end(), scenario.begin(), scenario.end());
+    const CliResult rows = runCli(zoo);
+    ASSERT_EQ(rows.exitCode, 0) << rows.err;
+    EXPECT_EQ(rows.out.find("18446744073709551615"), npos);
+    EXPECT_NE(rows.out.find("beyond 2^64 - 1"), npos);
+    std::vector<std::string> text = {"zoo"};
+    text.insert(text.end(), scenario.begin(), scenario.end());
+    const CliResult shown = runCli(text);
+    ASSERT_EQ(shown.exitCode, 0) << shown.err;
+    EXPECT_NE(shown.out.find("beyond 16 EiB"), npos);
 }
 
 TEST(CliInputs, ASessionFileIsReadForItsConfig) {

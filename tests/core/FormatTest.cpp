@@ -13,7 +13,19 @@ TEST(Format, Thousands) {
     EXPECT_EQ(withThousands(999), "999");
     EXPECT_EQ(withThousands(1000), "1,000");
     EXPECT_EQ(withThousands(8030261248), "8,030,261,248");
-    EXPECT_EQ(withThousands(UINT64_MAX), "18,446,744,073,709,551,615");
+    EXPECT_EQ(withThousands(UINT64_MAX - 1), "18,446,744,073,709,551,614");
+}
+
+// A saturated figure is never printed as a size or a count, on any surface that formats it here.
+TEST(Format, ASaturatedFigureIsBeyondNotANumber) {
+    EXPECT_EQ(withThousands(kSaturated), "beyond 2^64 - 1");
+    EXPECT_EQ(shortCount(kSaturated), "beyond 2^64 - 1");
+    EXPECT_EQ(binaryBytes(kSaturated), "beyond 16 EiB");
+    // A double of 2^64 (a zoo column) is not converted: that would be undefined behaviour.
+    EXPECT_EQ(wholeFigure(18446744073709551616.0), std::nullopt);
+    EXPECT_EQ(wholeFigure(-1.0), std::nullopt);
+    EXPECT_EQ(wholeFigure(1e300), std::nullopt);
+    EXPECT_EQ(wholeFigure(8030261248.0), std::uint64_t{8030261248});
 }
 
 TEST(Format, ShortCounts) {

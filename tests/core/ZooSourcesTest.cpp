@@ -178,6 +178,15 @@ TEST(ZooSources, FolderSearchStopsAtTheFileLimit) {
     EXPECT_EQ(scan.inputs.size(), 2u);
     ASSERT_EQ(scan.notes.size(), 1u);
     EXPECT_EQ(scan.notes.front().message, "stopped after 2 config.json files (the limit)");
+    // A total budget: the files beyond it are listed with the reason, not read.
+    limits = {};
+    limits.maxTotalBytes = fs::file_size(root / "0" / "config.json") * 2;
+    const core::ZooScan budget = core::zooFromFolder(root, limits);
+    ASSERT_EQ(budget.inputs.size(), 3u);
+    EXPECT_TRUE(budget.inputs[0].imported.config && budget.inputs[1].imported.config);
+    EXPECT_FALSE(budget.inputs[2].imported.config);
+    ASSERT_EQ(budget.notes.size(), 1u);
+    EXPECT_EQ(budget.notes.front().message.rfind("stopped reading after", 0), 0u) << budget.notes.front().message;
     limits = {};
     limits.maxFileBytes = 100; // gpt-2's config.json is larger: listed, not read
     const core::ModelZoo zoo = core::buildZoo(core::zooFromFolder(root, limits).inputs, {});

@@ -4,15 +4,23 @@
 #include "app/cli/CliCommands.h"
 #include "core/analysis/Analysis.h"
 #include "core/io/ConfigJson.h"
+#include "core/io/GpuJson.h"
 #include "core/io/ReportJson.h"
 #include "core/io/Session.h"
 #include "core/report/Costs.h"
 #include "core/report/Exports.h"
+#include "core/report/ModelZoo.h"
 #include "core/report/ReportText.h"
+#include "core/report/ZooSources.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace archplay::fuzz {
@@ -129,6 +137,53 @@ void sessionTarget(std::string_view data) {
     require(core::sessionToJson(*again.session, "fuzz") == written, "a written session is written again unchanged");
     require(again.session->scenario == read.session->scenario, "a written session reads back with the same scenario");
     require(again.session->origin == read.session->origin, "a written session reads back with the same origin");
+}
+
+void gpuCatalogueTarget(std::string_view data) {
+    const core::GpuCatalogueRead read = core::gpuCatalogueFromJson(data);
+    require(read.ok() || core::hasErrors(read.diagnostics), "a refused device carries an error");
+    std::set<std::string> ids;
+    for (const core::Gpu& gpu : read.gpus) {
+        require(!gpu.builtin && core::findGpu(core::builtinGpus(), gpu.id) == nullptr,
+                "a device of the user's is not a built-in one");
+        require(ids.insert(gpu.id).second, "ids are unique");
+        require(!std::all_of(gpu.id.begin(), gpu.id.end(), [](char c) { return c >= '0' && c <= '9'; }),
+                "an id is not digits alone");
+        for (const std::string* text : {&gpu.id, &gpu.name, &gpu.source}) {
+            require(std::none_of(text->begin(), text->end(),
+                                 [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; }),
+                    "names hold no control character");
+        }
+        require(gpu.memoryGiB >= 1 && gpu.bandwidth > 0 && gpu.bf16Flops > 0 && gpu.fp8Flops >= 0,
+                "a device's figures are in their ranges");
+    }
+    const core::GpuCatalogueRead again = core::gpuCatalogueFromJson(core::gpuCatalogueToJson(read.gpus));
+    require(again.ok() && again.gpus == read.gpus, "a written catalogue reads back as the same devices");
+}
+
+void zooFolderTarget(std::string_view data) {
+    // One folder per process, made once; the file is replaced for every input.
+    static const std::filesystem::path folder = [] {
+        const std::filesystem::path made =
+            std::filesystem::temp_directory_path() / ("archplay-fuzz-zoo-" + std::to_string(::getpid()));
+        std::filesystem::create_directories(made / "org" / "model");
+        return made;
+    }();
+    {
+        std::ofstream file(folder / "org" / "model" / "config.json", std::ios::binary | std::ios::trunc);
+        file.write(data.data(), static_cast<std::streamsize>(data.size()));
+    }
+    const core::ZooScan scan = core::zooFromFolder(folder);
+    require(scan.inputs.size() == 1, "the zoo finds the one config.json");
+    for (const core::Scenario& scenario : {core::Scenario{}, edgeScenario()}) {
+        const core::ModelZoo zoo = core::buildZoo(scan.inputs, scenario);
+        require(zoo.rows.size() == 1, "one row per file");
+        const core::ZooRow& row = zoo.rows.front();
+        require(row.counted() || !row.reason.empty(), "a row not counted says why");
+        (void)core::zooJson(zoo).dump();
+        (void)core::zooCsv(zoo);
+        (void)core::zooMarkdown(zoo);
+    }
 }
 
 void commandLineTarget(std::string_view data) {

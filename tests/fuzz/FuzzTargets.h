@@ -28,4 +28,14 @@ void sessionTarget(std::string_view data);
 /// is read or written). Either a command or a usage error with a message.
 void commandLineTarget(std::string_view data);
 
+/// A devices catalogue (Tools > Devices, --gpu-file): read; every device kept has an id that is
+/// neither a built-in one nor another's, nor digits alone, names without control characters and
+/// figures in their ranges; written and read back as the same devices.
+void gpuCatalogueTarget(std::string_view data);
+
+/// A config.json found by the zoo: written into a folder, searched and read as the zoo reads folders
+/// (bounded, best effort, invalid configs refused), tabled in the default scenario and at the edge of
+/// 64 bits, and exported as JSON, CSV and Markdown. One row per file; a row is counted or says why not.
+void zooFolderTarget(std::string_view data);
+
 } // namespace archplay::fuzz

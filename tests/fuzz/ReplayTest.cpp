@@ -61,6 +61,14 @@ TEST(FuzzReplay, CommandLineSeedsAndRegressions) {
     EXPECT_GT(replay(kRegressions / "cli", commandLineTarget), 0);
 }
 
+TEST(FuzzReplay, DeviceCatalogueRegressions) {
+    EXPECT_GT(replay(kRegressions / "gpuCatalogue", gpuCatalogueTarget), 0);
+}
+
+TEST(FuzzReplay, ZooFolderRegressions) {
+    EXPECT_GT(replay(kRegressions / "zooFolder", zooFolderTarget), 0);
+}
+
 TEST(FuzzReplay, EveryPresetAndReferenceConfigKeepsThePromises) {
     EXPECT_EQ(replay(test::kPresetDir, configTarget), static_cast<int>(core::builtinPresets().size()));
     EXPECT_GT(replay(test::kReferenceDir, configTarget), 50);

@@ -391,6 +391,30 @@ TEST_F(Devices, MalformedOrHostileFilesAreRefusedNamingTheFieldAndChangeNothing)
     dialog->close();
 }
 
+TEST_F(Devices, AFileWithThousandsOfProblemsListsAFewAndCountsTheRest) {
+    panels::DevicesDialog* dialog = m_window.showDevices();
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    // 1,000 devices (the most a catalogue holds), each with a bad memory field: 1,000 problems.
+    QByteArray many = "[";
+    for (std::size_t i = 0; i < core::kMaxUserGpus; ++i) {
+        many += R"({"id": "d)" + QByteArray::number(qulonglong(i)) +
+                R"(", "memory_gib": -1, "bandwidth_gb_s": 1, "bf16_tflops": 1},)";
+    }
+    many.back() = ']';
+    const QString path = dir.filePath(QStringLiteral("problems.json"));
+    writeFile(path, many);
+    dialog->importFrom(path);
+    const QString shown = dialog->messageBar()->text();
+    EXPECT_EQ(shown.count(QStringLiteral(".memory_gib: ")), widgets::MessageBar::kMaxDetails - 1)
+        << shown.left(400).toStdString();
+    EXPECT_TRUE(shown.contains(
+        QStringLiteral("and %1 more").arg(int(core::kMaxUserGpus) - widgets::MessageBar::kMaxDetails + 1)))
+        << shown.right(300).toStdString();
+    EXPECT_LT(dialog->sizeHint().height(), 2000) << "the dialog stays on the screen";
+    dialog->close();
+}
+
 TEST_F(Devices, ExportThenImportRoundTrips) {
     const std::vector<core::Gpu> mine = {labCard("a", 24), labCard("b", 96)};
     ASSERT_TRUE(catalogue()->setUserDevices(mine).ok);

@@ -57,6 +57,15 @@ TEST(IntField, ShowsValuesBeyond32BitsAndNeverWritesAClampedOneBack) {
     EXPECT_EQ(digits(spin->text()), QStringLiteral("5000000000"));
 }
 
+TEST(IntField, ANarrowFieldShowsTheLeadingDigits) {
+    QWidget parent;
+    widgets::IntField field(1, 1 << 20, qint64{1} << 40, widgets::SliderScale::Logarithmic, core::Snap::None, &parent);
+    widgets::SnapSpinBox* spin = field.spinBox();
+    spin->setFixedWidth(60); // narrower than "1,099,511,627,776"
+    field.setValue(qint64{1} << 40);
+    EXPECT_EQ(spin->findChild<QLineEdit*>()->cursorPosition(), 0) << "the head, which carries the magnitude, is shown";
+}
+
 /// Training tokens are typed as people write them ("15T", "1.5T", "360B") and shown so.
 TEST(IntField, CountsReadAndShowThousandsSuffixes) {
     QWidget parent;

@@ -14,6 +14,7 @@
 #include <QDate>
 #include <QDir>
 #include <QFile>
+#include <QPushButton>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -89,6 +90,9 @@ TEST_F(Zoo, AFolderAddsItsConfigsAndSaysWhyOthersAreNotCounted) {
     bad.close();
     const std::size_t presets = core::builtinPresets().size();
     m_page->addFolder(dir.path(), false);
+    // Read on another thread, behind a progress row: the window keeps working meanwhile.
+    EXPECT_TRUE(m_page->reading());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !m_page->reading(); }, 20000));
     const design::ZooTableModel* model = m_page->model();
     ASSERT_EQ(model->rows().size(), presets + 2);
     int counted = 0;
@@ -107,6 +111,30 @@ TEST_F(Zoo, AFolderAddsItsConfigsAndSaysWhyOthersAreNotCounted) {
     }
     EXPECT_EQ(counted, 1);
     EXPECT_EQ(refused, 1);
+}
+
+TEST_F(Zoo, AFolderIsReadBehindAProgressRowThatCancels) {
+    QTemporaryDir dir;
+    const QString preset = QDir(QString::fromUtf8(test::kPresetDir)).filePath(QStringLiteral("llama-3-8b.json"));
+    constexpr int kFiles = 1000;
+    for (int i = 0; i < kFiles; ++i) {
+        const QString folder = QStringLiteral("m%1").arg(i, 4, 10, QLatin1Char('0'));
+        ASSERT_TRUE(QDir(dir.path()).mkpath(folder));
+        ASSERT_TRUE(QFile::copy(preset, dir.filePath(folder + QStringLiteral("/config.json"))));
+    }
+    QString said;
+    QObject::connect(m_page, &design::ZooPage::message, m_page, [&said](const QString& text) { said = text; });
+    m_page->addFolder(dir.path(), false);
+    ASSERT_TRUE(m_page->reading());
+    auto* row = m_page->findChild<QWidget*>(QStringLiteral("design.zoo.reading"));
+    ASSERT_NE(row, nullptr);
+    EXPECT_TRUE(row->isVisible());
+    m_page->findChild<QPushButton*>(QStringLiteral("design.zoo.cancelRead"))->click();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !m_page->reading(); }, 20000));
+    EXPECT_FALSE(row->isVisible());
+    const std::size_t added = m_page->model()->rows().size() - core::builtinPresets().size();
+    EXPECT_LT(added, std::size_t{kFiles}) << "Cancel stops the read";
+    EXPECT_TRUE(said.contains(QStringLiteral("cancelled after"))) << said.toStdString();
 }
 
 TEST_F(Zoo, ARowLoadsAsOneUndoStepAndTheCurrentConfigIsMarked) {

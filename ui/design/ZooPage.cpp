@@ -23,17 +23,21 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMouseEvent>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <climits>
 
 namespace archplay::ui::design {
 
@@ -47,7 +51,11 @@ ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* pa
     , m_table(new QTableView(this))
     , m_plotChoice(new QComboBox(this))
     , m_plot(views::plot::createPlot(this))
-    , m_plotNote(new QLabel(this)) {
+    , m_plotNote(new QLabel(this))
+    , m_readRow(new QWidget(this))
+    , m_readLabel(new QLabel(m_readRow))
+    , m_readProgress(new QProgressBar(m_readRow))
+    , m_readPoll(new QTimer(this)) {
     m_filter->setObjectName(QStringLiteral("design.zoo.filter"));
     m_filter->setPlaceholderText(tr("Filter: kind=moe, total_params>7B, family~llama"));
     m_filter->setClearButtonEnabled(true);
@@ -128,8 +136,28 @@ ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* pa
     split->addWidget(plotHost);
     split->setSizes({700, 580});
 
+    m_addButtons = {addFolderButton, hfButton};
+    m_readRow->setObjectName(QStringLiteral("design.zoo.reading"));
+    auto* cancelRead = new QPushButton(tr("Cancel"), m_readRow);
+    cancelRead->setObjectName(QStringLiteral("design.zoo.cancelRead"));
+    cancelRead->setToolTip(tr("Stop reading; the files read so far are added"));
+    auto* readLayout = new QHBoxLayout(m_readRow);
+    readLayout->setContentsMargins(0, 0, 0, 0);
+    readLayout->addWidget(m_readLabel);
+    readLayout->addWidget(m_readProgress, 1);
+    readLayout->addWidget(cancelRead);
+    m_readRow->hide();
+    m_readPoll->setInterval(100);
+    connect(m_readPoll, &QTimer::timeout, this, &ZooPage::showReadProgress);
+    connect(cancelRead, &QPushButton::clicked, this, [this] {
+        if (m_readCancel) {
+            m_readCancel->store(true);
+        }
+    });
+
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
+    layout->addWidget(m_readRow);
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
 
@@ -179,8 +207,76 @@ ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* pa
         }
     });
 
+    // The folders kept from the last run are read in the background: opening Design never waits for them.
     m_sources = session::savedZooSources();
-    m_added = session::zooInputs(m_sources);
+    if (!m_sources.folders.isEmpty() || m_sources.hfCache) {
+        readInBackground(m_sources, [this](SourcesRead read) {
+            m_added = std::move(read.inputs);
+            addedSources(tr("Read %1 configs from the added sources.").arg(m_added.size()), read.notes);
+        });
+    }
+}
+
+ZooPage::~ZooPage() {
+    if (m_reading) {
+        m_readCancel->store(true);
+        m_reading->disconnect(this);
+        m_reading->waitForFinished();
+    }
+}
+
+void ZooPage::readInBackground(const session::AddedZooSources& sources, std::function<void(SourcesRead)> done) {
+    if (m_reading) {
+        return; // the Add buttons are disabled while a read runs
+    }
+    m_readCancel = std::make_shared<std::atomic<bool>>(false);
+    m_readDone = std::make_shared<std::array<std::atomic<std::size_t>, 2>>();
+    core::ZooScanLimits limits;
+    limits.cancelled = [cancel = m_readCancel] {
+        return cancel->load();
+    };
+    limits.progress = [counts = m_readDone](std::size_t read, std::size_t total) {
+        (*counts)[0] = read;
+        (*counts)[1] = total;
+    };
+    for (QWidget* button : std::as_const(m_addButtons)) {
+        button->setEnabled(false);
+    }
+    m_readProgress->setRange(0, 0); // busy until the first file is read
+    m_readLabel->setText(tr("Searching the folders…"));
+    m_readRow->show();
+    m_readPoll->start();
+    m_reading = new QFutureWatcher<SourcesRead>(this);
+    connect(m_reading, &QFutureWatcher<SourcesRead>::finished, this,
+            [this, generation = m_readGeneration, done = std::move(done)] {
+                SourcesRead read = m_reading->result();
+                m_reading->deleteLater();
+                m_reading = nullptr;
+                m_readPoll->stop();
+                m_readRow->hide();
+                for (QWidget* button : std::as_const(m_addButtons)) {
+                    button->setEnabled(true);
+                }
+                if (generation == m_readGeneration) {
+                    done(std::move(read));
+                }
+            });
+    m_reading->setFuture(QtConcurrent::run([sources, limits] {
+        SourcesRead read;
+        read.inputs = session::zooInputs(sources, &read.notes, limits);
+        return read;
+    }));
+}
+
+void ZooPage::showReadProgress() {
+    const std::size_t read = (*m_readDone)[0];
+    const std::size_t total = (*m_readDone)[1];
+    if (total == 0) {
+        return;
+    }
+    m_readProgress->setRange(0, int(std::min<std::size_t>(total, INT_MAX)));
+    m_readProgress->setValue(int(std::min(read, total)));
+    m_readLabel->setText(tr("Reading config.json files: %1 of %2").arg(read).arg(total));
 }
 void ZooPage::setCurrent(const core::AnalysisPtr& analysis) {
     m_current = analysis;
@@ -218,25 +314,25 @@ void ZooPage::rebuild() {
 }
 
 void ZooPage::addFolder(const QString& folder, bool remember) {
-    QStringList notes;
-    const std::vector<core::ZooInput> inputs = session::zooInputs({{folder}, false}, &notes);
-    m_added.insert(m_added.end(), inputs.begin(), inputs.end());
-    if (remember && !m_sources.folders.contains(folder)) {
-        m_sources.folders << folder;
-        rememberSources(notes);
-    }
-    addedSources(tr("Added %1 config files from %2.").arg(inputs.size()).arg(folder), notes);
+    readInBackground({{folder}, false}, [this, folder, remember](SourcesRead read) {
+        m_added.insert(m_added.end(), read.inputs.begin(), read.inputs.end());
+        if (remember && !m_sources.folders.contains(folder)) {
+            m_sources.folders << folder;
+            rememberSources(read.notes);
+        }
+        addedSources(tr("Added %1 config files from %2.").arg(read.inputs.size()).arg(folder), read.notes);
+    });
 }
 
 void ZooPage::addHfCache(bool remember) {
-    QStringList notes;
-    const std::vector<core::ZooInput> inputs = session::zooInputs({{}, true}, &notes);
-    m_added.insert(m_added.end(), inputs.begin(), inputs.end());
-    if (remember && !m_sources.hfCache) {
-        m_sources.hfCache = true;
-        rememberSources(notes);
-    }
-    addedSources(tr("Added %1 models from the Hugging Face cache.").arg(inputs.size()), notes);
+    readInBackground({{}, true}, [this, remember](SourcesRead read) {
+        m_added.insert(m_added.end(), read.inputs.begin(), read.inputs.end());
+        if (remember && !m_sources.hfCache) {
+            m_sources.hfCache = true;
+            rememberSources(read.notes);
+        }
+        addedSources(tr("Added %1 models from the Hugging Face cache.").arg(read.inputs.size()), read.notes);
+    });
 }
 
 void ZooPage::rememberSources(QStringList& notes) {
@@ -257,6 +353,11 @@ void ZooPage::addedSources(QString text, const QStringList& notes) {
 }
 
 void ZooPage::clearAdded() {
+    // A read in flight is stopped, and what it read is not added.
+    ++m_readGeneration;
+    if (m_readCancel) {
+        m_readCancel->store(true);
+    }
     m_added.clear();
     m_sources = {};
     const QString error = session::saveZooSources(m_sources);

@@ -7,16 +7,24 @@
 #include "ui/design/ZooTableModel.h"
 #include "ui/session/ZooSettings.h"
 
+#include <QFutureWatcher>
+#include <QList>
 #include <QStringList>
 #include <QWidget>
 
+#include <array>
+#include <atomic>
+#include <functional>
+#include <memory>
 #include <vector>
 
 class QComboBox;
 class QCustomPlot;
 class QLabel;
 class QLineEdit;
+class QProgressBar;
 class QTableView;
+class QTimer;
 
 namespace archplay::ui::session {
 class ModelBridge;
@@ -35,6 +43,8 @@ class ZooPage : public QWidget {
 
 public:
     ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* parent = nullptr);
+    /// Cancels a read in flight and waits for it.
+    ~ZooPage() override;
 
     void setCurrent(const core::AnalysisPtr& analysis);
     void setChooseFile(ChooseFile chooseFile) { m_chooseFile = std::move(chooseFile); }
@@ -49,6 +59,8 @@ public:
     QString setFilterText(const QString& text);
     /// Loads the config of a shown row into the editor (one undo step).
     bool loadRow(int row);
+    /// True while folders are read, on another thread, behind a progress bar with Cancel.
+    bool reading() const { return m_reading != nullptr; }
 
     ZooTableModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
@@ -68,6 +80,16 @@ private:
     void addedSources(QString text, const QStringList& notes);
     /// Saves the sources in the settings; a failure becomes the first of `notes`.
     void rememberSources(QStringList& notes);
+    /// What a background read found.
+    struct SourcesRead {
+        std::vector<core::ZooInput> inputs;
+        QStringList notes;
+    };
+    /// Reads `sources` on another thread (one read at a time; the Add buttons wait), showing its
+    /// progress with a Cancel button, then hands the result to `done` on this thread. A read that
+    /// Remove added overtook is dropped.
+    void readInBackground(const session::AddedZooSources& sources, std::function<void(SourcesRead)> done);
+    void showReadProgress();
     void drawPlot();
     core::ZooPlot shownPlot() const;
     /// The plot shown, as core places it: the rows shown in the table, the current config marked.
@@ -93,7 +115,16 @@ private:
     QTableView* m_table;
     QComboBox* m_plotChoice;
     QCustomPlot* m_plot;
-    QLabel* m_plotNote; ///< how many rows the plot cannot place, and why
+    QLabel* m_plotNote;           ///< how many rows the plot cannot place, and why
+    QList<QWidget*> m_addButtons; ///< disabled while a read runs
+    QWidget* m_readRow;           ///< the progress of a read, with Cancel
+    QLabel* m_readLabel;
+    QProgressBar* m_readProgress;
+    QTimer* m_readPoll;                               ///< shows the worker's progress every 100 ms
+    QFutureWatcher<SourcesRead>* m_reading = nullptr; ///< the read in flight
+    std::shared_ptr<std::atomic<bool>> m_readCancel;
+    std::shared_ptr<std::array<std::atomic<std::size_t>, 2>> m_readDone; ///< files read, of how many
+    int m_readGeneration = 0;                                            ///< Remove added outdates the reads before it
 };
 
 } // namespace archplay::ui::design

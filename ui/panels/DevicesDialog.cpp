@@ -150,7 +150,7 @@ void DeviceForm::showProblems(const QStringList& problems) {
     QPalette palette;
     palette.setColor(QPalette::WindowText, theme::severityColor(core::Severity::Error, this->palette()));
     m_problems->setPalette(palette);
-    m_problems->setText(problems.join(QLatin1Char('\n')));
+    m_problems->setText(widgets::MessageBar::capped(problems).join(QLatin1Char('\n')));
     m_problems->show();
     // The first problem names the field to fix.
     const QString first = problems.value(0);

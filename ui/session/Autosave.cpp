@@ -6,6 +6,9 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <utility>
 
 namespace archplay::ui::session {
 namespace {
@@ -23,10 +26,43 @@ Autosave::Autosave(const QString& directory, std::function<QByteArray()> snapsho
     QDir().mkpath(directory);
     m_timer.setSingleShot(true);
     m_timer.setInterval(kDelayMs);
-    connect(&m_timer, &QTimer::timeout, this, [this] { (void)saveNow(); });
+    connect(&m_timer, &QTimer::timeout, this, &Autosave::saveInBackground);
+    connect(&m_write, &QFutureWatcher<QString>::finished, this, [this] {
+        setProblem(reasonFor(m_write.result()));
+        if (std::exchange(m_writeAgain, false)) {
+            saveInBackground();
+        }
+    });
 }
 
-Autosave::~Autosave() = default;
+Autosave::~Autosave() {
+    waitForWrite();
+}
+
+void Autosave::waitForWrite() {
+    if (m_write.isRunning()) {
+        m_write.waitForFinished();
+    }
+}
+
+void Autosave::saveInBackground() {
+    if (!m_active) {
+        return;
+    }
+    if (m_write.isRunning()) {
+        m_writeAgain = true;
+        return;
+    }
+    m_write.setFuture(QtConcurrent::run(
+        [path = m_path, bytes = m_snapshot()] { return writeAtomically(path, bytes, core::ReadOnlyTarget::Replace); }));
+}
+
+QString Autosave::reasonFor(const QString& error) const {
+    return error.isEmpty() ? QString()
+                           : tr("the automatic copy %1 could not be written (%2); a crash would lose the edits "
+                                "since the last save")
+                                 .arg(QDir::toNativeSeparators(m_path), error);
+}
 
 bool Autosave::acquire() {
     // A lock left by a process that died is stale: QLockFile takes it over.
@@ -72,11 +108,10 @@ QString Autosave::saveNow() {
     if (!m_active) {
         return tr("another archplay window keeps the autosave");
     }
+    waitForWrite();
+    m_writeAgain = false;
     const QString error = writeAtomically(m_path, m_snapshot(), core::ReadOnlyTarget::Replace);
-    setProblem(error.isEmpty() ? QString()
-                               : tr("the automatic copy %1 could not be written (%2); a crash would lose the edits "
-                                    "since the last save")
-                                     .arg(QDir::toNativeSeparators(m_path), error));
+    setProblem(reasonFor(error));
     return error;
 }
 
@@ -89,6 +124,8 @@ void Autosave::setProblem(const QString& problem) {
 
 void Autosave::finish() {
     m_timer.stop();
+    m_writeAgain = false;
+    waitForWrite();
     if (m_active) {
         QFile::remove(m_path);
         m_lock->unlock();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QFutureWatcher>
 #include <QLockFile>
 #include <QObject>
 #include <QString>
@@ -37,9 +38,11 @@ public:
     bool active() const { return m_active; }
     /// The copy a run that did not exit cleanly left behind; empty when there is none.
     QByteArray leftover() const;
-    /// Writes the copy kDelayMs after the last call.
+    /// Writes the copy kDelayMs after the last call. The snapshot is taken on this thread; the write
+    /// and its fsync run on another, so the window never waits for the disk.
     void schedule();
-    /// Writes the copy now; returns an empty string or the reason it could not.
+    /// Writes the copy now, on this thread (after a write in flight); returns an empty string or the
+    /// reason it could not.
     QString saveNow();
     /// A clean exit: removes the copy and releases the lock.
     void finish();
@@ -51,11 +54,17 @@ signals:
 
 private:
     void setProblem(const QString& problem);
+    /// The timer's save: the snapshot now, the write in the background (one at a time).
+    void saveInBackground();
+    void waitForWrite();
+    QString reasonFor(const QString& error) const;
 
     QString m_path;
     std::function<QByteArray()> m_snapshot;
     std::unique_ptr<QLockFile> m_lock;
     QTimer m_timer;
+    QFutureWatcher<QString> m_write; ///< the background write in flight
+    bool m_writeAgain = false;       ///< an edit came while a write was in flight
     bool m_active = false;
     QString m_problem;
 };

@@ -43,16 +43,17 @@ QString saveZooSources(const AddedZooSources& sources) {
     });
 }
 
-std::vector<core::ZooInput> zooInputs(const AddedZooSources& sources, QStringList* notes) {
+std::vector<core::ZooInput> zooInputs(const AddedZooSources& sources, QStringList* notes,
+                                      const core::ZooScanLimits& limits) {
     std::vector<core::ZooInput> inputs;
     for (const QString& folder : sources.folders) {
-        const core::ZooScan scan = core::zooFromFolder(folder.toStdString());
+        const core::ZooScan scan = core::zooFromFolder(folder.toStdString(), limits);
         inputs.insert(inputs.end(), scan.inputs.begin(), scan.inputs.end());
         keepNotes(scan, notes);
     }
     if (sources.hfCache) {
         if (const std::optional<std::filesystem::path> root = core::defaultHfCacheRoot()) {
-            const core::ZooScan scan = core::zooFromHfCache(*root);
+            const core::ZooScan scan = core::zooFromHfCache(*root, limits);
             inputs.insert(inputs.end(), scan.inputs.begin(), scan.inputs.end());
             keepNotes(scan, notes);
         } else if (notes) {

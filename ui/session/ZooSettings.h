@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/report/ModelZoo.h"
+#include "core/report/ZooSources.h"
 
 #include <QStringList>
 
@@ -21,8 +22,10 @@ struct AddedZooSources {
 [[nodiscard]] QString saveZooSources(const AddedZooSources& sources);
 
 /// Every config the sources hold, as zoo inputs; `notes` (optional) receives what the scans said
-/// (a folder that does not exist, a scan cut at its bound, no cache found).
-[[nodiscard]] std::vector<core::ZooInput> zooInputs(const AddedZooSources& sources, QStringList* notes = nullptr);
+/// (a folder that does not exist, a scan cut at its bound, no cache found). `limits` bound each scan
+/// and carry its Cancel and progress.
+[[nodiscard]] std::vector<core::ZooInput> zooInputs(const AddedZooSources& sources, QStringList* notes = nullptr,
+                                                    const core::ZooScanLimits& limits = {});
 
 /// The zoo a report places its design among: the built-in presets and the configs saved in the
 /// settings, analysed in `scenario`.

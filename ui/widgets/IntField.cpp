@@ -52,6 +52,11 @@ void SnapSpinBox::showValue() {
     now.text = textFromValue(m_value);
     if (lineEdit()->text() != now.text) {
         lineEdit()->setText(now.text);
+        if (!hasFocus()) {
+            // A field narrower than its text shows the leading digits, which carry the magnitude, not
+            // the tail ("1,099,511,6" rather than "511,627,776" for 2^40).
+            lineEdit()->setCursorPosition(0);
+        }
     }
     if (!m_shown || m_shown->steps != now.steps) {
         update(); // the arrows

@@ -55,7 +55,17 @@ MessageBar::MessageBar(QWidget* parent)
     hide();
 }
 
-void MessageBar::showMessage(Level level, const QString& text, const QStringList& details) {
+QStringList MessageBar::capped(const QStringList& lines) {
+    if (lines.size() <= kMaxDetails) {
+        return lines;
+    }
+    QStringList shown = lines.mid(0, kMaxDetails - 1);
+    shown << tr("... and %n more", nullptr, int(lines.size() - shown.size()));
+    return shown;
+}
+
+void MessageBar::showMessage(Level level, const QString& text, const QStringList& allDetails) {
+    const QStringList details = capped(allDetails);
     m_level = level;
     const int iconSize = fontMetrics().height();
     m_icon->setPixmap(theme::severityIcon(severityOf(level)).pixmap(QSize(iconSize, iconSize), devicePixelRatioF()));

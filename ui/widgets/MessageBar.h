@@ -19,7 +19,14 @@ public:
 
     explicit MessageBar(QWidget* parent = nullptr);
 
-    /// Shows `text` (plain text; `details` become a list below it). Info notices close themselves.
+    /// The most detail lines a notice lists; the rest are summarised in one line.
+    static constexpr int kMaxDetails = 8;
+    /// `lines` capped at kMaxDetails, the rest as "... and N more": a file with thousands of problems
+    /// must not grow a notice or a dialog beyond the screen.
+    static QStringList capped(const QStringList& lines);
+
+    /// Shows `text` (plain text; `details`, capped(), become a list below it). Info notices close
+    /// themselves.
     void showMessage(Level level, const QString& text, const QStringList& details = {});
     QString text() const;
     Level level() const { return m_level; }
