@@ -123,7 +123,8 @@ TEST_F(Zoo, AFolderIsReadBehindAProgressRowThatCancels) {
         ASSERT_TRUE(QFile::copy(preset, dir.filePath(folder + QStringLiteral("/config.json"))));
     }
     QString said;
-    QObject::connect(m_page, &design::ZooPage::message, m_page, [&said](const QString& text) { said = text; });
+    QObject listener; // the connection ends with this test body, before TearDown's messages
+    QObject::connect(m_page, &design::ZooPage::message, &listener, [&said](const QString& text) { said = text; });
     m_page->addFolder(dir.path(), false);
     ASSERT_TRUE(m_page->reading());
     auto* row = m_page->findChild<QWidget*>(QStringLiteral("design.zoo.reading"));
