@@ -64,9 +64,16 @@ std::optional<nlohmann::json> parseJsonText(std::string_view text, Diagnostics& 
     try {
         return nlohmann::json::parse(text.begin(), text.end());
     } catch (const nlohmann::json::exception& error) {
-        std::string reason = error.what();
-        if (auto colon = reason.find("] "); colon != std::string::npos) {
-            reason = reason.substr(colon + 2);
+        std::string what = error.what();
+        if (auto colon = what.find("] "); colon != std::string::npos) {
+            what = what.substr(colon + 2);
+        }
+        // nlohmann quotes the bytes it last read, which may be anything: a message must stay printable
+        // UTF-8 (a JSON report that carries it would not dump), so other bytes are written as \xNN.
+        std::string reason;
+        for (const char c : what) {
+            const auto byte = static_cast<unsigned char>(c);
+            reason += byte < 0x20 || byte >= 0x7F ? fmt::format("\\x{:02X}", byte) : std::string(1, c);
         }
         diagnostics.push_back({Severity::Error, "", "the text is not valid JSON: " + reason});
         return std::nullopt;

@@ -364,8 +364,9 @@ nlohmann::json zooJson(const ModelZoo& zoo) {
             } else if (!info.numeric) {
                 const std::string text = zooText(row, info.column);
                 model[key] = text.empty() ? json(nullptr) : json(text);
-            } else if (const std::optional<double> value = zooNumber(row, info.column); !value) {
-                model[key] = nullptr;
+            } else if (const std::optional<double> value = zooNumber(row, info.column);
+                       !value || zooExactText(row, info.column) == kBeyondText) {
+                model[key] = nullptr; // no value, or one beyond 2^64 - 1, which is not a size
             } else if (const std::optional<std::uint64_t> whole = wholeNumber(zooExactText(row, info.column))) {
                 model[key] = *whole;
             } else {
