@@ -1067,24 +1067,69 @@ void writeMbart(const ModelConfig& c, json& out) {
     writeBart(c, out);
 }
 
+// ---- Mamba-1 and Mamba-2 language models: what the two share around their mixer ----------------
+
+namespace {
+
+/// int(expand x hidden_size), the inner width both MambaConfig and Mamba2Config compute; nullopt,
+/// reported on `expand`, when it is not a width from 1 to 2^40.
+std::optional<std::int64_t> expandedWidth(JsonFields& f, std::int64_t hidden) {
+    const double width = f.number("expand", 2.0) * static_cast<double>(hidden);
+    if (std::isfinite(width) && width >= 1 && width <= static_cast<double>(kMaxDimension)) {
+        return static_cast<std::int64_t>(width);
+    }
+    f.error("expand", fmt::format("expand x hidden_size is {:g}, not an inner width from 1 to 2^40", width));
+    return std::nullopt;
+}
+
+/// A stack of one state-space mixer and one RMSNorm per layer: no attention (heads unused), no
+/// feed-forward block, no positions (the context is unbounded, taken as max_position_embeddings when
+/// the config has one, else 1,048,576), SiLU unless hidden_act says otherwise.
+void readStateSpaceStack(JsonFields& f, ModelConfig& c, TokenMixer mixer, bool tiedByDefault) {
+    c.tensorNaming = TensorNaming::Mamba;
+    c.numHeads = 1;
+    c.numKvHeads = 1;
+    c.mixers = {mixer};
+    c.ffnKind = FfnKind::None;
+    const std::string act = f.peekText("hidden_act");
+    c.activation = act.empty() ? Activation::Silu : parseActivation(act);
+    c.normKind = NormKind::RmsNorm;
+    c.normPlacement = NormPlacement::Pre;
+    c.positional = PositionalKind::None;
+    c.maxPositions = f.integer("max_position_embeddings", 1 << 20);
+    c.tieWordEmbeddings = f.flag("tie_word_embeddings", tiedByDefault);
+}
+
+/// Whether `c` is a stack readStateSpaceStack() reads back, of `mixer` layers.
+bool isStateSpaceStack(const ModelConfig& c, TokenMixer mixer) {
+    return c.mixers == std::vector<TokenMixer>{mixer} && c.ffnKind == FfnKind::None &&
+           c.normKind == NormKind::RmsNorm && c.normPlacement == NormPlacement::Pre &&
+           c.positional == PositionalKind::None;
+}
+
+void writeStateSpaceStack(const ModelConfig& c, json& out) {
+    out["vocab_size"] = c.vocabSize;
+    out["hidden_size"] = c.hiddenSize;
+    out["num_hidden_layers"] = c.numLayers;
+    out["tie_word_embeddings"] = c.tieWordEmbeddings;
+    writeActivation(c, out, "hidden_act", Activation::Silu);
+    if (c.maxPositions != (1 << 20)) {
+        out["max_position_embeddings"] = c.maxPositions;
+    }
+}
+
+} // namespace
+
 // Mamba-1 language models (modeling_mamba.py, configuration_mamba.py): MambaBlocks of one RMSNorm and
 // a MambaMixer, no attention and no feed-forward block. MambaConfig recomputes intermediate_size as
-// int(expand x hidden_size) and time_step_rank "auto" as ceil(hidden_size / 16). No positions: the
-// context is unbounded, taken as max_position_embeddings when the config has one, else 1,048,576.
+// int(expand x hidden_size) and time_step_rank "auto" as ceil(hidden_size / 16).
 void readMamba(JsonFields& f, ModelConfig& c) {
-    c.tensorNaming = TensorNaming::Mamba;
     c.vocabSize = f.integer("vocab_size", 50280);
     c.hiddenSize = f.integer("hidden_size", 768);
     c.numLayers = f.integer("num_hidden_layers", 32);
-    c.numHeads = 1; // no attention: heads and head_dim are unused
-    c.numKvHeads = 1;
-    const double expand = f.number("expand", 2.0);
     f.consume("intermediate_size"); // recomputed from expand by MambaConfig
-    const double width = expand * static_cast<double>(c.hiddenSize);
-    if (std::isfinite(width) && width >= 1 && width <= static_cast<double>(kMaxDimension)) {
-        c.mamba1.innerWidth = static_cast<std::int64_t>(width);
-    } else {
-        f.error("expand", fmt::format("expand x hidden_size is {:g}, not an inner width from 1 to 2^40", width));
+    if (const std::optional<std::int64_t> width = expandedWidth(f, c.hiddenSize)) {
+        c.mamba1.innerWidth = *width;
     }
     c.mamba1.stateSize = f.integer("state_size", 16);
     c.mamba1.convKernel = f.integer("conv_kernel", 4);
@@ -1096,29 +1141,17 @@ void readMamba(JsonFields& f, ModelConfig& c) {
     }
     c.mamba1.convBias = f.flag("use_conv_bias", true);
     c.mamba1.projectionBias = f.flag("use_bias", false);
-    c.mixers = {TokenMixer::Mamba};
-    c.ffnKind = FfnKind::None;
-    const std::string act = f.peekText("hidden_act");
-    c.activation = act.empty() ? Activation::Silu : parseActivation(act);
-    c.normKind = NormKind::RmsNorm;
-    c.normPlacement = NormPlacement::Pre;
-    c.positional = PositionalKind::None;
-    c.maxPositions = f.integer("max_position_embeddings", 1 << 20);
-    c.tieWordEmbeddings = f.flag("tie_word_embeddings", true);
+    readStateSpaceStack(f, c, TokenMixer::Mamba, true);
 }
 
 void writeMamba(const ModelConfig& c, json& out) {
-    const bool mamba = c.mixers == std::vector<TokenMixer>{TokenMixer::Mamba};
     const double expand =
         c.hiddenSize > 0 ? static_cast<double>(c.mamba1.innerWidth) / static_cast<double>(c.hiddenSize) : 0.0;
-    requireExpressible(out, mamba && c.ffnKind == FfnKind::None && c.normKind == NormKind::RmsNorm &&
-                                c.normPlacement == NormPlacement::Pre && c.positional == PositionalKind::None &&
+    requireExpressible(out, isStateSpaceStack(c, TokenMixer::Mamba) &&
                                 // MambaConfig reads the width back as int(expand x hidden_size).
                                 std::floor(expand * static_cast<double>(c.hiddenSize)) ==
                                     static_cast<double>(c.mamba1.innerWidth));
-    out["vocab_size"] = c.vocabSize;
-    out["hidden_size"] = c.hiddenSize;
-    out["num_hidden_layers"] = c.numLayers;
+    writeStateSpaceStack(c, out);
     out["expand"] = expand;
     out["intermediate_size"] = c.mamba1.innerWidth;
     out["state_size"] = c.mamba1.stateSize;
@@ -1126,11 +1159,6 @@ void writeMamba(const ModelConfig& c, json& out) {
     out["time_step_rank"] = c.mamba1.timeStepRank;
     out["use_conv_bias"] = c.mamba1.convBias;
     out["use_bias"] = c.mamba1.projectionBias;
-    out["tie_word_embeddings"] = c.tieWordEmbeddings;
-    writeActivation(c, out, "hidden_act", Activation::Silu);
-    if (c.maxPositions != (1 << 20)) {
-        out["max_position_embeddings"] = c.maxPositions;
-    }
 }
 
 // Mamba-2 language models (modeling_mamba2.py, configuration_mamba2.py): Mamba2Blocks of one RMSNorm
@@ -1139,12 +1167,9 @@ void writeMamba(const ModelConfig& c, json& out) {
 // num_heads x head_dim: a config where the two differ builds but cannot run, and is refused. The
 // gated RMSNorm is always built (rms_norm only names it); use_bias covers in_proj and out_proj.
 void readMamba2(JsonFields& f, ModelConfig& c) {
-    c.tensorNaming = TensorNaming::Mamba;
     c.vocabSize = f.integer("vocab_size", 32768);
     c.hiddenSize = f.integer("hidden_size", 4096);
     c.numLayers = f.integer("num_hidden_layers", 64);
-    c.numHeads = 1; // no attention: heads and head_dim are unused
-    c.numKvHeads = 1;
     Mamba2Mixer& m = c.mamba;
     m.numHeads = f.integer("num_heads", 128);
     m.headDim = f.integer("head_dim", 64);
@@ -1157,25 +1182,14 @@ void readMamba2(JsonFields& f, ModelConfig& c) {
     m.gatedNorm = true;
     f.consume("rms_norm");
     f.consume("time_step_rank"); // Mamba2Mixer keeps it but builds nothing from it
-    const double expand = f.number("expand", 2.0);
-    const double width = expand * static_cast<double>(c.hiddenSize);
     const Checked heads = m.innerWidth();
-    if (!std::isfinite(width) || width < 1 || width > static_cast<double>(kMaxDimension)) {
-        f.error("expand", fmt::format("expand x hidden_size is {:g}, not an inner width from 1 to 2^40", width));
-    } else if (heads.overflowed() || heads.value() != static_cast<std::uint64_t>(width)) {
+    if (const std::optional<std::int64_t> width = expandedWidth(f, c.hiddenSize);
+        width && (heads.overflowed() || heads.value() != static_cast<std::uint64_t>(*width))) {
         f.error("num_heads", fmt::format("num_heads x head_dim ({} x {}) must equal int(expand x hidden_size) = {}: "
                                          "Mamba2Mixer reshapes its projections into the heads",
-                                         m.numHeads, m.headDim, static_cast<std::uint64_t>(width)));
+                                         m.numHeads, m.headDim, *width));
     }
-    c.mixers = {TokenMixer::Mamba2};
-    c.ffnKind = FfnKind::None;
-    const std::string act = f.peekText("hidden_act");
-    c.activation = act.empty() ? Activation::Silu : parseActivation(act);
-    c.normKind = NormKind::RmsNorm;
-    c.normPlacement = NormPlacement::Pre;
-    c.positional = PositionalKind::None;
-    c.maxPositions = f.integer("max_position_embeddings", 1 << 20);
-    c.tieWordEmbeddings = f.flag("tie_word_embeddings", false);
+    readStateSpaceStack(f, c, TokenMixer::Mamba2, false);
 }
 
 void writeMamba2(const ModelConfig& c, json& out) {
@@ -1184,16 +1198,12 @@ void writeMamba2(const ModelConfig& c, json& out) {
     const double expand = c.hiddenSize > 0 && !inner.overflowed()
                               ? static_cast<double>(inner.value()) / static_cast<double>(c.hiddenSize)
                               : 0.0;
-    requireExpressible(out, c.mixers == std::vector<TokenMixer>{TokenMixer::Mamba2} && c.ffnKind == FfnKind::None &&
-                                c.normKind == NormKind::RmsNorm && c.normPlacement == NormPlacement::Pre &&
-                                c.positional == PositionalKind::None && m.gatedNorm && m.inProjBias == m.outProjBias &&
+    requireExpressible(out, isStateSpaceStack(c, TokenMixer::Mamba2) && m.gatedNorm && m.inProjBias == m.outProjBias &&
                                 !inner.overflowed() &&
                                 // Mamba2Mixer reads the width back as int(expand x hidden_size).
                                 std::floor(expand * static_cast<double>(c.hiddenSize)) ==
                                     static_cast<double>(inner.value()));
-    out["vocab_size"] = c.vocabSize;
-    out["hidden_size"] = c.hiddenSize;
-    out["num_hidden_layers"] = c.numLayers;
+    writeStateSpaceStack(c, out);
     out["expand"] = expand;
     out["num_heads"] = m.numHeads;
     out["head_dim"] = m.headDim;
@@ -1202,11 +1212,6 @@ void writeMamba2(const ModelConfig& c, json& out) {
     out["conv_kernel"] = m.convKernel;
     out["use_conv_bias"] = m.convBias;
     out["use_bias"] = m.inProjBias;
-    out["tie_word_embeddings"] = c.tieWordEmbeddings;
-    writeActivation(c, out, "hidden_act", Activation::Silu);
-    if (c.maxPositions != (1 << 20)) {
-        out["max_position_embeddings"] = c.maxPositions;
-    }
 }
 
 void readGranite(JsonFields& f, ModelConfig& c) {
