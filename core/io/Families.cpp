@@ -253,8 +253,10 @@ void readQwenMoe(JsonFields& f, ModelConfig& c, const MixtureOfExperts& d) {
     c.moe.sparseStep = f.integer("decoder_sparse_step", d.sparseStep);
     c.moe.denseLayers = f.integers("mlp_only_layers");
     if (c.moe.numExperts == 0) {
-        c.ffnKind = FfnKind::Gated; // Qwen-MoE treats num_experts == 0 as a dense model
-        c.moe = d;
+        // Qwen-MoE treats num_experts == 0 as a dense model; what the experts would be is not part
+        // of it (the native format, which writes a dense model, keeps no experts either).
+        c.ffnKind = FfnKind::Gated;
+        c.moe = ModelConfig().moe;
     }
 }
 
@@ -1133,11 +1135,13 @@ void readMamba(JsonFields& f, ModelConfig& c) {
     }
     c.mamba1.stateSize = f.integer("state_size", 16);
     c.mamba1.convKernel = f.integer("conv_kernel", 4);
+    const std::int64_t hidden = std::max<std::int64_t>(c.hiddenSize, 0);
+    const std::int64_t autoRank = hidden / 16 + (hidden % 16 != 0); // ceil, without overflow at 2^63 - 1
     if (f.isText("time_step_rank") && f.peekText("time_step_rank") == "auto") {
         f.consume("time_step_rank");
-        c.mamba1.timeStepRank = (std::max<std::int64_t>(c.hiddenSize, 0) + 15) / 16;
+        c.mamba1.timeStepRank = autoRank;
     } else {
-        c.mamba1.timeStepRank = f.integer("time_step_rank", (std::max<std::int64_t>(c.hiddenSize, 0) + 15) / 16);
+        c.mamba1.timeStepRank = f.integer("time_step_rank", autoRank);
     }
     c.mamba1.convBias = f.flag("use_conv_bias", true);
     c.mamba1.projectionBias = f.flag("use_bias", false);

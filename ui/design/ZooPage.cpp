@@ -46,6 +46,7 @@ ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* pa
     , m_bridge(bridge)
     , m_compare(compare)
     , m_model(new ZooTableModel(this))
+    , m_shown(new ZooShownRows(m_model, this))
     , m_filter(new QLineEdit(this))
     , m_status(new QLabel(this))
     , m_table(new QTableView(this))
@@ -72,7 +73,9 @@ ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* pa
     clearButton->setToolTip(tr("Keep only the built-in presets"));
     auto* compareButton = new QPushButton(tr("Compare selected"), this);
     compareButton->setToolTip(tr("Add the selected rows to the Compare page"));
+    compareButton->setObjectName(QStringLiteral("design.zoo.compare"));
     auto* loadButton = new QPushButton(tr("Load"), this);
+    loadButton->setObjectName(QStringLiteral("design.zoo.load"));
     loadButton->setToolTip(tr("Make the selected row the editor's config (one undo step); a double-click does too"));
     QToolButton* exportButton = design::exportButton(this);
     QMenu* exportMenu = exportButton->menu();
@@ -116,7 +119,7 @@ ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* pa
     bar->addWidget(exportButton);
 
     m_table->setObjectName(QStringLiteral("design.zoo.table"));
-    m_table->setModel(m_model);
+    m_table->setModel(m_shown);
     m_table->setSortingEnabled(true);
     m_table->horizontalHeader()->setSortIndicator(int(core::ZooColumn::TotalParams), Qt::AscendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -200,10 +203,8 @@ ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* pa
     });
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
         const std::optional<std::size_t> index = views::plot::zooRowAt(*m_plot, event->position());
-        const auto& order = m_model->order();
-        const auto shown = index ? std::find(order.begin(), order.end(), *index) : order.end();
-        if (shown != order.end()) {
-            loadRow(int(shown - order.begin()));
+        if (index) {
+            loadRow(m_shown->shownPosition(*index));
         }
     });
 
@@ -372,7 +373,8 @@ QString ZooPage::setFilterText(const QString& text) {
     if (!parsed.filter) {
         return qs(parsed.error);
     }
-    m_model->setFilter(*parsed.filter);
+    m_shown->setFilter(*parsed.filter);
+    drawPlot(); // the plots show the rows the table shows
     return {};
 }
 
@@ -387,10 +389,10 @@ std::optional<core::ModelConfig> ZooPage::configOf(const core::ZooRow& row) cons
 }
 
 bool ZooPage::loadRow(int row) {
-    if (row < 0 || row >= m_model->rowCount()) {
+    if (row < 0 || row >= m_shown->rowCount()) {
         return false;
     }
-    const core::ZooRow& zooRow = m_model->rowAt(row);
+    const core::ZooRow& zooRow = m_shown->rowAt(row);
     if (!zooRow.counted()) {
         emit message(tr("%1 is not counted: %2").arg(qs(zooRow.id), qs(zooRow.reason)));
         return false;
@@ -415,7 +417,7 @@ bool ZooPage::loadRow(int row) {
 void ZooPage::compareSelected() {
     int added = 0;
     for (const QModelIndex& index : m_table->selectionModel()->selectedRows()) {
-        const core::ZooRow& row = m_model->rowAt(index.row());
+        const core::ZooRow& row = m_shown->rowAt(index.row());
         if (const auto config = configOf(row); config && row.counted()) {
             added += m_compare->addEntry({qs(row.name), *config, false}) ? 1 : 0;
         }
@@ -426,7 +428,7 @@ void ZooPage::compareSelected() {
 void ZooPage::exportTable(core::ExportFormat format) {
     core::ModelZoo shown;
     shown.scenario = m_builtScenario;
-    for (std::size_t index : m_model->order()) {
+    for (std::size_t index : m_shown->order()) {
         shown.rows.push_back(m_model->rows()[index]);
     }
     const QString name = QStringLiteral("zoo.") + QString::fromUtf8(core::toString(format));
@@ -465,7 +467,7 @@ std::optional<core::ZooPlotPoint> ZooPage::currentPoint() const {
 }
 
 core::ZooPlotData ZooPage::plotData() const {
-    return core::zooPlotData(m_model->rows(), m_model->order(), shownPlot(), currentRow(), core::todayInYears());
+    return core::zooPlotData(m_model->rows(), m_shown->order(), shownPlot(), currentRow(), core::todayInYears());
 }
 
 void ZooPage::drawPlot() {

@@ -62,7 +62,10 @@ public:
     /// True while folders are read, on another thread, behind a progress bar with Cancel.
     bool reading() const { return m_reading != nullptr; }
 
+    /// Every row, in row order.
     ZooTableModel* model() const { return m_model; }
+    /// The rows the table shows, filtered and sorted.
+    ZooShownRows* shown() const { return m_shown; }
     QTableView* table() const { return m_table; }
     QCustomPlot* plot() const { return m_plot; }
     /// Shows one of the zoo plots (the plot picker's choice).
@@ -110,6 +113,7 @@ private:
     core::Scenario m_builtScenario;
     bool m_built = false;
     ZooTableModel* m_model;
+    ZooShownRows* m_shown;
     QLineEdit* m_filter;
     QLabel* m_status;
     QTableView* m_table;

@@ -5,32 +5,18 @@
 
 #include <QFont>
 
+#include <numeric>
+
 namespace archplay::ui::design {
 
 void ZooTableModel::setRows(std::vector<core::ZooRow> rows) {
     beginResetModel();
     m_rows = std::move(rows);
-    refilter();
     endResetModel();
-}
-
-void ZooTableModel::setFilter(const core::ZooFilter& filter) {
-    beginResetModel();
-    m_filter = filter;
-    refilter();
-    endResetModel();
-}
-
-void ZooTableModel::refilter() {
-    m_order = core::filterZoo(m_rows, m_filter);
-    if (m_sortColumn >= 0) {
-        core::sortZoo(m_rows, m_order, core::zooColumns()[std::size_t(m_sortColumn)].column,
-                      m_sortOrder == Qt::DescendingOrder);
-    }
 }
 
 int ZooTableModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : int(m_order.size());
+    return parent.isValid() ? 0 : int(m_rows.size());
 }
 
 int ZooTableModel::columnCount(const QModelIndex& parent) const {
@@ -38,10 +24,10 @@ int ZooTableModel::columnCount(const QModelIndex& parent) const {
 }
 
 QVariant ZooTableModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || index.row() >= rowCount()) {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
         return {};
     }
-    const core::ZooRow& row = rowAt(index.row());
+    const core::ZooRow& row = m_rows[std::size_t(index.row())];
     const core::ZooColumnInfo& column = core::zooColumns()[std::size_t(index.column())];
     switch (role) {
     case Qt::DisplayRole:
@@ -80,15 +66,67 @@ QVariant ZooTableModel::headerData(int section, Qt::Orientation orientation, int
     return {};
 }
 
-void ZooTableModel::sort(int column, Qt::SortOrder order) {
-    if (column < 0 || column >= columnCount()) {
-        return;
+ZooShownRows::ZooShownRows(ZooTableModel* rows, QObject* parent)
+    : QSortFilterProxyModel(parent)
+    , m_rows(rows) {
+    setSourceModel(rows);
+    // New rows are ranked afresh before the proxy sorts them again at the reset.
+    connect(rows, &QAbstractItemModel::modelAboutToBeReset, this, [this] { m_ranks.clear(); });
+}
+
+void ZooShownRows::setFilter(const core::ZooFilter& filter) {
+    m_filter = filter;
+    invalidateFilter();
+}
+
+const core::ZooRow& ZooShownRows::rowAt(int row) const {
+    return m_rows->rows()[std::size_t(mapToSource(index(row, 0)).row())];
+}
+
+std::vector<std::size_t> ZooShownRows::order() const {
+    std::vector<std::size_t> shown;
+    shown.reserve(std::size_t(rowCount()));
+    for (int row = 0; row < rowCount(); ++row) {
+        shown.push_back(std::size_t(mapToSource(index(row, 0)).row()));
     }
-    emit layoutAboutToBeChanged();
-    m_sortColumn = column;
-    m_sortOrder = order;
-    core::sortZoo(m_rows, m_order, core::zooColumns()[std::size_t(column)].column, order == Qt::DescendingOrder);
-    emit layoutChanged();
+    return shown;
+}
+
+int ZooShownRows::shownPosition(std::size_t index) const {
+    return index < m_rows->rows().size() ? mapFromSource(m_rows->index(int(index), 0)).row() : -1;
+}
+
+void ZooShownRows::sort(int column, Qt::SortOrder order) {
+    m_ranks.clear();
+    QSortFilterProxyModel::sort(column, order);
+}
+
+bool ZooShownRows::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const {
+    return !sourceParent.isValid() && core::zooMatches(m_rows->rows()[std::size_t(sourceRow)], m_filter);
+}
+
+bool ZooShownRows::lessThan(const QModelIndex& left, const QModelIndex& right) const {
+    // Qt sorts descending by asking lessThan(right, left); the ranks are already core's descending
+    // order then, so the comparison turns round with it.
+    const std::vector<std::size_t>& rank = ranks();
+    const std::size_t l = rank[std::size_t(left.row())];
+    const std::size_t r = rank[std::size_t(right.row())];
+    return sortOrder() == Qt::DescendingOrder ? r < l : l < r;
+}
+
+const std::vector<std::size_t>& ZooShownRows::ranks() const {
+    const std::vector<core::ZooRow>& rows = m_rows->rows();
+    if (m_ranks.size() != rows.size()) {
+        std::vector<std::size_t> order(rows.size());
+        std::iota(order.begin(), order.end(), std::size_t(0));
+        const int column = std::clamp(sortColumn(), 0, int(core::zooColumns().size()) - 1);
+        core::sortZoo(rows, order, core::zooColumns()[std::size_t(column)].column, sortOrder() == Qt::DescendingOrder);
+        m_ranks.assign(rows.size(), 0);
+        for (std::size_t place = 0; place < order.size(); ++place) {
+            m_ranks[order[place]] = place;
+        }
+    }
+    return m_ranks;
 }
 
 } // namespace archplay::ui::design
