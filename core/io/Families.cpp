@@ -252,6 +252,10 @@ void readQwenMoe(JsonFields& f, ModelConfig& c, const MixtureOfExperts& d) {
     c.moe.expertIntermediateSize = f.integer("moe_intermediate_size", d.expertIntermediateSize);
     c.moe.sparseStep = f.integer("decoder_sparse_step", d.sparseStep);
     c.moe.denseLayers = f.integers("mlp_only_layers");
+    if (d.numSharedExperts > 0) { // Qwen2-MoE and the hybrids: one gated shared expert of this width
+        c.moe.sharedExpertIntermediateSize =
+            f.integer("shared_expert_intermediate_size", d.sharedExpertIntermediateSize);
+    }
     if (c.moe.numExperts == 0) {
         // Qwen-MoE treats num_experts == 0 as a dense model; what the experts would be is not part
         // of it (the native format, which writes a dense model, keeps no experts either).
@@ -365,7 +369,6 @@ void readQwen2Moe(JsonFields& f, ModelConfig& c) {
                  .numSharedExperts = 1,
                  .sharedExpertIntermediateSize = 5632,
                  .sharedExpertGate = true});
-    c.moe.sharedExpertIntermediateSize = f.integer("shared_expert_intermediate_size", 5632);
 }
 
 void writeQwen2Moe(const ModelConfig& c, json& out) {

@@ -499,11 +499,6 @@ const Defaults kQwen3Next{.vocab = 151936,
                           .maxPositions = 32768};
 
 /// Qwen-MoE experts plus the gated shared expert of width shared_expert_intermediate_size.
-void readQwenHybridMoe(JsonFields& f, ModelConfig& c, const MixtureOfExperts& d) {
-    readQwenMoe(f, c, d);
-    c.moe.sharedExpertIntermediateSize = f.integer("shared_expert_intermediate_size", d.sharedExpertIntermediateSize);
-}
-
 void writeQwenHybridMoe(const ModelConfig& c, json& out) {
     writeQwenMoe(c, out);
     requireExpressible(out, c.moe.numSharedExperts == 1 && c.moe.sharedExpertGate && c.moe.moeLayers.empty());
@@ -520,7 +515,7 @@ const MixtureOfExperts kQwenHybridExperts{.numExperts = 512,
 void readQwen3Next(JsonFields& f, ModelConfig& c) {
     readQwenHybridStack(f, c, kQwen3Next);
     c.tensorNaming = TensorNaming::QwenMoe;
-    readQwenHybridMoe(f, c, kQwenHybridExperts);
+    readQwenMoe(f, c, kQwenHybridExperts); // with the gated shared expert
 }
 
 void writeQwen3Next(const ModelConfig& c, json& out) {
@@ -559,7 +554,7 @@ const Defaults kQwen35MoeText{.vocab = 248320,
 void readQwen35MoeText(JsonFields& f, ModelConfig& c) {
     readQwenHybridStack(f, c, kQwen35MoeText);
     c.tensorNaming = TensorNaming::Qwen35;
-    readQwenHybridMoe(f, c, kQwenHybridExperts);
+    readQwenMoe(f, c, kQwenHybridExperts); // with the gated shared expert
 }
 
 void writeQwen35MoeText(const ModelConfig& c, json& out) {

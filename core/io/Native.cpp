@@ -320,7 +320,7 @@ void writeNative(const ModelConfig& c, json& out) {
         }
         out["token_mixers"] = std::move(mixers);
     }
-    if (c.hybrid()) {
+    if (!c.mixers.empty()) { // the mixers' shapes, even while every layer is attention: a layer may turn back
         out["linear_num_key_heads"] = c.deltaNet.numKeyHeads;
         out["linear_num_value_heads"] = c.deltaNet.numValueHeads;
         out["linear_key_head_dim"] = c.deltaNet.keyHeadDim;
