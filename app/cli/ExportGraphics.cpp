@@ -76,9 +76,8 @@ int exportGraphics(const core::Analysis& analysis, const GraphicsRequest& reques
     job.info = request.info;
     job.zoo = request.zoo;
     job.readOnly = request.replaceReadOnly ? core::ReadOnlyTarget::Replace : core::ReadOnlyTarget::Refuse;
-    const QString error = ui::exports::exportAnalysis(analysis, job);
-    if (!error.isEmpty()) {
-        fmt::print(err, "archplay-cli: cannot write {}: {}\n", request.path, error.toStdString());
+    if (const core::Status written = ui::exports::exportAnalysis(analysis, job); !written.ok()) {
+        fmt::print(err, "archplay-cli: cannot write {}: {}\n", request.path, written.error());
         return 1;
     }
     return 0;
@@ -99,9 +98,10 @@ int exportZooPlot(const core::ZooPlotData& data, const ZooPlotRequest& request, 
     }
     const core::ReadOnlyTarget readOnly =
         request.replaceReadOnly ? core::ReadOnlyTarget::Replace : core::ReadOnlyTarget::Refuse;
-    if (const QString failed = ui::session::writeAtomically(QString::fromStdString(request.path), bytes, readOnly);
-        !failed.isEmpty()) {
-        fmt::print(err, "archplay-cli: cannot write {}: {}\n", request.path, failed.toStdString());
+    if (const core::Status written =
+            ui::session::writeAtomically(QString::fromStdString(request.path), bytes, readOnly);
+        !written.ok()) {
+        fmt::print(err, "archplay-cli: cannot write {}: {}\n", request.path, written.error());
         return 1;
     }
     return 0;

@@ -429,8 +429,8 @@ int runBenchmark(PaintTimingApplication& app, const GuiOptions& options, std::in
     std::fwrite(report.constData(), 1, std::size_t(report.size()), stdout);
     std::fflush(stdout);
     if (!options.benchOutPath.isEmpty()) {
-        if (const QString failure = ui::session::writeAtomically(options.benchOutPath, report); !failure.isEmpty()) {
-            *error = QStringLiteral("cannot write %1: %2").arg(options.benchOutPath, failure);
+        if (const core::Status written = ui::session::writeAtomically(options.benchOutPath, report); !written.ok()) {
+            *error = QStringLiteral("cannot write %1: %2").arg(options.benchOutPath, ui::qs(written.error()));
             return 1;
         }
     }

@@ -62,15 +62,12 @@ int runScreenshot(const GuiOptions& options, QString* error) {
     window.resize(options.size);
     window.applyDefaultLayout();
     settle();
-    QString failure;
-    if (options.view) {
-        failure = ui::exports::exportFigure(*window.currentView(), core::ExportFormat::Png, {options.size, 1.0},
-                                            options.screenshotPath);
-    } else {
-        failure = ui::exports::saveWidgetPng(window, options.screenshotPath);
-    }
-    if (!failure.isEmpty()) {
-        *error = failure;
+    const core::Status written = options.view
+                                     ? ui::exports::exportFigure(*window.currentView(), core::ExportFormat::Png,
+                                                                 {options.size, 1.0}, options.screenshotPath)
+                                     : ui::exports::saveWidgetPng(window, options.screenshotPath);
+    if (!written.ok()) {
+        *error = QString::fromStdString(written.error());
         return 1;
     }
     return 0;

@@ -5,6 +5,7 @@
 //   ARCHPLAY_REVIEW_DIR=DIR build/tests/review/archplay_review_shots
 #include "core/io/GpuJson.h"
 #include "core/io/Presets.h"
+#include "tests/support/StatusAssert.h"
 #include "ui/export/ExportActions.h"
 #include "ui/export/ExportDialog.h"
 #include "ui/export/ViewExporter.h"
@@ -63,10 +64,10 @@ TEST(ReviewShots, PickerDialogAndErrors) {
     picker.setFilterText(QStringLiteral("mix"));
     picker.show();
     QApplication::processEvents();
-    EXPECT_EQ(exports::saveWidgetPng(picker, dir.filePath(QStringLiteral("picker-mix.png"))), QString());
+    EXPECT_TRUE(test::succeeded(exports::saveWidgetPng(picker, dir.filePath(QStringLiteral("picker-mix.png")))));
     picker.setFilterText({});
     QApplication::processEvents();
-    EXPECT_EQ(exports::saveWidgetPng(picker, dir.filePath(QStringLiteral("picker-all.png"))), QString());
+    EXPECT_TRUE(test::succeeded(exports::saveWidgetPng(picker, dir.filePath(QStringLiteral("picker-all.png")))));
 
     QList<QPair<QString, QList<QAction*>>> menus;
     for (QAction* menu : window.menuBar()->actions()) {
@@ -75,7 +76,7 @@ TEST(ReviewShots, PickerDialogAndErrors) {
     archplay::ui::window::ShortcutsDialog dialog(menus, &window);
     dialog.show();
     QApplication::processEvents();
-    EXPECT_EQ(exports::saveWidgetPng(dialog, dir.filePath(QStringLiteral("shortcuts.png"))), QString());
+    EXPECT_TRUE(test::succeeded(exports::saveWidgetPng(dialog, dir.filePath(QStringLiteral("shortcuts.png")))));
     dialog.close();
 
     window.bridge()->edit(QStringLiteral("bad"), [](core::ModelConfig& c, core::Scenario&) {
@@ -84,7 +85,7 @@ TEST(ReviewShots, PickerDialogAndErrors) {
         c.vocabSize = 50257;
     });
     QApplication::processEvents();
-    EXPECT_EQ(exports::saveWidgetPng(window, dir.filePath(QStringLiteral("window-invalid.png"))), QString());
+    EXPECT_TRUE(test::succeeded(exports::saveWidgetPng(window, dir.filePath(QStringLiteral("window-invalid.png")))));
 }
 
 TEST(ReviewShots, ExportDialogAndMenus) {
@@ -101,13 +102,13 @@ TEST(ReviewShots, ExportDialogAndMenus) {
     exports::ExportDialog dialog(QStringLiteral("Layer stack"), QSize(903, 561), settings, &window);
     dialog.show();
     QApplication::processEvents();
-    EXPECT_EQ(exports::saveWidgetPng(dialog, dir.filePath(QStringLiteral("export-dialog.png"))), QString());
+    EXPECT_TRUE(test::succeeded(exports::saveWidgetPng(dialog, dir.filePath(QStringLiteral("export-dialog.png")))));
     dialog.close();
 
     QMenu* menu = window.exportMenu();
     menu->popup(window.mapToGlobal(QPoint(20, 20)));
     QApplication::processEvents();
-    EXPECT_EQ(exports::saveWidgetPng(*menu, dir.filePath(QStringLiteral("export-menu.png"))), QString());
+    EXPECT_TRUE(test::succeeded(exports::saveWidgetPng(*menu, dir.filePath(QStringLiteral("export-menu.png")))));
     menu->close();
 
     views::AnalysisView* derivation = nullptr;
@@ -120,7 +121,8 @@ TEST(ReviewShots, ExportDialogAndMenus) {
     std::unique_ptr<QMenu> context(window.exportActions()->contextMenu(*derivation, derivation, &window));
     context->popup(window.mapToGlobal(QPoint(300, 300)));
     QApplication::processEvents();
-    EXPECT_EQ(exports::saveWidgetPng(*context, dir.filePath(QStringLiteral("export-context-menu.png"))), QString());
+    EXPECT_TRUE(
+        test::succeeded(exports::saveWidgetPng(*context, dir.filePath(QStringLiteral("export-context-menu.png")))));
     context->close();
 }
 
@@ -155,15 +157,14 @@ TEST(ReviewShots, ScenarioPanelAndDevices) {
                     .arg(width)
                     .arg(height)
                     .arg(mode == theme::ThemeMode::Dark ? QStringLiteral("dark") : QStringLiteral("light"));
-            EXPECT_EQ(exports::saveWidgetPng(window, dir.filePath(name)), QString());
+            EXPECT_TRUE(test::succeeded(exports::saveWidgetPng(window, dir.filePath(name))));
             if (height == 720) {
                 // The training section, below the fold at 720 lines.
                 auto* scroll = window.scenarioPanel()->findChild<QScrollArea*>();
                 scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum());
                 QApplication::processEvents();
-                EXPECT_EQ(
-                    exports::saveWidgetPng(*window.scenarioPanel(), dir.filePath(QStringLiteral("scrolled-") + name)),
-                    QString());
+                EXPECT_TRUE(test::succeeded(
+                    exports::saveWidgetPng(*window.scenarioPanel(), dir.filePath(QStringLiteral("scrolled-") + name))));
                 scroll->verticalScrollBar()->setValue(0);
             }
         }
@@ -172,21 +173,23 @@ TEST(ReviewShots, ScenarioPanelAndDevices) {
     window.resize(1280, 800);
     panels::DevicesDialog* devices = window.showDevices();
     QApplication::processEvents();
-    EXPECT_EQ(exports::saveWidgetPng(*devices, dir.filePath(QStringLiteral("devices.png"))), QString());
+    EXPECT_TRUE(test::succeeded(exports::saveWidgetPng(*devices, dir.filePath(QStringLiteral("devices.png")))));
     devices->findChild<QPushButton*>(QStringLiteral("devices.add"))->click();
     auto* form = devices->findChild<panels::DeviceForm*>();
     ASSERT_NE(form, nullptr);
     form->findChild<QLineEdit*>(QStringLiteral("device.id"))->setText(QStringLiteral("h100-sxm"));
     form->accept();
     QApplication::processEvents();
-    EXPECT_EQ(exports::saveWidgetPng(*form, dir.filePath(QStringLiteral("device-form-refused.png"))), QString());
+    EXPECT_TRUE(
+        test::succeeded(exports::saveWidgetPng(*form, dir.filePath(QStringLiteral("device-form-refused.png")))));
     form->close();
     devices->importFrom(dir.filePath(QStringLiteral("no-such-devices.json")));
     QApplication::processEvents();
-    EXPECT_EQ(exports::saveWidgetPng(*devices, dir.filePath(QStringLiteral("devices-import-error.png"))), QString());
+    EXPECT_TRUE(
+        test::succeeded(exports::saveWidgetPng(*devices, dir.filePath(QStringLiteral("devices-import-error.png")))));
     window.setThemeMode(theme::ThemeMode::Dark);
     QApplication::processEvents();
-    EXPECT_EQ(exports::saveWidgetPng(*devices, dir.filePath(QStringLiteral("devices-dark.png"))), QString());
+    EXPECT_TRUE(test::succeeded(exports::saveWidgetPng(*devices, dir.filePath(QStringLiteral("devices-dark.png")))));
     window.setThemeMode(theme::ThemeMode::Light);
     devices->close();
 }

@@ -400,8 +400,8 @@ TEST(CostViews, ExportAsFiguresHeadlessAndInReports) {
                                      .arg(QString::fromLatin1(id), QString::fromUtf8(core::toString(what).data()),
                                           QString::fromUtf8(core::toString(format).data())));
                 request.info.title = id;
-                const QString error = exports::exportAnalysis(analysis, request);
-                ASSERT_TRUE(error.isEmpty()) << id << " " << core::toString(what) << ": " << error.toStdString();
+                const core::Status written = exports::exportAnalysis(analysis, request);
+                ASSERT_TRUE(written.ok()) << id << " " << core::toString(what) << ": " << written.error();
                 QFile file(request.path);
                 ASSERT_TRUE(file.open(QIODevice::ReadOnly));
                 const QByteArray bytes = file.readAll();

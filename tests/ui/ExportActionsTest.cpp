@@ -165,7 +165,7 @@ TEST_F(ExportFromWindow, ExportViewUsesTheDialogsSettingsAndColours) {
     archplay::ui::exports::FigureExportSettings bad = offered;
     bad.path = m_dir.filePath(QStringLiteral("missing/chart.svg"));
     bad.format = core::ExportFormat::Svg;
-    EXPECT_FALSE(actions()->exportView(*chart, bad).isEmpty());
+    EXPECT_FALSE(actions()->exportView(*chart, bad).ok());
     EXPECT_FALSE(finished.last().at(0).toBool());
     EXPECT_TRUE(finished.last().at(1).toString().contains(QStringLiteral("does not exist")));
 }

@@ -2,6 +2,7 @@
 #include "core/cost/Gpus.h"
 #include "core/io/Presets.h"
 #include "core/io/Session.h"
+#include "tests/support/StatusAssert.h"
 #include "ui/panels/ConfigPanel.h"
 #include "ui/panels/DiagnosticsStrip.h"
 #include "ui/session/Autosave.h"
@@ -158,7 +159,7 @@ TEST(Settings, EditsAreAutosavedAndARunThatDidNotCloseOffersThemBack) {
         QTest::qWait(600); // longer than the answerer looks
         EXPECT_EQ(*asked, 0);
         editLayers(window, 9);
-        ASSERT_EQ(window.autosave()->saveNow(), QString());
+        ASSERT_TRUE(test::succeeded(window.autosave()->saveNow()));
     }
     {
         // Discard keeps what the last clean exit left (21 layers), not the copy (9).
@@ -196,7 +197,7 @@ TEST(Settings, AnAutosaveThatCannotBeWrittenIsSaidOnceAndTheWindowKeepsWorking) 
         ASSERT_TRUE(window.autosave()->active());
         ASSERT_TRUE(window.bridge()->loadPreset(QStringLiteral("llama-3-8b")));
         editLayers(window, 21);
-        EXPECT_FALSE(window.autosave()->saveNow().isEmpty());
+        EXPECT_FALSE(window.autosave()->saveNow().ok());
         EXPECT_FALSE(window.autosave()->problem().isEmpty());
         EXPECT_TRUE(window.statusBar()->currentMessage().startsWith(QStringLiteral("Not saved: the automatic copy")))
             << window.statusBar()->currentMessage().toStdString();
@@ -204,12 +205,12 @@ TEST(Settings, AnAutosaveThatCannotBeWrittenIsSaidOnceAndTheWindowKeepsWorking) 
             << diagnosticsRows(window).join(QLatin1Char('\n')).toStdString();
         // Said once: a second failure does not say it again.
         window.statusBar()->clearMessage();
-        EXPECT_FALSE(window.autosave()->saveNow().isEmpty());
+        EXPECT_FALSE(window.autosave()->saveNow().ok());
         EXPECT_TRUE(window.statusBar()->currentMessage().isEmpty());
         EXPECT_EQ(window.bridge()->config().numLayers, 21) << "the edit is kept";
         // Once it can write again, the diagnostics say nothing more.
         ASSERT_TRUE(QDir().rmdir(copy));
-        EXPECT_TRUE(window.autosave()->saveNow().isEmpty());
+        EXPECT_TRUE(test::succeeded(window.autosave()->saveNow()));
         EXPECT_TRUE(window.autosave()->problem().isEmpty());
         EXPECT_TRUE(diagnosticsRows(window).filter(QStringLiteral("not saved:")).isEmpty());
         window.autosave()->finish();

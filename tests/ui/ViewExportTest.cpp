@@ -3,6 +3,7 @@
 // pagination (a pure layout function), the PDF report and the Markdown report.
 #include "core/io/Presets.h"
 #include "core/util/Format.h"
+#include "tests/support/StatusAssert.h"
 #include "ui/export/MarkdownReport.h"
 #include "ui/export/OffscreenViews.h"
 #include "ui/export/ReportBuilder.h"
@@ -174,23 +175,21 @@ TEST(ViewExport, WritesAreAtomicAndSayWhy) {
     const archplay::ui::views::AnalysisView* view = views.view(archplay::core::ViewKind::LayerStack, QSize(800, 500));
 
     // A figure that cannot be drawn is never written, and the old file stays.
-    EXPECT_FALSE(
-        archplay::ui::exports::exportFigure(*view, core::ExportFormat::Png, {{0, 500}, 1}, existing).isEmpty());
-    EXPECT_FALSE(
-        archplay::ui::exports::exportFigure(*view, core::ExportFormat::Csv, {{800, 500}, 1}, existing).isEmpty());
+    EXPECT_FALSE(archplay::ui::exports::exportFigure(*view, core::ExportFormat::Png, {{0, 500}, 1}, existing).ok());
+    EXPECT_FALSE(archplay::ui::exports::exportFigure(*view, core::ExportFormat::Csv, {{800, 500}, 1}, existing).ok());
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     EXPECT_EQ(file.readAll(), QByteArray("precious"));
     file.close();
 
     const QString missing = dir.filePath(QStringLiteral("nowhere/figure.svg"));
-    const QString reason =
-        archplay::ui::exports::exportFigure(*view, core::ExportFormat::Svg, {{800, 500}, 1}, missing);
-    EXPECT_TRUE(reason.contains(QStringLiteral("does not exist"))) << reason.toStdString();
-    EXPECT_TRUE(reason.contains(dir.filePath(QStringLiteral("nowhere")))) << reason.toStdString();
-    EXPECT_TRUE(archplay::ui::session::writeAtomically(dir.path(), "x").contains(QStringLiteral("directory")));
+    const std::string reason =
+        archplay::ui::exports::exportFigure(*view, core::ExportFormat::Svg, {{800, 500}, 1}, missing).error();
+    EXPECT_NE(reason.find("does not exist"), std::string::npos) << reason;
+    EXPECT_NE(reason.find(dir.filePath(QStringLiteral("nowhere")).toStdString()), std::string::npos) << reason;
+    EXPECT_NE(archplay::ui::session::writeAtomically(dir.path(), "x").error().find("directory"), std::string::npos);
 
-    EXPECT_EQ(archplay::ui::exports::exportFigure(*view, core::ExportFormat::Png, {{800, 500}, 1}, existing),
-              QString());
+    EXPECT_TRUE(archplay::test::succeeded(
+        archplay::ui::exports::exportFigure(*view, core::ExportFormat::Png, {{800, 500}, 1}, existing)));
     EXPECT_EQ(QImage(existing).size(), QSize(800, 500));
     EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("figure.png")})
         << "no temporary file left behind";
@@ -346,9 +345,9 @@ TEST(MarkdownReport, FiguresAreWrittenBesideTheText) {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("report.md"));
     QStringList written;
-    const QString error = archplay::ui::exports::exportMarkdownReport(
-        analyzed("gemma-3-1b"), infoFor("gemma-3-1b"), {archplay::ui::theme::ThemeMode::Light, 3, 1.0}, path, &written);
-    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    ASSERT_TRUE(archplay::test::succeeded(
+        archplay::ui::exports::exportMarkdownReport(analyzed("gemma-3-1b"), infoFor("gemma-3-1b"),
+                                                    {archplay::ui::theme::ThemeMode::Light, 3, 1.0}, path, &written)));
     // 8 figures (dense: no routing) + the text
     EXPECT_EQ(written.size(), 9) << written.join(QLatin1Char(' ')).toStdString();
     EXPECT_EQ(written.last(), path);
@@ -380,7 +379,7 @@ TEST(MarkdownReport, ARefusedTargetLeavesItsFiguresAsTheyWere) {
     QStringList written;
     EXPECT_FALSE(exportMarkdownReport(analyzed("gemma-3-1b"), infoFor("gemma-3-1b"), options,
                                       dir.filePath(QStringLiteral("report.md")), &written)
-                     .isEmpty());
+                     .ok());
     const QString readOnly = dir.filePath(QStringLiteral("locked.md"));
     {
         QFile file(readOnly);
@@ -388,8 +387,7 @@ TEST(MarkdownReport, ARefusedTargetLeavesItsFiguresAsTheyWere) {
     }
     ASSERT_TRUE(QFile::setPermissions(readOnly, QFileDevice::ReadOwner));
     const QString lockedFolder = markdownFiguresDir(readOnly);
-    EXPECT_FALSE(
-        exportMarkdownReport(analyzed("gemma-3-1b"), infoFor("gemma-3-1b"), options, readOnly, &written).isEmpty());
+    EXPECT_FALSE(exportMarkdownReport(analyzed("gemma-3-1b"), infoFor("gemma-3-1b"), options, readOnly, &written).ok());
     EXPECT_TRUE(written.isEmpty()) << written.join(QLatin1Char(' ')).toStdString();
     EXPECT_FALSE(QFileInfo::exists(lockedFolder)) << "no figures folder for a refused report";
     QFile file(kept);
@@ -401,8 +399,7 @@ TEST(MarkdownReport, ARefusedTargetLeavesItsFiguresAsTheyWere) {
         QFile plain(markdownFiguresDir(blocked));
         ASSERT_TRUE(plain.open(QIODevice::WriteOnly));
     }
-    EXPECT_FALSE(
-        exportMarkdownReport(analyzed("gemma-3-1b"), infoFor("gemma-3-1b"), options, blocked, &written).isEmpty());
+    EXPECT_FALSE(exportMarkdownReport(analyzed("gemma-3-1b"), infoFor("gemma-3-1b"), options, blocked, &written).ok());
     EXPECT_FALSE(QFileInfo::exists(blocked));
 }
 

@@ -493,7 +493,7 @@ TEST_F(Window, HiddenViewsTakeAChangeWhenShownOrExported) {
     exports::FigureExportSettings settings;
     settings.format = core::ExportFormat::Svg;
     settings.path = dir.filePath(QStringLiteral("stack.svg"));
-    m_window.exportActions()->exportView(*stack, settings);
+    EXPECT_TRUE(m_window.exportActions()->exportView(*stack, settings).ok());
     EXPECT_EQ(stack->analysis().config.numLayers, before + 4);
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/design/DesignExport.h"
 
+#include "ui/Strings.h"
 #include "ui/session/AtomicWrite.h"
 #include "ui/views/charts/PlotSupport.h"
 
@@ -121,9 +122,8 @@ QString saveWithDialog(QWidget* parent, const ChooseFile& chooseFile, const QStr
     if (data.isEmpty()) {
         return QObject::tr("Could not export %1: %2.").arg(what, error);
     }
-    error = session::writeAtomically(path, data);
-    if (!error.isEmpty()) {
-        return QObject::tr("Could not export %1: %2.").arg(what, error);
+    if (const core::Status written = session::writeAtomically(path, data); !written.ok()) {
+        return QObject::tr("Could not export %1: %2.").arg(what, qs(written.error()));
     }
     return QObject::tr("Exported %1 to %2.").arg(what, QFileInfo(path).fileName());
 }

@@ -165,9 +165,9 @@ ZooPage::ZooPage(session::ModelBridge* bridge, ComparePage* compare, QWidget* pa
     layout->addWidget(split, 1);
 
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
-        const QString error = setFilterText(text);
-        m_status->setText(error.isEmpty() ? QString() : tr("Filter not applied: %1").arg(error));
-        m_status->setVisible(!error.isEmpty());
+        const core::Status applied = setFilterText(text);
+        m_status->setText(applied.ok() ? QString() : tr("Filter not applied: %1").arg(qs(applied.error())));
+        m_status->setVisible(!applied.ok());
     });
     connect(addFolderButton, &QPushButton::clicked, this, [this] {
         const QString folder = m_chooseFile ? m_chooseFile(tr("Add a folder of configs"), QString(), QString())
@@ -337,8 +337,8 @@ void ZooPage::addHfCache(bool remember) {
 }
 
 void ZooPage::rememberSources(QStringList& notes) {
-    if (const QString error = session::saveZooSources(m_sources); !error.isEmpty()) {
-        notes.prepend(tr("It is added for this run only: %1.").arg(error));
+    if (const core::Status saved = session::saveZooSources(m_sources); !saved.ok()) {
+        notes.prepend(tr("It is added for this run only: %1.").arg(qs(saved.error())));
     }
 }
 
@@ -361,17 +361,17 @@ void ZooPage::clearAdded() {
     }
     m_added.clear();
     m_sources = {};
-    const QString error = session::saveZooSources(m_sources);
+    const core::Status saved = session::saveZooSources(m_sources);
     rebuild();
-    if (!error.isEmpty()) {
-        emit message(tr("The added sources are cleared for this run only: %1.").arg(error));
+    if (!saved.ok()) {
+        emit message(tr("The added sources are cleared for this run only: %1.").arg(qs(saved.error())));
     }
 }
 
-QString ZooPage::setFilterText(const QString& text) {
+core::Status ZooPage::setFilterText(const QString& text) {
     const core::ZooFilterParse parsed = core::parseZooFilter(text.toStdString());
     if (!parsed.filter) {
-        return qs(parsed.error);
+        return core::Status::failure(parsed.error);
     }
     m_shown->setFilter(*parsed.filter);
     drawPlot(); // the plots show the rows the table shows

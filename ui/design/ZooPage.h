@@ -55,8 +55,8 @@ public:
     void addHfCache(bool remember = true);
     /// Drops every added source: the presets stay.
     void clearAdded();
-    /// Applies a filter expression; returns the error naming the clause, or an empty string.
-    QString setFilterText(const QString& text);
+    /// Applies a filter expression; a failure names the clause, and the filter in force stays.
+    [[nodiscard]] core::Status setFilterText(const QString& text);
     /// Loads the config of a shown row into the editor (one undo step).
     bool loadRow(int row);
     /// True while folders are read, on another thread, behind a progress bar with Cancel.

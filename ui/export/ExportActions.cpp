@@ -242,27 +242,28 @@ QString ExportActions::chooseFile(const QString& caption, const QString& fileNam
     return path;
 }
 
-QString ExportActions::report(bool ok, const QString& what, const QString& path, const QString& error) {
-    if (ok) {
+core::Status ExportActions::report(core::Status written, const QString& what, const QString& path) {
+    if (written.ok()) {
         emit finished(true, tr("Exported %1 to %2.").arg(what, QFileInfo(path).fileName()));
-        return {};
+    } else {
+        emit finished(
+            false, tr("Could not export %1 to %2: %3").arg(what, QDir::toNativeSeparators(path), qs(written.error())));
     }
-    emit finished(false, tr("Could not export %1 to %2: %3").arg(what, QDir::toNativeSeparators(path), error));
-    return error;
+    return written;
 }
 
-QString ExportActions::exportView(views::AnalysisView& view, const FigureExportSettings& settings) {
+core::Status ExportActions::exportView(views::AnalysisView& view, const FigureExportSettings& settings) {
     view.ensureCurrent();
-    QString error;
+    core::Status written;
     {
         const std::optional<QPalette> palette = settings.colours == theme::ThemeMode::System
                                                     ? std::nullopt
                                                     : std::optional<QPalette>(theme::themePalette(settings.colours));
         const ScopedPalette scoped(view, palette);
-        error = exportFigure(view, settings.format,
-                             {settings.size, settings.scale, core::ReadOnlyTarget::Refuse, caption()}, settings.path);
+        written = exportFigure(view, settings.format,
+                               {settings.size, settings.scale, core::ReadOnlyTarget::Refuse, caption()}, settings.path);
     }
-    return report(error.isEmpty(), view.title(), settings.path, error);
+    return report(std::move(written), view.title(), settings.path);
 }
 
 void ExportActions::exportWithDialog(views::AnalysisView& view) {
@@ -285,7 +286,7 @@ void ExportActions::exportWithDialog(views::AnalysisView& view) {
     }
     m_last = *chosen;
     m_directory = QFileInfo(chosen->path).absolutePath();
-    exportView(view, *chosen);
+    (void)exportView(view, *chosen); // reported through finished()
 }
 
 void ExportActions::copyImage(views::AnalysisView& view) {
@@ -296,39 +297,40 @@ void ExportActions::copyImage(views::AnalysisView& view) {
     emit finished(true, tr("Copied %1 as an image.").arg(view.title()));
 }
 
-QString ExportActions::exportReport(core::ExportFormat format, const QString& path) {
+core::Status ExportActions::exportReport(core::ExportFormat format, const QString& path) {
     const core::Analysis& analysis = m_bridge->analysis();
     const core::ReportInfo info = reportInfo();
     const BusyCursor busy;
-    QString error;
+    core::Status written;
     const std::optional<core::ModelZoo> zoo =
         m_reportZoo->isChecked() ? std::optional(session::reportZoo(analysis.scenario)) : std::nullopt;
     const core::ModelZoo* zooPointer = zoo ? &*zoo : nullptr;
     if (format == core::ExportFormat::Pdf) {
         const PdfResult result =
             reportPdf(analysis, info, {m_paper, theme::ThemeMode::Light, selectedLayer(), zooPointer});
-        error = result.pdf.isEmpty() ? result.error : session::writeAtomically(path, result.pdf);
+        written = result.pdf.isEmpty() ? core::Status::failure(result.error.toStdString())
+                                       : session::writeAtomically(path, result.pdf);
     } else if (format == core::ExportFormat::Markdown) {
-        error = exportMarkdownReport(
+        written = exportMarkdownReport(
             analysis, info, {theme::ThemeMode::Light, selectedLayer(), 2.0, core::ReadOnlyTarget::Refuse, zooPointer},
             path);
     } else {
-        error = tr("the report is written as PDF or Markdown");
+        written = core::Status::failure("the report is written as PDF or Markdown");
     }
-    return report(error.isEmpty(), tr("the report"), path, error);
+    return report(std::move(written), tr("the report"), path);
 }
 
-QString ExportActions::exportText(core::ExportWhat what, core::ExportFormat format, const QString& path) {
+core::Status ExportActions::exportText(core::ExportWhat what, core::ExportFormat format, const QString& path) {
     const core::Analysis& analysis = m_bridge->analysis();
     const auto text = core::exportText(analysis, what, format, reportInfo());
-    QString error;
+    core::Status written;
     if (!text) {
         const std::string reason = core::unsupportedReason(what, format, analysis);
-        error = reason.empty() ? tr("the configuration has errors") : QString::fromStdString(reason);
+        written = core::Status::failure(reason.empty() ? "the configuration has errors" : reason);
     } else {
-        error = session::writeAtomically(path, QByteArray::fromStdString(*text));
+        written = session::writeAtomically(path, QByteArray::fromStdString(*text));
     }
-    return report(error.isEmpty(), tr("the %1").arg(qs(core::toString(what))), path, error);
+    return report(std::move(written), tr("the %1").arg(qs(core::toString(what))), path);
 }
 
 void ExportActions::exportReportInteractive(core::ExportFormat format) {
@@ -336,7 +338,7 @@ void ExportActions::exportReportInteractive(core::ExportFormat format) {
         chooseFile(tr("Export Report"), QStringLiteral("%1-report.%2").arg(fileStem(), qs(core::toString(format))),
                    filterFor(format));
     if (!path.isEmpty()) {
-        exportReport(format, path);
+        (void)exportReport(format, path); // reported through finished()
     }
 }
 
@@ -346,7 +348,7 @@ void ExportActions::exportTextInteractive(core::ExportWhat what, core::ExportFor
                    QStringLiteral("%1-%2.%3").arg(fileStem(), qs(core::toString(what)), qs(core::toString(format))),
                    filterFor(format));
     if (!path.isEmpty()) {
-        exportText(what, format, path);
+        (void)exportText(what, format, path); // reported through finished()
     }
 }
 

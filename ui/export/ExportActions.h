@@ -3,6 +3,7 @@
 
 #include "core/report/Exports.h"
 #include "core/report/ReportText.h"
+#include "core/util/Status.h"
 #include "ui/export/ExportDialog.h"
 #include "ui/views/Views.h"
 
@@ -50,15 +51,15 @@ public:
     QAction* reportMarkdownAction() const { return m_reportMarkdown; }
     QAction* reportZooAction() const { return m_reportZoo; }
 
-    /// Draws `view` as `settings` say, in the colours asked for, and writes it. Returns an empty
-    /// string, or the reason; emits finished() either way.
-    QString exportView(views::AnalysisView& view, const FigureExportSettings& settings);
+    /// Draws `view` as `settings` say, in the colours asked for, and writes it; emits finished()
+    /// either way.
+    [[nodiscard]] core::Status exportView(views::AnalysisView& view, const FigureExportSettings& settings);
     /// Puts `view` on the clipboard as PNG (at the screen's pixel ratio) and SVG, at its size on screen.
     void copyImage(views::AnalysisView& view);
     /// Writes the report as PDF (on paper()) or Markdown with PNG figures beside it.
-    QString exportReport(core::ExportFormat format, const QString& path);
+    [[nodiscard]] core::Status exportReport(core::ExportFormat format, const QString& path);
     /// Writes a table or text (summary, breakdown, KV cache, derivation, the report as JSON).
-    QString exportText(core::ExportWhat what, core::ExportFormat format, const QString& path);
+    [[nodiscard]] core::Status exportText(core::ExportWhat what, core::ExportFormat format, const QString& path);
 
     /// Title, origin, date and preset of the current config, for reports.
     core::ReportInfo reportInfo() const;
@@ -97,7 +98,8 @@ private:
     void exportReportInteractive(core::ExportFormat format);
     void exportTextInteractive(core::ExportWhat what, core::ExportFormat format);
     QString chooseFile(const QString& caption, const QString& fileName, const QString& filter);
-    QString report(bool ok, const QString& what, const QString& path, const QString& error);
+    /// Emits finished() with what happened to the export of `what` to `path`; returns `written`.
+    core::Status report(core::Status written, const QString& what, const QString& path);
     void installContextMenus();
 
     session::ModelBridge* m_bridge;

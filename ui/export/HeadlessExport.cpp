@@ -17,14 +17,14 @@ QSize defaultFigureSize(core::ExportWhat what) {
     return what == core::ExportWhat::Derivation ? QSize(1280, 1600) : QSize(1280, 800);
 }
 
-QString exportAnalysis(const core::Analysis& analysis, const ExportRequest& request) {
+core::Status exportAnalysis(const core::Analysis& analysis, const ExportRequest& request) {
     using core::ExportFormat;
     using core::ExportWhat;
-    if (const std::string reason = core::unsupportedReason(request.what, request.format, analysis); !reason.empty()) {
-        return QString::fromStdString(reason);
+    if (std::string reason = core::unsupportedReason(request.what, request.format, analysis); !reason.empty()) {
+        return core::Status::failure(std::move(reason));
     }
     if (!analysis.valid) {
-        return QStringLiteral("the configuration has errors");
+        return core::Status::failure("the configuration has errors");
     }
     if (auto text = core::exportText(analysis, request.what, request.format, request.info)) {
         return session::writeAtomically(request.path, QByteArray::fromStdString(*text), request.readOnly);
@@ -44,7 +44,7 @@ QString exportAnalysis(const core::Analysis& analysis, const ExportRequest& requ
         const ReportOptions options{request.paper, request.theme, request.layer, zoo ? &*zoo : nullptr};
         const PdfResult result = request.what == ExportWhat::Report ? reportPdf(analysis, request.info, options)
                                                                     : derivationPdf(analysis, request.info, options);
-        return result.pdf.isEmpty() ? result.error
+        return result.pdf.isEmpty() ? core::Status::failure(result.error.toStdString())
                                     : session::writeAtomically(request.path, result.pdf, request.readOnly);
     }
     const QPalette palette =
@@ -56,7 +56,7 @@ QString exportAnalysis(const core::Analysis& analysis, const ExportRequest& requ
     const std::optional<core::ViewKind> kind = core::viewFor(request.what);
     const views::AnalysisView* view = kind ? views.view(*kind, viewSizeIn(figure, QApplication::font())) : nullptr;
     if (!view) {
-        return QStringLiteral("no view draws %1").arg(QString::fromUtf8(core::toString(request.what)));
+        return core::Status::failure("no view draws " + std::string(core::toString(request.what)));
     }
     return exportFigure(*view, request.format, figure, request.path);
 }

@@ -37,8 +37,8 @@ QSize defaultFigureSize(core::ExportWhat what);
 
 /// Writes `request` for `analysis` from a private set of offscreen views (OffscreenViews): figures
 /// through the views' render(), the paged PDFs through ReportBuilder, the Markdown report with its
-/// PNG figures, text through core::exportText(). Needs a QApplication. Returns an empty string, or
-/// the reason (the combination makes no sense, the drawing or the write failed).
-QString exportAnalysis(const core::Analysis& analysis, const ExportRequest& request);
+/// PNG figures, text through core::exportText(). Needs a QApplication. A failure says why (the
+/// combination makes no sense, the drawing or the write failed).
+[[nodiscard]] core::Status exportAnalysis(const core::Analysis& analysis, const ExportRequest& request);
 
 } // namespace archplay::ui::exports

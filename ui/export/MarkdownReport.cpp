@@ -63,20 +63,25 @@ void renderZooFigures(const core::ReportSection& section, const core::Analysis& 
     }
 }
 
-/// Why the figures' folder cannot hold the figures, or empty: it must be a folder (or not exist yet)
-/// and every figure in it a file archplay may replace.
-QString checkFiguresFolder(const QString& directory, const std::vector<PendingFile>& files,
-                           core::ReadOnlyTarget readOnly) {
+/// A failure naming `path`: "/x/report_figures/kv.png: it is read-only".
+core::Status failureAt(const QString& path, const std::string& reason) {
+    return core::Status::failure(QDir::toNativeSeparators(path).toStdString() + ": " + reason);
+}
+
+/// Whether the figures' folder can hold the figures: it must be a folder (or not exist yet) and
+/// every figure in it a file archplay may replace.
+core::Status checkFiguresFolder(const QString& directory, const std::vector<PendingFile>& files,
+                                core::ReadOnlyTarget readOnly) {
     const QFileInfo folder(directory);
     if (folder.exists() && !folder.isDir()) {
-        return QStringLiteral("%1 exists and is not a folder").arg(QDir::toNativeSeparators(directory));
+        return failureAt(directory, "it exists and is not a folder");
     }
     if (!folder.exists()) {
         return session::checkWritable(directory, readOnly); // the folder is created beside the report
     }
     for (const PendingFile& file : files) {
-        if (const QString error = session::checkWritable(file.path, readOnly); !error.isEmpty()) {
-            return QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(file.path), error);
+        if (const core::Status writable = session::checkWritable(file.path, readOnly); !writable.ok()) {
+            return failureAt(file.path, writable.error());
         }
     }
     return {};
@@ -84,15 +89,15 @@ QString checkFiguresFolder(const QString& directory, const std::vector<PendingFi
 
 } // namespace
 
-QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportInfo& info,
-                             const MarkdownReportOptions& options, const QString& path, QStringList* written) {
+core::Status exportMarkdownReport(const core::Analysis& analysis, const core::ReportInfo& info,
+                                  const MarkdownReportOptions& options, const QString& path, QStringList* written) {
     if (!analysis.valid) {
-        return QStringLiteral("the configuration has errors; fix them before making a report");
+        return core::Status::failure("the configuration has errors; fix them before making a report");
     }
     // The report's own target is checked before anything is rendered or written: a refused report
     // leaves its figures' folder as it was.
-    if (const QString error = session::checkWritable(path, options.readOnly); !error.isEmpty()) {
-        return error;
+    if (core::Status writable = session::checkWritable(path, options.readOnly); !writable.ok()) {
+        return writable;
     }
     const QPalette palette =
         options.theme == theme::ThemeMode::System ? QApplication::palette() : theme::themePalette(options.theme);
@@ -124,23 +129,23 @@ QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportI
         QString error;
         const QByteArray bytes = figureBytes(*view, core::ExportFormat::Png, figure, &error);
         if (bytes.isEmpty()) {
-            return QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(file), error);
+            return failureAt(file, error.toStdString());
         }
         files.push_back({file, bytes});
         figures.push_back({*section.figure, linkTo(viewId + QStringLiteral(".png"))});
     }
     // Every file is rendered and every target checked before the first is written.
-    if (const QString error = checkFiguresFolder(directory, files, options.readOnly); !error.isEmpty()) {
-        return error;
+    if (core::Status folderReady = checkFiguresFolder(directory, files, options.readOnly); !folderReady.ok()) {
+        return folderReady;
     }
     if (!QDir().mkpath(directory)) {
-        return QStringLiteral("cannot create the folder %1").arg(QDir::toNativeSeparators(directory));
+        return failureAt(directory, "the folder cannot be created");
     }
     files.push_back(
         {path, QByteArray::fromStdString(core::reportMarkdown(analysis, info, views.layer(), figures, options.zoo))});
     for (const PendingFile& file : files) {
-        if (const QString error = session::writeAtomically(file.path, file.bytes, options.readOnly); !error.isEmpty()) {
-            return QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(file.path), error);
+        if (const core::Status saved = session::writeAtomically(file.path, file.bytes, options.readOnly); !saved.ok()) {
+            return failureAt(file.path, saved.error());
         }
         if (written) {
             *written << file.path;

@@ -29,9 +29,10 @@ QString markdownFiguresDir(const QString& path);
 
 /// Writes the report as Markdown (core::reportMarkdown) to `path` and its figures as PNG files in
 /// markdownFiguresDir(path), linked by relative paths. Every file is written atomically; the
-/// Markdown last, so it never links a figure that is missing. Returns an empty string, or the reason.
-/// `written` (optional) receives every file written.
-QString exportMarkdownReport(const core::Analysis& analysis, const core::ReportInfo& info,
-                             const MarkdownReportOptions& options, const QString& path, QStringList* written = nullptr);
+/// Markdown last, so it never links a figure that is missing. `written` (optional) receives every
+/// file written.
+[[nodiscard]] core::Status exportMarkdownReport(const core::Analysis& analysis, const core::ReportInfo& info,
+                                                const MarkdownReportOptions& options, const QString& path,
+                                                QStringList* written = nullptr);
 
 } // namespace archplay::ui::exports

@@ -292,12 +292,12 @@ QByteArray figureBytes(const views::AnalysisView& view, core::ExportFormat forma
     return bytes.isEmpty() ? fail(QStringLiteral("nothing was drawn")) : bytes;
 }
 
-QString exportFigure(const views::AnalysisView& view, core::ExportFormat format, const FigureOptions& options,
-                     const QString& path) {
+core::Status exportFigure(const views::AnalysisView& view, core::ExportFormat format, const FigureOptions& options,
+                          const QString& path) {
     QString error;
     const QByteArray bytes = figureBytes(view, format, options, &error);
     if (bytes.isEmpty()) {
-        return error;
+        return core::Status::failure(error.toStdString());
     }
     return session::writeAtomically(path, bytes, options.readOnly);
 }
@@ -334,16 +334,16 @@ ScopedPalette::~ScopedPalette() {
     }
 }
 
-QString saveWidgetPng(QWidget& widget, const QString& path) {
+core::Status saveWidgetPng(QWidget& widget, const QString& path) {
     const QImage image = widget.grab().toImage();
     if (image.isNull()) {
-        return QStringLiteral("nothing to render");
+        return core::Status::failure("nothing to render");
     }
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     if (!image.save(&buffer, "PNG")) {
-        return QStringLiteral("could not encode the PNG");
+        return core::Status::failure("could not encode the PNG");
     }
     return session::writeAtomically(path, bytes);
 }

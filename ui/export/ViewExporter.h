@@ -59,13 +59,13 @@ QImage renderImage(const views::AnalysisView& view, const FigureOptions& options
 QByteArray figureBytes(const views::AnalysisView& view, core::ExportFormat format, const FigureOptions& options,
                        QString* error);
 
-/// figureBytes() written atomically to `path`. Returns an empty string, or the reason.
-QString exportFigure(const views::AnalysisView& view, core::ExportFormat format, const FigureOptions& options,
-                     const QString& path);
+/// figureBytes() written atomically to `path`.
+[[nodiscard]] core::Status exportFigure(const views::AnalysisView& view, core::ExportFormat format,
+                                        const FigureOptions& options, const QString& path);
 
 /// A widget (the whole window, a dialog) grabbed as it is on screen and written as a PNG,
-/// atomically. Returns an empty string, or the reason.
-QString saveWidgetPng(QWidget& widget, const QString& path);
+/// atomically.
+[[nodiscard]] core::Status saveWidgetPng(QWidget& widget, const QString& path);
 
 /// The figure for the clipboard: the PNG image (application/x-qt-image and image/png) and the SVG
 /// (image/svg+xml) for programs that paste vectors.

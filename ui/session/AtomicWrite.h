@@ -9,13 +9,13 @@
 namespace archplay::ui::session {
 
 /// core::writeFileAtomically() for the window: the one rule for every save and export (atomic,
-/// through symbolic links, no devices, read-only files only when `readOnly` is Replace). Returns an
-/// empty string, or the reason ("the directory /x does not exist", "it is read-only", ...).
-[[nodiscard]] QString writeAtomically(const QString& path, const QByteArray& bytes,
-                                      core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse);
+/// through symbolic links, no devices, read-only files only when `readOnly` is Replace). A failure
+/// carries the reason ("the directory /x does not exist", "it is read-only", ...).
+[[nodiscard]] core::Status writeAtomically(const QString& path, const QByteArray& bytes,
+                                           core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse);
 
 /// core::checkWritableTarget(): whether writeAtomically() could write `path`, without writing.
-/// Returns an empty string, or the reason.
-[[nodiscard]] QString checkWritable(const QString& path, core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse);
+[[nodiscard]] core::Status checkWritable(const QString& path,
+                                         core::ReadOnlyTarget readOnly = core::ReadOnlyTarget::Refuse);
 
 } // namespace archplay::ui::session

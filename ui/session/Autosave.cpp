@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/session/Autosave.h"
 
+#include "ui/Strings.h"
 #include "ui/session/AtomicWrite.h"
 
 #include <QDir>
@@ -27,7 +28,7 @@ Autosave::Autosave(const QString& directory, std::function<QByteArray()> snapsho
     m_timer.setSingleShot(true);
     m_timer.setInterval(kDelayMs);
     connect(&m_timer, &QTimer::timeout, this, &Autosave::saveInBackground);
-    connect(&m_write, &QFutureWatcher<QString>::finished, this, [this] {
+    connect(&m_write, &QFutureWatcher<core::Status>::finished, this, [this] {
         setProblem(reasonFor(m_write.result()));
         if (std::exchange(m_writeAgain, false)) {
             saveInBackground();
@@ -57,11 +58,11 @@ void Autosave::saveInBackground() {
         [path = m_path, bytes = m_snapshot()] { return writeAtomically(path, bytes, core::ReadOnlyTarget::Replace); }));
 }
 
-QString Autosave::reasonFor(const QString& error) const {
-    return error.isEmpty() ? QString()
-                           : tr("the automatic copy %1 could not be written (%2); a crash would lose the edits "
-                                "since the last save")
-                                 .arg(QDir::toNativeSeparators(m_path), error);
+QString Autosave::reasonFor(const core::Status& written) const {
+    return written.ok() ? QString()
+                        : tr("the automatic copy %1 could not be written (%2); a crash would lose the edits "
+                             "since the last save")
+                              .arg(QDir::toNativeSeparators(m_path), qs(written.error()));
 }
 
 bool Autosave::acquire() {
@@ -103,16 +104,16 @@ void Autosave::schedule() {
     }
 }
 
-QString Autosave::saveNow() {
+core::Status Autosave::saveNow() {
     m_timer.stop();
     if (!m_active) {
-        return tr("another archplay window keeps the autosave");
+        return core::Status::failure("another archplay window keeps the autosave");
     }
     waitForWrite();
     m_writeAgain = false;
-    const QString error = writeAtomically(m_path, m_snapshot(), core::ReadOnlyTarget::Replace);
-    setProblem(reasonFor(error));
-    return error;
+    core::Status written = writeAtomically(m_path, m_snapshot(), core::ReadOnlyTarget::Replace);
+    setProblem(reasonFor(written));
+    return written;
 }
 
 void Autosave::setProblem(const QString& problem) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/util/Status.h"
+
 #include <QByteArray>
 #include <QFutureWatcher>
 #include <QLockFile>
@@ -41,9 +43,8 @@ public:
     /// Writes the copy kDelayMs after the last call. The snapshot is taken on this thread; the write
     /// and its fsync run on another, so the window never waits for the disk.
     void schedule();
-    /// Writes the copy now, on this thread (after a write in flight); returns an empty string or the
-    /// reason it could not.
-    QString saveNow();
+    /// Writes the copy now, on this thread (after a write in flight); a failure says why it could not.
+    [[nodiscard]] core::Status saveNow();
     /// A clean exit: removes the copy and releases the lock.
     void finish();
     QString path() const { return m_path; }
@@ -57,14 +58,14 @@ private:
     /// The timer's save: the snapshot now, the write in the background (one at a time).
     void saveInBackground();
     void waitForWrite();
-    QString reasonFor(const QString& error) const;
+    QString reasonFor(const core::Status& written) const;
 
     QString m_path;
     std::function<QByteArray()> m_snapshot;
     std::unique_ptr<QLockFile> m_lock;
     QTimer m_timer;
-    QFutureWatcher<QString> m_write; ///< the background write in flight
-    bool m_writeAgain = false;       ///< an edit came while a write was in flight
+    QFutureWatcher<core::Status> m_write; ///< the background write in flight
+    bool m_writeAgain = false;            ///< an edit came while a write was in flight
     bool m_active = false;
     QString m_problem;
 };

@@ -4,6 +4,7 @@
 #include "core/io/ConfigJson.h"
 #include "core/io/Files.h"
 #include "core/io/Session.h"
+#include "ui/Strings.h"
 #include "ui/session/AtomicWrite.h"
 #include "ui/session/ModelBridge.h"
 
@@ -183,13 +184,14 @@ FileResult FileController::openText(const QString& text) {
 FileResult FileController::saveConfigTo(const QString& path, core::ReadOnlyTarget readOnly) {
     core::Diagnostics notes;
     const std::string text = core::exportConfigText(m_bridge->config(), &notes);
-    const QString reason = writeAtomically(path, QByteArray::fromStdString(text), readOnly);
+    const core::Status written = writeAtomically(path, QByteArray::fromStdString(text), readOnly);
     const QString name = QFileInfo(path).fileName();
-    if (!reason.isEmpty()) {
-        return report({false,
-                       tr("Could not save %1: %2. Nothing was lost; the config is still open.").arg(name, reason),
-                       {},
-                       {}});
+    if (!written.ok()) {
+        return report(
+            {false,
+             tr("Could not save %1: %2. Nothing was lost; the config is still open.").arg(name, qs(written.error())),
+             {},
+             {}});
     }
     setCurrentPath(path);
     addRecent(path);
@@ -198,11 +200,12 @@ FileResult FileController::saveConfigTo(const QString& path, core::ReadOnlyTarge
 }
 
 FileResult FileController::saveSessionTo(const QString& path, core::ReadOnlyTarget readOnly) {
-    const QString reason = writeAtomically(
+    const core::Status written = writeAtomically(
         path, QByteArray::fromStdString(core::sessionToJson(currentSession(), ARCHPLAY_VERSION)), readOnly);
     const QString name = QFileInfo(path).fileName();
-    if (!reason.isEmpty()) {
-        return report({false, tr("Could not save session %1: %2. Nothing was lost.").arg(name, reason), {}, {}});
+    if (!written.ok()) {
+        return report(
+            {false, tr("Could not save session %1: %2. Nothing was lost.").arg(name, qs(written.error())), {}, {}});
     }
     addRecent(path);
     m_bridge->markSaved();

@@ -65,10 +65,10 @@ CatalogueResult GpuCatalogue::commit(const std::vector<core::Gpu>& devices, cons
         return {false, tr("The devices were left as they were."), describeDiagnostics(read.diagnostics)};
     }
     m_user = std::move(read.gpus);
-    const QString error = save();
+    const core::Status saved = save();
     emit changed();
-    if (!error.isEmpty()) {
-        return {true, tr("%1 For this run only: %2.").arg(success, error), {}};
+    if (!saved.ok()) {
+        return {true, tr("%1 For this run only: %2.").arg(success, qs(saved.error())), {}};
     }
     return {true, success, {}};
 }
@@ -151,9 +151,9 @@ CatalogueResult GpuCatalogue::importFile(const QString& path) {
 
 CatalogueResult GpuCatalogue::exportFile(const QString& path) const {
     const QString name = QFileInfo(path).fileName();
-    const QString error = writeAtomically(path, QByteArray::fromStdString(core::gpuCatalogueToJson(m_user)));
-    if (!error.isEmpty()) {
-        return {false, tr("Could not export to %1: %2.").arg(name, error), {}};
+    const core::Status written = writeAtomically(path, QByteArray::fromStdString(core::gpuCatalogueToJson(m_user)));
+    if (!written.ok()) {
+        return {false, tr("Could not export to %1: %2.").arg(name, qs(written.error())), {}};
     }
     return {true, tr("Exported %n device(s) to %1.", nullptr, int(m_user.size())).arg(name), {}};
 }
@@ -174,7 +174,7 @@ CatalogueResult GpuCatalogue::persistIn(const QString& key) {
     return {true, {}, {}};
 }
 
-QString GpuCatalogue::save() const {
+core::Status GpuCatalogue::save() const {
     if (m_settingsKey.isEmpty()) {
         return {};
     }

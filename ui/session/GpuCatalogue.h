@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/cost/Gpus.h"
+#include "core/util/Status.h"
 #include "core/validate/Diagnostic.h"
 
 #include <QObject>
@@ -62,8 +63,8 @@ signals:
 
 private:
     CatalogueResult commit(const std::vector<core::Gpu>& devices, const QString& success);
-    /// Writes the user's devices to the settings; an empty string, or why they are not kept.
-    [[nodiscard]] QString save() const;
+    /// Writes the user's devices to the settings; a failure says why they are not kept.
+    [[nodiscard]] core::Status save() const;
 
     std::vector<core::Gpu> m_user;
     QString m_settingsKey;

@@ -6,20 +6,20 @@
 
 namespace archplay::ui::session {
 
-QString writeSettings(const std::function<void(QSettings&)>& write) {
+core::Status writeSettings(const std::function<void(QSettings&)>& write) {
     QSettings settings;
     write(settings);
     settings.sync();
+    const std::string file = QDir::toNativeSeparators(settings.fileName()).toStdString();
     switch (settings.status()) {
     case QSettings::NoError:
         return {};
     case QSettings::AccessError:
-        return QStringLiteral("the settings file %1 cannot be written")
-            .arg(QDir::toNativeSeparators(settings.fileName()));
+        return core::Status::failure("the settings file " + file + " cannot be written");
     case QSettings::FormatError:
-        return QStringLiteral("the settings file %1 is malformed").arg(QDir::toNativeSeparators(settings.fileName()));
+        return core::Status::failure("the settings file " + file + " is malformed");
     }
-    return QStringLiteral("the settings could not be written");
+    return core::Status::failure("the settings could not be written");
 }
 
 } // namespace archplay::ui::session

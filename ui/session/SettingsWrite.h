@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QString>
+#include "core/util/Status.h"
 
 #include <functional>
 
@@ -10,9 +10,9 @@ class QSettings;
 namespace archplay::ui::session {
 
 /// Writes the application's settings through `write`, then makes QSettings write them to disk and
-/// reads back its status: returns an empty string, or why they were not kept ("the settings file
+/// reads back its status: a failure says why they were not kept ("the settings file
 /// /x/archplay.conf cannot be written"). Every write of settings goes through here, so that none
 /// fails without a word.
-[[nodiscard]] QString writeSettings(const std::function<void(QSettings&)>& write);
+[[nodiscard]] core::Status writeSettings(const std::function<void(QSettings&)>& write);
 
 } // namespace archplay::ui::session

@@ -28,7 +28,7 @@ AddedZooSources savedZooSources() {
     return {settings.value(kFoldersKey).toStringList(), settings.value(kHfCacheKey, false).toBool()};
 }
 
-QString saveZooSources(const AddedZooSources& sources) {
+core::Status saveZooSources(const AddedZooSources& sources) {
     return writeSettings([&sources](QSettings& settings) {
         if (sources.folders.isEmpty()) {
             settings.remove(kFoldersKey);

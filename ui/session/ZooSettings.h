@@ -3,6 +3,7 @@
 
 #include "core/report/ModelZoo.h"
 #include "core/report/ZooSources.h"
+#include "core/util/Status.h"
 
 #include <QStringList>
 
@@ -18,8 +19,8 @@ struct AddedZooSources {
 
 /// The sources saved in the settings (QSettings keys design/zoo/folders and design/zoo/hf-cache).
 [[nodiscard]] AddedZooSources savedZooSources();
-/// Saves them; returns an empty string, or why they are not kept (writeSettings()).
-[[nodiscard]] QString saveZooSources(const AddedZooSources& sources);
+/// Saves them; a failure says why they are not kept (writeSettings()).
+[[nodiscard]] core::Status saveZooSources(const AddedZooSources& sources);
 
 /// Every config the sources hold, as zoo inputs; `notes` (optional) receives what the scans said
 /// (a folder that does not exist, a scan cut at its bound, no cache found). `limits` bound each scan

@@ -58,13 +58,13 @@ const char* const kDefaultPreset = "llama-3-8b";
 /// Whether the settings can be kept: writes the settings version and reads back QSettings' status.
 /// Empty, or what a read-only or full settings folder costs the user.
 QString settingsProblem() {
-    const QString error = session::writeSettings(
+    const core::Status written = session::writeSettings(
         [](QSettings& settings) { settings.setValue(QStringLiteral("settingsVersion"), kSettingsVersion); });
-    return error.isEmpty()
+    return written.ok()
                ? QString()
                : QCoreApplication::translate("MainWindow", "%1: recent files, your devices, zoo folders and the last "
                                                            "session are kept for this run only")
-                     .arg(error);
+                     .arg(qs(written.error()));
 }
 
 QDockWidget* makeDock(const QString& title, const QString& objectName, QWidget* content, QWidget* parent) {
@@ -476,11 +476,12 @@ void MainWindow::exportWindow() {
     if (path.isEmpty()) {
         return;
     }
-    const QString error = exports::saveWidgetPng(*this, path);
-    if (error.isEmpty()) {
+    const core::Status written = exports::saveWidgetPng(*this, path);
+    if (written.ok()) {
         statusBar()->showMessage(tr("Exported %1.").arg(QFileInfo(path).fileName()), 5000);
     } else {
-        m_messageBar->showMessage(widgets::MessageBar::Level::Error, tr("Could not export: %1").arg(error));
+        m_messageBar->showMessage(widgets::MessageBar::Level::Error,
+                                  tr("Could not export: %1").arg(qs(written.error())));
     }
 }
 
