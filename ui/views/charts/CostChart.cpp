@@ -78,28 +78,6 @@ std::vector<QPointF> CostChart::points(const QCPGraph* graph) {
     return result;
 }
 
-void CostChart::putLegend(bool inside, int columns) const {
-    QCPLegend* legend = m_plot->legend;
-    QCPLayoutInset* inset = m_plot->axisRect()->insetLayout();
-    if (inside != m_legendInside) {
-        if (inside) {
-            m_plot->plotLayout()->take(legend);
-            m_plot->plotLayout()->simplify();
-            inset->addElement(legend, Qt::AlignBottom | Qt::AlignRight);
-        } else {
-            inset->take(legend);
-            m_plot->plotLayout()->addElement(m_plot->plotLayout()->rowCount(), 0, legend);
-            m_plot->plotLayout()->setRowStretchFactor(m_plot->plotLayout()->rowCount() - 1, 0.001);
-        }
-        m_legendInside = inside;
-    }
-    legend->setWrap(inside ? 0 : columns);
-    legend->setFillOrder(inside ? QCPLayoutGrid::foRowsFirst : QCPLayoutGrid::foColumnsFirst, true);
-    legend->setRowSpacing(inside ? 3 : 0);
-    legend->setColumnSpacing(inside ? 8 : 14);
-    legend->setMargins(inside ? QMargins(7, 5, 7, 4) : QMargins(4, 2, 4, 2));
-}
-
 void CostChart::layOut(const QSize& size) const {
     m_plot->setViewport(QRect(QPoint(0, 0), size));
     for (const auto phase :
@@ -143,32 +121,14 @@ CostChart::Arrangement CostChart::arrange(const QSize& size) const {
         return result;
     }
     m_arranging = true;
-    putLegend(true, 1);
+    plot::putLegend(*m_plot, true, 1);
     layOut(size);
     QRectF area = m_plot->axisRect()->rect();
     std::vector<layout::Polyline> curves = curvesAsDrawn();
     std::vector<QRectF> marks = marksAsDrawn();
     const bool entries = m_plot->legend->itemCount() > 0;
-    m_plot->legend->setVisible(entries);
-    const layout::LegendPlacement legend =
-        entries ? layout::placeLegend(area, QSizeF(m_plot->legend->minimumOuterSizeHint()), curves, marks, 6)
-                : layout::LegendPlacement{true, QRectF()};
-    if (legend.inside) {
-        if (!legend.rect.isEmpty()) {
-            QCPLayoutInset* inset = m_plot->axisRect()->insetLayout();
-            inset->setInsetPlacement(0, QCPLayoutInset::ipFree);
-            inset->setInsetRect(0, QRectF((legend.rect.left() - area.left()) / area.width(),
-                                          (legend.rect.top() - area.top()) / area.height(),
-                                          legend.rect.width() / area.width(), legend.rect.height() / area.height()));
-            layOut(size);
-        }
-    } else {
-        std::vector<qreal> widths;
-        for (int i = 0; i < m_plot->legend->itemCount(); ++i) {
-            widths.push_back(m_plot->legend->item(i)->minimumOuterSizeHint().width());
-        }
-        putLegend(false, layout::legendColumns(widths, size.width() - 20, 8));
-        layOut(size);
+    const layout::LegendPlacement legend = plot::placeLegendClear(*m_plot, size, curves, marks, [&] { layOut(size); });
+    if (!legend.inside) {
         // The plot is shorter with the legend below: everything drawn moved.
         area = m_plot->axisRect()->rect();
         curves = curvesAsDrawn();

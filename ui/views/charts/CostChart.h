@@ -81,14 +81,12 @@ private:
         Candidates candidates;
     };
     void layOut(const QSize& size) const;
-    void putLegend(bool inside, int columns) const;
     std::vector<layout::Polyline> curvesAsDrawn() const;
     std::vector<QRectF> marksAsDrawn() const;
 
     std::vector<QCPGraph*> m_avoided;
     std::vector<QCPGraph*> m_marks;
     std::vector<Label> m_labels;
-    mutable bool m_legendInside = true;
     mutable bool m_arranging = false;
 };
 

@@ -173,29 +173,6 @@ QCPGraph* KvCurvePlot::entry(std::vector<QCPGraph*>& pool, std::size_t index) {
     return pool[index];
 }
 
-void KvCurvePlot::putLegend(bool inside, int columns) const {
-    QCPLegend* legend = m_plot->legend;
-    QCPLayoutInset* inset = m_plot->axisRect()->insetLayout();
-    if (inside != m_legendInside) {
-        if (inside) {
-            m_plot->plotLayout()->take(legend);
-            m_plot->plotLayout()->simplify();
-            inset->addElement(legend, Qt::AlignBottom | Qt::AlignRight);
-        } else {
-            inset->take(legend);
-            m_plot->plotLayout()->addElement(1, 0, legend);
-            m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
-        }
-        m_legendInside = inside;
-    }
-    legend->setWrap(inside ? 0 : columns);
-    legend->setFillOrder(inside ? QCPLayoutGrid::foRowsFirst : QCPLayoutGrid::foColumnsFirst, true);
-    // Below the plot the legend is a compact block of rows, so that a small plot keeps its height.
-    legend->setRowSpacing(inside ? 3 : 0);
-    legend->setColumnSpacing(inside ? 8 : 14);
-    legend->setMargins(inside ? QMargins(7, 5, 7, 4) : QMargins(4, 2, 4, 2));
-}
-
 void KvCurvePlot::layOut(const QSize& size) const {
     m_plot->setViewport(QRect(QPoint(0, 0), size));
     for (const auto phase :
@@ -226,7 +203,7 @@ KvCurvePlot::Arrangement KvCurvePlot::arrange(const QSize& size) const {
             m_sizeEntries[i]->setVisible(show);
             show ? m_sizeEntries[i]->addToLegend() : m_sizeEntries[i]->removeFromLegend();
         }
-        putLegend(true, 1);
+        plot::putLegend(*m_plot, true, 1);
         layOut(size);
         QRectF area = m_plot->axisRect()->rect();
         auto curvesAsDrawn = [&] {
@@ -256,27 +233,9 @@ KvCurvePlot::Arrangement KvCurvePlot::arrange(const QSize& size) const {
             const QPointF point(x->coordToPixel(m_currentCoords.x()), y->coordToPixel(m_currentCoords.y()));
             return QRectF(point - QPointF(6, 6), QSizeF(12, 12));
         };
-        const QSize legendSize = m_plot->legend->minimumOuterSizeHint();
         const layout::LegendPlacement legend =
-            m_plot->legend->itemCount() == 0 ? layout::LegendPlacement{true, QRectF()}
-                                             : layout::placeLegend(area, QSizeF(legendSize), curves, {pointRect()}, 6);
-        if (legend.inside) {
-            if (!legend.rect.isEmpty()) {
-                QCPLayoutInset* inset = m_plot->axisRect()->insetLayout();
-                inset->setInsetPlacement(0, QCPLayoutInset::ipFree);
-                inset->setInsetRect(0,
-                                    QRectF((legend.rect.left() - area.left()) / area.width(),
-                                           (legend.rect.top() - area.top()) / area.height(),
-                                           legend.rect.width() / area.width(), legend.rect.height() / area.height()));
-                layOut(size);
-            }
-        } else {
-            std::vector<qreal> widths;
-            for (int i = 0; i < m_plot->legend->itemCount(); ++i) {
-                widths.push_back(m_plot->legend->item(i)->minimumOuterSizeHint().width());
-            }
-            putLegend(false, layout::legendColumns(widths, size.width() - 20, 8));
-            layOut(size);
+            plot::placeLegendClear(*m_plot, size, curves, {pointRect()}, [&] { layOut(size); });
+        if (!legend.inside) {
             area = m_plot->axisRect()->rect();
             curves = curvesAsDrawn();
         }

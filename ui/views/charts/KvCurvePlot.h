@@ -80,7 +80,6 @@ private:
     QCPItemText* text(std::size_t index);
     QCPGraph* entry(std::vector<QCPGraph*>& pool, std::size_t index);
     void layOut(const QSize& size) const;
-    void putLegend(bool inside, int columns) const;
 
     QCustomPlot* m_plot;
     std::vector<QCPGraph*> m_graphs;
@@ -95,7 +94,6 @@ private:
     std::vector<Marker> m_lengths;
     std::vector<Marker> m_sizes;
     QPointF m_currentCoords;
-    mutable bool m_legendInside = true;
     mutable bool m_arranging = false;
     std::vector<core::KvCurve> m_curves;
     std::vector<core::DType> m_dtypes;

@@ -215,6 +215,56 @@ void placeLegendBelow(QCustomPlot& plot) {
     plot.legend->setMargins(QMargins(4, 2, 4, 2));
 }
 
+void putLegend(QCustomPlot& plot, bool inside, int columns) {
+    QCPLegend* legend = plot.legend;
+    QCPLayoutInset* inset = plot.axisRect()->insetLayout();
+    if (inside && legend->layout() != inset) {
+        plot.plotLayout()->take(legend);
+        plot.plotLayout()->simplify();
+        inset->addElement(legend, Qt::AlignBottom | Qt::AlignRight);
+    } else if (!inside && legend->layout() == inset) {
+        inset->take(legend);
+        plot.plotLayout()->addElement(plot.plotLayout()->rowCount(), 0, legend);
+        plot.plotLayout()->setRowStretchFactor(plot.plotLayout()->rowCount() - 1, 0.001);
+    }
+    legend->setWrap(inside ? 0 : columns);
+    legend->setFillOrder(inside ? QCPLayoutGrid::foRowsFirst : QCPLayoutGrid::foColumnsFirst, true);
+    legend->setRowSpacing(inside ? 3 : 0);
+    legend->setColumnSpacing(inside ? 8 : 14);
+    legend->setMargins(inside ? QMargins(7, 5, 7, 4) : QMargins(4, 2, 4, 2));
+}
+
+layout::LegendPlacement placeLegendClear(QCustomPlot& plot, const QSize& size,
+                                         const std::vector<layout::Polyline>& curves, const std::vector<QRectF>& marks,
+                                         const std::function<void()>& layOut) {
+    const bool entries = plot.legend->itemCount() > 0;
+    plot.legend->setVisible(entries);
+    if (!entries) {
+        return {true, QRectF()};
+    }
+    const QRectF area = plot.axisRect()->rect();
+    const layout::LegendPlacement placed =
+        layout::placeLegend(area, QSizeF(plot.legend->minimumOuterSizeHint()), curves, marks, 6);
+    if (placed.inside) {
+        if (!placed.rect.isEmpty()) {
+            QCPLayoutInset* inset = plot.axisRect()->insetLayout();
+            inset->setInsetPlacement(0, QCPLayoutInset::ipFree);
+            inset->setInsetRect(0, QRectF((placed.rect.left() - area.left()) / area.width(),
+                                          (placed.rect.top() - area.top()) / area.height(),
+                                          placed.rect.width() / area.width(), placed.rect.height() / area.height()));
+            layOut();
+        }
+        return placed;
+    }
+    std::vector<qreal> widths;
+    for (int i = 0; i < plot.legend->itemCount(); ++i) {
+        widths.push_back(plot.legend->item(i)->minimumOuterSizeHint().width());
+    }
+    putLegend(plot, false, layout::legendColumns(widths, size.width() - 20, 8));
+    layOut();
+    return placed;
+}
+
 void renderPlot(QCustomPlot& plot, QPainter& painter, const QRectF& target) {
     const int width = std::max(1, static_cast<int>(std::lround(target.width())));
     const int height = std::max(1, static_cast<int>(std::lround(target.height())));

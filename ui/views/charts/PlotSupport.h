@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "ui/views/layout/PlotLabels.h"
+
 #include <QString>
 
 #include <functional>
@@ -13,6 +15,7 @@ class QFont;
 class QPainter;
 class QPalette;
 class QRectF;
+class QSize;
 
 namespace archplay::ui::views::plot {
 
@@ -52,6 +55,18 @@ void useYearTicker(QCPAxis* axis);
 /// Moves the legend out of the axis rect into a row below it, entries side by side, so it never
 /// covers a point or a curve.
 void placeLegendBelow(QCustomPlot& plot);
+
+/// Puts the legend in the axis rect's inset layout (`inside`: one column of rows), or in a row below
+/// the plot wrapping after `columns` entries, a compact block so that a small plot keeps its height.
+void putLegend(QCustomPlot& plot, bool inside, int columns);
+
+/// Places the legend where it hides no curve and no mark (layout::placeLegend): in the free corner of
+/// the axis rect, or below the plot in as many columns as `size` holds; no entries, no legend.
+/// `layOut` lays the plot out again at `size`. Below the plot the axis rect has moved, so the caller
+/// measures again what it drew.
+layout::LegendPlacement placeLegendClear(QCustomPlot& plot, const QSize& size,
+                                         const std::vector<layout::Polyline>& curves, const std::vector<QRectF>& marks,
+                                         const std::function<void()>& layOut);
 
 /// Paints `plot` laid out at the size of `target` onto any painter (screen, image, SVG, PDF):
 /// QCustomPlot draws into a QPicture through its own painter, which `painter` then replays.
