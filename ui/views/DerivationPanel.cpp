@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/DerivationPanel.h"
 
+#include "ui/views/ViewColors.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QContextMenuEvent>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
 #include <QPaintEvent>
 #include <QPainter>
 #include <QScrollArea>
@@ -33,12 +38,18 @@ protected:
         QPainter painter(this);
         m_panel->paintCanvas(painter, event->rect());
     }
+    void contextMenuEvent(QContextMenuEvent* event) override {
+        QMenu menu(this);
+        menu.addAction(m_panel->m_copyLatex);
+        menu.addAction(m_panel->m_copyMarkdown);
+        menu.exec(event->globalPos());
+    }
 
 private:
     DerivationPanel* m_panel;
 };
 
-DerivationPanel::DerivationPanel(QWidget* parent)
+DerivationPanel::DerivationPanel(QWidget* parent, const QString& note)
     : QWidget(parent)
     , m_scroll(new QScrollArea(this))
     , m_canvas(new Canvas(this))
@@ -49,8 +60,14 @@ DerivationPanel::DerivationPanel(QWidget* parent)
     connect(m_copyLatex, &QAction::triggered, this, [this] { QApplication::clipboard()->setText(latex()); });
     connect(m_copyMarkdown, &QAction::triggered, this, [this] { QApplication::clipboard()->setText(markdown()); });
     auto* bar = new QHBoxLayout;
-    bar->setContentsMargins(kMargin, 0, kMargin, 0);
-    bar->addStretch(1);
+    bar->setContentsMargins(kMargin, note.isEmpty() ? 0 : 8, kMargin, note.isEmpty() ? 0 : 4);
+    if (note.isEmpty()) {
+        bar->addStretch(1);
+    } else {
+        auto* label = new QLabel(note, this);
+        label->setForegroundRole(QPalette::PlaceholderText);
+        bar->addWidget(label, 1);
+    }
     for (QAction* action : {m_copyLatex, m_copyMarkdown}) {
         auto* button = new QToolButton(this);
         button->setDefaultAction(action);
@@ -73,12 +90,19 @@ DerivationPanel::DerivationPanel(QWidget* parent)
 DerivationPanel::~DerivationPanel() = default;
 
 void DerivationPanel::setDerivation(core::Derivation derivation) {
+    m_nothing.clear();
     m_derivation = std::move(derivation);
     m_blocks.clear(); // they point into the document
     m_document.reset();
     if (isVisible()) {
         relayout();
     }
+}
+
+void DerivationPanel::showNothing(const QString& why) {
+    setDerivation({});
+    m_nothing = why;
+    m_canvas->update();
 }
 
 QString DerivationPanel::latex() const {
@@ -109,6 +133,12 @@ void DerivationPanel::relayout() {
 
 void DerivationPanel::paintCanvas(QPainter& painter, const QRect& exposed) const {
     painter.fillRect(exposed, palette().color(QPalette::Base));
+    if (!m_nothing.isEmpty()) {
+        painter.setPen(colors::muted(palette()));
+        painter.drawText(m_canvas->rect().adjusted(24, 24, -24, -24),
+                         Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, m_nothing);
+        return;
+    }
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
     document().paint(painter, m_blocks, QPointF(kMargin, kMargin), QRectF(exposed), palette());

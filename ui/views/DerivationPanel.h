@@ -14,18 +14,22 @@ class QScrollArea;
 
 namespace archplay::ui::views {
 
-/// A derivation typeset and scrolled, laid out at the panel's width: the explanation the cost views
-/// open beside their figures. Copy as LaTeX and Copy as Markdown put the same derivation on the
-/// clipboard (core::toLatex, core::toMarkdown).
+/// A derivation typeset and scrolled, laid out at the panel's width: the forward pass of the
+/// Derivation view, the explanation the cost views open beside their figures. Copy as LaTeX and Copy
+/// as Markdown (buttons, and the page's context menu) put the same derivation on the clipboard
+/// (core::toLatex, core::toMarkdown).
 class DerivationPanel : public QWidget {
     Q_OBJECT
 
 public:
-    explicit DerivationPanel(QWidget* parent = nullptr);
+    /// `note`, when given, is a line of muted text left of the copy buttons.
+    explicit DerivationPanel(QWidget* parent = nullptr, const QString& note = {});
     ~DerivationPanel() override;
 
     /// Shows `derivation`; typeset now when the panel is visible, else when it is shown.
     void setDerivation(core::Derivation derivation);
+    /// Shows `why` instead of a derivation ("the configuration has errors"); setDerivation() ends it.
+    void showNothing(const QString& why);
     const core::Derivation& derivation() const { return m_derivation; }
 
     QString latex() const;
@@ -49,6 +53,7 @@ private:
     mutable std::shared_ptr<const mathtext::MathTypesetter> m_typesetter;
     mutable std::unique_ptr<layout::DerivationDocument> m_document;
     std::vector<layout::DocumentBlock> m_blocks;
+    QString m_nothing; ///< shown instead of the derivation when set
     QScrollArea* m_scroll;
     Canvas* m_canvas;
     QAction* m_copyLatex;

@@ -5,19 +5,17 @@
 #include "ui/views/AnalysisView.h"
 #include "ui/views/layout/DerivationDocument.h"
 
-#include <memory>
-#include <vector>
-
 class QAction;
-class QScrollArea;
 
 namespace archplay::ui::views {
+
+class DerivationPanel;
 
 /// The forward pass written out step by step for the current config (core::deriveForwardPass):
 /// embedding, positions, every residual block per layer kind with its norms, attention shapes
 /// (GQA or MLA as configured), scaled dot-product with d_head substituted, the FFN as configured,
-/// output head and softmax, typeset as real maths by the program's own typesetter. "Copy as
-/// LaTeX" and "Copy as Markdown" put the same derivation on the clipboard.
+/// output head and softmax, typeset as real maths by the program's own typesetter, on a
+/// DerivationPanel. "Copy as LaTeX" and "Copy as Markdown" put the same derivation on the clipboard.
 class DerivationView : public AnalysisView {
     Q_OBJECT
 
@@ -34,33 +32,21 @@ public:
 
     QString latex() const;
     QString markdown() const;
-    QAction* copyLatexAction() const { return m_copyLatex; }
-    QAction* copyMarkdownAction() const { return m_copyMarkdown; }
-    /// The typeset document (after the first paint or render of a change).
+    QAction* copyLatexAction() const;
+    QAction* copyMarkdownAction() const;
+    /// The typeset document of the current analysis.
     const layout::DerivationDocument* document() const;
 
 protected:
-    void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    class Canvas;
+    /// Hands the panel the derivation of the analysis when it changed since.
     void ensureBuilt() const;
-    void rebuild();
-    void relayout();
-    void paintCanvas(QPainter& painter, const QRect& exposed) const;
 
     core::AnalysisPtr m_analysis = std::make_shared<const core::Analysis>();
-    core::Derivation m_derivation;
-    std::shared_ptr<const mathtext::MathTypesetter> m_typesetter;
-    std::unique_ptr<layout::DerivationDocument> m_document;
-    std::vector<layout::DocumentBlock> m_blocks;
     mutable bool m_dirty = true;
-    QScrollArea* m_scroll;
-    Canvas* m_canvas;
-    QAction* m_copyLatex;
-    QAction* m_copyMarkdown;
+    DerivationPanel* m_panel;
 };
 
 } // namespace archplay::ui::views
