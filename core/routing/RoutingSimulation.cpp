@@ -343,4 +343,16 @@ RoutingSimulation simulateRouting(const RoutingInputs& inputs) {
     return sim;
 }
 
+std::vector<std::int64_t> RoutingSimulation::groupStarts() const {
+    std::vector<std::int64_t> starts;
+    if (settings.groups <= 1 || numExperts < settings.groups) {
+        return starts;
+    }
+    const std::int64_t size = numExperts / settings.groups;
+    for (std::int64_t g = 1; g < settings.groups; ++g) {
+        starts.push_back(g * size);
+    }
+    return starts;
+}
+
 } // namespace archplay::core

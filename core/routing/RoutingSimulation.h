@@ -58,6 +58,9 @@ struct RoutingSimulation {
     [[nodiscard]] double balancedLoad() const {
         return numExperts > 0 ? double(tokens.size()) * double(topK) / double(numExperts) : 0.0;
     }
+    /// The first expert of each group after the first under group-limited routing (n_group > 1,
+    /// E / n_group experts a group, as DeepSeek-V3's router splits them); empty without groups.
+    [[nodiscard]] std::vector<std::int64_t> groupStarts() const;
 };
 
 /// The fixed sample sentence, as tokens with their leading spaces (word-level: a real tokenizer

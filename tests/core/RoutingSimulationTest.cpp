@@ -50,6 +50,7 @@ TEST(RoutingSimulation, SoftmaxRowsSumToOneAndTopKIsTheLargest) {
     ASSERT_EQ(sim.tokens.size(), core::routingSampleTokens().size());
     EXPECT_EQ(sim.settings.scoring, RouterScoring::Softmax);
     EXPECT_TRUE(sim.settings.normaliseTopK);
+    EXPECT_TRUE(sim.groupStarts().empty()) << "no group limit";
     std::int64_t load = 0;
     for (const auto& token : sim.tokens) {
         ASSERT_EQ(token.scores.size(), 8u);
@@ -88,6 +89,8 @@ TEST(RoutingSimulation, DeepSeekUsesSigmoidScoresAndGroupLimits) {
     EXPECT_EQ(sim.settings.topKGroups, 4);
     EXPECT_DOUBLE_EQ(sim.settings.routedScaling, 2.5);
     EXPECT_EQ(sim.sharedExperts, 1);
+    // 256 experts in 8 groups of 32, as DeepSeek-V3's router splits them.
+    EXPECT_EQ(sim.groupStarts(), (std::vector<std::int64_t>{32, 64, 96, 128, 160, 192, 224}));
     for (const auto& token : sim.tokens) {
         ASSERT_EQ(token.chosen.size(), 8u);
         std::set<int> groups;

@@ -320,17 +320,7 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
                             widgets::listThatFits(metrics, m_choices[t], placed.choices[t].width()));
     }
 
-    if (m_simulation.settings.groups > 1) {
-        // Group-limited routing: mark the groups a token must choose its experts from.
-        QColor separator = text;
-        separator.setAlpha(150);
-        painter.setPen(QPen(separator, 1, Qt::DashLine));
-        const std::int64_t size = m_simulation.numExperts / m_simulation.settings.groups;
-        for (std::int64_t g = 1; g < m_simulation.settings.groups; ++g) {
-            const qreal x = std::round(layout::routingCell(placed, 0, static_cast<int>(g * size)).left()) - 0.5;
-            painter.drawLine(QLineF(x, placed.grid.top() - 4, x, placed.grid.bottom()));
-        }
-    }
+    paintGroupSeparators(painter, placed, placed.grid.top() - 4, placed.grid.bottom());
 
     if (placed.load.isEmpty()) {
         return;
@@ -373,21 +363,24 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
     painter.setPen(Qt::NoPen);
     painter.setBrush(routed);
     painter.drawRects(bars.data(), static_cast<int>(bars.size()));
-    if (m_simulation.settings.groups > 1) {
-        QColor separator = text;
-        separator.setAlpha(150);
-        painter.setPen(QPen(separator, 1, Qt::DashLine));
-        const std::int64_t size = m_simulation.numExperts / m_simulation.settings.groups;
-        for (std::int64_t g = 1; g < m_simulation.settings.groups; ++g) {
-            const qreal x = std::round(layout::routingCell(placed, 0, static_cast<int>(g * size)).left()) - 0.5;
-            painter.drawLine(QLineF(x, placed.load.top(), x, placed.load.bottom()));
-        }
-    }
+    paintGroupSeparators(painter, placed, placed.load.top(), placed.load.bottom());
     painter.setPen(QPen(text, 1, Qt::DashLine));
     const qreal uniformY = placed.load.bottom() - uniform * scale;
     painter.drawLine(QLineF(placed.load.left(), uniformY, placed.load.right(), uniformY));
     if (!placed.totals.isEmpty()) {
         paintTotals(painter, placed.totals);
+    }
+}
+
+void MoeRoutingView::paintGroupSeparators(QPainter& painter, const layout::RoutingLayout& placed, qreal top,
+                                          qreal bottom) const {
+    // Group-limited routing: mark the groups a token must choose its experts from.
+    QColor separator = palette().color(QPalette::Text);
+    separator.setAlpha(150);
+    painter.setPen(QPen(separator, 1, Qt::DashLine));
+    for (const std::int64_t first : m_simulation.groupStarts()) {
+        const qreal x = std::round(layout::routingCell(placed, 0, static_cast<int>(first)).left()) - 0.5;
+        painter.drawLine(QLineF(x, top, x, bottom));
     }
 }
 

@@ -43,6 +43,8 @@ private:
     QRectF contentRect(const QRectF& target) const;
     void paintDense(QPainter& painter, const QRectF& area) const;
     void paintTotals(QPainter& painter, const QRectF& area) const;
+    /// Dashed lines between the expert groups of group-limited routing, from `top` to `bottom`.
+    void paintGroupSeparators(QPainter& painter, const layout::RoutingLayout& placed, qreal top, qreal bottom) const;
     qreal tokenLabelWidth() const;
     qreal choiceWidth(const QRectF& area) const;
 
