@@ -173,22 +173,11 @@ DesignRequest designRequest(const Options& options) {
     return request;
 }
 
-/// The errors of a search as one line, each under the flag that sets its field.
-std::string errorLine(const core::Diagnostics& diagnostics) {
-    std::string message;
-    for (const core::Diagnostic& d : diagnostics) {
-        if (d.severity == core::Severity::Error) {
-            message += fmt::format("{}{}: {}", message.empty() ? "" : "; ", flagOf(d.field), d.message);
-        }
-    }
-    return message;
-}
-
 /// Runs the search; a space the core rejects is a usage error, printed with the design usage.
 int runDesign(const Options& options, const DesignRequest& request, std::ostream& out, std::ostream& err) {
     const core::DesignSearchResult result = core::searchDesigns(request.space, request.targets);
     if (core::hasErrors(result.diagnostics)) {
-        return printUsageError(UsageError{errorLine(result.diagnostics), false}, kDesignUsage, err);
+        return printUsageError(refusedRequest(result.diagnostics, flagOf), kDesignUsage, err);
     }
     if (options.json) {
         out << core::designSearchJson(result, request.targets).dump(2) << "\n";
@@ -385,7 +374,7 @@ void printSearch(const core::TargetSearchResult& result, const core::SearchTarge
 int runSearch(const Options& options, const SearchRequest& request, std::ostream& out, std::ostream& err) {
     const core::TargetSearchResult result = core::searchTargets(request.space, request.targets);
     if (core::hasErrors(result.diagnostics) && result.evaluated == 0) {
-        return printUsageError(UsageError{errorLine(result.diagnostics), false}, kSearchUsage, err);
+        return printUsageError(refusedRequest(result.diagnostics, flagOf), kSearchUsage, err);
     }
     const core::SeedDesign seed =
         core::seedDesign(request.targets, request.space.vocabSizes.empty() ? 128256 : request.space.vocabSizes.front());

@@ -77,6 +77,17 @@ int printUsageError(const UsageError& error, std::string_view usage, std::ostrea
     return BadUsage;
 }
 
+UsageError refusedRequest(const core::Diagnostics& diagnostics,
+                          const std::function<std::string(const std::string& field)>& flagOf) {
+    std::string message;
+    for (const core::Diagnostic& d : diagnostics) {
+        if (d.severity == core::Severity::Error) {
+            message += fmt::format("{}{}: {}", message.empty() ? "" : "; ", flagOf(d.field), d.message);
+        }
+    }
+    return UsageError{message, false};
+}
+
 const std::string* Options::value(const std::string& flag) const {
     const auto it = values.find(flag);
     return it == values.end() ? nullptr : &it->second;

@@ -4,6 +4,7 @@
 #include "core/analysis/Analysis.h"
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <set>
@@ -23,6 +24,12 @@ struct UsageError {
 /// Prints a subcommand's UsageError: the message, then the subcommand's `usage` when the error asks
 /// for it. Returns the exit code for bad usage, 2.
 int printUsageError(const UsageError& error, std::string_view usage, std::ostream& err);
+
+/// A request core refused, as a UsageError printed without the usage: its errors on one line, each
+/// under the flag that sets its field ("--layers: must be at least 1; --hidden: ..."). `flagOf`
+/// names the flag of a core field.
+UsageError refusedRequest(const core::Diagnostics& diagnostics,
+                          const std::function<std::string(const std::string& field)>& flagOf);
 
 /// Options after the command: flags with values, boolean switches and positional arguments.
 struct Options {

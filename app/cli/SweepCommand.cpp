@@ -150,17 +150,6 @@ SweepRequest sweepRequest(const Options& options) {
     return request;
 }
 
-/// The errors of a request, each under the flag that sets it, as one line.
-std::string errorLine(const core::Diagnostics& diagnostics) {
-    std::string message;
-    for (const core::Diagnostic& d : diagnostics) {
-        if (d.severity == core::Severity::Error) {
-            message += fmt::format("{}{}: {}", message.empty() ? "" : "; ", flagOf(d.field), d.message);
-        }
-    }
-    return message;
-}
-
 /// Column headers of the table, by figure (designFigures() order).
 constexpr const char* kColumns[] = {"params",  "active",   "KV/token", "KV",        "weights", "FLOP/token",
                                     "prefill", "training", "serving",  "train/GPU", "tok/s",   "TTFT"};
@@ -252,7 +241,7 @@ int runSweep(const Options& options, const SweepRequest& request, std::ostream& 
     if (!request.y) {
         const core::SweepResult result = core::sweep(config, request.scenario, request.x);
         if (core::hasErrors(result.diagnostics)) {
-            return printUsageError(UsageError{errorLine(result.diagnostics), false}, kSweepUsage, err);
+            return printUsageError(refusedRequest(result.diagnostics, flagOf), kSweepUsage, err);
         }
         if (options.json) {
             std::vector<std::int64_t> values;
@@ -271,7 +260,7 @@ int runSweep(const Options& options, const SweepRequest& request, std::ostream& 
     const core::SweepGridRequest gridRequest{request.x, *request.y, request.figure, request.levels};
     const core::SweepGrid grid = core::sweepGrid(config, request.scenario, gridRequest);
     if (core::hasErrors(grid.diagnostics)) {
-        return printUsageError(UsageError{errorLine(grid.diagnostics), false}, kSweepUsage, err);
+        return printUsageError(refusedRequest(grid.diagnostics, flagOf), kSweepUsage, err);
     }
     if (options.json) {
         out << core::sweepGridJson(grid, gridRequest).dump(2) << "\n";
