@@ -39,17 +39,20 @@ namespace {
 
 // The issue's default set: a dense 8B, a sparse MoE, MLA with 256 experts, a 126-layer dense
 // model, and an encoder-decoder.
-const QStringList kDefaultPresets = {QStringLiteral("llama-3-8b"), QStringLiteral("mixtral-8x7b-v0.1"),
-                                     QStringLiteral("deepseek-v3"), QStringLiteral("llama-3.1-405b"),
-                                     QStringLiteral("t5-large")};
+QStringList defaultPresets() {
+    return {QStringLiteral("llama-3-8b"), QStringLiteral("mixtral-8x7b-v0.1"), QStringLiteral("deepseek-v3"),
+            QStringLiteral("llama-3.1-405b"), QStringLiteral("t5-large")};
+}
 
 // The main sliders, dragged in this order when they apply to the preset.
-const QStringList kSliderKeys = {QStringLiteral("num_hidden_layers"),       QStringLiteral("hidden_size"),
-                                 QStringLiteral("num_attention_heads"),     QStringLiteral("num_key_value_heads"),
-                                 QStringLiteral("intermediate_size"),       QStringLiteral("vocab_size"),
-                                 QStringLiteral("max_position_embeddings"), QStringLiteral("num_experts"),
-                                 QStringLiteral("moe_intermediate_size"),   QStringLiteral("num_encoder_layers"),
-                                 QStringLiteral("sequence_length")};
+QStringList sliderKeys() {
+    return {QStringLiteral("num_hidden_layers"),       QStringLiteral("hidden_size"),
+            QStringLiteral("num_attention_heads"),     QStringLiteral("num_key_value_heads"),
+            QStringLiteral("intermediate_size"),       QStringLiteral("vocab_size"),
+            QStringLiteral("max_position_embeddings"), QStringLiteral("num_experts"),
+            QStringLiteral("moe_intermediate_size"),   QStringLiteral("num_encoder_layers"),
+            QStringLiteral("sequence_length")};
+}
 
 // Budgets of issue 6 on this class of machine (2 cores, software rendering, offscreen).
 constexpr double kP99BudgetMs = 16.7;
@@ -186,7 +189,8 @@ public:
                 continue;
             }
             m_window->selectView(view->kind());
-            for (const QString& key : kSliderKeys) {
+            const QStringList keys = sliderKeys();
+            for (const QString& key : keys) {
                 m_window->bridge()->loadPreset(presetId);
                 flush();
                 auto* slider = m_window->findChild<QSlider*>(QStringLiteral("field.%1.slider").arg(key));
@@ -422,7 +426,8 @@ bool PaintTimingApplication::notify(QObject* receiver, QEvent* event) {
 int runBenchmark(PaintTimingApplication& app, const GuiOptions& options, std::int64_t mainStartNs, QString* error) {
     Bench bench(app, options);
     bench.start(mainStartNs);
-    for (const QString& id : options.benchPresets.isEmpty() ? kDefaultPresets : options.benchPresets) {
+    const QStringList presets = options.benchPresets.isEmpty() ? defaultPresets() : options.benchPresets;
+    for (const QString& id : presets) {
         bench.measure(id);
     }
     const QByteArray report = bench.report();

@@ -191,9 +191,9 @@ void HeadsPage::fill() {
     m_summary->setText(
         tr("Hidden size %1: %2 valid splits of the attention into heads (%3 shown). Counts and caches are the "
            "core's own for each applied config; Δ is against the current config (bold).")
-            .arg(qs(core::withThousands(std::uint64_t(m_analysis->config.hiddenSize))))
-            .arg(qs(core::withThousands(m_list.configs.size())))
-            .arg(qs(core::withThousands(std::uint64_t(m_table->rowCount())))));
+            .arg(qs(core::withThousands(std::uint64_t(m_analysis->config.hiddenSize))),
+                 qs(core::withThousands(m_list.configs.size())),
+                 qs(core::withThousands(std::uint64_t(m_table->rowCount())))));
 }
 
 void HeadsPage::applyRow(int row) {

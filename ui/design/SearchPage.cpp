@@ -175,7 +175,7 @@ SearchPage::SearchPage(session::ModelBridge* bridge, QWidget* parent)
     exportMenu->addAction(tr("Scatter as PDF…"), this, [this] { exportResults(core::ExportFormat::Pdf); });
 
     // Three rows, each its own box: a grid would line the rows' columns up and widen the window.
-    auto boxOf = [this](std::initializer_list<QWidget*> widgets) {
+    auto boxOf = [](std::initializer_list<QWidget*> widgets) {
         auto* box = new QHBoxLayout;
         for (QWidget* widget : widgets) {
             box->addWidget(widget);
@@ -380,13 +380,11 @@ void SearchPage::showResult(const core::SearchTargets& wanted) {
         const core::DesignShape& s = m_seedDesign.shape;
         m_seed->setText(tr("Seed heuristic (12·L·d² = target, L ≈ d/100, head_dim 128, FFN 8/3): %1 layers × %2 "
                            "hidden, %3 heads / %4 KV, FFN %5 → exactly %6 parameters (%7 against the target).")
-                            .arg(s.layers)
-                            .arg(qs(core::withThousands(std::uint64_t(s.hiddenSize))))
-                            .arg(s.numHeads)
-                            .arg(s.numKvHeads)
-                            .arg(qs(core::withThousands(std::uint64_t(s.intermediateSize))))
-                            .arg(qs(core::withThousands(m_seedDesign.analysis->params.total)))
-                            .arg(qs(core::figureDifferenceText(core::DesignFigure::TotalParams,
+                            .arg(QString::number(s.layers), qs(core::withThousands(std::uint64_t(s.hiddenSize))),
+                                 QString::number(s.numHeads), QString::number(s.numKvHeads),
+                                 qs(core::withThousands(std::uint64_t(s.intermediateSize))),
+                                 qs(core::withThousands(m_seedDesign.analysis->params.total)),
+                                 qs(core::figureDifferenceText(core::DesignFigure::TotalParams,
                                                                double(m_seedDesign.analysis->params.total) -
                                                                    double(wanted.params)))));
     } else {

@@ -75,7 +75,7 @@ SweepPage::SweepPage(session::ModelBridge* bridge, QWidget* parent)
     exportMenu->addAction(tr("Chart as SVG…"), this, [this] { exportChart(core::ExportFormat::Svg); });
     exportMenu->addAction(tr("Chart as PDF…"), this, [this] { exportChart(core::ExportFormat::Pdf); });
 
-    auto axisRow = [this](const AxisControls& axis, const QString& name, QWidget* host) {
+    auto axisRow = [](const AxisControls& axis, const QString& name, QWidget* host) {
         auto* row = new QHBoxLayout(host);
         row->setContentsMargins(0, 0, 0, 0);
         row->addWidget(new QLabel(name, host));

@@ -24,6 +24,8 @@
 #include <QMenu>
 #include <QTabWidget>
 
+#include <utility>
+
 namespace archplay::ui::exports {
 namespace {
 
@@ -223,7 +225,7 @@ QString ExportActions::fileStem() const {
     QString stem = origin.presetId.isEmpty() ? QFileInfo(origin.label).completeBaseName() : origin.presetId;
     stem = stem.toLower();
     QString safe;
-    for (QChar ch : stem) {
+    for (const QChar ch : std::as_const(stem)) {
         safe += ch.isLetterOrNumber() || ch == QLatin1Char('.') || ch == QLatin1Char('_') ? ch : QLatin1Char('-');
     }
     while (safe.contains(QStringLiteral("--"))) {

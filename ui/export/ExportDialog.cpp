@@ -20,7 +20,6 @@
 namespace archplay::ui::exports {
 namespace {
 
-constexpr core::ExportFormat kFormats[] = {core::ExportFormat::Png, core::ExportFormat::Svg, core::ExportFormat::Pdf};
 constexpr qreal kScales[] = {1, 2, 3, 4};
 
 QString suffix(core::ExportFormat format) {

@@ -114,7 +114,7 @@ MathTypesetter::MathTypesetter(const QFont& base) {
 
 const MathTypesetter::Ink& MathTypesetter::ink(int font, const QString& text) const {
     const QPair<int, QString> key(font, text);
-    auto found = m_inks.constFind(key);
+    const auto found = m_inks.constFind(key);
     if (found == m_inks.constEnd()) {
         if (m_inks.size() > 50000) {
             // Numbers change as sliders move; keep the cache from growing without bound.
@@ -126,7 +126,7 @@ const MathTypesetter::Ink& MathTypesetter::ink(int font, const QString& text) co
         measured.advance = std::max(metrics.horizontalAdvance(text), tight.right());
         measured.ascent = std::max(-tight.top(), metrics.xHeight());
         measured.descent = std::max(tight.bottom(), 0.0);
-        found = m_inks.insert(key, measured);
+        return *m_inks.insert(key, measured);
     }
     return *found;
 }

@@ -18,8 +18,17 @@ namespace archplay::ui::theme {
 namespace {
 
 ThemeMode g_mode = ThemeMode::System;
-std::optional<QPalette> g_systemPalette;
-QString g_systemStyle;
+
+/// The desktop's palette and style, as they were before the first applyTheme().
+struct SystemLook {
+    std::optional<QPalette> palette;
+    QString style;
+};
+
+SystemLook& systemLook() {
+    static SystemLook look; // made on first use, after QApplication
+    return look;
+}
 
 /// A click on a slider's groove moves the handle there and starts a drag, as on every modern
 /// toolkit, instead of paging towards the click.
@@ -251,14 +260,15 @@ std::optional<ThemeMode> parseThemeMode(const QString& text) {
 }
 
 void applyTheme(ThemeMode mode) {
-    if (!g_systemPalette) {
-        g_systemPalette = QApplication::palette();
-        g_systemStyle = QApplication::style()->name();
+    SystemLook& system = systemLook();
+    if (!system.palette) {
+        system.palette = QApplication::palette();
+        system.style = QApplication::style()->name();
     }
     g_mode = mode;
     // The system style is kept for System so the desktop's look stays; our palettes need Fusion,
     // the one style that honours every palette role on every platform.
-    const QString styleName = mode == ThemeMode::System ? g_systemStyle : QStringLiteral("Fusion");
+    const QString styleName = mode == ThemeMode::System ? system.style : QStringLiteral("Fusion");
     QStyle* base = QStyleFactory::create(styleName);
     if (base == nullptr) {
         base = QStyleFactory::create(QStringLiteral("Fusion"));
@@ -272,7 +282,7 @@ void applyTheme(ThemeMode mode) {
         QApplication::setPalette(palette(kDarkColors));
         break;
     case ThemeMode::System:
-        QApplication::setPalette(*g_systemPalette);
+        QApplication::setPalette(*system.palette);
         break;
     }
 }
@@ -290,7 +300,8 @@ QPalette themePalette(ThemeMode mode) {
     case ThemeMode::System:
         break;
     }
-    return g_systemPalette ? *g_systemPalette : QApplication::palette();
+    const SystemLook& system = systemLook();
+    return system.palette ? *system.palette : QApplication::palette();
 }
 
 bool isDark(const QPalette& palette) {
@@ -350,9 +361,9 @@ QIcon colorIcon(const QString& name) {
     // Kept once loaded: the diagnostics list asks for its icons after every edit, and loading one
     // parses its SVG. Never freed, so no icon outlives the application object's teardown order.
     static auto* const loaded = new QHash<QString, QIcon>;
-    auto found = loaded->constFind(name);
+    const auto found = loaded->constFind(name);
     if (found == loaded->constEnd()) {
-        found = loaded->insert(name, QIcon(QStringLiteral(":/icons/%1.svg").arg(name)));
+        return *loaded->insert(name, QIcon(QStringLiteral(":/icons/%1.svg").arg(name)));
     }
     return *found;
 }

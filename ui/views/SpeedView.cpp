@@ -94,10 +94,10 @@ qreal SpeedView::rowsHeightFor(const QRectF& content) const {
     QFont bold = font();
     bold.setBold(true);
     const qreal width = (content.width() - kColumnGap) / 2;
-    const auto [left, right] = columns(m_rows);
+    const auto split = columns(m_rows); // not a structured binding: clang 14 cannot capture one
     const auto height = [&](bool details) {
-        return std::max(layout::rowsHeight(width, font(), bold, rowTexts(left), details),
-                        layout::rowsHeight(width, font(), bold, rowTexts(right), details));
+        return std::max(layout::rowsHeight(width, font(), bold, rowTexts(split.first), details),
+                        layout::rowsHeight(width, font(), bold, rowTexts(split.second), details));
     };
     // Details while the rows take at most a third of the view; the charts keep the rest.
     const qreal full = height(true);

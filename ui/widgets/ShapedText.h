@@ -27,8 +27,12 @@ public:
         : QFontMetricsF(font)
         , m_font(font) {}
 
-    using QFontMetricsF::horizontalAdvance;
-    qreal horizontalAdvance(const QString& text) const { return textAdvance(m_font, text); }
+    using QFontMetricsF::horizontalAdvance; // horizontalAdvance(QChar), and (QString, QTextOption)
+    /// QFontMetricsF's own signature, so that no call is ambiguous: a whole string from the cache, a
+    /// prefix of `length` characters measured directly.
+    qreal horizontalAdvance(const QString& text, int length = -1) const {
+        return length < 0 ? textAdvance(m_font, text) : QFontMetricsF::horizontalAdvance(text, length);
+    }
     const QFont& font() const { return m_font; }
 
 private:

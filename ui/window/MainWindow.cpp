@@ -487,7 +487,8 @@ void MainWindow::exportWindow() {
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
     const QMimeData* mime = event->mimeData();
-    const bool localFile = mime->hasUrls() && !mime->urls().isEmpty() && mime->urls().front().isLocalFile();
+    const QList<QUrl> urls = mime->urls();
+    const bool localFile = !urls.isEmpty() && urls.constFirst().isLocalFile();
     if (localFile || mime->hasText()) {
         event->acceptProposedAction();
     }
@@ -495,8 +496,9 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
 
 void MainWindow::dropEvent(QDropEvent* event) {
     const QMimeData* mime = event->mimeData();
-    if (mime->hasUrls() && !mime->urls().isEmpty() && mime->urls().front().isLocalFile()) {
-        m_files->openPath(mime->urls().front().toLocalFile());
+    const QList<QUrl> urls = mime->urls();
+    if (!urls.isEmpty() && urls.constFirst().isLocalFile()) {
+        m_files->openPath(urls.constFirst().toLocalFile());
         event->acceptProposedAction();
     } else if (mime->hasText()) {
         m_files->openText(mime->text());

@@ -24,6 +24,7 @@ namespace {
 
 /// Lambdas as one visitor for std::visit.
 template <typename... Handlers> struct Overloaded : Handlers... { using Handlers::operator()...; };
+template <typename... Handlers> Overloaded(Handlers...) -> Overloaded<Handlers...>; // clang 14 deduces no aggregates
 
 } // namespace
 
