@@ -10,8 +10,8 @@
 namespace archplay::ui::session {
 namespace {
 
-const QString kFoldersKey = QStringLiteral("design/zoo/folders");
-const QString kHfCacheKey = QStringLiteral("design/zoo/hf-cache");
+constexpr QLatin1StringView kFoldersKey("design/zoo/folders");
+constexpr QLatin1StringView kHfCacheKey("design/zoo/hf-cache");
 
 void keepNotes(const core::ZooScan& scan, QStringList* notes) {
     if (notes) {

@@ -13,7 +13,11 @@ namespace {
 
 std::atomic<std::uint64_t> g_elisions{0};
 std::mutex g_cutsMutex;
-QStringList g_recentCuts; ///< the last kRecentCuts texts cut, oldest first
+/// The last kRecentCuts texts cut, oldest first (guarded by g_cutsMutex).
+QStringList& cutsKept() {
+    static QStringList cuts;
+    return cuts;
+}
 constexpr qsizetype kRecentCuts = 64;
 
 } // namespace
@@ -26,9 +30,9 @@ QString fitted(const TextMetrics& metrics, const QString& text, qreal width) {
     if (shown != text) {
         g_elisions.fetch_add(1, std::memory_order_relaxed);
         const std::lock_guard lock(g_cutsMutex);
-        g_recentCuts << text;
-        if (g_recentCuts.size() > kRecentCuts) {
-            g_recentCuts.removeFirst();
+        cutsKept() << text;
+        if (cutsKept().size() > kRecentCuts) {
+            cutsKept().removeFirst();
         }
     }
     return shown;
@@ -75,8 +79,8 @@ QString listThatFits(const TextMetrics& metrics, const QStringList& items, qreal
 QStringList recentCuts(std::uint64_t count) {
     const std::lock_guard lock(g_cutsMutex);
     const qsizetype shown =
-        std::min<qsizetype>(static_cast<qsizetype>(std::min<std::uint64_t>(count, kRecentCuts)), g_recentCuts.size());
-    return g_recentCuts.mid(g_recentCuts.size() - shown);
+        std::min<qsizetype>(static_cast<qsizetype>(std::min<std::uint64_t>(count, kRecentCuts)), cutsKept().size());
+    return cutsKept().mid(cutsKept().size() - shown);
 }
 
 QStringList wrapLines(const QString& text, const QFont& font, qreal width, int maxLines) {

@@ -15,7 +15,7 @@
 namespace archplay::ui::views::plot {
 namespace {
 
-const QString kCurrentLayer = QStringLiteral("zoo-current");
+constexpr QLatin1StringView kCurrentLayer("zoo-current");
 const char* const kRowsProperty = "zooRows";
 const char* const kCurrentProperty = "zooCurrent";
 
@@ -179,12 +179,12 @@ void drawZooChart(QCustomPlot& plot, const core::ZooPlotData& data, const QPalet
 
     // The current config on a buffered layer of its own above the main one: moving it repaints that
     // layer's buffer alone, not the thousands of markers below.
-    if (!plot.layer(kCurrentLayer)) {
-        plot.addLayer(kCurrentLayer, plot.layer(QStringLiteral("main")), QCustomPlot::limAbove);
-        plot.layer(kCurrentLayer)->setMode(QCPLayer::lmBuffered);
+    if (!plot.layer(QString(kCurrentLayer))) {
+        plot.addLayer(QString(kCurrentLayer), plot.layer(QStringLiteral("main")), QCustomPlot::limAbove);
+        plot.layer(QString(kCurrentLayer))->setMode(QCPLayer::lmBuffered);
     }
     QCPGraph* current = plot.addGraph();
-    current->setLayer(kCurrentLayer);
+    current->setLayer(QString(kCurrentLayer));
     current->setProperty(kCurrentProperty, true);
     current->setName(QObject::tr("current config"));
     current->setLineStyle(QCPGraph::lsNone);
