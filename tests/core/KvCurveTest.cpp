@@ -293,5 +293,27 @@ TEST(GpuFit, ADeviceWithoutMemoryOrNoDevicesIsAnErrorNamingTheField) {
         std::is_sorted(sizes.begin(), sizes.end(), [](const auto& a, const auto& b) { return a.bytes < b.bytes; }));
 }
 
+// Issue 32: with devices of 2^30 GiB, 16 of them hold more than 2^64 - 1 bytes. The capacity
+// saturates, and a fit must still be a fit, needing the devices its bytes need, not a count made
+// from the saturated capacity.
+TEST(DeviceFit, ASaturatedCapacityStillFitsAndNeedsWhatTheBytesNeed) {
+    core::GpuMemorySize huge;
+    huge.bytes = std::uint64_t{1} << 60;
+    const std::uint64_t half = std::uint64_t{1} << 61;
+    const core::DeviceFit fit = core::deviceFit(huge, 16, half, half);
+    EXPECT_EQ(fit.capacityBytes, core::kSaturated);
+    EXPECT_FALSE(fit.beyond);
+    EXPECT_TRUE(fit.fits);
+    EXPECT_EQ(fit.devicesNeeded, 4u);
+    const core::DeviceFit one = core::deviceFit(huge, 1, half, half);
+    EXPECT_FALSE(one.fits);
+    EXPECT_EQ(one.devicesNeeded, 4u);
+    // Past 2^64 - 1 bytes in all, no count is given.
+    const core::DeviceFit over = core::deviceFit(huge, 16, core::kSaturated, half);
+    EXPECT_TRUE(over.beyond);
+    EXPECT_FALSE(over.fits);
+    EXPECT_EQ(over.devicesNeeded, 0u);
+}
+
 } // namespace
 } // namespace archplay::test
