@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/ExportGraphics.h"
 
+#include "ui/Strings.h"
 #include "ui/design/DesignExport.h"
 #include "ui/export/HeadlessExport.h"
 #include "ui/session/AtomicWrite.h"
@@ -65,7 +66,7 @@ int exportGraphics(const core::Analysis& analysis, const GraphicsRequest& reques
     ui::exports::ExportRequest job;
     job.what = request.what;
     job.format = request.format;
-    job.path = QString::fromStdString(request.path);
+    job.path = ui::qs(request.path);
     if (request.width && request.height) {
         job.size = QSize(*request.width, *request.height);
     }
@@ -90,16 +91,14 @@ int exportZooPlot(const core::ZooPlotData& data, const ZooPlotRequest& request, 
     const std::unique_ptr<QCustomPlot> chart =
         ui::views::plot::zooChart(data, QSize(1600, 1000), ui::theme::themePalette(theme), QApplication::font());
     QString error;
-    const QByteArray bytes =
-        ui::design::chartBytes({chart.get(), QString::fromStdString(request.caption)}, request.format, &error);
+    const QByteArray bytes = ui::design::chartBytes({chart.get(), ui::qs(request.caption)}, request.format, &error);
     if (bytes.isEmpty()) {
         fmt::print(err, "archplay-cli: cannot write {}: {}\n", request.path, error.toStdString());
         return 1;
     }
     const core::ReadOnlyTarget readOnly =
         request.replaceReadOnly ? core::ReadOnlyTarget::Replace : core::ReadOnlyTarget::Refuse;
-    if (const core::Status written =
-            ui::session::writeAtomically(QString::fromStdString(request.path), bytes, readOnly);
+    if (const core::Status written = ui::session::writeAtomically(ui::qs(request.path), bytes, readOnly);
         !written.ok()) {
         fmt::print(err, "archplay-cli: cannot write {}: {}\n", request.path, written.error());
         return 1;

@@ -42,7 +42,7 @@ Refusal readPresets(const QStringList& values, GuiOptions& options) {
         if (!options.presetId.isEmpty() && core::findPreset(options.presetId.toStdString()) == nullptr) {
             QStringList ids;
             for (const core::Preset& preset : core::builtinPresets()) {
-                ids << QString::fromStdString(preset.info.id);
+                ids << ui::qs(preset.info.id);
             }
             return QStringLiteral("unknown preset '%1'; known presets: %2")
                 .arg(options.presetId, ids.join(QStringLiteral(", ")));

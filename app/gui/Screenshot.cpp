@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/Screenshot.h"
 
+#include "ui/Strings.h"
 #include "ui/export/ViewExporter.h"
 #include "ui/session/FileController.h"
 #include "ui/session/ModelBridge.h"
@@ -67,7 +68,7 @@ int runScreenshot(const GuiOptions& options, QString* error) {
                                                                  {options.size, 1.0}, options.screenshotPath)
                                      : ui::exports::saveWidgetPng(window, options.screenshotPath);
     if (!written.ok()) {
-        *error = QString::fromStdString(written.error());
+        *error = ui::qs(written.error());
         return 1;
     }
     return 0;

@@ -3,6 +3,7 @@
 
 #include "core/report/ScenarioLabels.h"
 #include "core/util/Format.h"
+#include "ui/Strings.h"
 #include "ui/panels/config/ConfigRows.h"
 #include "ui/session/GpuCatalogue.h"
 #include "ui/session/ModelBridge.h"
@@ -202,7 +203,7 @@ void ConfigPanel::onIntegerEdited(const FieldSpec* spec, qint64 value) {
     QString shown = QLocale().toString(value);
     if (const auto* integer = std::get_if<IntegerEditor>(&spec->editor);
         integer && integer->numbers == widgets::NumberStyle::Count && value > 0) {
-        shown = QString::fromStdString(core::shortCount(std::uint64_t(value)));
+        shown = qs(core::shortCount(std::uint64_t(value)));
     } else if (const auto* choice = std::get_if<ChoiceEditor>(&spec->editor)) {
         for (const FieldChoice& option : choice->choices) {
             if (option.value == value) {
@@ -224,15 +225,14 @@ void ConfigPanel::onIntegerEdited(const FieldSpec* spec, qint64 value) {
 
 void ConfigPanel::onRealEdited(const FieldSpec* spec, double value) {
     const auto& editor = std::get<RealEditor>(spec->editor);
-    const QString shown =
-        editor.percent ? QString::fromStdString(core::percentText(value, 1)) : QLocale().toString(value);
+    const QString shown = editor.percent ? qs(core::percentText(value, 1)) : QLocale().toString(value);
     m_bridge->edit(
         tr("%1 → %2").arg(spec->label, shown),
         [&editor, value](core::ModelConfig& config, core::Scenario& scenario) { editor.set(config, scenario, value); });
 }
 
 void ConfigPanel::onDeviceEdited(const FieldSpec* spec, const core::Gpu& device) {
-    m_bridge->edit(tr("%1 → %2").arg(spec->label, QString::fromStdString(core::gpuChoiceLabel(device))),
+    m_bridge->edit(tr("%1 → %2").arg(spec->label, qs(core::gpuChoiceLabel(device))),
                    [spec, device](core::ModelConfig&, core::Scenario& scenario) {
                        std::get<DeviceEditor>(spec->editor).set(scenario, device);
                    });
@@ -260,9 +260,8 @@ void ConfigPanel::setAnalysis(const core::AnalysisPtr& analysis) {
     }
     std::map<QString, std::pair<core::Severity, QString>> marks;
     for (const core::Diagnostic& diagnostic : m_analysis->diagnostics) {
-        const QString key = canonicalFieldKey(QString::fromStdString(diagnostic.field));
-        const QString line =
-            severityWord(diagnostic.severity) + QStringLiteral(": ") + QString::fromStdString(diagnostic.message);
+        const QString key = canonicalFieldKey(qs(diagnostic.field));
+        const QString line = severityWord(diagnostic.severity) + QStringLiteral(": ") + qs(diagnostic.message);
         auto it = marks.find(key);
         if (it == marks.end()) {
             marks.emplace(key, std::pair{diagnostic.severity, line});

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/panels/DiagnosticsStrip.h"
 
+#include "ui/Strings.h"
 #include "ui/theme/Theme.h"
 
 #include <QEvent>
@@ -82,8 +83,8 @@ void DiagnosticsStrip::rebuild() {
         }
     };
     auto add = [this, &counts, &show](const core::Diagnostic& diagnostic, const QString& prefix) {
-        const QString field = QString::fromStdString(diagnostic.field);
-        const QString message = QString::fromStdString(diagnostic.message);
+        const QString field = qs(diagnostic.field);
+        const QString message = qs(diagnostic.message);
         const QString text =
             field.isEmpty() ? QString(prefix + message) : QString(prefix + field + QStringLiteral(" — ") + message);
         show(diagnostic.severity, text, field,

@@ -32,9 +32,8 @@ QString jsonFilter() {
 QStringList describe(const core::Diagnostics& diagnostics) {
     QStringList lines;
     for (const core::Diagnostic& diagnostic : diagnostics) {
-        const QString message = QString::fromStdString(diagnostic.message);
-        lines << (diagnostic.field.empty() ? message
-                                           : QString::fromStdString(diagnostic.field) + QStringLiteral(": ") + message);
+        const QString message = qs(diagnostic.message);
+        lines << (diagnostic.field.empty() ? message : qs(diagnostic.field) + QStringLiteral(": ") + message);
     }
     return lines;
 }
@@ -54,7 +53,7 @@ FileResult FileController::openPath(const QString& path, bool estimate) {
     // The CLI's rule: regular files only (a device or a pipe never ends), read up to a hard limit.
     const core::FileRead file = core::readRegularFile(QFile::encodeName(path).toStdString());
     if (!file.bytes) {
-        return report({false, tr("Could not open %1: %2.").arg(name, QString::fromStdString(file.error)), {}, {}});
+        return report({false, tr("Could not open %1: %2.").arg(name, qs(file.error)), {}, {}});
     }
     const QByteArray data = QByteArray::fromStdString(*file.bytes);
     FileResult result;
@@ -130,11 +129,11 @@ BridgeState FileController::stateFrom(const core::Session& session, const QStrin
     BridgeState state;
     if (session.origin.kind != core::SessionOrigin::Kind::None) {
         state.origin.kind = session.origin.kind;
-        state.origin.presetId = QString::fromStdString(session.presetId);
-        state.origin.label = QString::fromStdString(session.origin.label);
-        state.origin.path = QString::fromStdString(session.origin.path);
+        state.origin.presetId = qs(session.presetId);
+        state.origin.label = qs(session.origin.label);
+        state.origin.path = qs(session.origin.path);
         state.origin.base = session.origin.loadedConfig.value_or(session.config);
-    } else if (auto preset = m_bridge->presetState(QString::fromStdString(session.presetId))) {
+    } else if (auto preset = m_bridge->presetState(qs(session.presetId))) {
         // A session that started from a preset stays "modified from" that preset after reopening.
         state.origin = preset->origin;
     } else {
@@ -319,7 +318,7 @@ bool FileController::saveSessionInteractive() {
 
 void FileController::copyConfig() {
     const std::string text = core::exportConfigText(m_bridge->config());
-    QApplication::clipboard()->setText(QString::fromStdString(text));
+    QApplication::clipboard()->setText(qs(text));
     report({true, tr("Copied the config as config.json text."), {}, {}});
 }
 

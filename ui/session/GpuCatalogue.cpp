@@ -178,7 +178,7 @@ core::Status GpuCatalogue::save() const {
     if (m_settingsKey.isEmpty()) {
         return {};
     }
-    const QString json = QString::fromStdString(core::gpuCatalogueToJson(m_user));
+    const QString json = qs(core::gpuCatalogueToJson(m_user));
     return writeSettings([&](QSettings& settings) { settings.setValue(m_settingsKey, json); });
 }
 

@@ -2,6 +2,7 @@
 #include "ui/session/ModelBridge.h"
 
 #include "core/config/ConfigEdits.h"
+#include "ui/Strings.h"
 
 #include <QElapsedTimer>
 #include <QLocale>
@@ -67,7 +68,7 @@ OriginSummary ModelBridge::originSummary() const {
     summary.label = origin.label;
     summary.modified = !(m_state.config == origin.base);
     if (const core::Preset* p = preset()) {
-        summary.source = QString::fromStdString(p->info.source);
+        summary.source = qs(p->info.source);
         if (!summary.modified) {
             summary.publishedActive = p->info.publishedActive;
         }
@@ -123,7 +124,7 @@ std::optional<BridgeState> ModelBridge::presetState(const QString& id) const {
     state.config = *config;
     state.origin.kind = ConfigOrigin::Kind::Preset;
     state.origin.presetId = id;
-    state.origin.label = QString::fromStdString(p->info.name);
+    state.origin.label = qs(p->info.name);
     state.origin.path.clear();
     state.origin.base = *config;
     return state;

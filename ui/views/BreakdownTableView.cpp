@@ -31,7 +31,7 @@ QString shareText(double share) {
     if (share < 0) {
         return BreakdownTableView::tr("not counted");
     }
-    return QString::fromStdString(core::percentText(share));
+    return qs(core::percentText(share));
 }
 
 /// Draws the share column as a bar behind the percentage.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/DerivationPanel.h"
 
+#include "ui/Strings.h"
 #include "ui/views/ViewColors.h"
 
 #include <QAction>
@@ -106,11 +107,11 @@ void DerivationPanel::showNothing(const QString& why) {
 }
 
 QString DerivationPanel::latex() const {
-    return QString::fromStdString(core::toLatex(m_derivation));
+    return qs(core::toLatex(m_derivation));
 }
 
 QString DerivationPanel::markdown() const {
-    return QString::fromStdString(core::toMarkdown(m_derivation));
+    return qs(core::toMarkdown(m_derivation));
 }
 
 const layout::DerivationDocument& DerivationPanel::document() const {

@@ -2,6 +2,7 @@
 #include "ui/views/KindNames.h"
 
 #include "core/util/Format.h"
+#include "ui/Strings.h"
 
 #include <QCoreApplication>
 #include <QPainter>
@@ -19,15 +20,15 @@ QString tr(const char* text) {
 } // namespace
 
 QString attentionName(const core::LayerPlan& layer) {
-    return QString::fromStdString(core::attentionKindName(layer));
+    return qs(core::attentionKindName(layer));
 }
 
 QString ffnName(const core::ModelConfig& config, core::FfnKind kind) {
-    return QString::fromStdString(core::ffnKindName(config, kind));
+    return qs(core::ffnKindName(config, kind));
 }
 
 QString kindName(const core::ModelConfig& config, const core::LayerPlan& layer) {
-    return QString::fromStdString(core::layerKindName(config, layer));
+    return qs(core::layerKindName(config, layer));
 }
 
 QString layerTitle(const core::Analysis& analysis, std::int64_t planIndex) {
@@ -35,29 +36,29 @@ QString layerTitle(const core::Analysis& analysis, std::int64_t planIndex) {
     if (planIndex < 0 || planIndex >= static_cast<std::int64_t>(layers.size())) {
         return tr("No layer");
     }
-    return QString::fromStdString(core::layerTitle(analysis.config, layers[static_cast<std::size_t>(planIndex)]));
+    return qs(core::layerTitle(analysis.config, layers[static_cast<std::size_t>(planIndex)]));
 }
 
 QString exactCount(std::uint64_t value) {
-    return QString::fromStdString(core::withThousands(value));
+    return qs(core::withThousands(value));
 }
 
 QString shortCount(std::uint64_t value) {
-    return QString::fromStdString(core::shortCount(value));
+    return qs(core::shortCount(value));
 }
 
 QString tokenCount(std::uint64_t tokens) {
-    return QString::fromStdString(core::tokenCount(tokens));
+    return qs(core::tokenCount(tokens));
 }
 
 QString bytesText(std::uint64_t bytes) {
-    return QString::fromStdString(core::binaryBytes(bytes));
+    return qs(core::binaryBytes(bytes));
 }
 
 QString percentText(std::uint64_t part, std::uint64_t whole) {
     // Two digits below 1%, where one would round small shares away.
     const double share = core::fractionOf(part, whole);
-    return QString::fromStdString(core::percentText(share, share < 0.01 ? 2 : 1));
+    return qs(core::percentText(share, share < 0.01 ? 2 : 1));
 }
 
 void drawArrowHead(QPainter& painter, const QLineF& line, qreal size) {

@@ -2,6 +2,7 @@
 #include "ui/views/LayerWeightsView.h"
 
 #include "core/routing/RoutingSimulation.h"
+#include "ui/Strings.h"
 #include "ui/views/KindNames.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/views/ViewColors.h"
@@ -104,11 +105,11 @@ void LayerWeightsView::rebuild() {
         core::sharedRouting(core::routingInputs(a.config, a.plan, index));
     if (routing->moe && !routing->tokens.empty()) {
         m_litExperts = routing->tokens.front().chosen;
-        m_note = tr("Lit: the top-%1 experts of the sample token “%2” (MoE routing view). A token uses %3 of "
-                    "this layer's %4 parameters.")
-                     .arg(routing->topK)
-                     .arg(QString::fromStdString(routing->tokens.front().text).trimmed(), exactCount(params.active),
-                          exactCount(params.total));
+        m_note =
+            tr("Lit: the top-%1 experts of the sample token “%2” (MoE routing view). A token uses %3 of "
+               "this layer's %4 parameters.")
+                .arg(routing->topK)
+                .arg(qs(routing->tokens.front().text).trimmed(), exactCount(params.active), exactCount(params.total));
     }
 }
 

@@ -2,6 +2,7 @@
 #include "ui/views/MoeRoutingView.h"
 
 #include "core/report/Exports.h"
+#include "ui/Strings.h"
 #include "ui/views/KindNames.h"
 #include "ui/views/ViewColors.h"
 #include "ui/widgets/PixelRect.h"
@@ -436,7 +437,7 @@ void MoeRoutingView::paintDense(QPainter& painter, const QRectF& area) const {
         // No feed-forward block at all (Mamba): nothing to route, nothing to draw.
         const QRectF text(area.left(), area.top(), std::min(area.width(), 760.0), metrics.height() * 3);
         painter.drawText(text, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                         QString::fromStdString(core::inapplicableReason(core::ViewKind::MoeRouting, a)));
+                         qs(core::inapplicableReason(core::ViewKind::MoeRouting, a)));
         return;
     }
     const QString message =

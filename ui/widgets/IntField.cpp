@@ -2,6 +2,7 @@
 #include "ui/widgets/IntField.h"
 
 #include "core/util/Format.h"
+#include "ui/Strings.h"
 
 #include <QFontMetrics>
 #include <QKeyEvent>
@@ -76,7 +77,7 @@ QString SnapSpinBox::textFromValue(qint64 value) const {
     if (m_style == NumberStyle::Count && value >= 1000) {
         const std::string shortText = core::shortCount(std::uint64_t(value));
         if (core::parseCount(shortText) == std::uint64_t(value)) {
-            return QString::fromStdString(shortText);
+            return qs(shortText);
         }
     }
     QLocale shown = locale();

@@ -332,7 +332,7 @@ void MainWindow::loadStartupState() {
     if (auto state = m_bridge->presetState(QString::fromLatin1(kDefaultPreset))) {
         m_bridge->resetState(*state);
     } else if (!core::builtinPresets().empty()) {
-        if (auto first = m_bridge->presetState(QString::fromStdString(core::builtinPresets().front().info.id))) {
+        if (auto first = m_bridge->presetState(qs(core::builtinPresets().front().info.id))) {
             m_bridge->resetState(*first);
         }
     }

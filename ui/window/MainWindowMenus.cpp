@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow's actions, menus and tool bar.
 #include "core/util/Format.h"
+#include "ui/Strings.h"
 #include "ui/export/ExportActions.h"
 #include "ui/panels/ConfigPanel.h"
 #include "ui/panels/PresetPicker.h"
@@ -207,18 +208,18 @@ void MainWindow::createMenus() {
     for (const core::Preset& preset : core::builtinPresets()) {
         QMenu*& family = families[preset.info.family];
         if (!family) {
-            family = presets->addMenu(QString::fromStdString(preset.info.family));
+            family = presets->addMenu(qs(preset.info.family));
         }
-        QString label = QString::fromStdString(preset.info.name);
+        QString label = qs(preset.info.name);
         if (preset.info.publishedParams) {
-            label += QStringLiteral("  (%1)").arg(QString::fromStdString(core::presetSizeLabel(preset.info)));
+            label += QStringLiteral("  (%1)").arg(qs(core::presetSizeLabel(preset.info)));
         }
         QAction* action = family->addAction(label);
         action->setCheckable(true);
-        action->setData(QString::fromStdString(preset.info.id));
-        action->setStatusTip(QString::fromStdString(preset.info.source));
+        action->setData(qs(preset.info.id));
+        action->setStatusTip(qs(preset.info.source));
         m_presetGroup->addAction(action);
-        const QString id = QString::fromStdString(preset.info.id);
+        const QString id = qs(preset.info.id);
         connect(action, &QAction::triggered, this, [this, id] { m_bridge->loadPreset(id); });
     }
 

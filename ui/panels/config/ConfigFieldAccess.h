@@ -5,6 +5,7 @@
 // config or the scenario, the conditions under which fields apply, and the tables of each section.
 // Not a public header.
 
+#include "ui/Strings.h"
 #include "ui/panels/config/ConfigFields.h"
 
 #include <QCoreApplication>
@@ -94,7 +95,7 @@ template <typename T> IntegerValue scenarioMember(T Scenario::*field) {
 template <typename Select, typename List>
 TextEditor textAt(Select select, std::string (*format)(const List&), std::optional<List> (*parse)(std::string_view)) {
     return {
-        .get = [select, format](const ModelConfig& c) { return QString::fromStdString(format(select(c))); },
+        .get = [select, format](const ModelConfig& c) { return qs(format(select(c))); },
         .set =
             [select, parse](ModelConfig& c, const QString& text) {
                 auto list = parse(text.toStdString());

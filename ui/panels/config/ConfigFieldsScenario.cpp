@@ -4,6 +4,7 @@
 #include "core/cost/Gpus.h"
 #include "core/cost/WeightFormats.h"
 #include "core/report/ScenarioLabels.h"
+#include "ui/Strings.h"
 #include "ui/panels/config/ConfigFieldAccess.h"
 
 #include <climits>
@@ -39,7 +40,7 @@ template <typename Enum, std::size_t N>
 std::vector<FieldChoice> namedChoices(const Enum (&values)[N], std::string (*label)(Enum)) {
     std::vector<FieldChoice> choices;
     for (Enum value : values) {
-        choices.push_back({QString::fromStdString(label(value)), qint64(value)});
+        choices.push_back({qs(label(value)), qint64(value)});
     }
     return choices;
 }
@@ -47,7 +48,7 @@ std::vector<FieldChoice> namedChoices(const Enum (&values)[N], std::string (*lab
 std::vector<FieldChoice> zeroStageChoices() {
     std::vector<FieldChoice> choices;
     for (int stage = 0; stage < core::kZeroStages; ++stage) {
-        choices.push_back({QString::fromStdString(core::zeroStageLabel(stage)), stage});
+        choices.push_back({qs(core::zeroStageLabel(stage)), stage});
     }
     return choices;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Shape fields of the config panel.
 #include "core/io/ConfigJson.h"
+#include "ui/Strings.h"
 #include "ui/panels/config/ConfigFieldAccess.h"
 
 #include <algorithm>
@@ -16,7 +17,7 @@ std::vector<FieldChoice> modelTypeChoices() {
     std::vector<FieldChoice> choices;
     const auto& types = core::supportedModelTypes();
     for (std::size_t i = 0; i < types.size(); ++i) {
-        choices.push_back({QString::fromStdString(types[i]), qint64(i)});
+        choices.push_back({qs(types[i]), qint64(i)});
     }
     return choices;
 }
@@ -52,7 +53,7 @@ std::vector<FieldSpec> shapeFields() {
              ChoiceEditor{
                  .choices = modelTypeChoices(),
                  .value = {.get = modelTypeIndex, .set = setModelTypeIndex},
-                 .placeholder = [](const ModelConfig& c) { return QString::fromStdString(c.modelType); },
+                 .placeholder = [](const ModelConfig& c) { return qs(c.modelType); },
              }},
         {.key = u"architecture"_s,
          .label = tr("Architecture"),

@@ -2,6 +2,7 @@
 #include "ui/panels/config/ConfigRows.h"
 
 #include "core/report/ScenarioLabels.h"
+#include "ui/Strings.h"
 #include "ui/panels/config/ConfigFieldAccess.h"
 #include "ui/theme/Theme.h"
 #include "ui/widgets/IntField.h"
@@ -250,8 +251,8 @@ void FieldRow::setDevices(const std::vector<core::Gpu>& devices) {
             m_combo->insertSeparator(m_combo->count()); // the user's devices after the built-in ones
         }
         builtin = device.builtin;
-        m_combo->addItem(QString::fromStdString(core::gpuChoiceLabel(device)), QVariant::fromValue(qint64(i)));
-        const QString source = QString::fromStdString(device.source);
+        m_combo->addItem(qs(core::gpuChoiceLabel(device)), QVariant::fromValue(qint64(i)));
+        const QString source = qs(device.source);
         m_combo->setItemData(m_combo->count() - 1,
                              device.builtin ? source : tr("Your device. %1").arg(source).trimmed(), Qt::ToolTipRole);
     }
@@ -266,13 +267,11 @@ void FieldRow::syncDevice(const core::Scenario& scenario) {
     m_combo->setCurrentIndex(index);
     if (index < 0) {
         // A device from a session file that the catalogue does not hold (or holds with other figures).
-        m_combo->setPlaceholderText(
-            tr("%1 (not in the catalogue)").arg(QString::fromStdString(core::gpuChoiceLabel(current))));
+        m_combo->setPlaceholderText(tr("%1 (not in the catalogue)").arg(qs(core::gpuChoiceLabel(current))));
     }
-    const QString source = QString::fromStdString(current.source).toHtmlEscaped();
+    const QString source = qs(current.source).toHtmlEscaped();
     const QString valueTip =
-        source.isEmpty() ? QString()
-                         : tr("<p>%1: %2</p>").arg(QString::fromStdString(current.name).toHtmlEscaped(), source);
+        source.isEmpty() ? QString() : tr("<p>%1: %2</p>").arg(qs(current.name).toHtmlEscaped(), source);
     if (valueTip != m_valueToolTip) {
         m_valueToolTip = valueTip;
         applyToolTips();

@@ -2,6 +2,7 @@
 #include "ui/views/charts/PlotSupport.h"
 
 #include "core/util/Format.h"
+#include "ui/Strings.h"
 #include "ui/views/ViewColors.h"
 
 #include <QPainter>
@@ -23,7 +24,7 @@ std::uint64_t toCount(double value) {
 class CountTicker : public QCPAxisTicker {
 protected:
     QString getTickLabel(double tick, const QLocale&, QChar, int) override {
-        return QString::fromStdString(core::shortCount(toCount(tick)));
+        return qs(core::shortCount(toCount(tick)));
     }
 };
 
@@ -34,7 +35,7 @@ public:
 
 protected:
     QString getTickLabel(double tick, const QLocale&, QChar, int) override {
-        return QString::fromStdString(core::tokenCount(toCount(tick)));
+        return qs(core::tokenCount(toCount(tick)));
     }
 };
 
@@ -44,7 +45,7 @@ public:
 
 protected:
     QString getTickLabel(double tick, const QLocale&, QChar, int) override {
-        return QString::fromStdString(core::binaryBytes(toCount(tick)));
+        return qs(core::binaryBytes(toCount(tick)));
     }
 };
 
@@ -57,9 +58,7 @@ public:
     }
 
 protected:
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
-        return QString::fromStdString(m_format(tick));
-    }
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return qs(m_format(tick)); }
 
 private:
     std::string (*m_format)(double);
@@ -72,9 +71,7 @@ public:
         : m_format(std::move(format)) {}
 
 protected:
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
-        return QString::fromStdString(m_format(tick));
-    }
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return qs(m_format(tick)); }
 
 private:
     std::function<std::string(double)> m_format;

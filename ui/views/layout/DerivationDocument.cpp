@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/layout/DerivationDocument.h"
 
+#include "ui/Strings.h"
 #include "ui/views/ViewColors.h"
 #include "ui/widgets/ShapedText.h"
 
@@ -16,7 +17,7 @@ constexpr qreal kMinimumScale = 0.6;
 constexpr qreal kColumnGap = 28;
 
 QString fromUtf8(const std::string& text) {
-    return QString::fromStdString(text);
+    return qs(text);
 }
 
 /// Text and $maths$ segments of a prose string, alternating, text first.

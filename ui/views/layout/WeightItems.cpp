@@ -3,6 +3,7 @@
 
 #include "core/params/Tensors.h"
 #include "core/util/Format.h"
+#include "ui/Strings.h"
 
 #include <QCoreApplication>
 
@@ -15,13 +16,13 @@ QString tr(const char* text) {
     return QCoreApplication::translate("archplay::ui::views::LayerWeightsView", text);
 }
 QString exact(std::int64_t value) {
-    return QString::fromStdString(core::withThousands(static_cast<std::uint64_t>(value)));
+    return qs(core::withThousands(static_cast<std::uint64_t>(value)));
 }
 QString exact(core::Checked value) {
-    return QString::fromStdString(core::withThousands(value.value()));
+    return qs(core::withThousands(value.value()));
 }
 QString count(core::Checked value) {
-    return QString::fromStdString(core::shortCount(value.value()));
+    return qs(core::shortCount(value.value()));
 }
 
 bool startsWith(const std::string& text, const char* prefix) {
@@ -55,7 +56,7 @@ QString shortName(const std::string& name) {
     if (text == "gate") {
         return tr("router");
     }
-    return QString::fromStdString(text);
+    return qs(text);
 }
 
 QString storedShape(const core::TensorSpec& tensor) {
@@ -100,15 +101,15 @@ WeightItems weightItems(const core::ModelConfig& config, const core::LayerPlan& 
                 expertOut = tensor.shape[0];
                 expertIn = tensor.shape[1];
             }
-            expertTips << QStringLiteral("%1  %2 each").arg(QString::fromStdString(tensor.name), storedShape(tensor));
+            expertTips << QStringLiteral("%1  %2 each").arg(qs(tensor.name), storedShape(tensor));
             continue;
         }
         WeightItem item;
         item.name = shortName(tensor.name);
-        QString tip = tr("%1\nstored %2 (%3)\n%4 parameters")
-                          .arg(QString::fromStdString(tensor.name), storedShape(tensor),
-                               tensor.inFirst ? tr("[in, out], Conv1D") : tr("[out, in]"),
-                               QString::fromStdString(core::withThousands(tensor.total().value())));
+        QString tip =
+            tr("%1\nstored %2 (%3)\n%4 parameters")
+                .arg(qs(tensor.name), storedShape(tensor), tensor.inFirst ? tr("[in, out], Conv1D") : tr("[out, in]"),
+                     qs(core::withThousands(tensor.total().value())));
         WeightRole role = WeightRole::Vector;
         if (tensor.shape.size() == 1) {
             item.vector = true;
@@ -166,9 +167,9 @@ WeightItems weightItems(const core::ModelConfig& config, const core::LayerPlan& 
         experts.group = Experts;
         result.items.push_back(experts);
         result.roles.push_back(WeightRole::Experts);
-        result.toolTips.push_back(tr("Routed experts, each a gated MLP:\n%1\n%2 parameters in all")
-                                      .arg(expertTips.join(QLatin1Char('\n')),
-                                           QString::fromStdString(core::withThousands(expertTotal.value()))));
+        result.toolTips.push_back(
+            tr("Routed experts, each a gated MLP:\n%1\n%2 parameters in all")
+                .arg(expertTips.join(QLatin1Char('\n')), qs(core::withThousands(expertTotal.value()))));
     }
     return result;
 }
