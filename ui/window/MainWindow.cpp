@@ -5,7 +5,6 @@
 #include "ui/Strings.h"
 #include "ui/design/DesignWindow.h"
 #include "ui/export/ExportActions.h"
-#include "ui/export/ViewExporter.h"
 #include "ui/panels/ConfigPanel.h"
 #include "ui/panels/DevicesDialog.h"
 #include "ui/panels/DiagnosticsStrip.h"
@@ -15,26 +14,17 @@
 #include "ui/session/FileController.h"
 #include "ui/session/GpuCatalogue.h"
 #include "ui/session/ModelBridge.h"
-#include "ui/session/SettingsWrite.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/views/LayerStackView.h"
 #include "ui/views/OverviewPage.h"
 #include "ui/views/Views.h"
 #include "ui/widgets/MessageBar.h"
+#include "ui/window/WindowSettings.h"
 
 #include <QActionGroup>
-#include <QCloseEvent>
-#include <QCoreApplication>
 #include <QDockWidget>
-#include <QDragEnterEvent>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QLabel>
-#include <QMessageBox>
-#include <QMimeData>
-#include <QPushButton>
-#include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -49,23 +39,6 @@
 namespace archplay::ui::window {
 
 namespace {
-
-// 2: the scenario has its own dock, diagnostics start hidden behind their badge, and the last
-// session is stored whole (origin, view, selected layer) under session/last.
-constexpr int kSettingsVersion = 2;
-const char* const kDefaultPreset = "llama-3-8b";
-
-/// Whether the settings can be kept: writes the settings version and reads back QSettings' status.
-/// Empty, or what a read-only or full settings folder costs the user.
-QString settingsProblem() {
-    const core::Status written = session::writeSettings(
-        [](QSettings& settings) { settings.setValue(QStringLiteral("settingsVersion"), kSettingsVersion); });
-    return written.ok()
-               ? QString()
-               : QCoreApplication::translate("MainWindow", "%1: recent files, your devices, zoo folders and the last "
-                                                           "session are kept for this run only")
-                     .arg(qs(written.error()));
-}
 
 QDockWidget* makeDock(const QString& title, const QString& objectName, QWidget* content, QWidget* parent) {
     auto* dock = new QDockWidget(title, parent);
@@ -158,63 +131,6 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
         loadStartupState();
     }
     updateTitle();
-}
-
-void MainWindow::reportSavingProblem(const QString& what, const QString& problem) {
-    const QString before = m_savingProblems.value(what);
-    if (problem.isEmpty()) {
-        m_savingProblems.remove(what);
-    } else {
-        m_savingProblems.insert(what, problem);
-    }
-    core::Diagnostics problems;
-    for (const QString& text : std::as_const(m_savingProblems)) {
-        problems.push_back({core::Severity::Warning, "", text.toStdString()});
-    }
-    m_diagnostics->setSavingProblems(problems);
-    if (!problem.isEmpty() && problem != before) {
-        const QString text = tr("Not saved: %1.").arg(problem);
-        statusBar()->showMessage(text, 10000);
-        m_messageBar->showMessage(widgets::MessageBar::Level::Warning, text);
-    }
-}
-
-void MainWindow::offerRecovery() {
-    const QByteArray copy = m_autosave ? m_autosave->leftover() : QByteArray();
-    const core::SessionReadResult read = core::sessionFromJson(copy.toStdString());
-    if (copy.isEmpty() || !read.session) {
-        return;
-    }
-    // Nothing to offer when the copy holds what the window already shows.
-    if (copy.toStdString() == core::sessionToJson(m_files->currentSession(), ARCHPLAY_VERSION)) {
-        return;
-    }
-    const QString label = qs(read.session->origin.label);
-    QMessageBox box(QMessageBox::Question, tr("Restore unsaved work?"),
-                    tr("archplay did not close normally last time. Restore the session it was showing%1?")
-                        .arg(label.isEmpty() ? QString() : tr(" (%1)").arg(label)),
-                    QMessageBox::NoButton, this);
-    box.setObjectName(QStringLiteral("dialog.restore"));
-    box.setInformativeText(tr("It was saved automatically a moment after its last edit. Discard shows the last "
-                              "session archplay closed with instead."));
-    QPushButton* restore = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
-    box.addButton(QMessageBox::Discard);
-    box.setDefaultButton(restore);
-    box.exec();
-    if (box.clickedButton() == restore) {
-        restoreSession(*read.session, true);
-        statusBar()->showMessage(tr("Restored the session saved before archplay stopped."), 8000);
-    }
-    (void)m_autosave->saveNow();
-}
-
-void MainWindow::restoreSession(const core::Session& session, bool unsaved) {
-    m_bridge->resetState(m_files->stateFrom(session));
-    const session::ConfigOrigin& origin = m_bridge->origin();
-    // A restored session's origin is proposed by Save As, never written to without asking.
-    m_files->setProvenance(origin.kind == session::ConfigOrigin::Kind::File ? origin.path : QString());
-    m_bridge->setRestoredUnsaved(unsaved);
-    applySessionView(session);
 }
 
 MainWindow::~MainWindow() {
@@ -328,16 +244,6 @@ void MainWindow::connectBridge() {
     connect(m_files, &session::FileController::currentPathChanged, this, &MainWindow::updateTitle);
 }
 
-void MainWindow::loadStartupState() {
-    if (auto state = m_bridge->presetState(QString::fromLatin1(kDefaultPreset))) {
-        m_bridge->resetState(*state);
-    } else if (!core::builtinPresets().empty()) {
-        if (auto first = m_bridge->presetState(qs(core::builtinPresets().front().info.id))) {
-            m_bridge->resetState(*first);
-        }
-    }
-}
-
 views::AnalysisView* MainWindow::currentView() const {
     const int index = m_tabs->currentIndex();
     return index >= 0 ? m_views.views[std::size_t(index)] : nullptr;
@@ -377,55 +283,6 @@ void MainWindow::updateDiagnosticsBadge() {
         m_diagnosticsDock->show();
     }
     m_diagnosticsHadErrors = errors;
-}
-
-void MainWindow::applySessionView(const core::Session& session) {
-    if (session.selectedLayer) {
-        m_views.layerSelection->setLayer(*session.selectedLayer);
-    }
-    if (session.view) {
-        selectView(*session.view);
-    }
-}
-
-bool MainWindow::confirmDiscard() {
-    if (!m_bridge->hasUnsavedChanges()) {
-        return true;
-    }
-    const session::OriginSummary origin = m_bridge->originSummary();
-    QMessageBox box(
-        QMessageBox::Warning, tr("Unsaved changes"),
-        tr("%1 has changes that are in no file.").arg(origin.label.isEmpty() ? tr("The config") : origin.label),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
-    box.setObjectName(QStringLiteral("dialog.unsaved"));
-    box.setInformativeText(tr("Save them as a session (config, scenario and view)? Quitting without saving still "
-                              "reopens them next time, but they are in no file you can share."));
-    box.setDefaultButton(QMessageBox::Save);
-    switch (box.exec()) {
-    case QMessageBox::Save:
-        return m_files->saveSessionInteractive();
-    case QMessageBox::Discard:
-        return true;
-    default:
-        return false;
-    }
-}
-
-void MainWindow::showFileResult(const session::FileResult& result) {
-    if (!result.ok) {
-        m_messageBar->showMessage(widgets::MessageBar::Level::Error, result.message, result.details);
-        statusBar()->showMessage(result.message, 8000);
-        return;
-    }
-    statusBar()->showMessage(result.message, 5000);
-    if (!result.details.isEmpty()) {
-        m_messageBar->showMessage(widgets::MessageBar::Level::Info, result.message, result.details);
-    } else if (m_messageBar->isVisible() && m_messageBar->level() == widgets::MessageBar::Level::Error) {
-        m_messageBar->hide();
-    }
-    if (result.loaded) {
-        m_diagnostics->setImportNotes(result.notes, tr("import"));
-    }
 }
 
 void MainWindow::focusField(const QString& key) {
@@ -468,101 +325,6 @@ void MainWindow::followReplacedDevice(const core::Gpu& before, const core::Gpu& 
         m_bridge->edit(tr("GPU → %1 (edited)").arg(qs(after.name)),
                        [after](core::ModelConfig&, core::Scenario& scenario) { scenario.gpu = after; });
     }
-}
-
-void MainWindow::exportWindow() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export window"), QStringLiteral("archplay.png"),
-                                                      tr("PNG files (*.png)"));
-    if (path.isEmpty()) {
-        return;
-    }
-    const core::Status written = exports::saveWidgetPng(*this, path);
-    if (written.ok()) {
-        statusBar()->showMessage(tr("Exported %1.").arg(QFileInfo(path).fileName()), 5000);
-    } else {
-        m_messageBar->showMessage(widgets::MessageBar::Level::Error,
-                                  tr("Could not export: %1").arg(qs(written.error())));
-    }
-}
-
-void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
-    const QMimeData* mime = event->mimeData();
-    const QList<QUrl> urls = mime->urls();
-    const bool localFile = !urls.isEmpty() && urls.constFirst().isLocalFile();
-    if (localFile || mime->hasText()) {
-        event->acceptProposedAction();
-    }
-}
-
-void MainWindow::dropEvent(QDropEvent* event) {
-    const QMimeData* mime = event->mimeData();
-    const QList<QUrl> urls = mime->urls();
-    if (!urls.isEmpty() && urls.constFirst().isLocalFile()) {
-        m_files->openPath(urls.constFirst().toLocalFile());
-        event->acceptProposedAction();
-    } else if (mime->hasText()) {
-        m_files->openText(mime->text());
-        event->acceptProposedAction();
-    }
-}
-
-void MainWindow::closeEvent(QCloseEvent* event) {
-    if (!confirmDiscard()) {
-        event->ignore();
-        return;
-    }
-    if (m_options.persistent) {
-        saveSettings();
-    }
-    if (m_autosave) {
-        m_autosave->finish(); // a clean exit: nothing to offer next time
-    }
-    event->accept();
-}
-
-void MainWindow::restoreSettings() {
-    QSettings settings;
-    const bool compatible = settings.value(QStringLiteral("settingsVersion")).toInt() == kSettingsVersion;
-    if (const auto mode = theme::parseThemeMode(settings.value(QStringLiteral("ui/theme")).toString())) {
-        setThemeMode(*mode);
-    }
-    if (compatible) {
-        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-        restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kSettingsVersion);
-    }
-    m_configPanel->snapAction()->setChecked(settings.value(QStringLiteral("ui/snap"), true).toBool());
-    m_configPanel->setKeepFfnRatio(settings.value(QStringLiteral("ui/keepFfnRatio"), false).toBool());
-    m_configPanel->setCollapsedSections(settings.value(QStringLiteral("ui/collapsedSections")).toStringList());
-    m_scenarioPanel->setCollapsedSections(
-        settings.value(QStringLiteral("ui/collapsedScenarioSections")).toStringList());
-    m_files->setRecentFiles(settings.value(QStringLiteral("files/recent")).toStringList());
-
-    const QByteArray last = settings.value(QStringLiteral("session/last")).toByteArray();
-    core::SessionReadResult read = core::sessionFromJson(last.toStdString());
-    if (!last.isEmpty() && read.session) {
-        restoreSession(*read.session, settings.value(QStringLiteral("session/unsaved"), false).toBool());
-    } else {
-        loadStartupState();
-    }
-}
-
-void MainWindow::saveSettings() const {
-    QSettings settings;
-    settings.setValue(QStringLiteral("settingsVersion"), kSettingsVersion);
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState(kSettingsVersion));
-    settings.setValue(QStringLiteral("ui/theme"), toString(theme::currentThemeMode()));
-    settings.setValue(QStringLiteral("ui/snap"), m_configPanel->snapAction()->isChecked());
-    settings.setValue(QStringLiteral("ui/keepFfnRatio"), m_configPanel->keepsFfnRatio());
-    settings.setValue(QStringLiteral("ui/collapsedSections"), m_configPanel->collapsedSections());
-    settings.setValue(QStringLiteral("ui/collapsedScenarioSections"), m_scenarioPanel->collapsedSections());
-    settings.setValue(QStringLiteral("files/recent"), m_files->recentFiles());
-    settings.remove(QStringLiteral("ui/view")); // the session carries the view since settings version 2
-    settings.setValue(QStringLiteral("session/last"),
-                      QByteArray::fromStdString(core::sessionToJson(m_files->currentSession(), ARCHPLAY_VERSION)));
-    settings.setValue(QStringLiteral("session/unsaved"), m_bridge->hasUnsavedChanges());
-    settings.remove(QStringLiteral("session/originPath"));
-    settings.remove(QStringLiteral("session/originLabel"));
 }
 
 } // namespace archplay::ui::window
