@@ -15,6 +15,10 @@ namespace {
 
 constexpr int kMargin = 14;
 
+QString nothingToDerive() {
+    return DerivationView::tr("Nothing to derive: the configuration has errors.");
+}
+
 } // namespace
 
 DerivationView::DerivationView(QWidget* parent)
@@ -74,7 +78,7 @@ void DerivationView::ensureBuilt() const {
     if (m_analysis->valid) {
         m_panel->setDerivation(core::deriveForwardPass(m_analysis->config, m_analysis->plan));
     } else {
-        m_panel->showNothing(tr("Nothing to derive: the configuration has errors."));
+        m_panel->showNothing(nothingToDerive());
     }
 }
 
@@ -89,8 +93,7 @@ void DerivationView::render(QPainter& painter, const QRectF& target) const {
         m_panel->document().paintFitted(painter, target.adjusted(kMargin, 14, -kMargin, -14), palette());
     } else {
         painter.setPen(colors::muted(palette()));
-        painter.drawText(target.adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap,
-                         tr("Nothing to derive: the configuration has errors."));
+        painter.drawText(target.adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap, nothingToDerive());
     }
     painter.restore();
 }
