@@ -2,7 +2,6 @@
 // Core micro-benchmarks: run build/bench/archplay_core_bench (see docs/PERFORMANCE.md).
 #include "core/analysis/Analysis.h"
 #include "core/design/Compare.h"
-#include "core/design/DesignSearch.h"
 #include "core/design/HeadConfigs.h"
 #include "core/design/Sweep.h"
 #include "core/design/TargetSearch.h"
@@ -138,32 +137,6 @@ void zooFilterSort10k(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(zoo.rows.size()));
 }
 BENCHMARK(zooFilterSort10k)->Unit(benchmark::kMillisecond);
-
-/// Exactly 1,000,000 candidates, all of a possible shape: 125 depths x 25 widths x 2 head sizes x
-/// 4 KV head counts x 5 FFN widths x 4 vocabularies x tied or not. Items are candidates, so
-/// items_per_second is the search rate and the time per iteration the cost of one million.
-void designSearchPerMillion(benchmark::State& state) {
-    DesignSpace space;
-    space.layers = DesignRange::span(1, 125);
-    space.hiddenSize = DesignRange::span(1024, 25600, 1024);
-    space.headDims = {64, 128};
-    space.kvHeads = {1, 2, 4, 8};
-    space.ffnMultipliers = {1.0, 1.25, 1.5, 1.75, 2.0};
-    space.vocabSizes = {32000, 50304, 128256, 151936};
-    space.tiedEmbeddings = {false, true};
-    DesignTargets targets;
-    targets.params = 7'000'000'000;
-    for (auto _ : state) {
-        DesignSearchResult result = searchDesigns(space, targets);
-        if (result.evaluated != 1'000'000) {
-            state.SkipWithError("the space is not one million evaluated candidates");
-            break;
-        }
-        benchmark::DoNotOptimize(result);
-    }
-    state.SetItemsProcessed(state.iterations() * 1'000'000);
-}
-BENCHMARK(designSearchPerMillion)->Unit(benchmark::kMillisecond);
 
 /// Every head split of Llama 3 8B (1,400, each validated and counted); items are splits.
 void headConfigsLlama3(benchmark::State& state) {

@@ -12,8 +12,8 @@
 #include "core/analysis/Analysis.h"
 #include "core/io/ConfigJson.h"
 #include "core/io/Presets.h"
-#include "core/io/ReportJson.h"
 #include "core/params/Tensors.h"
+#include "core/report/ReportJson.h"
 #include "core/report/Tables.h"
 #include "core/util/Format.h"
 

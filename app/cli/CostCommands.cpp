@@ -4,8 +4,8 @@
 #include "app/cli/ConfigSource.h"
 #include "app/cli/Flags.h"
 #include "core/io/GpuJson.h"
-#include "core/io/ReportJson.h"
 #include "core/report/Costs.h"
+#include "core/report/ReportJson.h"
 #include "core/report/Summary.h"
 #include "core/util/Format.h"
 

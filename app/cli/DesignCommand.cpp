@@ -3,7 +3,6 @@
 
 #include "app/cli/CliCommands.h"
 #include "app/cli/Flags.h"
-#include "core/design/DesignSearch.h"
 #include "core/design/TargetSearch.h"
 #include "core/util/Format.h"
 
@@ -21,7 +20,8 @@ const char* const kDesignUsage =
     R"(  design --params COUNT [--tolerance P] [--max-kv-per-token BYTES] [--kv-dtype D]
          [--vocab N] [--layers MIN:MAX] [--hidden MIN:MAX] [--aspect MIN:MAX] [--top N] [--json]
                                          dense Llama-style designs (RMSNorm, RoPE, SwiGLU, GQA)
-                                         nearest a parameter budget, exact counts
+                                         nearest a parameter budget, exact counts: the
+                                         search below, ranked by distance alone
 
 design:
   --params COUNT        target total parameters: 7B, 1.5B, 350M or 7000000000
@@ -95,12 +95,11 @@ std::int64_t signedSize(std::uint64_t value) {
     return value > static_cast<std::uint64_t>(INT64_MAX) ? INT64_MAX : static_cast<std::int64_t>(value);
 }
 
-void printTable(const core::DesignSearchResult& result, const core::DesignTargets& targets, std::ostream& out) {
+void printTable(const core::TargetSearchResult& result, const core::SearchTargets& targets, std::ostream& out) {
     fmt::print(out, "Designs of {} parameters within {:g}%, KV per token at {}{}\n", core::shortCount(targets.params),
-               100 * targets.tolerance, core::toString(targets.kvDType),
+               100 * targets.tolerance, core::toString(targets.scenario.kvDType),
                targets.maxKvBytesPerToken ? fmt::format(", at most {} bytes", *targets.maxKvBytesPerToken) : "");
-    fmt::print(out, "searched {} candidates ({} skipped as impossible or repeated shapes); {} meet the targets\n",
-               core::withThousands(result.evaluated + result.skipped), core::withThousands(result.skipped),
+    fmt::print(out, "searched {} candidates; {} meet the targets\n", core::withThousands(result.evaluated),
                core::withThousands(result.matched));
     for (const core::Diagnostic& d : result.diagnostics) {
         fmt::print(out, "  {}: {}\n", d.field, d.message);
@@ -113,7 +112,7 @@ void printTable(const core::DesignSearchResult& result, const core::DesignTarget
                "parameters", "vs target", "layers", "hidden", "heads", "kv", "head_dim", "ffn", "vocab", "tied",
                "KV/token", "width/layer");
     int rank = 0;
-    for (const core::DesignCandidate& c : result.candidates) {
+    for (const core::TargetCandidate& c : result.candidates) {
         const core::DesignShape& s = c.shape;
         const double offset = 100.0 * (static_cast<double>(c.params) - static_cast<double>(targets.params)) /
                               static_cast<double>(targets.params);
@@ -124,11 +123,12 @@ void printTable(const core::DesignSearchResult& result, const core::DesignTarget
     }
 }
 
-/// The space and targets the flags describe: the core's default space with the tool's aspect bounds
-/// (32 to 256), narrowed by --vocab, --layers and --hidden.
+/// The space and targets the flags describe: the target search's dense space without multi-head
+/// attention (1 to 16 KV heads), ranked by distance alone, with the tool's aspect bounds (32 to 256),
+/// narrowed by --vocab, --layers and --hidden.
 struct DesignRequest {
-    core::DesignSpace space;
-    core::DesignTargets targets;
+    core::TargetSpace space;
+    core::SearchTargets targets;
 };
 
 DesignRequest designRequest(const Options& options) {
@@ -137,8 +137,10 @@ DesignRequest designRequest(const Options& options) {
         throw UsageError{"--params is required"};
     }
     DesignRequest request;
-    core::DesignSpace& space = request.space;
-    core::DesignTargets& targets = request.targets;
+    core::TargetSpace& space = request.space;
+    core::SearchTargets& targets = request.targets;
+    space.multiHead = false;
+    targets.rank = core::SearchRank::Distance;
     targets.params = countNumber("--params", *params);
     targets.minAspect = 32;
     targets.maxAspect = 256;
@@ -149,7 +151,7 @@ DesignRequest designRequest(const Options& options) {
         targets.maxKvBytesPerToken = wholeNumber("--max-kv-per-token", *text, false);
     }
     if (const std::string* text = options.value("--kv-dtype")) {
-        targets.kvDType = dtypeName("--kv-dtype", *text);
+        targets.scenario.kvDType = dtypeName("--kv-dtype", *text);
     }
     if (const std::string* text = options.value("--vocab")) {
         space.vocabSizes = {signedSize(wholeNumber("--vocab", *text, false))};
@@ -175,12 +177,12 @@ DesignRequest designRequest(const Options& options) {
 
 /// Runs the search; a space the core rejects is a usage error, printed with the design usage.
 int runDesign(const Options& options, const DesignRequest& request, std::ostream& out, std::ostream& err) {
-    const core::DesignSearchResult result = core::searchDesigns(request.space, request.targets);
+    const core::TargetSearchResult result = core::searchTargets(request.space, request.targets);
     if (core::hasErrors(result.diagnostics)) {
         return printUsageError(refusedRequest(result.diagnostics, flagOf), kDesignUsage, err);
     }
     if (options.json) {
-        out << core::designSearchJson(result, request.targets).dump(2) << "\n";
+        out << core::targetSearchJson(result, request.targets).dump(2) << "\n";
     } else {
         printTable(result, request.targets, out);
     }

@@ -13,7 +13,7 @@ extern const char* const kDesignUsage;
 
 /// Reads `archplay-cli design --params COUNT [options]` (`args` starts with "design"); throws UsageError.
 /// The command it returns lists the dense Llama-style designs nearest a parameter budget
-/// (core::searchDesigns), as a table or --json, and returns 0, also when no design meets the
+/// (core::searchTargets ranked by distance), as a table or --json, and returns 0, also when no design meets the
 /// targets; 2 for a space the core rejects.
 [[nodiscard]] CommandRunner parseDesign(const std::vector<std::string>& args);
 

@@ -3,14 +3,14 @@
 
 #include "core/config/LayerPlan.h"
 #include "core/config/ModelConfig.h"
-#include "core/config/Scenario.h"
 #include "core/cost/Compute.h"
 #include "core/cost/Memory.h"
 #include "core/cost/Roofline.h"
 #include "core/cost/WeightFormats.h"
-#include "core/memory/GpuFit.h"
 #include "core/memory/KvCache.h"
 #include "core/params/ParamCount.h"
+#include "core/scenario/GpuFit.h"
+#include "core/scenario/Scenario.h"
 #include "core/validate/Diagnostic.h"
 
 #include <cstdint>

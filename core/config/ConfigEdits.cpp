@@ -257,13 +257,4 @@ std::string formatMixers(const std::vector<TokenMixer>& mixers) {
     return joined(parts, " ");
 }
 
-std::optional<std::uint64_t> fitSequenceToContext(const ModelConfig& config, Scenario& scenario) {
-    if (config.maxPositions <= 0 || scenario.sequenceLength <= static_cast<std::uint64_t>(config.maxPositions)) {
-        return std::nullopt;
-    }
-    const std::uint64_t before = scenario.sequenceLength;
-    scenario.sequenceLength = static_cast<std::uint64_t>(config.maxPositions);
-    return before;
-}
-
 } // namespace archplay::core::edits

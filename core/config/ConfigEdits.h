@@ -2,7 +2,6 @@
 #pragma once
 
 #include "core/config/ModelConfig.h"
-#include "core/config/Scenario.h"
 
 #include <cstdint>
 #include <optional>
@@ -51,11 +50,6 @@ void setNumExperts(ModelConfig& config, std::int64_t experts);
 void setNumHeads(ModelConfig& config, std::int64_t heads);
 
 /// "0, 5, 7" -> {0, 5, 7}. nullopt when any entry is not a non-negative integer.
-/// A model just loaded brings the scenario within its context: a sequence longer than
-/// max_position_embeddings becomes that length (a 512-token BERT is not shown at 131,072 tokens).
-/// Returns the sequence length it replaced, or nullopt when the scenario already fits.
-std::optional<std::uint64_t> fitSequenceToContext(const ModelConfig& config, Scenario& scenario);
-
 std::optional<std::vector<std::int64_t>> parseLayerList(std::string_view text);
 std::string formatLayerList(const std::vector<std::int64_t>& layers);
 

@@ -6,7 +6,7 @@
 // from each config's own Analysis; the differences and ratios are formed from those numbers only.
 
 #include "core/analysis/Analysis.h"
-#include "core/design/DesignFigures.h"
+#include "core/analysis/DesignFigures.h"
 #include "core/params/Tensors.h"
 
 #include <nlohmann/json_fwd.hpp>

@@ -6,7 +6,7 @@
 // config with that split.
 
 #include "core/config/ModelConfig.h"
-#include "core/config/Scenario.h"
+#include "core/scenario/Scenario.h"
 
 #include <nlohmann/json_fwd.hpp>
 

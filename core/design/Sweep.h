@@ -6,8 +6,8 @@
 // (SweepFields.h): no second formula, so a point shows what the window shows at that value.
 
 #include "core/analysis/Analysis.h"
+#include "core/analysis/DesignFigures.h"
 #include "core/config/ConfigEdits.h"
-#include "core/design/DesignFigures.h"
 #include "core/design/IsoLines.h"
 #include "core/design/SweepFields.h"
 #include "core/validate/Diagnostic.h"

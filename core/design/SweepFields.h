@@ -7,7 +7,7 @@
 
 #include "core/config/ConfigEdits.h"
 #include "core/config/ModelConfig.h"
-#include "core/config/Scenario.h"
+#include "core/scenario/Scenario.h"
 
 #include <cstdint>
 #include <string_view>

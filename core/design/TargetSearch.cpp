@@ -3,8 +3,8 @@
 
 #include "core/io/ConfigJson.h"
 #include "core/io/Presets.h"
-#include "core/io/ReportJson.h"
-#include "core/memory/GpuFit.h"
+#include "core/report/ReportJson.h"
+#include "core/scenario/GpuFit.h"
 #include "core/util/Checked.h"
 #include "core/util/Format.h"
 #include "core/validate/Validation.h"
@@ -24,34 +24,6 @@ namespace {
 
 void error(Diagnostics& diagnostics, std::string field, std::string message) {
     diagnostics.push_back({Severity::Error, std::move(field), std::move(message)});
-}
-
-// ---- configs ---------------------------------------------------------------------------------
-
-enum class Family { Llama, Qwen3Moe, DeepseekV3 };
-
-Family familyOf(const DesignShape& shape) {
-    if (shape.kvLoraRank > 0) {
-        return Family::DeepseekV3;
-    }
-    return shape.numExperts > 0 ? Family::Qwen3Moe : Family::Llama;
-}
-
-/// The family's config as its config.json reader builds it from {"model_type": ...} alone: every
-/// convention (q/k norms, router rule, biases) as the family sets it.
-const ModelConfig& familyTemplate(Family family) {
-    static const std::array<ModelConfig, 3> templates = [] {
-        std::array<ModelConfig, 3> result;
-        const std::array<const char*, 3> types = {"llama", "qwen3_moe", "deepseek_v3"};
-        for (std::size_t i = 0; i < types.size(); ++i) {
-            ImportResult imported = importConfig(nlohmann::json{{"model_type", types[i]}});
-            if (imported.config) {
-                result[i] = std::move(*imported.config);
-            }
-        }
-        return result;
-    }();
-    return templates[static_cast<std::size_t>(family)];
 }
 
 // ---- the figures composed --------------------------------------------------------------------
@@ -101,7 +73,7 @@ std::optional<Figures> figuresOf(const Analysis& analysis, Diagnostic& reason) {
 }
 
 std::optional<Figures> figuresOf(const DesignShape& shape, const Scenario& scenario, Diagnostic& reason) {
-    return figuresOf(analyze(targetConfig(shape), scenario), reason);
+    return figuresOf(analyze(designConfig(shape), scenario), reason);
 }
 
 // ---- the rules -------------------------------------------------------------------------------
@@ -188,9 +160,12 @@ double penaltySum(const DesignShape& shape, std::uint64_t params, std::uint64_t 
 
 // ---- validation ------------------------------------------------------------------------------
 
-void checkSize(Diagnostics& diagnostics, const std::string& field, std::int64_t value) {
-    if (value <= 0 || value > kMaxDimension) {
-        error(diagnostics, field, fmt::format("a value must be from 1 to 2^40, not {}", value));
+/// A size the space may hold: positive and no larger than validate() accepts.
+void checkSize(Diagnostics& diagnostics, const std::string& field, std::int64_t value, const char* what = "a value") {
+    if (value <= 0) {
+        error(diagnostics, field, fmt::format("{} must be positive, not {}", what, value));
+    } else if (value > kMaxDimension) {
+        error(diagnostics, field, fmt::format("{} {} is above the largest size, 2^40", what, value));
     }
 }
 
@@ -209,6 +184,22 @@ void checkList(Diagnostics& diagnostics, const std::string& field, const std::ve
     }
 }
 
+void checkRange(Diagnostics& diagnostics, const std::string& field, const DesignRange& range) {
+    if (!range.values.empty()) {
+        checkList(diagnostics, field, range.values);
+        return;
+    }
+    const std::size_t before = diagnostics.size();
+    checkSize(diagnostics, field, range.min, "the range minimum");
+    checkSize(diagnostics, field, range.max, "the range maximum");
+    if (range.step <= 0) {
+        error(diagnostics, field, fmt::format("the range step must be positive, not {}", range.step));
+    }
+    if (diagnostics.size() == before && range.min > range.max) {
+        error(diagnostics, field, fmt::format("the range minimum {} is above its maximum {}", range.min, range.max));
+    }
+}
+
 void checkFractions(Diagnostics& diagnostics, const std::string& field, const std::vector<double>& values) {
     if (values.empty()) {
         error(diagnostics, field, "the list of values is empty");
@@ -217,6 +208,76 @@ void checkFractions(Diagnostics& diagnostics, const std::string& field, const st
         if (!std::isfinite(value) || value <= 0 || value > 64) {
             error(diagnostics, field, fmt::format("a value must be above 0 and at most 64, not {}", value));
         }
+    }
+}
+
+/// Errors in the dense dimensions of a space, each naming its config.json field.
+void checkDenseSpace(Diagnostics& diagnostics, const TargetSpace& space) {
+    checkRange(diagnostics, "num_hidden_layers", space.layers);
+    checkRange(diagnostics, "hidden_size", space.hiddenSize);
+    checkList(diagnostics, "head_dim", space.headDims);
+    checkList(diagnostics, "num_key_value_heads", space.kvHeads);
+    checkList(diagnostics, "vocab_size", space.vocabSizes);
+    if (space.ffnMultipliers.empty()) {
+        error(diagnostics, "ffn_dim_multiplier", "the list of values is empty");
+    }
+    for (const double multiplier : space.ffnMultipliers) {
+        if (!std::isfinite(multiplier) || multiplier <= 0) {
+            error(diagnostics, "ffn_dim_multiplier", fmt::format("a multiplier must be positive, not {}", multiplier));
+        }
+    }
+    checkSize(diagnostics, "multiple_of", space.ffnMultiple, "the FFN width multiple");
+    checkSize(diagnostics, "max_position_embeddings", space.maxPositions, "the context length");
+    if (space.tiedEmbeddings.empty()) {
+        error(diagnostics, "tie_word_embeddings", "the list of values is empty");
+    } else if (std::set<bool>(space.tiedEmbeddings.begin(), space.tiedEmbeddings.end()).size() !=
+               space.tiedEmbeddings.size()) {
+        error(diagnostics, "tie_word_embeddings", "the list repeats a value");
+    }
+}
+
+/// Errors in the targets: counts, tolerance, budgets, aspect bounds, number of candidates.
+void checkTargets(Diagnostics& diagnostics, const TargetSpace& space, const SearchTargets& targets) {
+    if (targets.params == 0) {
+        error(diagnostics, "target_params", "the target parameter count must be positive");
+    }
+    if (!std::isfinite(targets.tolerance) || targets.tolerance < 0 || targets.tolerance > 1) {
+        error(diagnostics, "tolerance",
+              fmt::format("the tolerance is a fraction from 0 to 1, not {}", targets.tolerance));
+    }
+    if (targets.maxKvBytesPerToken && *targets.maxKvBytesPerToken == 0) {
+        error(diagnostics, "max_kv_bytes_per_token", "the KV budget per token must be positive");
+    }
+    for (const std::optional<double>& aspect : {targets.minAspect, targets.maxAspect}) {
+        if (aspect && (!std::isfinite(*aspect) || *aspect <= 0)) {
+            error(diagnostics, "aspect", fmt::format("a width-per-layer bound must be positive, not {}", *aspect));
+        }
+    }
+    if (targets.minAspect && targets.maxAspect && *targets.minAspect > *targets.maxAspect) {
+        error(diagnostics, "aspect",
+              fmt::format("the least width per layer {} is above the most {}", *targets.minAspect, *targets.maxAspect));
+    }
+    if (targets.top == 0) {
+        error(diagnostics, "top", "at least one candidate must be asked for");
+    }
+    if (targets.activeParams && *targets.activeParams == 0) {
+        error(diagnostics, "active_params", "the active parameter target must be positive");
+    }
+    if (targets.activeParams && !(space.moe || space.mla)) {
+        error(diagnostics, "active_params", "an active parameter target needs a mixture-of-experts space");
+    }
+    if (targets.maxKvBytesScenario && *targets.maxKvBytesScenario == 0) {
+        error(diagnostics, "max_kv_bytes", "the KV budget must be positive");
+    }
+    if (targets.maxFlopsPerToken && *targets.maxFlopsPerToken == 0) {
+        error(diagnostics, "max_flops_per_token", "the FLOPs budget must be positive");
+    }
+    if (targets.scenario.gpuCount == 0) {
+        error(diagnostics, "gpus", "the number of GPUs must be positive");
+    }
+    if (formatInfo(targets.scenario.weightFormat).id.find("_k_") != std::string_view::npos) {
+        error(diagnostics, "weight_format",
+              "llama.cpp's _K_M mixes give some layers more bits: their bytes are not linear in depth");
     }
 }
 
@@ -253,16 +314,20 @@ struct Found {
     double score = 0;
 };
 
-bool ranksBefore(const Found& a, const Found& b) {
-    auto key = [](const Found& f) {
-        const DesignShape& s = f.shape;
-        return std::make_tuple(f.score, f.distance, f.figures.kvPerToken.value(), s.layers, s.hiddenSize, s.headDim,
-                               s.numKvHeads, s.intermediateSize, s.vocabSize, s.tiedEmbeddings, s.numExperts, s.topK,
-                               s.expertIntermediateSize, s.sharedExperts, s.denseFirstLayers, s.kvLoraRank,
-                               s.qLoraRank);
-    };
-    return key(a) < key(b);
-}
+/// The order of SearchTargets::rank, ties broken by the shape so that a search is deterministic.
+struct RanksBefore {
+    SearchRank rank;
+    bool operator()(const Found& a, const Found& b) const {
+        auto key = [this](const Found& f) {
+            const DesignShape& s = f.shape;
+            return std::make_tuple(rank == SearchRank::Rules ? f.score : 0.0, f.distance, f.figures.kvPerToken.value(),
+                                   s.layers, s.hiddenSize, s.headDim, s.numKvHeads, s.intermediateSize, s.vocabSize,
+                                   s.tiedEmbeddings, s.numExperts, s.topK, s.expertIntermediateSize, s.sharedExperts,
+                                   s.denseFirstLayers, s.kvLoraRank, s.qLoraRank);
+        };
+        return key(a) < key(b);
+    }
+};
 
 std::uint64_t absDiff(std::uint64_t a, std::uint64_t b) {
     return a > b ? a - b : b - a;
@@ -281,6 +346,7 @@ public:
         , m_depths(space.layers.expand())
         , m_gpuSize(memorySizeOf(targets.scenario.gpu))
         , m_keep(targets.fitTraining ? targets.top * 8 : targets.top)
+        , m_ranksBefore{targets.rank}
         , m_accepted(acceptedDistance(targets.params, targets.tolerance))
         , m_acceptedActive(targets.activeParams ? acceptedDistance(*targets.activeParams, targets.tolerance) : 0) {
         m_shape.maxPositions = space.maxPositions;
@@ -300,6 +366,7 @@ public:
             m_shape.hiddenSize = hidden;
             for (const std::int64_t headDim : m_space.headDims) {
                 if (hidden % headDim != 0) {
+                    skip("head_dim", fmt::format("hidden_size {} is not a multiple of head_dim {}", hidden, headDim));
                     continue;
                 }
                 m_shape.headDim = headDim;
@@ -310,7 +377,7 @@ public:
     }
 
     void finish(TargetSearchResult& result) {
-        std::sort_heap(m_heap.begin(), m_heap.end(), ranksBefore);
+        std::sort_heap(m_heap.begin(), m_heap.end(), m_ranksBefore);
         result.evaluated = m_evaluated;
         result.matched = m_matched;
         for (const Found& found : m_heap) {
@@ -327,10 +394,10 @@ public:
                 {Severity::Warning, "design_space",
                  fmt::format("the search was stopped after {:.0f}% of the widths", 100 * *m_stoppedAt)});
         }
-        if (m_skipped > 0) {
+        for (const auto& [field, skipped] : m_skipped) {
             result.diagnostics.push_back(
-                {Severity::Warning, m_skipReason.field,
-                 fmt::format("{} shapes skipped: {}", withThousands(m_skipped), m_skipReason.message)});
+                {Severity::Warning, field,
+                 fmt::format("{} shapes skipped: {}", withThousands(skipped.shapes), skipped.reason)});
         }
     }
 
@@ -353,6 +420,8 @@ private:
         }
         for (const std::int64_t kv : kvHeads) {
             if (m_shape.numHeads % kv != 0) {
+                skip("num_key_value_heads",
+                     fmt::format("{} KV heads do not divide {} query heads", kv, m_shape.numHeads));
                 continue;
             }
             m_shape.numKvHeads = kv;
@@ -367,7 +436,12 @@ private:
         std::vector<std::int64_t> widths;
         for (const double multiplier : m_space.ffnMultipliers) {
             const std::int64_t width = llamaFfnWidth(m_shape.hiddenSize, multiplier, m_space.ffnMultiple);
-            if (width > 0 && std::find(widths.begin(), widths.end(), width) == widths.end()) {
+            if (width <= 0) {
+                skip("ffn_dim_multiplier", fmt::format("ffn_dim_multiplier {} gives no FFN width", multiplier));
+            } else if (std::find(widths.begin(), widths.end(), width) != widths.end()) {
+                skip("ffn_dim_multiplier",
+                     fmt::format("ffn_dim_multiplier {} gives the FFN width {} again", multiplier, width));
+            } else {
                 widths.push_back(width);
             }
             if (!anyDense) {
@@ -384,6 +458,8 @@ private:
                 m_shape.numExperts = experts;
                 for (const std::int64_t topK : m_space.topK) {
                     if (topK > experts) {
+                        skip("num_experts_per_tok",
+                             fmt::format("top-{} of {} experts: more than there are", topK, experts));
                         continue;
                     }
                     m_shape.topK = topK;
@@ -401,17 +477,18 @@ private:
         }
     }
 
-    void skip(const Diagnostic& reason) {
-        if (m_skipped == 0) {
-            m_skipReason = reason;
+    /// Passes over the current shape, counted under the field that rules it out with the first reason.
+    void skip(const std::string& field, std::string reason) {
+        Skipped& skipped = m_skipped[field];
+        if (skipped.shapes++ == 0) {
+            skipped.reason = std::move(reason);
         }
-        ++m_skipped;
     }
 
     /// The outer part (embeddings, final norm, LM head) for a width, vocabulary and tying: the
     /// analysis of a 1-layer config minus its layer. Kept per (family, width, vocabulary, tying).
     std::optional<Figures> outer(const Figures& oneLayerLayer, bool moeLayer) {
-        const auto key = std::make_tuple(static_cast<int>(familyOf(m_shape)), m_shape.hiddenSize, m_shape.vocabSize,
+        const auto key = std::make_tuple(static_cast<int>(designFamily(m_shape)), m_shape.hiddenSize, m_shape.vocabSize,
                                          m_shape.tiedEmbeddings, moeLayer);
         const auto it = m_outer.find(key);
         if (it != m_outer.end()) {
@@ -442,7 +519,7 @@ private:
         DesignShape probe = m_shape;
         probe.vocabSize = m_space.vocabSizes.front();
         probe.tiedEmbeddings = m_space.tiedEmbeddings.front();
-        const auto key = std::make_tuple(static_cast<int>(familyOf(probe)), probe.hiddenSize, probe.vocabSize,
+        const auto key = std::make_tuple(static_cast<int>(designFamily(probe)), probe.hiddenSize, probe.vocabSize,
                                          probe.tiedEmbeddings, moe);
         probe.layers = 1;
         probe.denseFirstLayers = 0;
@@ -480,7 +557,7 @@ private:
         Figures denseLayer;
         Diagnostic reason{Severity::Warning, "design_space", "a layer's figures could not be composed"};
         if (!layerFigures(mainLayer, denseLayer, reason)) {
-            skip(reason);
+            skip(reason.field, reason.message);
             return;
         }
         for (const std::int64_t vocab : m_space.vocabSizes) {
@@ -489,7 +566,7 @@ private:
                 m_shape.tiedEmbeddings = tied;
                 const std::optional<Figures> rest = outer(mainLayer, moe);
                 if (!rest) {
-                    skip({Severity::Warning, "vocab_size", "the outer part could not be counted"});
+                    skip("vocab_size", "the outer part could not be counted");
                     continue;
                 }
                 if (!moe) {
@@ -557,19 +634,19 @@ private:
         found.plausibility = penaltySum(found.shape, f.total.value(), f.active.value());
         found.score = found.plausibility + distanceScore;
         if (m_heap.size() == m_keep) {
-            if (!ranksBefore(found, m_heap.front())) {
+            if (!m_ranksBefore(found, m_heap.front())) {
                 return;
             }
-            std::pop_heap(m_heap.begin(), m_heap.end(), ranksBefore);
+            std::pop_heap(m_heap.begin(), m_heap.end(), m_ranksBefore);
             m_heap.pop_back();
         }
         m_heap.push_back(found);
-        std::push_heap(m_heap.begin(), m_heap.end(), ranksBefore);
+        std::push_heap(m_heap.begin(), m_heap.end(), m_ranksBefore);
     }
 
     /// The full analysis of a kept design, its composed figures checked against it, its penalties in words.
     std::optional<TargetCandidate> complete(const Found& found, Diagnostics& diagnostics) const {
-        auto analysis = std::make_shared<const Analysis>(analyze(targetConfig(found.shape), m_targets.scenario));
+        auto analysis = std::make_shared<const Analysis>(analyze(designConfig(found.shape), m_targets.scenario));
         Diagnostic reason;
         const std::optional<Figures> exact = figuresOf(*analysis, reason);
         const Figures& f = found.figures;
@@ -606,6 +683,7 @@ private:
     const std::vector<std::int64_t> m_depths;
     const GpuMemorySize m_gpuSize;
     const std::size_t m_keep;
+    const RanksBefore m_ranksBefore;
     const std::uint64_t m_accepted;       ///< largest accepted |total - target|
     const std::uint64_t m_acceptedActive; ///< largest accepted |active - active target|
     DesignShape m_shape;
@@ -613,8 +691,11 @@ private:
     std::vector<Found> m_heap;
     std::uint64_t m_evaluated = 0;
     std::uint64_t m_matched = 0;
-    std::uint64_t m_skipped = 0;
-    Diagnostic m_skipReason;
+    struct Skipped {
+        std::uint64_t shapes = 0;
+        std::string reason; ///< the first shape's
+    };
+    std::map<std::string, Skipped> m_skipped; ///< shapes passed over, by the field that rules them out
     std::optional<double> m_stoppedAt; ///< the fraction of widths searched when progress() said stop
 };
 
@@ -661,94 +742,14 @@ const DepthWidthCurve& depthWidthReference() {
     return curve;
 }
 
-ModelConfig targetConfig(const DesignShape& shape) {
-    const Family family = familyOf(shape);
-    ModelConfig config = familyTemplate(family);
-    config.vocabSize = shape.vocabSize;
-    config.hiddenSize = shape.hiddenSize;
-    config.numLayers = shape.layers;
-    config.numHeads = shape.numHeads;
-    config.numKvHeads = shape.numKvHeads;
-    config.headDim = shape.headDim;
-    config.intermediateSize = shape.intermediateSize;
-    config.maxPositions = shape.maxPositions;
-    config.tieWordEmbeddings = shape.tiedEmbeddings;
-    if (family == Family::Llama) {
-        return config;
-    }
-    config.ffnKind = FfnKind::Moe;
-    config.moe.numExperts = shape.numExperts;
-    config.moe.topK = shape.topK;
-    config.moe.expertIntermediateSize = shape.expertIntermediateSize;
-    config.moe.numSharedExperts = shape.sharedExperts;
-    if (family == Family::Qwen3Moe) {
-        config.moe.firstDenseLayers = 0;
-        config.moe.denseLayers.clear();
-        for (std::int64_t i = 0; i < shape.denseFirstLayers; ++i) {
-            config.moe.denseLayers.push_back(i);
-        }
-        return config;
-    }
-    config.moe.firstDenseLayers = shape.denseFirstLayers;
-    config.headDim = std::nullopt; // deepseek_v3 has no head_dim: the latent dimensions below
-    LatentAttention latent;
-    latent.qLoraRank = shape.qLoraRank > 0 ? std::optional<std::int64_t>(shape.qLoraRank) : std::nullopt;
-    latent.kvLoraRank = shape.kvLoraRank;
-    latent.qkNopeHeadDim = shape.headDim;
-    latent.qkRopeHeadDim = shape.headDim / 2;
-    latent.vHeadDim = shape.headDim;
-    config.latent = latent;
-    return config;
-}
-
 Diagnostics validateTargetSearch(const TargetSpace& space, const SearchTargets& targets) {
     Diagnostics diagnostics;
-    // The dense part of a space is checked by the design search's own validation.
-    DesignSpace dense;
-    dense.layers = space.layers;
-    dense.hiddenSize = space.hiddenSize;
-    dense.headDims = space.headDims;
-    dense.kvHeads = space.kvHeads;
-    dense.ffnMultipliers = space.ffnMultipliers;
-    dense.ffnMultiple = space.ffnMultiple;
-    dense.vocabSizes = space.vocabSizes;
-    dense.tiedEmbeddings = space.tiedEmbeddings;
-    dense.maxPositions = space.maxPositions;
-    DesignTargets designTargets;
-    designTargets.params = targets.params;
-    designTargets.tolerance = targets.tolerance;
-    designTargets.maxKvBytesPerToken = targets.maxKvBytesPerToken;
-    designTargets.minAspect = targets.minAspect;
-    designTargets.maxAspect = targets.maxAspect;
-    designTargets.top = targets.top;
-    for (Diagnostic& d : validateDesign(dense, designTargets)) {
-        if (d.field != "design_space") {
-            diagnostics.push_back(std::move(d));
-        }
-    }
+    checkDenseSpace(diagnostics, space);
+    checkTargets(diagnostics, space, targets);
     for (const std::int64_t headDim : space.headDims) {
         if (headDim % 2 != 0 && space.mla) {
             error(diagnostics, "head_dim", "latent attention needs an even head_dim (the rotary half)");
         }
-    }
-    if (targets.activeParams && *targets.activeParams == 0) {
-        error(diagnostics, "active_params", "the active parameter target must be positive");
-    }
-    if (targets.activeParams && !(space.moe || space.mla)) {
-        error(diagnostics, "active_params", "an active parameter target needs a mixture-of-experts space");
-    }
-    if (targets.maxKvBytesScenario && *targets.maxKvBytesScenario == 0) {
-        error(diagnostics, "max_kv_bytes", "the KV budget must be positive");
-    }
-    if (targets.maxFlopsPerToken && *targets.maxFlopsPerToken == 0) {
-        error(diagnostics, "max_flops_per_token", "the FLOPs budget must be positive");
-    }
-    if (targets.scenario.gpuCount == 0) {
-        error(diagnostics, "gpus", "the number of GPUs must be positive");
-    }
-    if (formatInfo(targets.scenario.weightFormat).id.find("_k_") != std::string_view::npos) {
-        error(diagnostics, "weight_format",
-              "llama.cpp's _K_M mixes give some layers more bits: their bytes are not linear in depth");
     }
     if (space.moe || space.mla) {
         checkList(diagnostics, "n_routed_experts", space.experts);
@@ -770,11 +771,11 @@ Diagnostics validateTargetSearch(const TargetSpace& space, const SearchTargets& 
             error(diagnostics, "design_space",
                   fmt::format("the space holds {} candidates; at most {} are searched", count(size.candidates),
                               withThousands(kMaxTargetCandidates)));
-        } else if (size.shapes.value() > kMaxDesignShapes) {
+        } else if (size.shapes.value() > kMaxTargetShapes) {
             error(diagnostics, "design_space",
                   fmt::format("the space holds {} shapes besides depth, dense-first layers and embeddings; at most "
                               "{} are analyzed",
-                              count(size.shapes), withThousands(kMaxDesignShapes)));
+                              count(size.shapes), withThousands(kMaxTargetShapes)));
         }
     }
     return diagnostics;
@@ -846,7 +847,7 @@ SeedDesign seedDesign(const SearchTargets& targets, std::int64_t vocabSize) {
     shape.intermediateSize = llamaFfnWidth(shape.hiddenSize, 1.0, 256);
     shape.vocabSize = vocabSize;
     shape.tiedEmbeddings = false;
-    return {shape, std::make_shared<const Analysis>(analyze(targetConfig(shape), targets.scenario))};
+    return {shape, std::make_shared<const Analysis>(analyze(designConfig(shape), targets.scenario))};
 }
 
 std::optional<double> axisValue(const TargetCandidate& candidate, const SearchAxis& axis) {
@@ -981,7 +982,7 @@ nlohmann::json targetSearchJson(const TargetSearchResult& result, const SearchTa
                               {"penalties", penalties},
                               {"pareto", c.pareto},
                               {"shape", shapeJson(c.shape)},
-                              {"config", exportConfig(c.analysis ? c.analysis->config : targetConfig(c.shape))}});
+                              {"config", exportConfig(c.analysis ? c.analysis->config : designConfig(c.shape))}});
     }
     json out = {{"targets",
                  {{"params", targets.params},
@@ -996,7 +997,8 @@ nlohmann::json targetSearchJson(const TargetSearchResult& result, const SearchTa
                   {"gpus", targets.scenario.gpuCount},
                   {"fit", targets.fitTraining ? "training" : (targets.fitServing ? "serving" : "none")},
                   {"max_flops_per_token", optional(targets.maxFlopsPerToken)},
-                  {"pareto_axes", {axisKey(targets.paretoX), axisKey(targets.paretoY)}}}},
+                  {"pareto_axes", {axisKey(targets.paretoX), axisKey(targets.paretoY)}},
+                  {"rank", targets.rank == SearchRank::Rules ? "rules" : "distance"}}},
                 {"depth_width_curve",
                  {{"intercept", depthWidthReference().intercept},
                   {"slope", depthWidthReference().slope},

@@ -6,9 +6,9 @@
 // the FLOPs they cost, and ranked by how closely they follow the rules published models follow.
 
 #include "core/analysis/Analysis.h"
-#include "core/config/Scenario.h"
-#include "core/design/DesignFigures.h"
-#include "core/design/DesignSearch.h"
+#include "core/analysis/DesignFigures.h"
+#include "core/design/DesignShape.h"
+#include "core/scenario/Scenario.h"
 #include "core/validate/Diagnostic.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -66,6 +66,11 @@ enum class CandidateFigure {
 /// One axis: a figure of the analysis or of the candidate.
 using SearchAxis = std::variant<DesignFigure, CandidateFigure>;
 
+/// The order candidates are ranked in.
+enum class SearchRank {
+    Rules,    ///< by score: the rule penalties plus the distance as a fraction of the accepted one
+    Distance, ///< nearest the target first, then least KV cache per token (`archplay-cli design`)
+};
 /// What a design must meet, and the scenario its cache, weights, fit and FLOPs are taken in.
 struct SearchTargets {
     std::uint64_t params = 7'000'000'000;            ///< total unique parameters (FORMULAS.md §0)
@@ -85,6 +90,7 @@ struct SearchTargets {
     std::optional<double> maxAspect;               ///< most hidden_size / num_hidden_layers
     Scenario scenario;                             ///< weight format, KV precision, context, batch, GPUs
     std::size_t top = 10;                          ///< candidates returned
+    SearchRank rank = SearchRank::Rules;
     SearchAxis paretoX = CandidateFigure::Distance;
     SearchAxis paretoY = DesignFigure::KvBytesPerToken;
     /// Called before each width with the fraction of widths done (0 to 1); returning false stops the
@@ -138,22 +144,23 @@ struct TargetCandidate {
     double score = 0;                   ///< plausibility + distance / accepted distance: lower ranks first
     std::vector<RulePenalty> penalties; ///< the rules it breaks, largest first
     bool pareto = false;                ///< non-dominated on (paretoX, paretoY) among the candidates returned
-    AnalysisPtr analysis;               ///< analyze(targetConfig(shape), scenario): every other figure
+    AnalysisPtr analysis;               ///< analyze(designConfig(shape), scenario): every other figure
 };
 
 /// The outcome of a search.
 struct TargetSearchResult {
     Diagnostics diagnostics;                 ///< errors: nothing searched; warnings: skipped shapes
-    std::vector<TargetCandidate> candidates; ///< best first (lowest score, then distance, then KV)
+    std::vector<TargetCandidate> candidates; ///< best first (SearchTargets::rank)
     std::uint64_t spaceSize = 0;             ///< candidates enumerated (depth x dense-first x embeddings x shapes)
     std::uint64_t evaluated = 0;             ///< candidates whose figures were composed and tested
     std::uint64_t matched = 0;               ///< evaluated candidates meeting every composed target
 };
 
-/// The largest space a target search takes, in candidates; its shapes (candidates without depth,
-/// dense-first count and embeddings, each analyzed once) are bounded by kMaxDesignShapes. At about
-/// 10 to 20 million candidates a second, a search takes at most a few minutes.
+/// The largest space a target search takes, in candidates and in shapes (candidates without depth,
+/// dense-first count and embeddings, each analyzed once). At about 10 to 20 million candidates a
+/// second, a search takes at most a few minutes.
 inline constexpr std::uint64_t kMaxTargetCandidates = 2'000'000'000;
+inline constexpr std::uint64_t kMaxTargetShapes = 1'000'000;
 
 /// The reference depth-to-width curve: hidden / layers = exp(a) x params^b, fitted by least squares
 /// on log-log over the built-in presets of dense attention-only decoders with a gated FFN.
@@ -175,10 +182,6 @@ struct SeedDesign {
     AnalysisPtr analysis;
 };
 [[nodiscard]] SeedDesign seedDesign(const SearchTargets& targets, std::int64_t vocabSize = 128256);
-
-/// The config of a shape: llama, qwen3_moe or deepseek_v3 (see TargetSpace), read from the family's
-/// defaults by its config.json reader, then sized.
-[[nodiscard]] ModelConfig targetConfig(const DesignShape& shape);
 
 /// Errors naming the field (config.json keys, else target_params, active_params, tolerance, ...).
 [[nodiscard]] Diagnostics validateTargetSearch(const TargetSpace& space, const SearchTargets& targets);

@@ -20,8 +20,8 @@
 // written) still opens, and a program that does not know them ignores them.
 
 #include "core/config/ModelConfig.h"
-#include "core/config/Scenario.h"
-#include "core/report/ViewKind.h"
+#include "core/io/ViewKind.h"
+#include "core/scenario/Scenario.h"
 #include "core/validate/Diagnostic.h"
 
 #include <nlohmann/json_fwd.hpp>

@@ -2,8 +2,8 @@
 #include "core/report/Exports.h"
 
 #include "core/derivation/Derivation.h"
-#include "core/io/ReportJson.h"
 #include "core/report/LatexTables.h"
+#include "core/report/ReportJson.h"
 #include "core/report/Tables.h"
 
 #include <fmt/format.h>

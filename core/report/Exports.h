@@ -2,8 +2,8 @@
 #pragma once
 
 #include "core/analysis/Analysis.h"
+#include "core/io/ViewKind.h"
 #include "core/report/ReportText.h"
-#include "core/report/ViewKind.h"
 
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/report/ModelZoo.h"
 
-#include "core/design/DesignFigures.h"
+#include "core/analysis/DesignFigures.h"
 #include "core/io/Presets.h"
 #include "core/io/Session.h"
 #include "core/report/Tables.h"

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/report/ReportText.h"
 
-#include "core/io/ReportJson.h"
 #include "core/io/Session.h"
 #include "core/report/Costs.h"
 #include "core/report/LatexTables.h"
+#include "core/report/ReportJson.h"
 #include "core/util/Checked.h"
 #include "core/util/Format.h"
 

@@ -4,8 +4,8 @@
 #include "core/analysis/Analysis.h"
 #include "core/derivation/Derivation.h"
 #include "core/io/Presets.h"
+#include "core/io/ViewKind.h"
 #include "core/report/Tables.h"
-#include "core/report/ViewKind.h"
 #include "core/report/ZooPlots.h"
 
 #include <nlohmann/json_fwd.hpp>

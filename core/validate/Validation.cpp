@@ -2,7 +2,7 @@
 #include "core/validate/Validation.h"
 
 #include "core/config/Snapping.h"
-#include "core/memory/GpuFit.h"
+#include "core/scenario/GpuFit.h"
 #include "core/util/Format.h"
 
 #include <fmt/format.h>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/config/ModelConfig.h"
-#include "core/config/Scenario.h"
+#include "core/scenario/Scenario.h"
 #include "core/validate/Diagnostic.h"
 
 namespace archplay::core {

@@ -163,12 +163,17 @@ TEST(CliDesign, FindsDesignsNearTheTargetAsJson) {
     const auto json = nlohmann::json::parse(r.out);
     EXPECT_EQ(json["targets"]["params"], 7'000'000'000u);
     EXPECT_EQ(json["targets"]["tolerance"], 0.05);
-    EXPECT_EQ(json["evaluated"].get<std::uint64_t>() + json["skipped"].get<std::uint64_t>(), json["space_size"]);
+    EXPECT_EQ(json["targets"]["rank"], "distance");
+    EXPECT_LE(json["evaluated"].get<std::uint64_t>(), json["space_size"].get<std::uint64_t>());
     ASSERT_EQ(json["candidates"].size(), 5u);
+    std::uint64_t previous = 0;
     for (const auto& candidate : json["candidates"]) {
-        EXPECT_LE(candidate["distance"].get<std::uint64_t>(), 350'000'000u);
+        const std::uint64_t distance = candidate["distance"].get<std::uint64_t>();
+        EXPECT_LE(distance, 350'000'000u);
+        EXPECT_GE(distance, previous) << "nearest the target first";
+        previous = distance;
         EXPECT_EQ(candidate["config"]["model_type"], "llama");
-        EXPECT_EQ(candidate["config"]["num_hidden_layers"], candidate["num_hidden_layers"]);
+        EXPECT_EQ(candidate["config"]["num_hidden_layers"], candidate["shape"]["num_hidden_layers"]);
     }
 }
 
@@ -194,8 +199,8 @@ TEST(CliDesign, ReadsCountsPercentagesAndBudgets) {
     ASSERT_FALSE(json["candidates"].empty());
     for (const auto& candidate : json["candidates"]) {
         EXPECT_LE(candidate["kv_bytes_per_token"].get<std::uint64_t>(), 16384u);
-        EXPECT_GE(candidate["num_hidden_layers"].get<int>(), 12);
-        EXPECT_LE(candidate["num_hidden_layers"].get<int>(), 40);
+        EXPECT_GE(candidate["shape"]["num_hidden_layers"].get<int>(), 12);
+        EXPECT_LE(candidate["shape"]["num_hidden_layers"].get<int>(), 40);
     }
     EXPECT_EQ(runCli({"design", "--params", "350M", "--json"}).exitCode, 0);
 }

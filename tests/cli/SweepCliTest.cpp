@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // archplay-cli sweep: tables, CSV and JSON of one- and two-field sweeps, and its usage errors.
-#include "core/design/DesignFigures.h"
+#include "core/analysis/DesignFigures.h"
 #include "tests/support/CliRunner.h"
 
 #include <gtest/gtest.h>

@@ -19,11 +19,11 @@ namespace {
 TEST(ConfigEdits, ALoadedModelBringsTheSequenceWithinItsContext) {
     const core::ModelConfig bert = preset("bert-base-uncased");
     core::Scenario scenario = scenarioAt(131072);
-    EXPECT_EQ(core::edits::fitSequenceToContext(bert, scenario), std::optional<std::uint64_t>(131072));
+    EXPECT_EQ(core::fitSequenceToContext(bert, scenario), std::optional<std::uint64_t>(131072));
     EXPECT_EQ(scenario.sequenceLength, 512u);
-    EXPECT_EQ(core::edits::fitSequenceToContext(bert, scenario), std::nullopt) << "already within: untouched";
+    EXPECT_EQ(core::fitSequenceToContext(bert, scenario), std::nullopt) << "already within: untouched";
     core::Scenario shorter = scenarioAt(100);
-    EXPECT_EQ(core::edits::fitSequenceToContext(bert, shorter), std::nullopt);
+    EXPECT_EQ(core::fitSequenceToContext(bert, shorter), std::nullopt);
     EXPECT_EQ(shorter.sequenceLength, 100u);
 }
 

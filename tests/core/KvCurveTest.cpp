@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Cache curves, the split by layer kind, window and MLA savings, and GPU fit (FORMULAS.md §4, §8).
-#include "core/memory/KvCurve.h"
+#include "core/scenario/KvCurve.h"
 
-#include "core/memory/GpuFit.h"
 #include "core/report/Summary.h"
 #include "core/report/Tables.h"
+#include "core/scenario/GpuFit.h"
 #include "core/util/Format.h"
 #include "tests/support/TestSupport.h"
 

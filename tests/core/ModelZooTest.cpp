@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/report/ModelZoo.h"
 
-#include "core/design/DesignFigures.h"
+#include "core/analysis/DesignFigures.h"
 #include "core/report/Tables.h"
 #include "core/report/ZooQuery.h"
 #include "tests/support/TestSupport.h"

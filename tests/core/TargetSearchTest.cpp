@@ -48,7 +48,7 @@ TargetSpace smallMoeSpace(bool mla) {
 
 /// analyze() of the candidate's config, independently of the search's own analysis.
 core::Analysis reanalyze(const TargetCandidate& candidate, const core::Scenario& scenario) {
-    return core::analyze(core::targetConfig(candidate.shape), scenario);
+    return core::analyze(core::designConfig(candidate.shape), scenario);
 }
 
 void expectExactAndWithin(const core::TargetSearchResult& result, const SearchTargets& targets) {
@@ -103,9 +103,8 @@ TEST(TargetSearch, ConfigsAreTheirFamilysAndRoundTrip) {
     const std::vector<std::pair<core::DesignShape, std::string>> shapes = {
         {dense, "llama"}, {moe, "qwen3_moe"}, {mla, "deepseek_v3"}};
     for (const auto& [shape, modelType] : shapes) {
-        const core::ModelConfig config = core::targetConfig(shape);
+        const core::ModelConfig config = core::designConfig(shape);
         EXPECT_EQ(config.modelType, modelType);
-        EXPECT_EQ(core::designConfig(shape).modelType, modelType);
         const core::Analysis analysis = core::analyze(config, core::Scenario{});
         ASSERT_TRUE(analysis.valid) << modelType;
         EXPECT_TRUE(config.exact());
@@ -120,7 +119,7 @@ TEST(TargetSearch, ConfigsAreTheirFamilysAndRoundTrip) {
         EXPECT_EQ(reread.kv.bytesPerToken, analysis.kv.bytesPerToken) << modelType;
     }
     // The dense-first layers are the first ones: 2 dense FFN layers, then MoE.
-    const core::Analysis moeAnalysis = core::analyze(core::targetConfig(moe), core::Scenario{});
+    const core::Analysis moeAnalysis = core::analyze(core::designConfig(moe), core::Scenario{});
     EXPECT_EQ(moeAnalysis.plan.layers[0].ffn, core::FfnKind::Gated);
     EXPECT_EQ(moeAnalysis.plan.layers[1].ffn, core::FfnKind::Gated);
     EXPECT_EQ(moeAnalysis.plan.layers[2].ffn, core::FfnKind::Moe);

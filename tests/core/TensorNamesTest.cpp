@@ -2,8 +2,8 @@
 // Each family's tensors carry its checkpoint's names, storage order and fusions: the state-dict keys
 // and shapes of one layer and of the tensors outside the layers, as the published checkpoints store
 // them (keys of the counted class: BertModel, T5ForConditionalGeneration, GPT2LMHeadModel, ...).
-#include "core/io/ReportJson.h"
 #include "core/params/Tensors.h"
+#include "core/report/ReportJson.h"
 #include "core/report/Tables.h"
 #include "tests/support/TestSupport.h"
 

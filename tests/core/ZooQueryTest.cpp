@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/report/ZooQuery.h"
 
-#include "core/design/DesignFigures.h"
+#include "core/analysis/DesignFigures.h"
 #include "tests/support/TestSupport.h"
 
 #include <algorithm>

@@ -5,11 +5,11 @@
 #include "core/analysis/Analysis.h"
 #include "core/io/ConfigJson.h"
 #include "core/io/GpuJson.h"
-#include "core/io/ReportJson.h"
 #include "core/io/Session.h"
 #include "core/report/Costs.h"
 #include "core/report/Exports.h"
 #include "core/report/ModelZoo.h"
+#include "core/report/ReportJson.h"
 #include "core/report/ReportText.h"
 #include "core/report/ZooSources.h"
 

@@ -6,8 +6,8 @@
 #include "ui/design/DesignWindow.h"
 
 #include "core/analysis/Analysis.h"
+#include "core/analysis/DesignFigures.h"
 #include "core/design/Compare.h"
-#include "core/design/DesignFigures.h"
 #include "core/io/Presets.h"
 #include "ui/design/ComparePage.h"
 #include "ui/design/HeadsPage.h"

@@ -4,7 +4,7 @@
 // undoing everything gives back the config the run started with.
 #include "core/analysis/Analysis.h"
 #include "core/io/Presets.h"
-#include "core/report/ViewKind.h"
+#include "core/io/ViewKind.h"
 #include "ui/panels/ConfigPanel.h"
 #include "ui/panels/SummaryCards.h"
 #include "ui/session/FileController.h"

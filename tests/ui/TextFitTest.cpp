@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Text fits where it is drawn: wrapped, never cut, at every window size from 1280x720 up.
-#include "core/report/ViewKind.h"
+#include "core/io/ViewKind.h"
 #include "ui/panels/SummaryCards.h"
 #include "ui/session/ModelBridge.h"
 #include "ui/views/AnalysisView.h"

@@ -2,7 +2,7 @@
 // The live views' geometry: pure layout functions and what each view lays out for real presets.
 #include "core/analysis/Analysis.h"
 #include "core/io/Presets.h"
-#include "core/memory/KvCurve.h"
+#include "core/scenario/KvCurve.h"
 #include "ui/views/AttentionMaskView.h"
 #include "ui/views/BreakdownTableView.h"
 #include "ui/views/KvCacheView.h"

@@ -3,9 +3,9 @@
 
 #include "core/io/ConfigJson.h"
 #include "core/io/Presets.h"
-#include "core/memory/KvCurve.h"
 #include "core/report/ReportText.h"
 #include "core/report/ScenarioLabels.h"
+#include "core/scenario/KvCurve.h"
 #include "ui/Strings.h"
 #include "ui/design/DesignTable.h"
 #include "ui/design/StacksStrip.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/design/HeadsPage.h"
 
-#include "core/design/DesignFigures.h"
+#include "core/analysis/DesignFigures.h"
 #include "core/util/Format.h"
 #include "ui/Strings.h"
 #include "ui/design/DesignTable.h"

@@ -416,7 +416,7 @@ void SearchPage::loadCandidate(int index) {
         return;
     }
     const core::TargetCandidate& c = m_result.candidates[std::size_t(index)];
-    const core::ModelConfig config = c.analysis ? c.analysis->config : core::targetConfig(c.shape);
+    const core::ModelConfig config = c.analysis ? c.analysis->config : core::designConfig(c.shape);
     if (config == m_bridge->config()) {
         return; // shown already: selecting it again adds no step
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/design/SweepCharts.h"
 
-#include "core/design/DesignFigures.h"
+#include "core/analysis/DesignFigures.h"
 #include "ui/Strings.h"
 #include "ui/views/ViewColors.h"
 #include "ui/views/charts/PlotSupport.h"

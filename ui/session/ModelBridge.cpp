@@ -182,7 +182,7 @@ void ModelBridge::setRestoredUnsaved(bool unsaved) {
 }
 
 void ModelBridge::fitScenario(BridgeState& state) {
-    if (const auto before = core::edits::fitSequenceToContext(state.config, state.scenario)) {
+    if (const auto before = core::fitSequenceToContext(state.config, state.scenario)) {
         const QString name = state.origin.label.isEmpty() ? tr("The model") : state.origin.label;
         emit notice(tr("Sequence length set to %1 tokens (was %2): %3's context is %1 tokens. Undo restores it.")
                         .arg(QLocale().toString(qulonglong(state.scenario.sequenceLength)),

@@ -123,7 +123,7 @@ private:
     friend class StateCommand;
     void applyState(const BridgeState& state);
     void push(const BridgeState& after, const QString& description, bool mergeable);
-    /// A loaded model's scenario within its context (core::edits::fitSequenceToContext), said aloud.
+    /// A loaded model's scenario within its context (core::fitSequenceToContext), said aloud.
     void fitScenario(BridgeState& state);
 
     BridgeState m_state;

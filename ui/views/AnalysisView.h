@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/analysis/Analysis.h"
-#include "core/report/ViewKind.h"
+#include "core/io/ViewKind.h"
 #include "ui/Strings.h"
 
 #include <QWidget>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/memory/GpuFit.h"
-#include "core/memory/KvCurve.h"
 #include "core/report/Summary.h"
+#include "core/scenario/GpuFit.h"
+#include "core/scenario/KvCurve.h"
 #include "ui/views/PaintedView.h"
 #include "ui/views/charts/KvCurvePlot.h"
 #include "ui/views/layout/KvLayout.h"

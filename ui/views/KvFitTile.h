@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/memory/KvCurve.h"
+#include "core/scenario/KvCurve.h"
 #include "ui/views/PaintedView.h"
 
 #include <QStringList>

@@ -4,9 +4,9 @@
 #include "core/config/LayerPlan.h"
 #include "core/cost/Compute.h"
 #include "core/memory/KvCache.h"
-#include "core/memory/KvCurve.h"
 #include "core/params/Tensors.h"
 #include "core/report/Costs.h"
+#include "core/scenario/KvCurve.h"
 
 #include <QColor>
 #include <QPalette>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/report/ViewKind.h"
+#include "core/io/ViewKind.h"
 
 #include <vector>
 

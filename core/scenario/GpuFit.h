@@ -3,9 +3,9 @@
 
 #include "core/config/LayerPlan.h"
 #include "core/config/ModelConfig.h"
-#include "core/config/Scenario.h"
 #include "core/cost/Gpus.h"
 #include "core/memory/KvCache.h"
+#include "core/scenario/Scenario.h"
 
 #include <cstdint>
 #include <string>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/design/DesignFigures.h"
+#include "core/analysis/DesignFigures.h"
 
 #include "core/util/Format.h"
 

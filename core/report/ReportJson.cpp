@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/io/ReportJson.h"
+#include "core/report/ReportJson.h"
 
 #include "core/params/Tensors.h"
 #include "core/report/Costs.h"

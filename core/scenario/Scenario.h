@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/config/DType.h"
+#include "core/config/ModelConfig.h"
 #include "core/cost/Compute.h"
 #include "core/cost/Gpus.h"
 #include "core/cost/Memory.h"
@@ -49,5 +50,10 @@ struct Scenario {
                 recompute,      flashAttention, dropout,  activationDType, optimizer};
     }
 };
+
+/// A model just loaded brings the scenario within its context: a sequence longer than
+/// max_position_embeddings becomes that length (a 512-token BERT is not shown at 131,072 tokens).
+/// Returns the sequence length it replaced, or nullopt when the scenario already fits.
+std::optional<std::uint64_t> fitSequenceToContext(const ModelConfig& config, Scenario& scenario);
 
 } // namespace archplay::core

@@ -3,8 +3,8 @@
 
 #include "core/config/LayerPlan.h"
 #include "core/config/ModelConfig.h"
-#include "core/config/Scenario.h"
 #include "core/memory/KvCache.h"
+#include "core/scenario/Scenario.h"
 
 #include <cstdint>
 #include <string>

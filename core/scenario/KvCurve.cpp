@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/memory/KvCurve.h"
+#include "core/scenario/KvCurve.h"
 
 #include "core/util/Checked.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/report/ViewKind.h"
+#include "core/io/ViewKind.h"
 
 namespace archplay::core {
 

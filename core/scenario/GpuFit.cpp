@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/memory/GpuFit.h"
+#include "core/scenario/GpuFit.h"
 
 #include "core/util/Checked.h"
 #include "core/util/Format.h"

@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The core.floors test: fails when a file of core/ includes a folder of core/ above its own in the
+# floor order of core/CMakeLists.txt (docs/ARCHITECTURE.md), naming the file and the include.
+#   cmake -DSOURCE_DIR=<repository> "-DFLOORS=util;config;..." -P cmake/CheckCoreFloors.cmake
+set(problems "")
+set(checked 0)
+foreach(floor IN LISTS FLOORS)
+    list(FIND FLOORS "${floor}" level)
+    file(GLOB files "${SOURCE_DIR}/core/${floor}/*.h" "${SOURCE_DIR}/core/${floor}/*.cpp")
+    foreach(file IN LISTS files)
+        math(EXPR checked "${checked} + 1")
+        file(STRINGS "${file}" includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"core/")
+        foreach(line IN LISTS includes)
+            string(REGEX REPLACE "^[^\"]*\"core/([^/\"]+)/.*" "\\1" folder "${line}")
+            list(FIND FLOORS "${folder}" folderLevel)
+            if(folderLevel EQUAL -1 OR folderLevel GREATER level)
+                file(RELATIVE_PATH shown "${SOURCE_DIR}" "${file}")
+                list(APPEND problems "${shown}: ${line} (core/${folder}/ is not below core/${floor}/)")
+            endif()
+        endforeach()
+    endforeach()
+endforeach()
+if(checked EQUAL 0)
+    message(FATAL_ERROR "no file of core/ found under ${SOURCE_DIR}")
+endif()
+if(problems)
+    list(JOIN problems "\n" text)
+    message(NOTICE "${text}") # unwrapped, one line per include
+    message(FATAL_ERROR "core's floor order is broken (docs/ARCHITECTURE.md)")
+endif()
+message(STATUS "${checked} files of core/ include only their own floor and the floors below")

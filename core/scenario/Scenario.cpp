@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/scenario/Scenario.h"
+
+namespace archplay::core {
+
+std::optional<std::uint64_t> fitSequenceToContext(const ModelConfig& config, Scenario& scenario) {
+    if (config.maxPositions <= 0 || scenario.sequenceLength <= static_cast<std::uint64_t>(config.maxPositions)) {
+        return std::nullopt;
+    }
+    const std::uint64_t before = scenario.sequenceLength;
+    scenario.sequenceLength = static_cast<std::uint64_t>(config.maxPositions);
+    return before;
+}
+
+} // namespace archplay::core
