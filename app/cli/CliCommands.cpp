@@ -89,12 +89,6 @@ std::string describe(const core::Diagnostic& d) {
 }
 
 /// Refuses a command line without exactly one CONFIG.
-void requireOneConfig(const Options& options) {
-    if (options.positional.size() != 1) {
-        throw UsageError{"expected exactly one CONFIG (a config.json path or a preset id)"};
-    }
-}
-
 /// Loads and analyzes CONFIG; on failure prints the reason and returns nullopt with `exitCode` set.
 std::optional<Analysis> analyzeSpec(const Options& options, const core::Scenario& scenario, std::ostream& err,
                                     int& exitCode) {

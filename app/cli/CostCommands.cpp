@@ -39,12 +39,6 @@ const char* const kCostUsage =
 
 namespace {
 
-void requireOneConfig(const Options& options) {
-    if (options.positional.size() != 1) {
-        throw UsageError{"expected exactly one CONFIG (a config.json path or a preset id)"};
-    }
-}
-
 /// Loads and analyzes CONFIG in `scenario`, then prints with `print`; the exit code of a bad config.
 template <typename Print>
 int withAnalysis(const Options& options, const core::Scenario& scenario, std::ostream& out, std::ostream& err,

@@ -72,7 +72,7 @@ search:
 namespace {
 
 /// The flag a field of the design space is set by, for messages.
-std::string flagOf(const std::string& field) {
+std::string designFlagOf(const std::string& field) {
     static const std::map<std::string, std::string> flags = {{"target_params", "--params"},
                                                              {"tolerance", "--tolerance"},
                                                              {"max_kv_bytes_per_token", "--max-kv-per-token"},
@@ -179,7 +179,7 @@ DesignRequest designRequest(const Options& options) {
 int runDesign(const Options& options, const DesignRequest& request, std::ostream& out, std::ostream& err) {
     const core::TargetSearchResult result = core::searchTargets(request.space, request.targets);
     if (core::hasErrors(result.diagnostics)) {
-        return printUsageError(refusedRequest(result.diagnostics, flagOf), kDesignUsage, err);
+        return printUsageError(refusedRequest(result.diagnostics, designFlagOf), kDesignUsage, err);
     }
     if (options.json) {
         out << core::targetSearchJson(result, request.targets).dump(2) << "\n";
@@ -376,7 +376,7 @@ void printSearch(const core::TargetSearchResult& result, const core::SearchTarge
 int runSearch(const Options& options, const SearchRequest& request, std::ostream& out, std::ostream& err) {
     const core::TargetSearchResult result = core::searchTargets(request.space, request.targets);
     if (core::hasErrors(result.diagnostics) && result.evaluated == 0) {
-        return printUsageError(refusedRequest(result.diagnostics, flagOf), kSearchUsage, err);
+        return printUsageError(refusedRequest(result.diagnostics, designFlagOf), kSearchUsage, err);
     }
     const core::SeedDesign seed =
         core::seedDesign(request.targets, request.space.vocabSizes.empty() ? 128256 : request.space.vocabSizes.front());

@@ -88,6 +88,12 @@ UsageError refusedRequest(const core::Diagnostics& diagnostics,
     return UsageError{message, false};
 }
 
+void requireOneConfig(const Options& options) {
+    if (options.positional.size() != 1) {
+        throw UsageError{"expected exactly one CONFIG (a config.json path or a preset id)"};
+    }
+}
+
 const std::string* Options::value(const std::string& flag) const {
     const auto it = values.find(flag);
     return it == values.end() ? nullptr : &it->second;

@@ -48,6 +48,9 @@ struct Options {
 Options parseOptions(const std::vector<std::string>& args, const std::vector<std::string>& valueFlags,
                      const std::vector<std::string>& switches = {});
 
+/// Throws UsageError unless the command was given exactly one CONFIG.
+void requireOneConfig(const Options& options);
+
 /// A flag's text as a whole number; zero only when `allowZero`. Throws UsageError naming the flag.
 std::uint64_t wholeNumber(const std::string& flag, const std::string& text, bool allowZero);
 

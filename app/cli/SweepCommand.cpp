@@ -60,7 +60,7 @@ struct SweepRequest {
 };
 
 /// The flag that sets a part of the request a core diagnostic names ("from2" -> "--from2").
-std::string flagOf(const std::string& part) {
+std::string sweepFlagOf(const std::string& part) {
     if (part == "spacing" || part == "spacing2") {
         return part == "spacing" ? "--log" : "--log2";
     }
@@ -241,7 +241,7 @@ int runSweep(const Options& options, const SweepRequest& request, std::ostream& 
     if (!request.y) {
         const core::SweepResult result = core::sweep(config, request.scenario, request.x);
         if (core::hasErrors(result.diagnostics)) {
-            return printUsageError(refusedRequest(result.diagnostics, flagOf), kSweepUsage, err);
+            return printUsageError(refusedRequest(result.diagnostics, sweepFlagOf), kSweepUsage, err);
         }
         if (options.json) {
             std::vector<std::int64_t> values;
@@ -260,7 +260,7 @@ int runSweep(const Options& options, const SweepRequest& request, std::ostream& 
     const core::SweepGridRequest gridRequest{request.x, *request.y, request.figure, request.levels};
     const core::SweepGrid grid = core::sweepGrid(config, request.scenario, gridRequest);
     if (core::hasErrors(grid.diagnostics)) {
-        return printUsageError(refusedRequest(grid.diagnostics, flagOf), kSweepUsage, err);
+        return printUsageError(refusedRequest(grid.diagnostics, sweepFlagOf), kSweepUsage, err);
     }
     if (options.json) {
         out << core::sweepGridJson(grid, gridRequest).dump(2) << "\n";

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/cost/Compute.h"
 
+#include "core/util/Checked.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -113,10 +115,6 @@ KindTally kindCompute(const ModelConfig& config, const LayerPlan& layer, Checked
     kind.mask = selfAttentionMask(layer);
     overflow += mixer + ffn + crossSource + perKey + indexer + cross + state;
     return tally;
-}
-
-double asDouble(std::uint64_t value) {
-    return static_cast<double>(value);
 }
 
 /// One decoder layer of `kind`'s attention for the token at `position`: the self-attention keys it

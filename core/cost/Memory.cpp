@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/cost/Memory.h"
 
+#include "core/util/Checked.h"
+
 #include <algorithm>
 
 namespace archplay::core {
 namespace {
-
-Checked ceilDiv(Checked a, std::uint64_t b) {
-    if (a.overflowed() || b == 0) {
-        return a;
-    }
-    return Checked(a.value() / b + (a.value() % b != 0 ? 1 : 0));
-}
 
 /// Per-token widths a layer's FFN keeps for its backward pass (FORMULAS.md §6.2): an MLP its
 /// activation's input and output (2I), a gated FFN gate, up and their product (3I), a mixture of

@@ -1,15 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/cost/Roofline.h"
 
+#include "core/util/Checked.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace archplay::core {
 namespace {
-
-double asDouble(std::uint64_t value) {
-    return static_cast<double>(value);
-}
 
 /// Expected distinct experts `tokens` tokens hit among E when each picks k uniformly and
 /// independently: E·(1 - (1 - k/E)^T) (a derived estimate, FORMULAS.md §7). Exactly k for one token.

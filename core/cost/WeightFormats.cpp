@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/cost/WeightFormats.h"
 
+#include "core/util/Checked.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -44,10 +46,6 @@ Rows rowsOf(const TensorSpec& tensor) {
         count *= tensor.shape[i];
     }
     return {count, tensor.shape[tensor.shape.size() - 1]};
-}
-
-Checked ceilDiv(Checked a, std::uint64_t b) {
-    return a.overflowed() ? a : Checked(a.value() / b + (a.value() % b != 0 ? 1 : 0));
 }
 
 Checked ggufBytes(const TensorSpec& tensor, GgufType type) {

@@ -6,6 +6,7 @@
 #include "core/report/ReportText.h"
 #include "core/report/Summary.h"
 #include "core/report/Tables.h"
+#include "core/util/Checked.h"
 #include "core/util/Format.h"
 
 #include <fmt/format.h>
@@ -20,14 +21,6 @@ namespace archplay::core {
 namespace {
 
 constexpr const char* kNone = "\u2014";
-
-/// A whole value a uint64 holds, for the exact texts.
-std::optional<std::uint64_t> wholeValue(double value) {
-    if (!(value >= 0) || value >= 18446744073709551615.0 || std::floor(value) != value) {
-        return std::nullopt;
-    }
-    return static_cast<std::uint64_t>(value);
-}
 
 /// "1.25×", "0.597×", "5816×": three significant digits, whole above 1000 (no exponent).
 std::string ratioText(double ratio) {
@@ -286,10 +279,10 @@ std::string plainNumber(const std::optional<double>& value) {
     if (!value) {
         return {};
     }
-    if (const auto whole = wholeValue(*value)) {
+    if (const auto whole = wholeCount(*value)) {
         return std::to_string(*whole);
     }
-    if (const auto whole = wholeValue(-*value)) {
+    if (const auto whole = wholeCount(-*value)) {
         return "-" + std::to_string(*whole);
     }
     return fmt::format("{:.6g}", *value);
@@ -443,7 +436,7 @@ nlohmann::json compareJson(const Comparison& comparison) {
         if (!value) {
             return nullptr;
         }
-        if (const auto whole = wholeValue(*value)) {
+        if (const auto whole = wholeCount(*value)) {
             return *whole;
         }
         return *value;

@@ -7,7 +7,7 @@
 namespace archplay::core {
 namespace {
 
-constexpr std::size_t kNone = SIZE_MAX;
+constexpr std::size_t kNoPoint = SIZE_MAX;
 
 /// The crossings of one level with a grid's edges, and the segments joining them. An edge is named by
 /// 2 x (its first node's index) + 0 for the edge to the right, + 1 for the edge upwards.
@@ -21,7 +21,7 @@ public:
         , m_level(level)
         , m_nx(xs.size())
         , m_points(2 * xs.size() * ys.size())
-        , m_ends(2 * xs.size() * ys.size(), {kNone, kNone}) {}
+        , m_ends(2 * xs.size() * ys.size(), {kNoPoint, kNoPoint}) {}
 
     void march() {
         for (std::size_t j = 0; j + 1 < m_ys.size(); ++j) {
@@ -36,7 +36,7 @@ public:
         std::vector<bool> used(m_segments.size(), false);
         // Open lines first, from an end that only one segment touches; what remains are loops.
         for (std::size_t edge = 0; edge < m_ends.size(); ++edge) {
-            if (m_ends[edge][0] != kNone && m_ends[edge][1] == kNone && !used[m_ends[edge][0]]) {
+            if (m_ends[edge][0] != kNoPoint && m_ends[edge][1] == kNoPoint && !used[m_ends[edge][0]]) {
                 addLine(lines, walk(edge, used));
             }
         }
@@ -67,7 +67,7 @@ private:
         const std::size_t index = m_segments.size();
         m_segments.push_back({from, to});
         for (const std::size_t e : {from, to}) {
-            m_ends[e][m_ends[e][0] == kNone ? 0 : 1] = index;
+            m_ends[e][m_ends[e][0] == kNoPoint ? 0 : 1] = index;
         }
     }
 
@@ -113,14 +113,14 @@ private:
         IsoPolyline line{m_points[start]};
         std::size_t at = start;
         for (;;) {
-            std::size_t next = kNone;
+            std::size_t next = kNoPoint;
             for (const std::size_t s : m_ends[at]) {
-                if (s != kNone && !used[s]) {
+                if (s != kNoPoint && !used[s]) {
                     next = s;
                     break;
                 }
             }
-            if (next == kNone) {
+            if (next == kNoPoint) {
                 return line;
             }
             used[next] = true;

@@ -2,6 +2,7 @@
 #include "core/design/SweepText.h"
 
 #include "core/report/Tables.h"
+#include "core/util/Checked.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -12,18 +13,11 @@ namespace archplay::core {
 namespace {
 
 /// A whole value a uint64 holds exactly (every count and byte size), else nullopt.
-std::optional<std::uint64_t> wholeValue(double value) {
-    if (!(value >= 0) || value >= 18446744073709551615.0 || std::floor(value) != value) {
-        return std::nullopt;
-    }
-    return static_cast<std::uint64_t>(value);
-}
-
 std::string csvNumber(const std::optional<double>& value) {
     if (!value) {
         return {};
     }
-    if (const auto whole = wholeValue(*value)) {
+    if (const auto whole = wholeCount(*value)) {
         return std::to_string(*whole);
     }
     return fmt::format("{}", *value);
@@ -62,7 +56,7 @@ nlohmann::json figureJson(const std::optional<double>& value) {
     if (!value || !std::isfinite(*value)) {
         return nullptr;
     }
-    if (const auto whole = wholeValue(*value)) {
+    if (const auto whole = wholeCount(*value)) {
         return *whole;
     }
     return *value;

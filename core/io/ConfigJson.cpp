@@ -20,7 +20,6 @@ namespace {
 using nlohmann::json;
 
 constexpr std::string_view kPresetKey = "archplay_preset";
-constexpr std::string_view kNestedKey = "text_config"; // where multimodal wrappers keep the language model
 /// Fields of a config.json that never change the parameters or caches: token ids, dropout, epsilons,
 /// initialisation, RoPE frequencies, dtypes, bookkeeping.
 bool isBenignKey(std::string_view key) {
@@ -215,7 +214,7 @@ const Wrapper* findWrapper(std::string_view modelType) {
 std::vector<std::string> towersOf(const json& object) {
     std::vector<std::string> towers;
     for (const auto& [key, value] : object.items()) {
-        if (key != kNestedKey && value.is_object() && key.size() > 7 && key.ends_with("_config") &&
+        if (key != kTextConfigKey && value.is_object() && key.size() > 7 && key.ends_with("_config") &&
             key != "quantization_config" && key != "rope_scaling" && key != "auto_map") {
             towers.push_back(key.substr(0, key.size() - 7));
         }
@@ -227,7 +226,7 @@ std::vector<std::string> towersOf(const json& object) {
 /// counted; the towers are named. A wrapper-level tie_word_embeddings decides the output head.
 ModelConfig readWrapped(const json& object, const std::string& modelType, std::string_view innerDefault,
                         Diagnostics& diagnostics, const ImportOptions& options) {
-    auto nested = object.find(kNestedKey);
+    auto nested = object.find(kTextConfigKey);
     const json inner = nested != object.end() && nested->is_object() ? *nested : json::object();
     std::string innerType(innerDefault);
     if (auto it = inner.find("model_type"); it != inner.end() && it->is_string()) {
@@ -245,7 +244,7 @@ ModelConfig readWrapped(const json& object, const std::string& modelType, std::s
     }
     json innerRest = config.passthrough.json();
     innerRest["model_type"] = innerType;
-    passthrough[std::string(kNestedKey)] = std::move(innerRest);
+    passthrough[std::string(kTextConfigKey)] = std::move(innerRest);
     config.passthrough = std::move(passthrough);
     config.modelType = modelType;
     config.uncountedParts = towersOf(object);
@@ -254,7 +253,7 @@ ModelConfig readWrapped(const json& object, const std::string& modelType, std::s
         towers += (towers.empty() ? "" : ", ") + tower;
     }
     diagnostics.push_back(
-        {Severity::Hint, std::string(kNestedKey),
+        {Severity::Hint, std::string(kTextConfigKey),
          fmt::format("{} is multimodal: archplay counts its language model ({}) only{}", modelType, innerType,
                      towers.empty() ? std::string() : fmt::format("; not counted: {}", towers))});
     return config;
@@ -336,7 +335,8 @@ ImportResult importConfig(const json& object, const ImportOptions& options) {
 
     if (const Wrapper* wrapper = findWrapper(modelType)) {
         result.config = readWrapped(object, modelType, wrapper->innerType, result.diagnostics, options);
-    } else if (!findFamily(modelType) && object.contains(kNestedKey) && object[std::string(kNestedKey)].is_object()) {
+    } else if (!findFamily(modelType) && object.contains(kTextConfigKey) &&
+               object[std::string(kTextConfigKey)].is_object()) {
         result.config = readWrapped(object, modelType, "unknown", result.diagnostics, options);
     } else {
         result.config = readObject(object, modelType, result.diagnostics, options);
@@ -379,12 +379,12 @@ ImportResult importConfigFile(const std::filesystem::path& path, const ImportOpt
 
 json exportConfig(const ModelConfig& config, Diagnostics* notes) {
     const json& kept = config.passthrough.json();
-    const bool nested = kept.contains(kNestedKey) && kept[std::string(kNestedKey)].is_object() &&
-                        kept[std::string(kNestedKey)].contains("model_type") && !findFamily(config.modelType);
+    const bool nested = kept.contains(kTextConfigKey) && kept[std::string(kTextConfigKey)].is_object() &&
+                        kept[std::string(kTextConfigKey)].contains("model_type") && !findFamily(config.modelType);
     const std::string familyType =
-        nested ? kept[std::string(kNestedKey)].value("model_type", std::string()) : config.modelType;
+        nested ? kept[std::string(kTextConfigKey)].value("model_type", std::string()) : config.modelType;
     if (const Family* family = findFamily(familyType)) {
-        json out = nested ? kept[std::string(kNestedKey)] : kept;
+        json out = nested ? kept[std::string(kTextConfigKey)] : kept;
         family->write(config, out);
         out["model_type"] = familyType;
         if (nested) {
@@ -393,7 +393,7 @@ json exportConfig(const ModelConfig& config, Diagnostics* notes) {
             if (wrapper.contains("tie_word_embeddings")) {
                 wrapper["tie_word_embeddings"] = config.tieWordEmbeddings;
             }
-            wrapper[std::string(kNestedKey)] = std::move(out);
+            wrapper[std::string(kTextConfigKey)] = std::move(out);
             out = std::move(wrapper);
         }
         writeExtraFields(config, familyDefaults(*family), out);
@@ -401,7 +401,7 @@ json exportConfig(const ModelConfig& config, Diagnostics* notes) {
         const ImportResult check = importConfig(out);
         if (check.config && sameModel(*check.config, config)) {
             // The read back decides; a family writer's mark of doubt is not part of the file.
-            (nested ? out[std::string(kNestedKey)] : out).erase("__archplay_inexpressible");
+            (nested ? out[std::string(kTextConfigKey)] : out).erase("__archplay_inexpressible");
             return out;
         }
         if (notes) {

@@ -13,7 +13,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::string_view kNestedKey = "text_config";
 /// The normalisation epsilon's spellings, in the order they are looked for.
 constexpr std::array<std::string_view, 6> kEpsilonKeys = {"rms_norm_eps",      "layer_norm_eps", "layer_norm_epsilon",
                                                           "layernorm_epsilon", "norm_epsilon",   "norm_eps"};
@@ -32,7 +31,7 @@ const json* topOrText(const json& object, std::string_view key) {
     if (const json* value = topLevel(object, key)) {
         return value;
     }
-    const json* nested = topLevel(object, kNestedKey);
+    const json* nested = topLevel(object, kTextConfigKey);
     return nested ? topLevel(*nested, key) : nullptr;
 }
 
@@ -108,7 +107,7 @@ std::optional<double> readEpsilon(const json& object) {
 /// Removes `key` from the top level and from a wrapper's text_config.
 void eraseEverywhere(json& out, std::string_view key) {
     out.erase(std::string(key));
-    if (auto nested = out.find(kNestedKey); nested != out.end() && nested->is_object()) {
+    if (auto nested = out.find(kTextConfigKey); nested != out.end() && nested->is_object()) {
         nested->erase(std::string(key));
     }
 }

@@ -7,7 +7,12 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <string_view>
+
 namespace archplay::core {
+
+/// Where multimodal wrappers keep the language model's config.
+inline constexpr std::string_view kTextConfigKey = "text_config";
 
 /// Sets config.moe.router and the key-backed numbers of config.forward from the passthrough
 /// fields, leaving the family's value where a key is absent or of another type. The router is read

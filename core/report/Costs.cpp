@@ -38,10 +38,6 @@ std::string neededText(std::uint64_t needed, const Gpu& gpu) {
     return needed == 0 ? fmt::format("no number of {} fits", gpu.name) : fmt::format("{} x {}", needed, gpu.name);
 }
 
-std::string percent(double fraction) {
-    return fmt::format("{:.0f}%", fraction * 100);
-}
-
 /// \mathrm{S} = 4{,}096 style numbers for doubles that may be large.
 std::string big(double value) {
     return value < 9e15 ? num(static_cast<std::int64_t>(std::llround(value))) : scientific(value);
@@ -180,7 +176,7 @@ std::vector<SummaryRow> computeRows(const Analysis& a) {
     rows.push_back(row("attention_flops_per_token", "Attention per token", flopText(double(c.attention)),
                        flopsExact(double(c.attention)),
                        fmt::format("QK^T and AV over the keys each layer sees, {}",
-                                   percentText(fractionOf(c.attention, c.perToken), 1) + " of the token")));
+                                   percentText(fractionOf(c.attention, c.perToken)) + " of the token")));
     if (c.state > 0) {
         rows.push_back(row("state_flops_per_token", "Recurrent states per token", flopText(double(c.state)),
                            flopsExact(double(c.state)), "linear-attention and state-space layers, constant in S"));
@@ -188,7 +184,7 @@ std::vector<SummaryRow> computeRows(const Analysis& a) {
     rows.push_back(
         row("prefill_flops", fmt::format("Prefill of {} tokens", tokenCount(c.context)), flopText(c.prefill),
             flopsExact(c.prefill),
-            fmt::format("attention {} of it ({})", percentText(c.prefill > 0 ? c.prefillAttention / c.prefill : 0, 1),
+            fmt::format("attention {} of it ({})", percentText(c.prefill > 0 ? c.prefillAttention / c.prefill : 0),
                         encoderOnly ? "bidirectional: every token sees every key" : "causal: token p sees p keys")));
     rows.push_back(row("training_flops",
                        fmt::format("Training on {} tokens", tokenBudgetText(double(c.trainingTokens))),
@@ -201,7 +197,7 @@ std::vector<SummaryRow> computeRows(const Analysis& a) {
                        flopsExact(c.chinchillaFlops), "at the compute-optimal tokens"));
     rows.push_back(row("training_time", "Training time", durationText(c.trainingSeconds),
                        fmt::format("{:.0f} s", c.trainingSeconds),
-                       fmt::format("{} at {} MFU ({})", gpusText(s), percent(s.mfu),
+                       fmt::format("{} at {} MFU ({})", gpusText(s), percentText(s.mfu),
                                    flopRateText(s.gpu.peakFlops(s.activationDType == DType::FP8)) + " peak each")));
     return rows;
 }

@@ -222,7 +222,7 @@ SummaryRow activeRow(const ParamReport& params, const SummaryContext& context) {
     row.notes.push_back(fmt::format("{} parameters used per token", withThousands(params.active)));
     row.detail = params.active == params.total
                      ? std::string("dense: all used per token")
-                     : "per token · " + percentText(fractionOf(params.active, params.total), 1) + " of total";
+                     : "per token · " + percentText(fractionOf(params.active, params.total)) + " of total";
     if (context.publishedActive) {
         const PublishedVerdict verdict = publishedActiveVerdict(params, *context.publishedActive);
         row.notes.push_back(verdict.note);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cmath>
 #include <cstdint>
+#include <optional>
 
 namespace archplay::core {
 
@@ -52,6 +54,28 @@ private:
 /// A non-negative size from a config as a Checked value; negative input (already reported by validation) counts as 0.
 constexpr Checked dim(std::int64_t value) {
     return Checked(value > 0 ? static_cast<std::uint64_t>(value) : 0);
+}
+
+/// A count as a double, for the estimates and rates computed from exact counts (FLOPs, speeds).
+constexpr double asDouble(std::uint64_t value) {
+    return static_cast<double>(value);
+}
+
+/// The whole count a double holds exactly, for the exact texts of figures kept as doubles; nullopt
+/// for a fraction, a negative value or one beyond 2^64 - 1.
+inline std::optional<std::uint64_t> wholeCount(double value) {
+    if (!(value >= 0) || value >= 18446744073709551615.0 || std::floor(value) != value) {
+        return std::nullopt;
+    }
+    return static_cast<std::uint64_t>(value);
+}
+
+/// a / b rounded up (blocks of b that hold a); an overflowed `a` stays overflowed, and b = 0 gives `a`.
+constexpr Checked ceilDiv(Checked a, std::uint64_t b) {
+    if (a.overflowed() || b == 0) {
+        return a;
+    }
+    return Checked(a.value() / b + (a.value() % b != 0 ? 1 : 0));
 }
 
 /// factor x value for a size a config.json derives from another (4 x hidden_size): exact, or the int64

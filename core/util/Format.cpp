@@ -283,13 +283,15 @@ std::string binaryBytes(std::uint64_t bytes) {
     return scaled(bytes, 1024.0, {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}, true, true);
 }
 
-std::string percentText(double fraction, int decimals) {
+std::string percentText(double fraction) {
     const double percent = 100.0 * fraction;
-    const double smallest = std::pow(10.0, -decimals);
-    if (percent > 0 && percent < smallest) {
-        return fmt::format("< {:.{}f}%", smallest, decimals);
+    if (percent == 0) {
+        return "0%";
     }
-    return fmt::format("{:.{}f}%", percent, decimals);
+    if (std::abs(percent) < 0.01) {
+        return percent > 0 ? "< 0.01%" : "> -0.01%";
+    }
+    return fmt::format("{:.{}f}%", percent, std::abs(percent) < 1 ? 2 : 1);
 }
 
 double fractionOf(std::uint64_t part, std::uint64_t whole) {

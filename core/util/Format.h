@@ -37,9 +37,10 @@ std::string tokenCount(std::uint64_t tokens);
 /// "1.5B" -> 1500000000, "350M", "7000000000". nullopt when malformed, when the value is not a whole
 /// number ("1.5" with no suffix) or above 2^64 - 1.
 [[nodiscard]] std::optional<std::uint64_t> parseCount(std::string_view text);
-/// A fraction as archplay prints percentages everywhere, with `decimals` digits and "< 0.01%" (at
-/// the precision asked) for a share too small to show: 0.0039 -> "0.39%", (1.0 / 3, 1) -> "33.3%".
-std::string percentText(double fraction, int decimals = 2);
+/// A fraction as archplay prints percentages everywhere (the window, the CLI, every export): one
+/// decimal, two below 1% where one would round small shares away, "< 0.01%" below that, and "0%"
+/// for nothing: 1.0 / 3 -> "33.3%", 1 -> "100.0%", 0.0039 -> "0.39%", 2.6e-8 -> "< 0.01%".
+std::string percentText(double fraction);
 /// part / whole, 0 when whole is 0: percentText(fractionOf(part, whole)).
 double fractionOf(std::uint64_t part, std::uint64_t whole);
 /// A byte size in archplay's one byte-unit convention, binary units labelled as such, in the window,

@@ -53,7 +53,7 @@ TEST(CliExportText, SummaryBreakdownKvAndDerivationCarryTheExactNumbers) {
                           {"summary", "md", "| Total parameters | 8.03B | 8,030,261,248 |"},
                           {"summary", "json", "8030261248"},
                           {"breakdown", "csv", "Model,8030261248,100.0000,"},
-                          {"breakdown", "md", "| Model | 8,030,261,248 |  | 100.00% |"},
+                          {"breakdown", "md", "| Model | 8,030,261,248 |  | 100.0% |"},
                           {"breakdown", "json", "\"total\": 8030261248"},
                           {"kv-cache", "csv", "2147483648"},
                           {"kv-cache", "md", "2,147,483,648"},

@@ -43,20 +43,6 @@ const core::CompareRow* findComponent(const core::Comparison& comparison, const 
     return nullptr;
 }
 
-/// Fields of an RFC 4180 line (quotes respected).
-std::size_t csvFieldCount(const std::string& line) {
-    std::size_t fields = 1;
-    bool quoted = false;
-    for (const char ch : line) {
-        if (ch == '"') {
-            quoted = !quoted;
-        } else if (ch == ',' && !quoted) {
-            ++fields;
-        }
-    }
-    return fields;
-}
-
 TEST(Compare, DifferencesAreTheDifferencesOfTheAnalysesFigures) {
     const core::Scenario scenario = scenarioAt(8192, 4);
     const std::vector<std::string> ids = {"llama-3-8b", "mixtral-8x7b-v0.1", "qwen3-8b", "gemma-3-1b"};

@@ -16,7 +16,7 @@
 namespace archplay::test {
 namespace {
 
-const char* const kPresets[] = {"llama-3-8b", "deepseek-v3", "bert-base-uncased", "flan-t5-base", "gemma-3-1b"};
+const char* const kExportedPresets[] = {"llama-3-8b", "deepseek-v3", "bert-base-uncased", "flan-t5-base", "gemma-3-1b"};
 
 std::vector<std::string> lines(const std::string& text) {
     std::vector<std::string> result;
@@ -25,20 +25,6 @@ std::vector<std::string> lines(const std::string& text) {
         result.push_back(line);
     }
     return result;
-}
-
-/// Fields of one CSV line (RFC 4180 quoting, no line breaks inside fields in our exports).
-std::size_t csvFieldCount(const std::string& line) {
-    std::size_t fields = 1;
-    bool quoted = false;
-    for (char c : line) {
-        if (c == '"') {
-            quoted = !quoted;
-        } else if (c == ',' && !quoted) {
-            ++fields;
-        }
-    }
-    return fields;
 }
 
 /// Unescaped pipes of a Markdown table line.
@@ -94,7 +80,7 @@ TEST(FigureTextScale, TextGrowsWithTheFigureAndNeverShrinks) {
 }
 
 TEST(LatexTables, BreakdownSummaryAndKvAreBooktabsTables) {
-    for (const char* id : kPresets) {
+    for (const char* id : kExportedPresets) {
         const core::Analysis analysis = analyzePreset(id);
         const core::ReportInfo info = presetReportInfo(id);
         for (const core::ExportWhat what : {core::ExportWhat::Breakdown, core::ExportWhat::Summary,
@@ -158,7 +144,7 @@ TEST(LatexTables, SpecialCharactersAreEscaped) {
 }
 
 TEST(CsvExports, EveryCsvFileHasExactlyOneHeaderLine) {
-    for (const char* id : kPresets) {
+    for (const char* id : kExportedPresets) {
         const core::Analysis analysis = analyzePreset(id);
         for (const core::ExportWhat what : core::kAllExportWhats) {
             const auto csv = core::exportText(analysis, what, core::ExportFormat::Csv, presetReportInfo(id));
@@ -184,7 +170,7 @@ TEST(CsvExports, EveryCsvFileHasExactlyOneHeaderLine) {
 }
 
 TEST(MarkdownExports, HeadingsNestAndTablesStayWhole) {
-    for (const char* id : kPresets) {
+    for (const char* id : kExportedPresets) {
         const core::Analysis analysis = analyzePreset(id);
         const std::string md = core::reportMarkdown(
             analysis, presetReportInfo(id), 0,

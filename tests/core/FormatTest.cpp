@@ -78,15 +78,17 @@ TEST(Format, Bytes) {
     EXPECT_EQ(binaryBytes(16060522496), "15.0 GiB");
 }
 
-TEST(Format, Percentages) {
+TEST(Format, PercentagesHaveOnePolicy) {
+    // One decimal; two below 1%, where one would round a small share away; a floor below that.
+    EXPECT_EQ(percentText(fractionOf(1, 3)), "33.3%");
+    EXPECT_EQ(percentText(fractionOf(1, 1)), "100.0%");
+    EXPECT_EQ(percentText(fractionOf(1, 100)), "1.0%");
     EXPECT_EQ(percentText(fractionOf(311164928, 79674391296)), "0.39%");
-    EXPECT_EQ(percentText(fractionOf(1, 3), 1), "33.3%");
-    EXPECT_EQ(percentText(fractionOf(1, 1)), "100.00%");
     EXPECT_EQ(percentText(fractionOf(2048, 79674391296)), "< 0.01%");
-    EXPECT_EQ(percentText(fractionOf(2048, 79674391296), 0), "< 1%");
-    EXPECT_EQ(percentText(fractionOf(0, 5)), "0.00%");
-    EXPECT_EQ(percentText(fractionOf(5, 0)), "0.00%");
-    EXPECT_EQ(percentText(0.25, 0), "25%");
+    EXPECT_EQ(percentText(fractionOf(0, 5)), "0%");
+    EXPECT_EQ(percentText(fractionOf(5, 0)), "0%");
+    EXPECT_EQ(percentText(-0.123), "-12.3%");
+    EXPECT_EQ(percentText(-1e-9), "> -0.01%");
 }
 
 TEST(Format, DeviceUseHasOneRule) {

@@ -14,12 +14,6 @@
 namespace archplay::test {
 namespace {
 
-const core::ZooRow& rowOf(const core::ModelZoo& zoo, const std::string& id) {
-    const auto it = std::find_if(zoo.rows.begin(), zoo.rows.end(), [&](const core::ZooRow& r) { return r.id == id; });
-    EXPECT_NE(it, zoo.rows.end()) << id;
-    return *it;
-}
-
 std::vector<std::size_t> everyRow(const core::ModelZoo& zoo) {
     std::vector<std::size_t> all(zoo.rows.size());
     for (std::size_t i = 0; i < all.size(); ++i) {

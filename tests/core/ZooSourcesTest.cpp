@@ -40,12 +40,6 @@ nlohmann::json readJson(const fs::path& path) {
 const fs::path kReference = fs::path(kReferenceDir) / "configs";
 const fs::path kPresets = kPresetDir;
 
-const core::ZooRow& rowOf(const core::ModelZoo& zoo, const std::string& id) {
-    const auto it = std::find_if(zoo.rows.begin(), zoo.rows.end(), [&](const core::ZooRow& r) { return r.id == id; });
-    EXPECT_NE(it, zoo.rows.end()) << id;
-    return *it;
-}
-
 TEST(ZooSources, FolderSearchCountsRealConfigsAndListsBrokenOnesWithTheirReason) {
     const fs::path root = freshDirectory("folder");
     copyConfig(kReference / "llama-3-8b.json", root / "a" / "llama" / "config.json");

@@ -7,11 +7,13 @@
 #include "core/analysis/Analysis.h"
 #include "core/io/ConfigJson.h"
 #include "core/io/Presets.h"
+#include "core/report/ModelZoo.h"
 #include "core/report/ReportText.h"
 #include "core/validate/Validation.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -55,6 +57,31 @@ inline core::ReportInfo presetReportInfo(const std::string& id) {
     info.date = "2025-01-31";
     info.preset = core::findPreset(id)->info;
     return info;
+}
+
+/// The zoo row of `id`; fails the test (and gives an empty row) when there is none.
+inline const core::ZooRow& rowOf(const core::ModelZoo& zoo, const std::string& id) {
+    static const core::ZooRow none;
+    const auto it = std::find_if(zoo.rows.begin(), zoo.rows.end(), [&](const core::ZooRow& r) { return r.id == id; });
+    if (it == zoo.rows.end()) {
+        ADD_FAILURE() << "no zoo row " << id;
+        return none;
+    }
+    return *it;
+}
+
+/// The fields of one CSV line, a quoted comma not separating two.
+inline std::size_t csvFieldCount(const std::string& line) {
+    std::size_t fields = 1;
+    bool quoted = false;
+    for (const char ch : line) {
+        if (ch == '"') {
+            quoted = !quoted;
+        } else if (ch == ',' && !quoted) {
+            ++fields;
+        }
+    }
+    return fields;
 }
 
 } // namespace archplay::test

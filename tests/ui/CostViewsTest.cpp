@@ -5,6 +5,7 @@
 #include "core/io/Presets.h"
 #include "core/report/Costs.h"
 #include "core/util/Format.h"
+#include "tests/support/TestSupport.h"
 #include "ui/export/HeadlessExport.h"
 #include "ui/export/OffscreenViews.h"
 #include "ui/export/ViewExporter.h"
@@ -34,12 +35,6 @@
 namespace archplay::ui::views {
 namespace {
 
-core::Analysis analyzed(const char* id, core::Scenario scenario = {}) {
-    const core::Preset* found = core::findPreset(id);
-    EXPECT_NE(found, nullptr) << id;
-    return core::analyze(core::presetConfig(*found).value_or(core::ModelConfig{}), scenario);
-}
-
 bool inside(const QRectF& bounds, const QRectF& rect) {
     return rect.isEmpty() || (rect.left() >= bounds.left() - 0.5 && rect.right() <= bounds.right() + 0.5 &&
                               rect.top() >= bounds.top() - 0.5 && rect.bottom() <= bounds.bottom() + 0.5);
@@ -68,7 +63,7 @@ TEST(CostLayout, RowsStayInsideApartAndDropWholeDetails) {
     const QFont font = QApplication::font();
     QFont bold = font;
     bold.setBold(true);
-    const core::Analysis analysis = analyzed("llama-3-8b");
+    const core::Analysis analysis = test::analyzePreset("llama-3-8b");
     std::vector<layout::RowText> rows;
     for (const core::SummaryRow& row : core::computeRows(analysis)) {
         rows.push_back(
@@ -152,7 +147,7 @@ TEST(CostLayout, EveryViewsPartsStayInsideAndApart) {
 
 TEST(ComputeView, DrawsCoresFlopsAndItsCurve) {
     for (const char* id : kPresets) {
-        const core::Analysis analysis = analyzed(id);
+        const core::Analysis analysis = test::analyzePreset(id);
         ComputeView view;
         view.resize(1100, 700);
         view.setAnalysis(analysis);
@@ -184,7 +179,7 @@ TEST(ComputeView, DrawsCoresFlopsAndItsCurve) {
 
 TEST(MemoryView, BarsAreCoresBytesAgainstTheDevice) {
     for (const char* id : kPresets) {
-        const core::Analysis analysis = analyzed(id);
+        const core::Analysis analysis = test::analyzePreset(id);
         MemoryView view;
         view.setAnalysis(analysis);
         const layout::MemoryLayout placed = view.layoutFor(QRectF(0, 0, 1200, 700));
@@ -209,7 +204,7 @@ TEST(MemoryView, BarsAreCoresBytesAgainstTheDevice) {
 
 TEST(SpeedView, ChartsAreCoresBoundsAndAnEncoderHasNoDecode) {
     for (const char* id : kPresets) {
-        const core::Analysis analysis = analyzed(id);
+        const core::Analysis analysis = test::analyzePreset(id);
         SpeedView view;
         view.resize(1100, 700);
         view.setAnalysis(analysis);
@@ -254,7 +249,7 @@ TEST(SpeedView, ChartsAreCoresBoundsAndAnEncoderHasNoDecode) {
         }
     }
     SpeedView view;
-    view.setAnalysis(analyzed("llama-3-8b"));
+    view.setAnalysis(test::analyzePreset("llama-3-8b"));
     EXPECT_TRUE(view.decodeTitle().contains(QStringLiteral("upper bound")));
     EXPECT_TRUE(view.rooflineTitle().contains(QStringLiteral("upper bound")));
 }
@@ -265,7 +260,7 @@ TEST(SpeedView, ComputeBoundBatchesAreShadedApart) {
     core::Scenario scenario;
     scenario.sequenceLength = 128;
     scenario.gpu = *core::findGpu(core::builtinGpus(), "rtx-3090");
-    const core::Analysis analysis = analyzed("llama-3-8b", scenario);
+    const core::Analysis analysis = test::analyzePreset("llama-3-8b", scenario);
     ASSERT_GT(analysis.speed.computeBoundBatch, 0u);
     ASSERT_LT(analysis.speed.computeBoundBatch, 512u);
     SpeedView view;
@@ -279,7 +274,7 @@ TEST(SpeedView, ComputeBoundBatchesAreShadedApart) {
 
 TEST(CostCharts, LabelsAndLegendNeverOverlap) {
     for (const char* id : kPresets) {
-        const core::Analysis analysis = analyzed(id);
+        const core::Analysis analysis = test::analyzePreset(id);
         ComputeView compute;
         compute.setAnalysis(analysis);
         SpeedView speed;
@@ -323,8 +318,8 @@ TEST(CostViews, FollowANewAnalysis) {
     core::Scenario longer;
     longer.sequenceLength = 32768;
     longer.batch = 8;
-    const core::Analysis first = analyzed("llama-3-8b");
-    const core::Analysis second = analyzed("llama-3-8b", longer);
+    const core::Analysis first = test::analyzePreset("llama-3-8b");
+    const core::Analysis second = test::analyzePreset("llama-3-8b", longer);
     compute.setAnalysis(first);
     memory.setAnalysis(first);
     speed.setAnalysis(first);
@@ -343,7 +338,7 @@ TEST(CostViews, FollowANewAnalysis) {
 }
 
 TEST(CostViews, ExplainShowsCoresFormulasAndCopiesThem) {
-    const core::Analysis analysis = analyzed("deepseek-v3");
+    const core::Analysis analysis = test::analyzePreset("deepseek-v3");
     for (const core::ViewKind kind : {core::ViewKind::Compute, core::ViewKind::Memory, core::ViewKind::Speed}) {
         std::unique_ptr<CostView> view;
         if (kind == core::ViewKind::Compute) {
@@ -375,10 +370,10 @@ TEST(CostViews, ExplainShowsCoresFormulasAndCopiesThem) {
         const QByteArray png = exports::figureBytes(*view, core::ExportFormat::Png, {{900, 600}, 1.0}, &error);
         EXPECT_FALSE(png.isEmpty()) << error.toStdString();
         // It follows the analysis while open.
-        view->setAnalysis(analyzed("llama-3-8b"));
+        view->setAnalysis(test::analyzePreset("llama-3-8b"));
         (void)view->grab();
-        EXPECT_EQ(view->explanation()->markdown(),
-                  QString::fromStdString(core::toMarkdown(core::explainCosts(analyzed("llama-3-8b"), view->topic()))));
+        EXPECT_EQ(view->explanation()->markdown(), QString::fromStdString(core::toMarkdown(core::explainCosts(
+                                                       test::analyzePreset("llama-3-8b"), view->topic()))));
         view->explainAction()->trigger();
         EXPECT_FALSE(view->explanation()->isVisible());
     }
@@ -387,7 +382,7 @@ TEST(CostViews, ExplainShowsCoresFormulasAndCopiesThem) {
 TEST(CostViews, ExportAsFiguresHeadlessAndInReports) {
     QTemporaryDir dir;
     for (const char* id : {"llama-3-8b", "bert-base-uncased", "qwen3-next-80b-a3b"}) {
-        const core::Analysis analysis = analyzed(id);
+        const core::Analysis analysis = test::analyzePreset(id);
         for (const core::ExportWhat what :
              {core::ExportWhat::Compute, core::ExportWhat::Memory, core::ExportWhat::Speed}) {
             for (const core::ExportFormat format :

@@ -6,6 +6,7 @@
 #include "core/analysis/Analysis.h"
 #include "core/derivation/Derivation.h"
 #include "core/io/Presets.h"
+#include "tests/support/TestSupport.h"
 #include "ui/mathtext/MathParser.h"
 #include "ui/mathtext/MathTypesetter.h"
 #include "ui/views/layout/DerivationDocument.h"
@@ -20,12 +21,6 @@ namespace archplay::test {
 namespace {
 
 using ui::mathtext::Node;
-
-core::Analysis analyzed(const char* id) {
-    const core::Preset* found = core::findPreset(id);
-    auto config = found ? core::presetConfig(*found) : std::nullopt;
-    return core::analyze(config.value_or(core::ModelConfig{}), core::Scenario{});
-}
 
 TEST(MathParser, BuildsTheStructureOfAFormula) {
     const ui::mathtext::ParseResult parsed = ui::mathtext::parse(
@@ -78,7 +73,7 @@ TEST(MathTypesetter, FractionsStackAroundTheAxisAndScriptsShrink) {
 
 TEST(DerivationDocument, EveryPresetTypesetsWithKnownCommandsOnly) {
     for (const core::Preset& preset : core::builtinPresets()) {
-        const core::Analysis analysis = analyzed(preset.info.id.c_str());
+        const core::Analysis analysis = analyzePreset(preset.info.id.c_str());
         ASSERT_TRUE(analysis.valid) << preset.info.id;
         const core::Derivation derivation = core::deriveForwardPass(analysis.config, analysis.plan);
         const ui::views::layout::DerivationDocument document(derivation, QApplication::font(), nullptr);
@@ -99,7 +94,7 @@ TEST(DerivationDocument, EveryPresetTypesetsWithKnownCommandsOnly) {
 }
 
 TEST(DerivationView, CopiesTheCoresLatexAndMarkdown) {
-    const core::Analysis analysis = analyzed("mixtral-8x7b-v0.1");
+    const core::Analysis analysis = analyzePreset("mixtral-8x7b-v0.1");
     ui::views::DerivationView view;
     view.setAnalysis(analysis);
     const core::Derivation derivation = core::deriveForwardPass(analysis.config, analysis.plan);

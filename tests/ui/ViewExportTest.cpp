@@ -4,6 +4,7 @@
 #include "core/io/Presets.h"
 #include "core/util/Format.h"
 #include "tests/support/StatusAssert.h"
+#include "tests/support/TestSupport.h"
 #include "ui/export/MarkdownReport.h"
 #include "ui/export/OffscreenViews.h"
 #include "ui/export/ReportBuilder.h"
@@ -31,12 +32,6 @@
 
 namespace archplay::ui::exports {
 namespace {
-
-core::Analysis analyzed(const char* id) {
-    const core::Preset* found = core::findPreset(id);
-    EXPECT_NE(found, nullptr) << id;
-    return core::analyze(core::presetConfig(*found).value_or(core::ModelConfig{}), core::Scenario{});
-}
 
 core::ReportInfo infoFor(const char* id) {
     core::ReportInfo info;
@@ -107,7 +102,7 @@ bool havePoppler() {
 
 TEST(ViewExport, EveryViewIsAValidPngSvgAndPdf) {
     for (const char* id : {"llama-3-8b", "deepseek-v3", "t5-small"}) {
-        const core::Analysis analysis = analyzed(id);
+        const core::Analysis analysis = test::analyzePreset(id);
         const archplay::ui::exports::OffscreenViews views(
             analysis, archplay::ui::theme::themePalette(archplay::ui::theme::ThemeMode::Light), std::nullopt);
         QWidget host;
@@ -142,7 +137,7 @@ TEST(ViewExport, EveryViewIsAValidPngSvgAndPdf) {
 }
 
 TEST(ViewExport, TheChartCarriesTheExactTotalInEveryFormat) {
-    const core::Analysis analysis = analyzed("llama-3-8b");
+    const core::Analysis analysis = test::analyzePreset("llama-3-8b");
     const archplay::ui::exports::OffscreenViews views(
         analysis, archplay::ui::theme::themePalette(archplay::ui::theme::ThemeMode::Light), std::nullopt);
     archplay::ui::views::AnalysisView* chart = views.view(archplay::core::ViewKind::ParameterChart, QSize(1000, 640));
@@ -169,7 +164,7 @@ TEST(ViewExport, WritesAreAtomicAndSayWhy) {
     ASSERT_TRUE(file.open(QIODevice::WriteOnly));
     file.write("precious");
     file.close();
-    const core::Analysis analysis = analyzed("llama-3-8b");
+    const core::Analysis analysis = test::analyzePreset("llama-3-8b");
     const archplay::ui::exports::OffscreenViews views(
         analysis, archplay::ui::theme::themePalette(archplay::ui::theme::ThemeMode::Light), std::nullopt);
     const archplay::ui::views::AnalysisView* view = views.view(archplay::core::ViewKind::LayerStack, QSize(800, 500));
@@ -268,7 +263,7 @@ TEST(ReportLayout, HeadingsMoveTablesRepeatHeadersTallItemsStandAlone) {
 
 TEST(ReportBuilder, TheReportIsPagedWithEveryPartAndThePageNumbers) {
     for (const auto& [id, total] : {std::pair{"llama-3-8b", "8,030,261,248"}, std::pair{"qwen3-30b-a3b", ""}}) {
-        const core::Analysis analysis = analyzed(id);
+        const core::Analysis analysis = test::analyzePreset(id);
         for (QPageSize::PageSizeId paper : {QPageSize::A4, QPageSize::Letter}) {
             const archplay::ui::exports::PdfResult result = archplay::ui::exports::reportPdf(
                 analysis, infoFor(id), {paper, archplay::ui::theme::ThemeMode::Light, std::nullopt});
@@ -298,7 +293,7 @@ TEST(ReportBuilder, TheReportIsPagedWithEveryPartAndThePageNumbers) {
 }
 
 TEST(ReportBuilder, EveryBlockFitsItsPage) {
-    const core::Analysis analysis = analyzed("deepseek-v3");
+    const core::Analysis analysis = test::analyzePreset("deepseek-v3");
     const archplay::ui::exports::OffscreenViews views(
         analysis, archplay::ui::theme::themePalette(archplay::ui::theme::ThemeMode::Light), std::nullopt);
     archplay::ui::exports::ReportComposer composer(
@@ -328,7 +323,7 @@ TEST(ReportBuilder, EveryBlockFitsItsPage) {
 
 TEST(ReportBuilder, TheDerivationAloneIsPaged) {
     const archplay::ui::exports::PdfResult result =
-        archplay::ui::exports::derivationPdf(analyzed("deepseek-v3"), infoFor("deepseek-v3"), {});
+        archplay::ui::exports::derivationPdf(test::analyzePreset("deepseek-v3"), infoFor("deepseek-v3"), {});
     ASSERT_TRUE(result.pdf.startsWith("%PDF-")) << result.error.toStdString();
     EXPECT_GE(result.pages, 3);
     if (havePoppler()) {
@@ -336,7 +331,7 @@ TEST(ReportBuilder, TheDerivationAloneIsPaged) {
         EXPECT_TRUE(text.contains(QStringLiteral("Forward pass"))) << text.left(300).toStdString();
         EXPECT_FALSE(text.contains(QChar(0xFB01))) << "no ligatures in extracted text";
     }
-    core::Analysis invalid = analyzed("llama-3-8b");
+    core::Analysis invalid = test::analyzePreset("llama-3-8b");
     invalid.valid = false;
     EXPECT_FALSE(archplay::ui::exports::reportPdf(invalid, infoFor("llama-3-8b"), {}).error.isEmpty());
 }
@@ -346,7 +341,7 @@ TEST(MarkdownReport, FiguresAreWrittenBesideTheText) {
     const QString path = dir.filePath(QStringLiteral("report.md"));
     QStringList written;
     ASSERT_TRUE(archplay::test::succeeded(
-        archplay::ui::exports::exportMarkdownReport(analyzed("gemma-3-1b"), infoFor("gemma-3-1b"),
+        archplay::ui::exports::exportMarkdownReport(test::analyzePreset("gemma-3-1b"), infoFor("gemma-3-1b"),
                                                     {archplay::ui::theme::ThemeMode::Light, 3, 1.0}, path, &written)));
     // 8 figures (dense: no routing) + the text
     EXPECT_EQ(written.size(), 9) << written.join(QLatin1Char(' ')).toStdString();
@@ -377,7 +372,7 @@ TEST(MarkdownReport, ARefusedTargetLeavesItsFiguresAsTheyWere) {
     // The report's name is a directory, then a read-only file: refused, and nothing beside it changes.
     ASSERT_TRUE(QDir().mkpath(dir.filePath(QStringLiteral("report.md"))));
     QStringList written;
-    EXPECT_FALSE(exportMarkdownReport(analyzed("gemma-3-1b"), infoFor("gemma-3-1b"), options,
+    EXPECT_FALSE(exportMarkdownReport(test::analyzePreset("gemma-3-1b"), infoFor("gemma-3-1b"), options,
                                       dir.filePath(QStringLiteral("report.md")), &written)
                      .ok());
     const QString readOnly = dir.filePath(QStringLiteral("locked.md"));
@@ -387,7 +382,9 @@ TEST(MarkdownReport, ARefusedTargetLeavesItsFiguresAsTheyWere) {
     }
     ASSERT_TRUE(QFile::setPermissions(readOnly, QFileDevice::ReadOwner));
     const QString lockedFolder = markdownFiguresDir(readOnly);
-    EXPECT_FALSE(exportMarkdownReport(analyzed("gemma-3-1b"), infoFor("gemma-3-1b"), options, readOnly, &written).ok());
+    EXPECT_FALSE(
+        exportMarkdownReport(test::analyzePreset("gemma-3-1b"), infoFor("gemma-3-1b"), options, readOnly, &written)
+            .ok());
     EXPECT_TRUE(written.isEmpty()) << written.join(QLatin1Char(' ')).toStdString();
     EXPECT_FALSE(QFileInfo::exists(lockedFolder)) << "no figures folder for a refused report";
     QFile file(kept);
@@ -399,7 +396,9 @@ TEST(MarkdownReport, ARefusedTargetLeavesItsFiguresAsTheyWere) {
         QFile plain(markdownFiguresDir(blocked));
         ASSERT_TRUE(plain.open(QIODevice::WriteOnly));
     }
-    EXPECT_FALSE(exportMarkdownReport(analyzed("gemma-3-1b"), infoFor("gemma-3-1b"), options, blocked, &written).ok());
+    EXPECT_FALSE(
+        exportMarkdownReport(test::analyzePreset("gemma-3-1b"), infoFor("gemma-3-1b"), options, blocked, &written)
+            .ok());
     EXPECT_FALSE(QFileInfo::exists(blocked));
 }
 

@@ -3,6 +3,7 @@
 #include "core/analysis/Analysis.h"
 #include "core/io/Presets.h"
 #include "core/params/ParamGroups.h"
+#include "tests/support/TestSupport.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/views/LayerStackView.h"
 #include "ui/views/LayerWeightsView.h"
@@ -22,12 +23,6 @@
 namespace archplay::test {
 namespace {
 
-core::Analysis analyzed(const char* id) {
-    const core::Preset* found = core::findPreset(id);
-    auto config = found ? core::presetConfig(*found) : std::nullopt;
-    return core::analyze(config.value_or(core::ModelConfig{}), core::Scenario{});
-}
-
 template <typename View> View* findView(const std::vector<ui::views::AnalysisView*>& views) {
     for (ui::views::AnalysisView* view : views) {
         if (auto* found = dynamic_cast<View*>(view)) {
@@ -38,12 +33,12 @@ template <typename View> View* findView(const std::vector<ui::views::AnalysisVie
 }
 
 TEST(LayerSelection, DefaultsToTheFirstMoeLayer) {
-    EXPECT_EQ(ui::views::LayerSelection::defaultLayer(analyzed("deepseek-v3").plan), 3);
-    EXPECT_EQ(ui::views::LayerSelection::defaultLayer(analyzed("llama-3-8b").plan), 0);
-    EXPECT_EQ(ui::views::LayerSelection::defaultLayer(analyzed("t5-small").plan), 6); // the first decoder layer
+    EXPECT_EQ(ui::views::LayerSelection::defaultLayer(analyzePreset("deepseek-v3").plan), 3);
+    EXPECT_EQ(ui::views::LayerSelection::defaultLayer(analyzePreset("llama-3-8b").plan), 0);
+    EXPECT_EQ(ui::views::LayerSelection::defaultLayer(analyzePreset("t5-small").plan), 6); // the first decoder layer
     ui::views::LayerSelection selection;
     selection.setLayer(500);
-    EXPECT_EQ(selection.resolve(analyzed("llama-3-8b").plan), 0);
+    EXPECT_EQ(selection.resolve(analyzePreset("llama-3-8b").plan), 0);
 }
 
 TEST(LayerStackView, ClickingASlabSelectsItsLayerForTheOtherViews) {
@@ -55,7 +50,7 @@ TEST(LayerStackView, ClickingASlabSelectsItsLayerForTheOtherViews) {
     ASSERT_NE(stack, nullptr);
     ASSERT_NE(weights, nullptr);
     ASSERT_EQ(stack->layerSelection(), weights->layerSelection());
-    const core::Analysis analysis = analyzed("deepseek-v3");
+    const core::Analysis analysis = analyzePreset("deepseek-v3");
     for (ui::views::AnalysisView* view : views) {
         view->setAnalysis(analysis);
     }
@@ -74,7 +69,7 @@ TEST(LayerStackView, ClickingASlabSelectsItsLayerForTheOtherViews) {
 
 TEST(ParameterChartView, BarsAreTheCoresCounts) {
     for (const char* id : {"llama-3-8b", "mixtral-8x7b-v0.1", "deepseek-v3", "t5-small"}) {
-        const core::Analysis analysis = analyzed(id);
+        const core::Analysis analysis = analyzePreset(id);
         ui::views::ParameterChartView view;
         view.setAnalysis(analysis);
         std::uint64_t total = 0;
@@ -96,7 +91,7 @@ TEST(ParameterChartView, BarsAreTheCoresCounts) {
 }
 
 TEST(ParameterChartView, HoveringABarShowsItsExactCount) {
-    const core::Analysis analysis = analyzed("llama-3-8b");
+    const core::Analysis analysis = analyzePreset("llama-3-8b");
     ui::views::ParameterChartView view;
     view.resize(1000, 700);
     view.show();

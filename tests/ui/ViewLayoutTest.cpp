@@ -3,6 +3,7 @@
 #include "core/analysis/Analysis.h"
 #include "core/io/Presets.h"
 #include "core/scenario/KvCurve.h"
+#include "tests/support/TestSupport.h"
 #include "ui/views/AttentionMaskView.h"
 #include "ui/views/BreakdownTableView.h"
 #include "ui/views/KvCacheView.h"
@@ -32,13 +33,6 @@ namespace {
 
 const QRectF kTarget(0, 0, 1280, 820);
 
-core::Analysis analyzed(const char* id) {
-    const core::Preset* found = core::findPreset(id);
-    EXPECT_NE(found, nullptr) << id;
-    auto config = found ? core::presetConfig(*found) : std::nullopt;
-    return core::analyze(config.value_or(core::ModelConfig{}), core::Scenario{});
-}
-
 /// Two rectangles share more than a hairline.
 bool overlap(const QRectF& a, const QRectF& b) {
     const QRectF common = a.intersected(b);
@@ -52,7 +46,7 @@ bool inside(const QRectF& outer, const QRectF& inner) {
 TEST(LayerStackLayout, OneSlabPerLayerForEveryReviewPreset) {
     for (const char* id : {"llama-3-8b", "mixtral-8x7b-v0.1", "deepseek-v3", "gemma-3-1b", "t5-small", "llama-3.1-405b",
                            "qwen3-30b-a3b", "bert-base-uncased"}) {
-        const core::Analysis analysis = analyzed(id);
+        const core::Analysis analysis = analyzePreset(id);
         ui::views::LayerStackView view;
         view.setAnalysis(analysis);
         const ui::views::layout::LayerStackLayout stack = view.layoutFor(kTarget);
@@ -90,7 +84,7 @@ TEST(LayerStackLayout, OneSlabPerLayerForEveryReviewPreset) {
 
 TEST(LayerStackLayout, EncoderDecoderStandsSideBySideWithCrossAttention) {
     ui::views::LayerStackView view;
-    view.setAnalysis(analyzed("t5-small"));
+    view.setAnalysis(analyzePreset("t5-small"));
     const ui::views::layout::LayerStackLayout stack = view.layoutFor(kTarget);
     ASSERT_EQ(stack.columns.size(), 2u);
     EXPECT_LT(stack.columns[0].frame.right(), stack.columns[1].frame.left());
@@ -123,7 +117,7 @@ TEST(LayerStackLayout, DeepStacksKeepEverySlabAndTickLabelsApart) {
 
 TEST(WeightLayout, AreasAreProportionalToParameters) {
     for (const char* id : {"llama-3-8b", "mixtral-8x7b-v0.1", "deepseek-v3", "gemma-3-1b", "t5-small"}) {
-        const core::Analysis analysis = analyzed(id);
+        const core::Analysis analysis = analyzePreset(id);
         ui::views::LayerWeightsView view;
         view.setAnalysis(analysis);
         const ui::views::layout::WeightLayout placed = view.layoutFor(kTarget);
@@ -163,7 +157,7 @@ TEST(WeightLayout, AreasAreProportionalToParameters) {
 
 TEST(WeightLayout, ASmallTileDropsTheVectorsLabelsFirstThenAllAndStaysInside) {
     ui::views::LayerWeightsView view;
-    view.setAnalysis(analyzed("bert-base-uncased"));
+    view.setAnalysis(analyzePreset("bert-base-uncased"));
     const auto& items = view.items();
     const ui::widgets::TextMetrics metrics(QApplication::font());
     std::map<ui::views::layout::WeightLabels, int> seen;
@@ -196,7 +190,7 @@ TEST(WeightLayout, ASmallTileDropsTheVectorsLabelsFirstThenAllAndStaysInside) {
 
 TEST(WeightLayout, GroupedQueryAttentionNarrowsKeysAndValues) {
     ui::views::LayerWeightsView view;
-    view.setAnalysis(analyzed("llama-3-8b"));
+    view.setAnalysis(analyzePreset("llama-3-8b"));
     const ui::views::layout::WeightLayout placed = view.layoutFor(kTarget);
     QRectF query;
     QRectF key;
@@ -233,7 +227,7 @@ std::map<QString, std::size_t> weightNames(const core::Analysis& analysis, ui::v
 TEST(WeightLayout, MatricesFollowTheFamilysTensors) {
     ui::views::layout::WeightItems items;
     // Phi-3's gate and up are one tensor [2 x 8192, 3072]: one matrix, not two.
-    auto names = weightNames(analyzed("phi-3-mini-4k-instruct"), items);
+    auto names = weightNames(analyzePreset("phi-3-mini-4k-instruct"), items);
     ASSERT_EQ(names.count(QStringLiteral("gate_up_proj")), 1u);
     EXPECT_EQ(names.count(QStringLiteral("gate_proj")), 0u);
     EXPECT_EQ(names.count(QStringLiteral("up_proj")), 0u);
@@ -241,32 +235,32 @@ TEST(WeightLayout, MatricesFollowTheFamilysTensors) {
     EXPECT_EQ(names.count(QStringLiteral("qkv_proj")), 1u);
 
     // GPT-2's Conv1D c_attn is stored [768, 2304] and drawn like any projection, d_out / d_in wide.
-    names = weightNames(analyzed("gpt-2"), items);
+    names = weightNames(analyzePreset("gpt-2"), items);
     ASSERT_EQ(names.count(QStringLiteral("c_attn")), 1u);
     EXPECT_NEAR(items.items[names[QStringLiteral("c_attn")]].aspect, 2304.0 / 768, 1e-9);
     EXPECT_TRUE(items.toolTips[names[QStringLiteral("c_attn")]].contains(QStringLiteral("[768, 2,304]")));
     EXPECT_TRUE(items.toolTips[names[QStringLiteral("c_attn")]].contains(QStringLiteral("Conv1D")));
 
     // BERT's names, kept whole where a short name would be ambiguous.
-    names = weightNames(analyzed("bert-base-uncased"), items, core::Stack::Encoder);
+    names = weightNames(analyzePreset("bert-base-uncased"), items, core::Stack::Encoder);
     for (const char* name : {"attention.self.query", "attention.output.dense", "intermediate.dense", "output.dense"}) {
         EXPECT_EQ(names.count(QString::fromLatin1(name)), 1u) << name;
     }
 
     // Cross-attention is found by the tensor, whatever the family calls it.
-    weightNames(analyzed("bart-base"), items);
+    weightNames(analyzePreset("bart-base"), items);
     int cross = 0;
     for (ui::views::layout::WeightRole role : items.roles) {
         cross += role == ui::views::layout::WeightRole::CrossAttention ? 1 : 0;
     }
     EXPECT_EQ(cross, 4) << "k, v, q and out_proj weights of encoder_attn";
-    names = weightNames(analyzed("t5-small"), items);
+    names = weightNames(analyzePreset("t5-small"), items);
     EXPECT_EQ(names.count(QStringLiteral("EncDecAttention.q")), 1u);
     EXPECT_EQ(items.roles[names[QStringLiteral("EncDecAttention.q")]], ui::views::layout::WeightRole::CrossAttention);
 }
 
 TEST(BreakdownRows, LayerRowsCarryOneLayerTimesTheLayers) {
-    const std::vector<ui::views::BreakdownRow> rows = ui::views::breakdownRows(analyzed("llama-3-8b").params);
+    const std::vector<ui::views::BreakdownRow> rows = ui::views::breakdownRows(analyzePreset("llama-3-8b").params);
     ASSERT_GT(rows.size(), 3u);
     EXPECT_TRUE(rows.front().perLayer.isEmpty()) << "the model row";
     const auto kind = std::find_if(rows.begin(), rows.end(), [](const ui::views::BreakdownRow& row) {
@@ -278,7 +272,7 @@ TEST(BreakdownRows, LayerRowsCarryOneLayerTimesTheLayers) {
 
 TEST(WeightLayout, ExpertsFormAGridOfTheirCount) {
     ui::views::LayerWeightsView view;
-    view.setAnalysis(analyzed("deepseek-v3"));
+    view.setAnalysis(analyzePreset("deepseek-v3"));
     bool found = false;
     for (const auto& item : view.items()) {
         if (item.copies > 1) {
@@ -312,7 +306,7 @@ TEST(MaskLayout, PanelsAreSquareGridsInsideTheBoundsAndApart) {
 
 TEST(MaskView, ShowsEveryMaskOfTheModelAndTheReferenceKindsOnRequest) {
     ui::views::AttentionMaskView view;
-    view.setAnalysis(analyzed("gemma-3-1b"));
+    view.setAnalysis(analyzePreset("gemma-3-1b"));
     ASSERT_EQ(view.grids().size(), 2u);
     EXPECT_EQ(view.grids()[0].mask.kind, core::MaskKind::SlidingWindow);
     EXPECT_EQ(view.grids()[0].tokensPerCell, 64u);
@@ -390,7 +384,7 @@ TEST(KvLayout, AGpuRowWrapsItsVerdictBelowTheLabelAndDropsADetailWithNoRoom) {
 
 TEST(KvCacheView, TheCurvePassesThroughTheCoresValues) {
     for (const char* id : {"llama-3-8b", "gemma-3-1b", "deepseek-v3", "t5-small"}) {
-        const core::Analysis analysis = analyzed(id);
+        const core::Analysis analysis = analyzePreset(id);
         ui::views::KvCacheView view;
         view.setAnalysis(analysis);
         const auto& curves = view.curves();
@@ -455,11 +449,11 @@ TEST(RoutingLayout, ShortBoundsDropTheTotalsThenTheLoadAndKeepEverythingInside) 
 
 TEST(MoeRoutingView, FollowsTheSelectedMoeLayer) {
     ui::views::MoeRoutingView view;
-    view.setAnalysis(analyzed("deepseek-v3"));
+    view.setAnalysis(analyzePreset("deepseek-v3"));
     EXPECT_TRUE(view.simulation().moe);
     EXPECT_EQ(view.simulation().layer, 3); // the first MoE layer
     EXPECT_EQ(view.simulation().numExperts, 256);
-    view.setAnalysis(analyzed("llama-3-8b"));
+    view.setAnalysis(analyzePreset("llama-3-8b"));
     EXPECT_FALSE(view.simulation().moe);
 }
 

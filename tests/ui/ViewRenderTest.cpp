@@ -3,6 +3,7 @@
 // Set ARCHPLAY_VIEW_SNAPSHOTS=DIR to keep the images for review.
 #include "core/analysis/Analysis.h"
 #include "core/io/Presets.h"
+#include "tests/support/TestSupport.h"
 #include "ui/theme/Theme.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/views/AttentionMaskView.h"
@@ -28,14 +29,6 @@
 
 namespace archplay::test {
 namespace {
-
-core::Analysis analyzed(const char* id) {
-    const core::Preset* found = core::findPreset(id);
-    EXPECT_NE(found, nullptr) << id;
-    auto config = found ? core::presetConfig(*found) : std::nullopt;
-    EXPECT_TRUE(config.has_value()) << id;
-    return core::analyze(config.value_or(core::ModelConfig{}), core::Scenario{});
-}
 
 /// Distinct colours in a sparse sample of the image: a blank or single-colour render has one or two.
 int colourVariety(const QImage& image) {
@@ -76,7 +69,7 @@ TEST_F(ViewRender, EveryViewRendersTheReviewPresetsInBothThemes) {
         host.resize(1280, 820);
         const std::vector<ui::views::AnalysisView*> views = ui::views::createViews(&host).views;
         for (const char* id : presets) {
-            const core::Analysis analysis = analyzed(id);
+            const core::Analysis analysis = analyzePreset(id);
             ASSERT_TRUE(analysis.valid) << id;
             for (ui::views::AnalysisView* view : views) {
                 view->resize(1280, 820);
@@ -97,7 +90,7 @@ TEST_F(ViewRender, SmallTargetsAndTheMaskComparisonRender) {
     QWidget host;
     const std::vector<ui::views::AnalysisView*> views = ui::views::createViews(&host).views;
     for (const char* id : {"llama-3-8b", "mixtral-8x7b-v0.1", "deepseek-v3", "gemma-3-1b", "t5-small"}) {
-        const core::Analysis analysis = analyzed(id);
+        const core::Analysis analysis = analyzePreset(id);
         for (ui::views::AnalysisView* view : views) {
             view->resize(860, 560);
             view->setAnalysis(analysis);
@@ -125,7 +118,7 @@ TEST_F(ViewRender, VectorExportsAndHighDensityImagesMatchTheScreen) {
     const QString snapshots = qEnvironmentVariable("ARCHPLAY_VIEW_SNAPSHOTS");
     QWidget host;
     const std::vector<ui::views::AnalysisView*> views = ui::views::createViews(&host).views;
-    const core::Analysis analysis = analyzed("deepseek-v3");
+    const core::Analysis analysis = analyzePreset("deepseek-v3");
     const QSize size(1100, 720);
     for (ui::views::AnalysisView* view : views) {
         view->resize(size);
@@ -175,19 +168,19 @@ TEST_F(ViewRender, ExtremeConfigsRenderQuickly) {
     tiny.numKvHeads = 1;
     tiny.intermediateSize = 8;
     configs.push_back(tiny);
-    core::ModelConfig manyExperts = analyzed("mixtral-8x7b-v0.1").config;
+    core::ModelConfig manyExperts = analyzePreset("mixtral-8x7b-v0.1").config;
     manyExperts.moe.numExperts = 5000;
     manyExperts.moe.topK = 64;
     manyExperts.moe.expertIntermediateSize = 256;
     configs.push_back(manyExperts);
-    core::ModelConfig hugeWindow = analyzed("mistral-7b-v0.1").config;
+    core::ModelConfig hugeWindow = analyzePreset("mistral-7b-v0.1").config;
     hugeWindow.slidingWindow = 1'000'000;
     hugeWindow.maxPositions = 4'000'000;
     configs.push_back(hugeWindow);
-    core::ModelConfig chunked = analyzed("llama-3-8b").config;
+    core::ModelConfig chunked = analyzePreset("llama-3-8b").config;
     chunked.attentionChunkSize = 8192;
     configs.push_back(chunked);
-    core::ModelConfig broken = analyzed("llama-3-8b").config;
+    core::ModelConfig broken = analyzePreset("llama-3-8b").config;
     broken.numHeads = 0; // invalid: every view shows its message
     configs.push_back(broken);
 

@@ -19,7 +19,19 @@
 namespace archplay::ui::design {
 namespace {
 
-enum Column { Heads, HeadDim, KvHeads, Attention, Width, Total, TotalDelta, Kv, KvDelta, Notes, ColumnCount };
+enum HeadsPageColumn {
+    HeadsColumn,
+    HeadDimColumn,
+    KvHeadsColumn,
+    AttentionColumn,
+    WidthColumn,
+    TotalColumn,
+    TotalDeltaColumn,
+    KvColumn,
+    KvDeltaColumn,
+    NotesColumn,
+    HeadsColumnCount
+};
 
 bool shown(const core::HeadConfig& config, bool exactOnly, bool usualOnly, bool tpOnly) {
     return config.current || ((!exactOnly || config.exactWidth) && (!usualOnly || config.usualHeadDim) &&
@@ -51,14 +63,14 @@ HeadsPage::HeadsPage(session::ModelBridge* bridge, QWidget* parent)
                            "double-click on a row does the same"));
     m_apply->setEnabled(false);
     m_table->setObjectName(QStringLiteral("design.heads"));
-    m_table->setColumnCount(ColumnCount);
+    m_table->setColumnCount(HeadsColumnCount);
     m_table->setHorizontalHeaderLabels({tr("Heads"), tr("head_dim"), tr("KV heads"), tr("Attention"), tr("Query width"),
                                         tr("Total"), tr("Δ total"), tr("KV / token"), tr("Δ KV / token"), tr("Notes")});
-    m_table->horizontalHeaderItem(Heads)->setToolTip(tr("num_attention_heads"));
-    m_table->horizontalHeaderItem(KvHeads)->setToolTip(tr("num_key_value_heads"));
-    m_table->horizontalHeaderItem(Width)->setToolTip(tr("heads × head_dim: the width of q_proj's output"));
-    m_table->horizontalHeaderItem(Kv)->setToolTip(tr("KV cache per token of context, all layers, at the "
-                                                     "scenario's KV precision"));
+    m_table->horizontalHeaderItem(HeadsColumn)->setToolTip(tr("num_attention_heads"));
+    m_table->horizontalHeaderItem(KvHeadsColumn)->setToolTip(tr("num_key_value_heads"));
+    m_table->horizontalHeaderItem(WidthColumn)->setToolTip(tr("heads × head_dim: the width of q_proj's output"));
+    m_table->horizontalHeaderItem(KvColumn)->setToolTip(tr("KV cache per token of context, all layers, at the "
+                                                           "scenario's KV precision"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -140,25 +152,25 @@ void HeadsPage::fill() {
         auto number = [](std::int64_t value) {
             return new DesignTableItem(qs(core::withThousands(std::uint64_t(value))), double(value));
         };
-        m_table->setItem(row, Heads, number(config.shape.numHeads));
-        m_table->setItem(row, HeadDim, number(config.shape.headDim));
-        m_table->setItem(row, KvHeads, number(config.shape.numKvHeads));
-        m_table->setItem(row, Attention, new DesignTableItem(qs(std::string(core::toString(config.family)))));
-        m_table->setItem(row, Width, number(config.queryWidth));
-        m_table->setItem(row, Total,
+        m_table->setItem(row, HeadsColumn, number(config.shape.numHeads));
+        m_table->setItem(row, HeadDimColumn, number(config.shape.headDim));
+        m_table->setItem(row, KvHeadsColumn, number(config.shape.numKvHeads));
+        m_table->setItem(row, AttentionColumn, new DesignTableItem(qs(std::string(core::toString(config.family)))));
+        m_table->setItem(row, WidthColumn, number(config.queryWidth));
+        m_table->setItem(row, TotalColumn,
                          new DesignTableItem(qs(core::shortCount(config.totalParams)), double(config.totalParams),
                                              qs(core::withThousands(config.totalParams))));
         m_table->setItem(
-            row, TotalDelta,
+            row, TotalDeltaColumn,
             new DesignTableItem(
                 qs(core::figureDifferenceText(core::DesignFigure::TotalParams, double(config.totalParamsDelta))),
                 double(config.totalParamsDelta),
                 qs(core::figureDifferenceExactText(core::DesignFigure::TotalParams, double(config.totalParamsDelta)))));
-        m_table->setItem(row, Kv,
+        m_table->setItem(row, KvColumn,
                          new DesignTableItem(qs(core::binaryBytes(config.kvBytesPerToken)),
                                              double(config.kvBytesPerToken),
                                              qs(core::withThousands(config.kvBytesPerToken))));
-        m_table->setItem(row, KvDelta,
+        m_table->setItem(row, KvDeltaColumn,
                          new DesignTableItem(qs(core::figureDifferenceText(core::DesignFigure::KvBytesPerToken,
                                                                            double(config.kvBytesPerTokenDelta))),
                                              double(config.kvBytesPerTokenDelta)));
@@ -172,12 +184,12 @@ void HeadsPage::fill() {
         if (config.tensorParallel8) {
             notes << tr("TP 8");
         }
-        m_table->setItem(row, Notes, new DesignTableItem(notes.join(QStringLiteral(" · "))));
-        m_table->item(row, Heads)
+        m_table->setItem(row, NotesColumn, new DesignTableItem(notes.join(QStringLiteral(" · "))));
+        m_table->item(row, HeadsColumn)
             ->setData(Qt::UserRole, QVariant::fromValue(qsizetype(&config - m_list.configs.data())));
         // The splits published models use (head_dim 64-128 over 8 GPUs) stand out; the current one is bold.
         const QBrush usual = usualBrush(palette());
-        for (int column = 0; column < ColumnCount; ++column) {
+        for (int column = 0; column < HeadsColumnCount; ++column) {
             if (config.current) {
                 m_table->item(row, column)->setFont(bold);
             }
@@ -197,7 +209,7 @@ void HeadsPage::fill() {
 }
 
 void HeadsPage::applyRow(int row) {
-    const QTableWidgetItem* item = m_table->item(row, Heads);
+    const QTableWidgetItem* item = m_table->item(row, HeadsColumn);
     if (!item || !m_analysis) {
         return;
     }

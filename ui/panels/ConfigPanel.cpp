@@ -225,7 +225,7 @@ void ConfigPanel::onIntegerEdited(const FieldSpec* spec, qint64 value) {
 
 void ConfigPanel::onRealEdited(const FieldSpec* spec, double value) {
     const auto& editor = std::get<RealEditor>(spec->editor);
-    const QString shown = editor.percent ? qs(core::percentText(value, 1)) : QLocale().toString(value);
+    const QString shown = editor.percent ? qs(core::percentText(value)) : QLocale().toString(value);
     m_bridge->edit(
         tr("%1 → %2").arg(spec->label, shown),
         [&editor, value](core::ModelConfig& config, core::Scenario& scenario) { editor.set(config, scenario, value); });

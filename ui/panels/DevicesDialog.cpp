@@ -29,7 +29,7 @@ namespace archplay::ui::panels {
 namespace {
 
 enum Column { NameColumn, MemoryColumn, BandwidthColumn, Bf16Column, Fp8Column, SourceColumn, ColumnCount };
-constexpr int kIdRole = Qt::UserRole;
+constexpr int kDeviceIdRole = Qt::UserRole;
 constexpr int kBuiltinRole = Qt::UserRole + 1;
 
 QDoubleSpinBox* figureBox(int decimals, QWidget* parent) {
@@ -266,7 +266,7 @@ void DevicesDialog::rebuild() {
             gpu.builtin ? builtins : yours,
             {qs(gpu.name), QLocale().toString(qulonglong(gpu.memoryGiB)), figureText(figures.bandwidthGBs),
              figureText(figures.bf16Tflops, gpu.estimated), figureText(figures.fp8Tflops, gpu.estimated), source});
-        item->setData(NameColumn, kIdRole, qs(gpu.id));
+        item->setData(NameColumn, kDeviceIdRole, qs(gpu.id));
         item->setData(NameColumn, kBuiltinRole, gpu.builtin);
         for (int column = MemoryColumn; column <= Fp8Column; ++column) {
             item->setTextAlignment(column, Qt::AlignRight | Qt::AlignVCenter);
@@ -295,13 +295,13 @@ void DevicesDialog::rebuild() {
 
 QString DevicesDialog::selectedId(bool* builtin) const {
     const QTreeWidgetItem* item = m_list->currentItem();
-    if (!item || !item->isSelected() || !item->data(NameColumn, kIdRole).isValid()) {
+    if (!item || !item->isSelected() || !item->data(NameColumn, kDeviceIdRole).isValid()) {
         return {};
     }
     if (builtin) {
         *builtin = item->data(NameColumn, kBuiltinRole).toBool();
     }
-    return item->data(NameColumn, kIdRole).toString();
+    return item->data(NameColumn, kDeviceIdRole).toString();
 }
 
 void DevicesDialog::updateButtons() {

@@ -18,7 +18,7 @@ namespace archplay::ui::panels {
 
 namespace {
 
-constexpr int kIdRole = Qt::UserRole + 1;
+constexpr int kPresetIdRole = Qt::UserRole + 1;
 constexpr int kSearchRole = Qt::UserRole + 2;
 
 } // namespace
@@ -86,7 +86,7 @@ void PresetPicker::populate() {
             m_model->appendRow({family, blank1, blank2});
         }
         auto* name = new QStandardItem(qs(info.name));
-        name->setData(qs(info.id), kIdRole);
+        name->setData(qs(info.id), kPresetIdRole);
         name->setData(
             QStringList{qs(info.name), qs(info.id), qs(info.family), qs(info.source), qs(info.publishedLabel)}.join(
                 QLatin1Char(' ')),
@@ -110,9 +110,9 @@ void PresetPicker::populate() {
         auto* params = new QStandardItem(count);
         params->setData(QVariant(int(Qt::AlignRight | Qt::AlignVCenter)), Qt::TextAlignmentRole);
         params->setToolTip(countTip);
-        params->setData(qs(info.id), kIdRole);
+        params->setData(qs(info.id), kPresetIdRole);
         auto* source = new QStandardItem(qs(info.source));
-        source->setData(qs(info.id), kIdRole);
+        source->setData(qs(info.id), kPresetIdRole);
         QString tip =
             QStringLiteral("<b>%1</b><br>%2").arg(qs(info.name).toHtmlEscaped(), qs(info.source).toHtmlEscaped());
         if (!info.notes.empty()) {
@@ -151,7 +151,7 @@ void PresetPicker::setCurrentPreset(const QString& id) {
         for (int r = 0; r < family->rowCount(); ++r) {
             QStandardItem* item = family->child(r);
             QFont font = item->font();
-            font.setBold(!id.isEmpty() && item->data(kIdRole).toString() == id);
+            font.setBold(!id.isEmpty() && item->data(kPresetIdRole).toString() == id);
             item->setFont(font);
         }
     }
@@ -181,7 +181,7 @@ QModelIndex PresetPicker::firstVisiblePreset() const {
 }
 
 void PresetPicker::choose(const QModelIndex& proxyIndex) {
-    const QString id = proxyIndex.siblingAtColumn(0).data(kIdRole).toString();
+    const QString id = proxyIndex.siblingAtColumn(0).data(kPresetIdRole).toString();
     if (!id.isEmpty()) {
         emit presetChosen(id);
     }

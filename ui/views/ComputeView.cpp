@@ -24,7 +24,7 @@ QString flops(std::uint64_t value) {
 }
 
 /// One column of the table by layer kind.
-struct Column {
+struct KindColumn {
     QString header;
     int priority = 0;
     std::function<QString(const core::KindFlops&)> cell;
@@ -202,7 +202,7 @@ void ComputeView::paintKinds(QPainter& painter, const layout::ComputeLayout& pla
         std::any_of(m_kinds.begin(), m_kinds.end(), [](const core::KindFlops& k) { return k.state > 0; });
     // Columns in reading order, each with its priority (0 first): those that do not fit the width are
     // left out, never cut.
-    std::vector<Column> columns = {
+    std::vector<KindColumn> columns = {
         {tr("Weights"), 1,
          [](const core::KindFlops& k) {
              return flops(k.weights);
@@ -230,33 +230,33 @@ void ComputeView::paintKinds(QPainter& painter, const layout::ComputeLayout& pla
     for (const core::KindFlops& k : m_kinds) {
         nameWidth = std::max(nameWidth, metrics.horizontalAdvance(nameOf(k)));
     }
-    for (Column& column : columns) {
+    for (KindColumn& column : columns) {
         column.width = metrics.horizontalAdvance(column.header);
         for (const core::KindFlops& k : m_kinds) {
             column.width = std::max(column.width, metrics.horizontalAdvance(column.cell(k)));
         }
         column.width += 18;
     }
-    std::vector<Column*> byPriority;
-    for (Column& column : columns) {
+    std::vector<KindColumn*> byPriority;
+    for (KindColumn& column : columns) {
         byPriority.push_back(&column);
     }
     std::sort(byPriority.begin(), byPriority.end(),
-              [](const Column* a, const Column* b) { return a->priority < b->priority; });
+              [](const KindColumn* a, const KindColumn* b) { return a->priority < b->priority; });
     qreal used = nameWidth;
-    for (Column* column : byPriority) {
+    for (KindColumn* column : byPriority) {
         column->shown = used + column->width <= placed.kindHeader.width();
         used += column->shown ? column->width : 0;
     }
     const qreal nameColumn = placed.kindHeader.width() - (used - nameWidth);
     const auto paintRow = [&](const QRectF& row, const QString& name,
-                              const std::function<QString(const Column&)>& cell) {
+                              const std::function<QString(const KindColumn&)>& cell) {
         if (metrics.horizontalAdvance(name) <= nameColumn) {
             painter.drawText(QRectF(row.left(), row.top(), nameColumn, row.height()), Qt::AlignLeft | Qt::AlignVCenter,
                              name);
         }
         qreal x = row.left() + nameColumn;
-        for (const Column& column : columns) {
+        for (const KindColumn& column : columns) {
             if (column.shown) {
                 painter.drawText(QRectF(x, row.top(), column.width, row.height()), Qt::AlignRight | Qt::AlignVCenter,
                                  cell(column));
@@ -268,14 +268,14 @@ void ComputeView::paintKinds(QPainter& painter, const layout::ComputeLayout& pla
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(colors::muted(pal));
-    paintRow(placed.kindHeader, tr("Layers"), [](const Column& c) { return c.header; });
+    paintRow(placed.kindHeader, tr("Layers"), [](const KindColumn& c) { return c.header; });
     painter.setPen(colors::rule(pal));
     painter.drawLine(QLineF(placed.kindHeader.bottomLeft(), placed.kindHeader.bottomRight()));
     painter.setFont(font());
     painter.setPen(pal.color(QPalette::Text));
     for (std::size_t i = 0; i < placed.kindRows.size() && i < m_kinds.size(); ++i) {
         const core::KindFlops& k = m_kinds[i];
-        paintRow(placed.kindRows[i], nameOf(k), [&](const Column& c) { return c.cell(k); });
+        paintRow(placed.kindRows[i], nameOf(k), [&](const KindColumn& c) { return c.cell(k); });
     }
 }
 

@@ -19,12 +19,6 @@
 #include <QVBoxLayout>
 
 namespace archplay::ui::views {
-namespace {
-
-constexpr int kMargin = 14;
-
-} // namespace
-
 /// The scrolled page: paints the laid-out document, only the exposed part.
 class DerivationPanel::Canvas : public QWidget {
 public:

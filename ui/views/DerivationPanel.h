@@ -22,6 +22,9 @@ class DerivationPanel : public QWidget {
     Q_OBJECT
 
 public:
+    /// The space around the typeset text, in pixels (the panel's and DerivationView's exports).
+    static constexpr int kMargin = 14;
+
     /// `note`, when given, is a line of muted text left of the copy buttons.
     explicit DerivationPanel(QWidget* parent = nullptr, const QString& note = {});
     ~DerivationPanel() override;

@@ -13,8 +13,6 @@
 namespace archplay::ui::views {
 namespace {
 
-constexpr int kMargin = 14;
-
 QString nothingToDerive() {
     return DerivationView::tr("Nothing to derive: the configuration has errors.");
 }
@@ -90,7 +88,8 @@ void DerivationView::render(QPainter& painter, const QRectF& target) const {
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
     if (m_analysis->valid) {
-        m_panel->document().paintFitted(painter, target.adjusted(kMargin, 14, -kMargin, -14), palette());
+        m_panel->document().paintFitted(
+            painter, target.adjusted(DerivationPanel::kMargin, 14, -DerivationPanel::kMargin, -14), palette());
     } else {
         painter.setPen(colors::muted(palette()));
         painter.drawText(target.adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap, nothingToDerive());

@@ -56,9 +56,7 @@ QString bytesText(std::uint64_t bytes) {
 }
 
 QString percentText(std::uint64_t part, std::uint64_t whole) {
-    // Two digits below 1%, where one would round small shares away.
-    const double share = core::fractionOf(part, whole);
-    return qs(core::percentText(share, share < 0.01 ? 2 : 1));
+    return qs(core::percentText(core::fractionOf(part, whole)));
 }
 
 void drawArrowHead(QPainter& painter, const QLineF& line, qreal size) {

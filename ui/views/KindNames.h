@@ -29,7 +29,7 @@ QString shortCount(std::uint64_t value);
 QString tokenCount(std::uint64_t tokens);
 /// "128 KiB".
 QString bytesText(std::uint64_t bytes);
-/// "27.6 %", "0.14 %", "< 0.01 %".
+/// part / whole as core::percentText() writes it: "27.6%", "0.14%", "< 0.01%".
 QString percentText(std::uint64_t part, std::uint64_t whole);
 
 /// A filled arrowhead at the end of `line`.

@@ -14,7 +14,7 @@
 namespace archplay::ui::views {
 namespace {
 
-QString tr(const char* text) {
+QString speedTr(const char* text) {
     return QCoreApplication::translate("archplay::ui::views::SpeedView", text);
 }
 
@@ -67,14 +67,14 @@ DecodeSpeedPlot::DecodeSpeedPlot(QWidget* parent)
     : CostChart(parent) {
     plot::usePlainLogTicker(m_plot->xAxis, 2);
     plot::useTokenRateLogTicker(m_plot->yAxis);
-    m_plot->xAxis->setLabel(tr("batch (sequences decoded together)"));
-    m_plot->yAxis->setLabel(tr("tokens per second"));
+    m_plot->xAxis->setLabel(speedTr("batch (sequences decoded together)"));
+    m_plot->yAxis->setLabel(speedTr("tokens per second"));
     m_memory = band(m_plot);
     m_compute = band(m_plot);
     m_aggregate = m_plot->addGraph();
     m_perSequence = m_plot->addGraph();
-    m_aggregate->setName(tr("all sequences"));
-    m_perSequence->setName(tr("each sequence"));
+    m_aggregate->setName(speedTr("all sequences"));
+    m_perSequence->setName(speedTr("each sequence"));
     avoid(m_aggregate);
     avoid(m_perSequence);
     m_current = m_plot->addGraph();
@@ -114,7 +114,7 @@ void DecodeSpeedPlot::setSpeed(const core::RooflineReport& report) {
     m_current->data()->set({QCPGraphData(m_currentCoords.x(), m_currentCoords.y())}, true);
     CostChart::setLabel(
         m_currentLabel,
-        tr("batch %1: %2")
+        speedTr("batch %1: %2")
             .arg(qs(core::withThousands(scenario.batch)), qs(core::tokenRateText(scenario.tokensPerSecond))),
         scenario.tokensPerSecond > 0);
     m_left = 1;
@@ -123,8 +123,8 @@ void DecodeSpeedPlot::setSpeed(const core::RooflineReport& report) {
                      : 0;
     setBand(m_memory, m_left, m_boundary > 0 ? m_boundary : m_right);
     setBand(m_compute, m_boundary > 0 ? m_boundary : m_right, m_right);
-    CostChart::setLabel(m_memoryLabel, tr("memory-bound"), true);
-    CostChart::setLabel(m_computeLabel, tr("compute-bound"), m_boundary > 0);
+    CostChart::setLabel(m_memoryLabel, speedTr("memory-bound"), true);
+    CostChart::setLabel(m_computeLabel, speedTr("compute-bound"), m_boundary > 0);
     if (!(bottom <= top)) {
         bottom = 1;
         top = 10;
@@ -171,14 +171,14 @@ RooflinePlot::RooflinePlot(QWidget* parent)
     : CostChart(parent) {
     plot::usePlainLogTicker(m_plot->xAxis, 10);
     plot::useFlopRateLogTicker(m_plot->yAxis);
-    m_plot->xAxis->setLabel(tr("arithmetic intensity (FLOP per byte moved)"));
-    m_plot->yAxis->setLabel(tr("attainable FLOP/s"));
+    m_plot->xAxis->setLabel(speedTr("arithmetic intensity (FLOP per byte moved)"));
+    m_plot->yAxis->setLabel(speedTr("attainable FLOP/s"));
     m_roof = m_plot->addGraph();
-    m_roof->setName(tr("roof: min(peak, bandwidth × intensity)"));
+    m_roof->setName(speedTr("roof: min(peak, bandwidth × intensity)"));
     avoid(m_roof);
     m_decode = m_plot->addGraph();
     m_decode->setLineStyle(QCPGraph::lsNone);
-    m_decode->setName(tr("decode, batch 1 to 512"));
+    m_decode->setName(speedTr("decode, batch 1 to 512"));
     mark(m_decode);
     m_scenario = m_plot->addGraph();
     m_scenario->setLineStyle(QCPGraph::lsNone);
@@ -232,7 +232,7 @@ void RooflinePlot::setRoofline(const core::RooflineReport& report, bool decode) 
     }
     CostChart::setLabel(
         m_scenarioLabel,
-        tr("decode, batch %1: %2")
+        speedTr("decode, batch %1: %2")
             .arg(qs(core::withThousands(report.scenario.batch)), qs(core::flopRateText(scenario.flopsPerSecond))),
         scenarioShown);
     const bool prefillShown = prefill.intensity > 0 && prefill.flopsPerSecond > 0;
@@ -241,11 +241,11 @@ void RooflinePlot::setRoofline(const core::RooflineReport& report, bool decode) 
                                         : QVector<QCPGraphData>{},
                            true);
     m_prefill->setVisible(prefillShown);
-    m_prefill->setName(decode ? tr("prefill") : tr("forward pass"));
-    CostChart::setLabel(
-        m_prefillLabel,
-        tr("%1: %2").arg(decode ? tr("prefill") : tr("forward pass"), qs(core::flopRateText(prefill.flopsPerSecond))),
-        prefillShown);
+    m_prefill->setName(decode ? speedTr("prefill") : speedTr("forward pass"));
+    CostChart::setLabel(m_prefillLabel,
+                        speedTr("%1: %2").arg(decode ? speedTr("prefill") : speedTr("forward pass"),
+                                              qs(core::flopRateText(prefill.flopsPerSecond))),
+                        prefillShown);
     if (prefillShown) {
         low = std::min(low, prefill.intensity);
         high = std::max(high, prefill.intensity);
@@ -263,7 +263,7 @@ void RooflinePlot::setRoofline(const core::RooflineReport& report, bool decode) 
     m_ridge->point2->setCoords(m_ridgeAt, 2);
     CostChart::setLabel(
         m_ridgeLabel,
-        tr("ridge %1 FLOP/byte").arg(qs(core::withThousands(static_cast<std::uint64_t>(m_ridgeAt + 0.5)))),
+        speedTr("ridge %1 FLOP/byte").arg(qs(core::withThousands(static_cast<std::uint64_t>(m_ridgeAt + 0.5)))),
         report.ridge > 0);
     const double bottom = std::max(core::attainableFlops(report, low), 1.0);
     m_plot->xAxis->setRange(low, high);
