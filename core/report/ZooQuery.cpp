@@ -44,7 +44,7 @@ Shape shapeOf(ZooColumn column) {
     }
 }
 
-std::string lower(std::string_view text) {
+std::string lowered(std::string_view text) {
     std::string out(text);
     std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
     return out;
@@ -397,7 +397,7 @@ ZooFilterParse parseZooFilter(std::string_view text) {
 bool zooMatches(const ZooRow& row, const ZooFilter& filter) {
     for (const ZooClause& clause : filter.clauses) {
         if (clause.op == ZooOp::Contains) {
-            if (lower(zooText(row, clause.column)).find(lower(clause.text)) == std::string::npos) {
+            if (lowered(zooText(row, clause.column)).find(lowered(clause.text)) == std::string::npos) {
                 return false;
             }
             continue;
@@ -410,9 +410,9 @@ bool zooMatches(const ZooRow& row, const ZooFilter& filter) {
             }
             order = compare(*value, *clause.number);
         } else if (clause.column == ZooColumn::Kind && (clause.op == ZooOp::Equal || clause.op == ZooOp::NotEqual)) {
-            order = hasKind(lower(row.kind), lower(clause.text)) ? 0 : 1;
+            order = hasKind(lowered(row.kind), lowered(clause.text)) ? 0 : 1;
         } else {
-            order = compare(lower(zooText(row, clause.column)), lower(clause.text));
+            order = compare(lowered(zooText(row, clause.column)), lowered(clause.text));
         }
         bool holds = false;
         switch (clause.op) {
@@ -472,7 +472,7 @@ void sortZoo(const std::vector<ZooRow>& rows, std::vector<std::size_t>& order, Z
     }
     std::vector<std::string> keys(rows.size());
     for (std::size_t i : order) {
-        keys[i] = lower(zooText(rows[i], column));
+        keys[i] = lowered(zooText(rows[i], column));
     }
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         if (keys[a].empty() || keys[b].empty()) {

@@ -14,10 +14,6 @@ core::Derivation derive(const std::string& id) {
     return core::deriveForwardPass(analysis.config, analysis.plan);
 }
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
 std::string everything(const core::Derivation& d) {
     return core::toLatex(d);
 }

@@ -22,11 +22,6 @@ using core::Scenario;
 
 const std::filesystem::path kModernDir = std::filesystem::path(kReferenceDir) / "modern";
 
-nlohmann::json readJson(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    return nlohmann::json::parse(in, nullptr, false);
-}
-
 core::Analysis analyzeFile(const std::filesystem::path& path, Scenario scenario = {}) {
     const ImportResult imported = core::importConfigFile(path);
     EXPECT_TRUE(imported.config.has_value()) << path;
@@ -38,7 +33,7 @@ core::Analysis analyzeFile(const std::filesystem::path& path, Scenario scenario 
     return analysis;
 }
 
-bool mentions(const core::Diagnostics& diagnostics, std::string_view text) {
+bool mentionsText(const core::Diagnostics& diagnostics, std::string_view text) {
     return std::any_of(diagnostics.begin(), diagnostics.end(), [&](const core::Diagnostic& d) {
         return d.severity == core::Severity::Error && (d.message.find(text) != std::string::npos || d.field == text);
     });
@@ -198,21 +193,21 @@ TEST(ModernFamilies, MambaLanguageModelsCountTheirMixersExactly) {
          {R"({"model_type": "mamba", "expand": 1e300})", R"({"model_type": "mamba", "expand": -2})"}) {
         const ImportResult refused = core::importConfigText(text);
         EXPECT_FALSE(refused.config) << text;
-        EXPECT_TRUE(mentions(refused.diagnostics, "expand")) << text;
+        EXPECT_TRUE(mentionsText(refused.diagnostics, "expand")) << text;
     }
 }
 
 TEST(ModernRefusals, OtherArchitecturesAreNamed) {
     const auto whisper = core::importConfigText(R"({"model_type": "whisper", "d_model": 512, "num_mel_bins": 80})");
     EXPECT_FALSE(whisper.config);
-    EXPECT_TRUE(mentions(whisper.diagnostics, "Whisper"));
+    EXPECT_TRUE(mentionsText(whisper.diagnostics, "Whisper"));
     const auto rwkv = core::importConfigText(R"({"model_type": "rwkv", "hidden_size": 2560, "num_hidden_layers": 32})");
     EXPECT_FALSE(rwkv.config);
-    EXPECT_TRUE(mentions(rwkv.diagnostics, "RWKV"));
+    EXPECT_TRUE(mentionsText(rwkv.diagnostics, "RWKV"));
     const auto gemma3n = core::importConfigText(
         R"({"model_type": "gemma3n", "text_config": {"model_type": "gemma3n_text", "hidden_size": 2048}})");
     EXPECT_FALSE(gemma3n.config);
-    EXPECT_TRUE(mentions(gemma3n.diagnostics, "AltUp"));
+    EXPECT_TRUE(mentionsText(gemma3n.diagnostics, "AltUp"));
 }
 
 TEST(ModernRefusals, UnknownTypesWithArchitectureFieldsAreRefusedNamingThem) {
@@ -221,11 +216,11 @@ TEST(ModernRefusals, UnknownTypesWithArchitectureFieldsAreRefusedNamingThem) {
         "num_experts": 8, "qk_norm": true, "sliding_window_pattern": "LLLG", "eos_token_id": 2})";
     const ImportResult refused = core::importConfigText(text);
     EXPECT_FALSE(refused.config);
-    ASSERT_TRUE(mentions(refused.diagnostics, "num_experts"));
-    EXPECT_TRUE(mentions(refused.diagnostics, "qk_norm"));
-    EXPECT_TRUE(mentions(refused.diagnostics, "sliding_window_pattern"));
-    EXPECT_FALSE(mentions(refused.diagnostics, "eos_token_id"));
-    EXPECT_FALSE(mentions(refused.diagnostics, "rope_theta"));
+    ASSERT_TRUE(mentionsText(refused.diagnostics, "num_experts"));
+    EXPECT_TRUE(mentionsText(refused.diagnostics, "qk_norm"));
+    EXPECT_TRUE(mentionsText(refused.diagnostics, "sliding_window_pattern"));
+    EXPECT_FALSE(mentionsText(refused.diagnostics, "eos_token_id"));
+    EXPECT_FALSE(mentionsText(refused.diagnostics, "rope_theta"));
 
     const ImportResult estimate = core::importConfigText(text, {.bestEffort = true});
     ASSERT_TRUE(estimate.config);
@@ -254,7 +249,7 @@ TEST(ModernRefusals, DedicatedReadersRefuseWhatTheyDoNotModel) {
     for (const auto& [text, field] : cases) {
         const ImportResult refused = core::importConfigText(text);
         EXPECT_FALSE(refused.config) << text;
-        EXPECT_TRUE(mentions(refused.diagnostics, field)) << text;
+        EXPECT_TRUE(mentionsText(refused.diagnostics, field)) << text;
         const ImportResult estimate = core::importConfigText(text, {.bestEffort = true});
         ASSERT_TRUE(estimate.config) << text;
         EXPECT_EQ(estimate.config->ignoredFields, std::vector<std::string>{field}) << text;
@@ -266,8 +261,8 @@ TEST(ModernRefusals, DedicatedReadersRefuseWhatTheyDoNotModel) {
 TEST(ModernRefusals, MissingRequiredShapeFieldsAreNamedUnlessTheClassHasADefault) {
     const auto generic = core::importConfigText(R"({"model_type": "mystery", "hidden_size": 64})");
     EXPECT_FALSE(generic.config);
-    EXPECT_TRUE(mentions(generic.diagnostics, "num_hidden_layers"));
-    EXPECT_TRUE(mentions(generic.diagnostics, "vocab_size"));
+    EXPECT_TRUE(mentionsText(generic.diagnostics, "num_hidden_layers"));
+    EXPECT_TRUE(mentionsText(generic.diagnostics, "vocab_size"));
     // gpt_oss's configuration class defines every default.
     const auto gptOss = core::importConfigText(R"({"model_type": "gpt_oss"})");
     ASSERT_TRUE(gptOss.config);
@@ -287,7 +282,7 @@ TEST(ModernSpellings, HuggingFaceValuesAreReadInTheirFamilyMeaning) {
     EXPECT_EQ(plan.layers[7].attention, core::LayerAttention::Global);
     const auto bad = core::importConfigText(R"({"model_type": "exaone4", "sliding_window_pattern": "LXG"})");
     EXPECT_FALSE(bad.config);
-    EXPECT_TRUE(mentions(bad.diagnostics, "sliding_window_pattern"));
+    EXPECT_TRUE(mentionsText(bad.diagnostics, "sliding_window_pattern"));
 
     const auto cohere = core::importConfigFile(kModernDir / "configs" / "command-a-03-2025.json");
     ASSERT_TRUE(cohere.config);
@@ -304,12 +299,12 @@ TEST(ModernSpellings, HuggingFaceValuesAreReadInTheirFamilyMeaning) {
     const auto varying =
         core::importConfigText(R"({"model_type": "hunyuan_v1_moe", "num_hidden_layers": 2, "num_experts": [8, 16]})");
     EXPECT_FALSE(varying.config);
-    EXPECT_TRUE(mentions(varying.diagnostics, "num_experts"));
+    EXPECT_TRUE(mentionsText(varying.diagnostics, "num_experts"));
     // An unknown hybrid layer type names the field.
     const auto unknownLayer = core::importConfigText(
         R"({"model_type": "granitemoehybrid", "num_hidden_layers": 2, "layer_types": ["mamba", "kda"]})");
     EXPECT_FALSE(unknownLayer.config);
-    EXPECT_TRUE(mentions(unknownLayer.diagnostics, "layer_types"));
+    EXPECT_TRUE(mentionsText(unknownLayer.diagnostics, "layer_types"));
 }
 
 TEST(ModernHostile, MutatedModernConfigsNeverCrash) {
@@ -357,11 +352,11 @@ TEST(ModernHostile, ImpossibleMixerDimensionsAreNamed) {
     const auto negative = core::importConfigText(R"({"model_type": "qwen3_next", "linear_num_key_heads": -3})");
     ASSERT_TRUE(negative.config);
     const core::Diagnostics diagnostics = core::validate(*negative.config);
-    EXPECT_TRUE(mentions(diagnostics, "linear_num_key_heads"));
+    EXPECT_TRUE(mentionsText(diagnostics, "linear_num_key_heads"));
     const auto groups =
         core::importConfigText(R"({"model_type": "falcon_h1", "mamba_n_heads": 24, "mamba_n_groups": 5})");
     ASSERT_TRUE(groups.config);
-    EXPECT_TRUE(mentions(core::validate(*groups.config), "mamba_n_groups"));
+    EXPECT_TRUE(mentionsText(core::validate(*groups.config), "mamba_n_groups"));
 }
 
 } // namespace

@@ -33,18 +33,14 @@ void copyConfig(const fs::path& from, const fs::path& to) {
     fs::copy_file(from, to);
 }
 
-nlohmann::json readJson(const fs::path& path) {
-    return nlohmann::json::parse(std::ifstream(path));
-}
-
 const fs::path kReference = fs::path(kReferenceDir) / "configs";
-const fs::path kPresets = kPresetDir;
+const fs::path kPresetFolder = kPresetDir;
 
 TEST(ZooSources, FolderSearchCountsRealConfigsAndListsBrokenOnesWithTheirReason) {
     const fs::path root = freshDirectory("folder");
     copyConfig(kReference / "llama-3-8b.json", root / "a" / "llama" / "config.json");
     copyConfig(kReference / "qwen2.5-7b.json", root / "a" / "qwen" / "config.json");
-    copyConfig(kPresets / "mixtral-8x7b-v0.1.json", root / "b" / "config.json");
+    copyConfig(kPresetFolder / "mixtral-8x7b-v0.1.json", root / "b" / "config.json");
     writeText(root / "broken" / "malformed" / "config.json", R"({"model_type": "llama", "hidden_size": )");
     nlohmann::json negative = readJson(kReference / "llama-3-8b.json");
     negative["hidden_size"] = -4096;

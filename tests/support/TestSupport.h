@@ -12,9 +12,12 @@
 #include "core/validate/Validation.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 namespace archplay::test {
@@ -68,6 +71,17 @@ inline const core::ZooRow& rowOf(const core::ModelZoo& zoo, const std::string& i
         return none;
     }
     return *it;
+}
+
+/// Whether `text` holds `part`.
+inline bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+/// A JSON file's value; a discarded value (which fails any test reading it) when it does not parse.
+inline nlohmann::json readJson(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    return nlohmann::json::parse(in, nullptr, false);
 }
 
 /// The fields of one CSV line, a quoted comma not separating two.

@@ -35,12 +35,12 @@
 namespace archplay::ui::views {
 namespace {
 
-bool inside(const QRectF& bounds, const QRectF& rect) {
+bool insideHalfPixel(const QRectF& bounds, const QRectF& rect) {
     return rect.isEmpty() || (rect.left() >= bounds.left() - 0.5 && rect.right() <= bounds.right() + 0.5 &&
                               rect.top() >= bounds.top() - 0.5 && rect.bottom() <= bounds.bottom() + 0.5);
 }
 
-bool overlap(const QRectF& a, const QRectF& b) {
+bool overlapHalfPixel(const QRectF& a, const QRectF& b) {
     return !a.isEmpty() && !b.isEmpty() &&
            a.adjusted(0.5, 0.5, -0.5, -0.5).intersects(b.adjusted(0.5, 0.5, -0.5, -0.5));
 }
@@ -48,9 +48,9 @@ bool overlap(const QRectF& a, const QRectF& b) {
 /// Every pair of `rects` apart and each inside `bounds`.
 void expectApartAndInside(const QRectF& bounds, const std::vector<QRectF>& rects, const std::string& name) {
     for (std::size_t i = 0; i < rects.size(); ++i) {
-        EXPECT_TRUE(inside(bounds, rects[i])) << name << " rect " << i;
+        EXPECT_TRUE(insideHalfPixel(bounds, rects[i])) << name << " rect " << i;
         for (std::size_t j = i + 1; j < rects.size(); ++j) {
-            EXPECT_FALSE(overlap(rects[i], rects[j])) << name << " rects " << i << " and " << j;
+            EXPECT_FALSE(overlapHalfPixel(rects[i], rects[j])) << name << " rects " << i << " and " << j;
         }
     }
 }
@@ -75,9 +75,9 @@ TEST(CostLayout, RowsStayInsideApartAndDropWholeDetails) {
         ASSERT_LE(placed.size(), rows.size());
         std::vector<QRectF> parts;
         for (const layout::RowPlacement& row : placed) {
-            EXPECT_TRUE(inside(bounds, row.whole));
-            EXPECT_FALSE(overlap(row.label, row.value));
-            EXPECT_FALSE(overlap(row.value, row.detail));
+            EXPECT_TRUE(insideHalfPixel(bounds, row.whole));
+            EXPECT_FALSE(overlapHalfPixel(row.label, row.value));
+            EXPECT_FALSE(overlapHalfPixel(row.value, row.detail));
             EXPECT_LE(row.detailLines.size(), 2);
             parts.push_back(row.whole);
         }
@@ -192,7 +192,7 @@ TEST(MemoryView, BarsAreCoresBytesAgainstTheDevice) {
             ASSERT_EQ(segments.size(), stack->segments.size());
             for (std::size_t i = 0; i < segments.size(); ++i) {
                 EXPECT_NEAR(segments[i].width(), bar.width() * double(stack->segments[i].bytes) / scale, 1e-6) << id;
-                EXPECT_TRUE(inside(bar, segments[i])) << id;
+                EXPECT_TRUE(insideHalfPixel(bar, segments[i])) << id;
             }
         }
         EXPECT_EQ(view.serving().totalBytes, analysis.serving.perGpuBytes);
@@ -291,7 +291,7 @@ TEST(CostCharts, LabelsAndLegendNeverOverlap) {
                 // Labels keep off the marked points, as they are drawn at this size.
                 for (const QRectF& label : arranged.labels) {
                     for (const QRectF& mark : arranged.marks) {
-                        EXPECT_FALSE(overlap(label, mark)) << id;
+                        EXPECT_FALSE(overlapHalfPixel(label, mark)) << id;
                     }
                 }
             }

@@ -7,6 +7,7 @@
 #include "core/report/Tables.h"
 #include "core/util/Format.h"
 #include "tests/support/TestSupport.h"
+#include "ui/Strings.h"
 #include "ui/export/OffscreenViews.h"
 #include "ui/export/ReportBuilder.h"
 #include "ui/export/ReportLayout.h"
@@ -33,11 +34,7 @@ namespace {
 
 using ui::exports::FigureOptions;
 
-const char* const kPresets[] = {"llama-3-8b", "deepseek-v3", "bert-base-uncased", "flan-t5-base"};
-
-QString qs(const std::string& text) {
-    return QString::fromStdString(text);
-}
+const char* const kExportedPresets[] = {"llama-3-8b", "deepseek-v3", "bert-base-uncased", "flan-t5-base"};
 
 /// Writes `bytes` to a temporary file and runs a poppler tool on it; empty when it is missing.
 QString poppler(const QString& tool, const QByteArray& pdf, const QStringList& arguments, QTemporaryDir& dir) {
@@ -83,7 +80,7 @@ std::pair<int, int> inkRows(const QImage& image, const QRect& area) {
 TEST(FigureExport, TextGrowsWithTheFigureSoASlideReadsWhenProjected) {
     const core::Analysis analysis = analyzePreset("llama-3-8b");
     const ui::exports::OffscreenViews views(analysis, ui::theme::themePalette(ui::theme::ThemeMode::Light), {});
-    const QString caption = qs(core::figureCaption(analysis, presetReportInfo("llama-3-8b")));
+    const QString caption = ui::qs(core::figureCaption(analysis, presetReportInfo("llama-3-8b")));
     const FigureOptions slide{{1920, 1080}, 1.0, core::ReadOnlyTarget::Refuse, caption};
     const FigureOptions reference{{1024, 640}, 1.0, core::ReadOnlyTarget::Refuse, caption};
     const ui::exports::FigureGeometry big = ui::exports::figureGeometry(slide, QApplication::font());
@@ -117,12 +114,12 @@ TEST(FigureExport, TextGrowsWithTheFigureSoASlideReadsWhenProjected) {
 }
 
 TEST(FigureExport, EveryFigureCarriesTheModelAndTheScenario) {
-    for (const char* id : kPresets) {
+    for (const char* id : kExportedPresets) {
         const core::Analysis analysis = analyzePreset(id);
         const core::ReportInfo info = presetReportInfo(id);
         const ui::exports::OffscreenViews views(analysis, ui::theme::themePalette(ui::theme::ThemeMode::Light), {});
         const FigureOptions options{
-            {1280, 800}, 1.0, core::ReadOnlyTarget::Refuse, qs(core::figureCaption(analysis, info))};
+            {1280, 800}, 1.0, core::ReadOnlyTarget::Refuse, ui::qs(core::figureCaption(analysis, info))};
         for (const core::ViewKind kind :
              {core::ViewKind::ParameterChart, core::ViewKind::LayerStack, core::ViewKind::KvCache}) {
             if (!core::inapplicableReason(kind, analysis).empty()) {
@@ -141,9 +138,9 @@ TEST(FigureExport, EveryFigureCarriesTheModelAndTheScenario) {
                     text += xml.readElementText(QXmlStreamReader::IncludeChildElements) + QLatin1Char('\n');
                 }
             }
-            EXPECT_TRUE(text.contains(qs(info.title))) << id << " " << core::toString(kind);
-            EXPECT_TRUE(
-                text.contains(qs(core::withThousands(analysis.scenario.sequenceLength)) + QStringLiteral(" tokens")))
+            EXPECT_TRUE(text.contains(ui::qs(info.title))) << id << " " << core::toString(kind);
+            EXPECT_TRUE(text.contains(ui::qs(core::withThousands(analysis.scenario.sequenceLength)) +
+                                      QStringLiteral(" tokens")))
                 << id << " " << core::toString(kind);
             EXPECT_FALSE(text.contains(QStringLiteral("hover"), Qt::CaseInsensitive)) << id;
             EXPECT_FALSE(text.contains(QStringLiteral("Click a layer"))) << id;
@@ -151,7 +148,7 @@ TEST(FigureExport, EveryFigureCarriesTheModelAndTheScenario) {
             QTemporaryDir dir;
             const QByteArray pdf = ui::exports::figureBytes(*view, core::ExportFormat::Pdf, options, &error);
             const QString pdfText = poppler(QStringLiteral("pdftotext"), pdf, {}, dir);
-            EXPECT_TRUE(squeezed(pdfText).contains(squeezed(qs(info.title)))) << id << " " << core::toString(kind);
+            EXPECT_TRUE(squeezed(pdfText).contains(squeezed(ui::qs(info.title)))) << id << " " << core::toString(kind);
         }
     }
 }
@@ -172,7 +169,7 @@ TEST(FigureExport, SvgScaleMultipliesItsSizeNotItsLayout) {
 }
 
 TEST(ReportPdf, TitledWithTheModelWithoutInstructionsAndWithEveryTableCell) {
-    for (const char* id : kPresets) {
+    for (const char* id : kExportedPresets) {
         const core::Analysis analysis = analyzePreset(id);
         const core::ReportInfo info = presetReportInfo(id);
         const ui::exports::PdfResult result =
@@ -184,9 +181,9 @@ TEST(ReportPdf, TitledWithTheModelWithoutInstructionsAndWithEveryTableCell) {
         // The title: the first line of the first page after the small kicker line is the model's name.
         QStringList lines = text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         ASSERT_GE(lines.size(), 3);
-        EXPECT_EQ(lines[1].trimmed(), qs(info.title)) << id;
+        EXPECT_EQ(lines[1].trimmed(), ui::qs(info.title)) << id;
         const QString info2 = poppler(QStringLiteral("pdfinfo"), result.pdf, {}, dir);
-        EXPECT_TRUE(info2.contains(QStringLiteral("Title:")) && info2.contains(qs(info.title))) << id;
+        EXPECT_TRUE(info2.contains(QStringLiteral("Title:")) && info2.contains(ui::qs(info.title))) << id;
         for (const char* instruction : {"hover", "click", "double-click", "drag"}) {
             EXPECT_FALSE(text.contains(QLatin1String(instruction), Qt::CaseInsensitive))
                 << id << ": the report tells the reader to " << instruction;
@@ -195,16 +192,16 @@ TEST(ReportPdf, TitledWithTheModelWithoutInstructionsAndWithEveryTableCell) {
         const QString all = squeezed(text);
         QStringList cells;
         for (const core::ConfigRow& row : core::configRows(analysis.config)) {
-            cells << qs(row.label) << qs(row.value);
+            cells << ui::qs(row.label) << ui::qs(row.value);
         }
         for (const core::SummaryRow& row : core::summaryRows(analysis, core::summaryContext(info))) {
-            cells << qs(row.label) << qs(row.value) << qs(row.exact);
+            cells << ui::qs(row.label) << ui::qs(row.value) << ui::qs(row.exact);
         }
         for (const ui::views::BreakdownRow& row : ui::views::breakdownRows(analysis.params)) {
-            cells << row.name << qs(core::withThousands(row.params)) << row.shape;
+            cells << row.name << ui::qs(core::withThousands(row.params)) << row.shape;
         }
         for (const core::KvRow& row : core::kvRows(analysis)) {
-            cells << qs(row.layers) << qs(row.kind) << qs(core::binaryBytes(row.bytes));
+            cells << ui::qs(row.layers) << ui::qs(row.kind) << ui::qs(core::binaryBytes(row.bytes));
         }
         for (const QString& cell : cells) {
             EXPECT_TRUE(all.contains(squeezed(cell))) << id << ": the cell '" << cell.toStdString() << "' is cut";
@@ -249,7 +246,7 @@ std::vector<double> pageFill(const QByteArray& pdf, QTemporaryDir& dir) {
 }
 
 TEST(ReportPdf, NoPageIsLeftHalfEmptyBeforeTheLast) {
-    for (const char* id : kPresets) {
+    for (const char* id : kExportedPresets) {
         const core::Analysis analysis = analyzePreset(id);
         const ui::exports::PdfResult result =
             ui::exports::reportPdf(analysis, presetReportInfo(id), {QPageSize::A4, ui::theme::ThemeMode::Light, {}});

@@ -43,7 +43,7 @@ using core::ViewKind;
 using ui::views::layout::OverviewLayout;
 using ui::views::layout::OverviewTileSpec;
 
-bool overlap(const QRectF& a, const QRectF& b) {
+bool tilesOverlap(const QRectF& a, const QRectF& b) {
     const QRectF common = a.intersected(b);
     return common.width() > 0.01 && common.height() > 0.01;
 }
@@ -65,7 +65,7 @@ void expectValid(const OverviewLayout& grid, std::size_t count, const QRectF& bo
         EXPECT_FALSE(grid.tiles[i].isEmpty()) << what << " tile " << i;
         EXPECT_TRUE(page.adjusted(-0.01, -0.01, 0.01, 0.01).contains(grid.tiles[i])) << what << " tile " << i;
         for (std::size_t j = i + 1; j < grid.tiles.size(); ++j) {
-            EXPECT_FALSE(overlap(grid.tiles[i], grid.tiles[j])) << what << " tiles " << i << " and " << j;
+            EXPECT_FALSE(tilesOverlap(grid.tiles[i], grid.tiles[j])) << what << " tiles " << i << " and " << j;
         }
     }
 }
@@ -134,7 +134,7 @@ TEST(OverviewLayout, MaskThumbnailsStayInsideWithoutAxes) {
                     EXPECT_TRUE(bounds.adjusted(-0.01, -0.01, 0.01, 0.01).contains(panel.frame)) << count << " " << i;
                 }
                 for (std::size_t j = i + 1; j < thumbs.panels.size(); ++j) {
-                    EXPECT_FALSE(overlap(panel.frame, thumbs.panels[j].frame));
+                    EXPECT_FALSE(tilesOverlap(panel.frame, thumbs.panels[j].frame));
                 }
             }
             EXPECT_TRUE(thumbs.caption.isEmpty());

@@ -17,7 +17,7 @@ namespace {
 
 namespace layout = ui::views::layout;
 
-bool inside(const QRectF& outer, const QRectF& inner) {
+bool labelInside(const QRectF& outer, const QRectF& inner) {
     return inner.left() >= outer.left() - 0.5 && inner.right() <= outer.right() + 0.5 &&
            inner.top() >= outer.top() - 0.5 && inner.bottom() <= outer.bottom() + 0.5;
 }
@@ -44,7 +44,7 @@ TEST(PlotLabels, LabelsAtTheSameSpotAreSpreadAndNeverOverlap) {
     ASSERT_EQ(placed.size(), candidates.size());
     for (std::size_t a = 0; a < placed.size(); ++a) {
         ASSERT_TRUE(placed[a]) << a;
-        EXPECT_TRUE(inside(plot, *placed[a])) << a;
+        EXPECT_TRUE(labelInside(plot, *placed[a])) << a;
         for (std::size_t b = a + 1; b < placed.size(); ++b) {
             EXPECT_FALSE(placed[a]->intersects(*placed[b])) << a << " " << b;
         }
@@ -79,7 +79,7 @@ TEST(PlotLabels, TheLegendTakesAFreeCornerOrGoesOutside) {
     const auto free = layout::placeLegend(plot, {150, 60}, {rising}, {}, 6);
     ASSERT_TRUE(free.inside);
     EXPECT_FALSE(layout::crosses(rising, free.rect));
-    EXPECT_TRUE(inside(plot, free.rect));
+    EXPECT_TRUE(labelInside(plot, free.rect));
     // Curves through every corner: outside.
     const layout::Polyline zigzag{{50, 10}, {550, 310}, {550, 10}, {50, 310}};
     EXPECT_FALSE(layout::placeLegend(plot, {150, 60}, {zigzag}, {}, 6).inside);
@@ -99,7 +99,8 @@ void expectReadable(const ui::views::KvCurvePlot::Arrangement& placed, std::size
     ASSERT_FALSE(placed.plotArea.isEmpty()) << what;
     EXPECT_EQ(placed.labels.size() + placed.listed.size(), labels) << what << ": every label drawn or listed";
     for (std::size_t a = 0; a < placed.labels.size(); ++a) {
-        EXPECT_TRUE(inside(placed.plotArea, placed.labels[a])) << what << ": " << placed.labelTexts[a].toStdString();
+        EXPECT_TRUE(labelInside(placed.plotArea, placed.labels[a]))
+            << what << ": " << placed.labelTexts[a].toStdString();
         for (std::size_t b = a + 1; b < placed.labels.size(); ++b) {
             EXPECT_FALSE(placed.labels[a].intersects(placed.labels[b]))
                 << what << ": '" << placed.labelTexts[a].toStdString() << "' and '"

@@ -42,7 +42,7 @@ core::ReportInfo infoFor(const char* id) {
     return info;
 }
 
-int colourVariety(const QImage& image) {
+int exportColourVariety(const QImage& image) {
     QSet<QRgb> seen;
     for (int y = 0; y < image.height(); y += 5) {
         for (int x = 0; x < image.width(); x += 5) {
@@ -115,7 +115,7 @@ TEST(ViewExport, EveryViewIsAValidPngSvgAndPdf) {
             ASSERT_FALSE(png.isEmpty()) << name << ": " << error.toStdString();
             const QImage image = QImage::fromData(png, "PNG");
             EXPECT_EQ(image.size(), QSize(1400, 900)) << name;
-            EXPECT_GT(colourVariety(image), 4) << name << " is blank";
+            EXPECT_GT(exportColourVariety(image), 4) << name << " is blank";
 
             const QByteArray svg =
                 archplay::ui::exports::figureBytes(*view, core::ExportFormat::Svg, {{900, 600}, 1.0}, &error);

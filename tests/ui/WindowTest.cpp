@@ -4,6 +4,7 @@
 #include "core/report/Exports.h"
 #include "core/report/Summary.h"
 #include "core/util/Format.h"
+#include "ui/Strings.h"
 #include "ui/export/ExportActions.h"
 #include "ui/export/ExportDialog.h"
 #include "ui/export/ViewExporter.h"
@@ -44,15 +45,11 @@
 namespace archplay::ui {
 namespace {
 
-QString qs(const std::string& text) {
-    return QString::fromStdString(text);
-}
-
 /// The first preset whose id starts with `prefix` ("mixtral-8x7b" finds "mixtral-8x7b-v0.1"), or empty.
 QString presetLike(const char* prefix) {
     for (const core::Preset& preset : core::builtinPresets()) {
         if (preset.info.id.rfind(prefix, 0) == 0) {
-            return qs(preset.info.id);
+            return ui::qs(preset.info.id);
         }
     }
     return {};
@@ -97,9 +94,9 @@ TEST_F(Window, DraggingASliderUpdatesTheSummaryInOneUndoStep) {
 
     const core::Analysis expected = core::analyze(bridge()->config(), bridge()->scenario());
     ASSERT_TRUE(expected.valid);
-    EXPECT_EQ(cardValue("total_params"), qs(core::shortCount(expected.params.total)));
-    EXPECT_TRUE(cardTip("total_params").contains(qs(core::withThousands(expected.params.total))));
-    EXPECT_EQ(cardValue("weight_bytes"), qs(core::binaryBytes(expected.weightBytes)));
+    EXPECT_EQ(cardValue("total_params"), ui::qs(core::shortCount(expected.params.total)));
+    EXPECT_TRUE(cardTip("total_params").contains(ui::qs(core::withThousands(expected.params.total))));
+    EXPECT_EQ(cardValue("weight_bytes"), ui::qs(core::binaryBytes(expected.weightBytes)));
     auto* spin = m_window.findChild<archplay::ui::widgets::SnapSpinBox*>(QStringLiteral("field.hidden_size.spin"));
     EXPECT_EQ(spin->value(), bridge()->config().hiddenSize);
 
@@ -144,7 +141,7 @@ TEST_F(Window, TypedValuesAreExact) {
     spin->setValue(50257);
     EXPECT_EQ(bridge()->config().vocabSize, 50257);
     const core::Analysis expected = core::analyze(bridge()->config(), bridge()->scenario());
-    EXPECT_TRUE(cardTip("total_params").contains(qs(core::withThousands(expected.params.total))));
+    EXPECT_TRUE(cardTip("total_params").contains(ui::qs(core::withThousands(expected.params.total))));
 }
 
 TEST_F(Window, CtrlZInAnUntouchedSpinBoxUndoesTheModel) {
@@ -181,7 +178,7 @@ TEST_F(Window, TheCardsSayWhatTheExportedSummarySays) {
         ASSERT_TRUE(csv.has_value());
         for (const core::SummaryCardSpec& spec : core::summaryCardSpecs()) {
             const archplay::ui::panels::CardContent& card =
-                m_window.summaryCards()->card(qs(std::string(spec.key)))->content();
+                m_window.summaryCards()->card(ui::qs(std::string(spec.key)))->content();
             // The exported row: key, label, value, exact, detail.
             const std::string line = std::string(spec.key) + ",";
             const std::size_t at = csv->find("\n" + line);
@@ -227,9 +224,9 @@ TEST_F(Window, TheScenarioGpuDecidesWhetherTheWeightsCardSaysItFits) {
 
 TEST_F(Window, EveryPresetLoadsAndShowsItsCount) {
     for (const core::Preset& preset : core::builtinPresets()) {
-        ASSERT_TRUE(bridge()->loadPreset(qs(preset.info.id)));
+        ASSERT_TRUE(bridge()->loadPreset(ui::qs(preset.info.id)));
         const core::Analysis expected = core::analyze(*core::presetConfig(preset), bridge()->scenario());
-        EXPECT_EQ(cardValue("total_params"), qs(core::shortCount(expected.params.total))) << preset.info.id;
+        EXPECT_EQ(cardValue("total_params"), ui::qs(core::shortCount(expected.params.total))) << preset.info.id;
         if (preset.info.publishedParams) {
             const archplay::ui::panels::CardContent& total =
                 m_window.summaryCards()->card(QStringLiteral("total_params"))->content();
@@ -239,7 +236,7 @@ TEST_F(Window, EveryPresetLoadsAndShowsItsCount) {
                 EXPECT_EQ(total.tone, archplay::ui::panels::CardContent::Tone::Caution) << preset.info.id;
             }
         }
-        EXPECT_TRUE(m_window.summaryCards()->originLabel()->text().contains(qs(preset.info.name).toHtmlEscaped()));
+        EXPECT_TRUE(m_window.summaryCards()->originLabel()->text().contains(ui::qs(preset.info.name).toHtmlEscaped()));
     }
 }
 
@@ -452,13 +449,13 @@ TEST_F(Window, TheBreakdownTableShowsExactCounts) {
     EXPECT_EQ(table->kind(), archplay::core::ViewKind::Breakdown);
     QTreeWidgetItem* root = table->tree()->topLevelItem(0);
     ASSERT_NE(root, nullptr);
-    EXPECT_EQ(root->text(1), qs(core::withThousands(bridge()->analysis().params.total)));
+    EXPECT_EQ(root->text(1), ui::qs(core::withThousands(bridge()->analysis().params.total)));
     root->setExpanded(true);
     const int expandedChildren = root->childCount();
     bridge()->edit(QStringLiteral("layers"), [](core::ModelConfig& c, core::Scenario&) { c.numLayers += 2; });
     EXPECT_EQ(table->tree()->topLevelItem(0), root) << "rows are updated in place";
     EXPECT_EQ(root->childCount(), expandedChildren);
-    EXPECT_EQ(root->text(1), qs(core::withThousands(bridge()->analysis().params.total)));
+    EXPECT_EQ(root->text(1), ui::qs(core::withThousands(bridge()->analysis().params.total)));
     const QImage image = exports::renderImage(*table, {QSize(900, 600), 1.0});
     ASSERT_FALSE(image.isNull());
     EXPECT_NE(image.pixel(450, 10), image.pixel(450, 590)) << "the header is drawn";

@@ -5,8 +5,6 @@
 #include "ui/Strings.h"
 
 #include <QCoreApplication>
-#include <QPainter>
-#include <QPainterPath>
 
 #include <cmath>
 
@@ -57,21 +55,6 @@ QString bytesText(std::uint64_t bytes) {
 
 QString percentText(std::uint64_t part, std::uint64_t whole) {
     return qs(core::percentText(core::fractionOf(part, whole)));
-}
-
-void drawArrowHead(QPainter& painter, const QLineF& line, qreal size) {
-    if (line.length() <= 0) {
-        return;
-    }
-    const QPointF tip = line.p2();
-    const QPointF direction = (line.p2() - line.p1()) / line.length();
-    const QPointF normal(-direction.y(), direction.x());
-    QPainterPath head;
-    head.moveTo(tip);
-    head.lineTo(tip - direction * size + normal * size * 0.5);
-    head.lineTo(tip - direction * size - normal * size * 0.5);
-    head.closeSubpath();
-    painter.fillPath(head, painter.pen().color());
 }
 
 } // namespace archplay::ui::views

@@ -3,12 +3,9 @@
 
 #include "core/analysis/Analysis.h"
 
-#include <QLineF>
 #include <QString>
 
 #include <cstdint>
-
-class QPainter;
 
 namespace archplay::ui::views {
 
@@ -31,8 +28,5 @@ QString tokenCount(std::uint64_t tokens);
 QString bytesText(std::uint64_t bytes);
 /// part / whole as core::percentText() writes it: "27.6%", "0.14%", "< 0.01%".
 QString percentText(std::uint64_t part, std::uint64_t whole);
-
-/// A filled arrowhead at the end of `line`.
-void drawArrowHead(QPainter& painter, const QLineF& line, qreal size);
 
 } // namespace archplay::ui::views

@@ -3,6 +3,7 @@
 
 #include "ui/views/KindNames.h"
 #include "ui/views/LayerSelection.h"
+#include "ui/views/Painting.h"
 #include "ui/views/ViewColors.h"
 #include "ui/widgets/ShapedText.h"
 #include "ui/widgets/TextLines.h"

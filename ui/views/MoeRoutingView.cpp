@@ -4,6 +4,7 @@
 #include "core/report/Exports.h"
 #include "ui/Strings.h"
 #include "ui/views/KindNames.h"
+#include "ui/views/Painting.h"
 #include "ui/views/ViewColors.h"
 #include "ui/widgets/PixelRect.h"
 #include "ui/widgets/ShapedText.h"

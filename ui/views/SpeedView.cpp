@@ -15,8 +15,8 @@
 namespace archplay::ui::views {
 namespace {
 
-constexpr int kNoteLines = 2;
-constexpr qreal kColumnGap = 24;
+constexpr int kSpeedNoteLines = 2;
+constexpr qreal kSpeedColumnGap = 24;
 
 /// The rows of each column: the first half left, the rest right.
 std::pair<std::vector<core::SummaryRow>, std::vector<core::SummaryRow>>
@@ -93,7 +93,7 @@ QStringList SpeedView::noteLines(qreal width) const {
 qreal SpeedView::rowsHeightFor(const QRectF& content) const {
     QFont bold = font();
     bold.setBold(true);
-    const qreal width = (content.width() - kColumnGap) / 2;
+    const qreal width = (content.width() - kSpeedColumnGap) / 2;
     const auto split = columns(m_rows); // not a structured binding: clang 14 cannot capture one
     const auto height = [&](bool details) {
         return std::max(layout::rowsHeight(width, font(), bold, rowTexts(split.first), details),
@@ -106,7 +106,7 @@ qreal SpeedView::rowsHeightFor(const QRectF& content) const {
 
 layout::SpeedLayout SpeedView::layoutIn(const QRectF& content) const {
     const QStringList note = noteLines(content.width());
-    const int lines = note.size() <= kNoteLines ? static_cast<int>(note.size()) : 0;
+    const int lines = note.size() <= kSpeedNoteLines ? static_cast<int>(note.size()) : 0;
     return layout::layoutSpeed(content, widgets::TextMetrics(font()), widgets::TextMetrics(headlineFont()), lines,
                                m_note.isEmpty(), rowsHeightFor(content));
 }

@@ -13,7 +13,7 @@
 namespace archplay::ui::views {
 namespace {
 
-QString tr(const char* text) {
+QString flopsTr(const char* text) {
     return QCoreApplication::translate("archplay::ui::views::ComputeView", text);
 }
 
@@ -23,15 +23,15 @@ FlopsCurvePlot::FlopsCurvePlot(QWidget* parent)
     : CostChart(parent) {
     plot::useTokenLogTicker(m_plot->xAxis);
     plot::useFlopLogTicker(m_plot->yAxis);
-    m_plot->yAxis->setLabel(tr("FLOPs per token"));
+    m_plot->yAxis->setLabel(flopsTr("FLOPs per token"));
     m_weights = m_plot->addGraph();
     m_state = m_plot->addGraph();
     m_attention = m_plot->addGraph();
     m_total = m_plot->addGraph();
-    m_weights->setName(tr("weights"));
-    m_attention->setName(tr("attention"));
-    m_state->setName(tr("recurrent states"));
-    m_total->setName(tr("total"));
+    m_weights->setName(flopsTr("weights"));
+    m_attention->setName(flopsTr("attention"));
+    m_state->setName(flopsTr("recurrent states"));
+    m_total->setName(flopsTr("total"));
     for (QCPGraph* graph : {m_weights, m_state, m_attention, m_total}) {
         avoid(graph);
     }
@@ -44,8 +44,8 @@ FlopsCurvePlot::FlopsCurvePlot(QWidget* parent)
 
 void FlopsCurvePlot::setCurve(const std::vector<core::TokenFlops>& curve, const core::TokenFlops& current,
                               bool encoderOnly) {
-    m_plot->xAxis->setLabel(encoderOnly ? tr("sequence length (tokens): the average token")
-                                        : tr("position in the context (tokens)"));
+    m_plot->xAxis->setLabel(encoderOnly ? flopsTr("sequence length (tokens): the average token")
+                                        : flopsTr("position in the context (tokens)"));
     QVector<QCPGraphData> total, weights, attention, state;
     double bottom = 1e300;
     double top = 1;

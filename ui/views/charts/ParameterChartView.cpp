@@ -16,7 +16,7 @@
 namespace archplay::ui::views {
 namespace {
 
-QString exact(std::uint64_t value) {
+QString exactText(std::uint64_t value) {
     return exactCount(value);
 }
 QString approx(std::uint64_t value) {
@@ -211,7 +211,7 @@ void ParameterChartView::rebuild() {
         m_title->setText(tr("Parameters: %1 total, %2 active per token (%3)")
                              .arg(approx(params.total), approx(params.active), percent(params.active, params.total)));
     } else {
-        m_title->setText(tr("Parameters: %1 (%2), all active").arg(approx(params.total), exact(params.total)));
+        m_title->setText(tr("Parameters: %1 (%2), all active").arg(approx(params.total), exactText(params.total)));
     }
     m_componentTitle->setText(moe ? tr("By component: faded = routed experts a token skips") : tr("By component"));
     m_kindTitle->setText(tr("By layer kind: attention, feed-forward, norms (all layers of the kind)"));
@@ -226,10 +226,10 @@ void ParameterChartView::rebuild() {
             const QColor color = colors::component(component.component, pal);
             m_componentBars.push_back({name, component.total, component.active, false});
             QString tip = tr("%1\n%2 parameters (%3 of the total)")
-                              .arg(name, exact(component.total), percent(component.total, params.total));
+                              .arg(name, exactText(component.total), percent(component.total, params.total));
             std::vector<Segment> segments;
             if (component.active < component.total) {
-                tip += tr("\nactive per token: %1").arg(exact(component.active));
+                tip += tr("\nactive per token: %1").arg(exactText(component.active));
                 segments.push_back({0, double(component.active), color, false, false, tip});
                 segments.push_back({double(component.active), double(component.total), color, true, false, tip});
                 componentLabels.push_back(tr("%1, %2 active").arg(approx(component.total), approx(component.active)));
@@ -249,7 +249,7 @@ void ParameterChartView::rebuild() {
                   tr("%1\n%2 parameters in the checkpoint, not in the total")
                       .arg(
                           qs(params.extras.children.empty() ? params.extras.name : params.extras.children.front().name),
-                          exact(params.extras.params))}});
+                          exactText(params.extras.params))}});
             componentLabels.push_back(tr("%1, not counted").arg(approx(params.extras.params)));
         }
 
@@ -261,16 +261,17 @@ void ParameterChartView::rebuild() {
             const QString head = tr("%1 (%2 layers, %3 each)")
                                      .arg(qs(kind.name))
                                      .arg(static_cast<qulonglong>(kind.layers.size()))
-                                     .arg(exact(kind.perLayer));
+                                     .arg(exactText(kind.perLayer));
             const double attentionEnd = double(kind.mixer);
             const double ffnEnd = attentionEnd + double(kind.ffn);
             std::vector<Segment> segments;
-            segments.push_back({0, attentionEnd, colors::attention(kind.kind, pal), false, false,
-                                tr("%1\n%2: %3").arg(head, qs(core::mixerName(kind.kind.mixer)), exact(kind.mixer))});
+            segments.push_back(
+                {0, attentionEnd, colors::attention(kind.kind, pal), false, false,
+                 tr("%1\n%2: %3").arg(head, qs(core::mixerName(kind.kind.mixer)), exactText(kind.mixer))});
             const QColor ffnColor = colors::ffn(kind.kind.ffn, pal);
-            QString ffnTip = tr("%1\nfeed-forward: %2").arg(head, exact(kind.ffn));
+            QString ffnTip = tr("%1\nfeed-forward: %2").arg(head, exactText(kind.ffn));
             if (kind.ffnActive < kind.ffn) {
-                ffnTip += tr("\nactive per token: %1").arg(exact(kind.ffnActive));
+                ffnTip += tr("\nactive per token: %1").arg(exactText(kind.ffnActive));
                 segments.push_back(
                     {attentionEnd, attentionEnd + double(kind.ffnActive), ffnColor, false, false, ffnTip});
                 segments.push_back({attentionEnd + double(kind.ffnActive), ffnEnd, ffnColor, true, false, ffnTip});
@@ -281,7 +282,7 @@ void ParameterChartView::rebuild() {
                     QStringLiteral("%1 · %2").arg(approx(kind.total), percent(kind.total, params.total)));
             }
             segments.push_back({ffnEnd, ffnEnd + double(kind.norms), colors::component(core::Component::Norm, pal),
-                                false, false, tr("%1\nnorms: %2").arg(head, exact(kind.norms))});
+                                false, false, tr("%1\nnorms: %2").arg(head, exactText(kind.norms))});
             kindSegments.push_back(std::move(segments));
         }
     }

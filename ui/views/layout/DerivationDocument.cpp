@@ -14,7 +14,7 @@ namespace archplay::ui::views::layout {
 namespace {
 
 constexpr qreal kMinimumScale = 0.6;
-constexpr qreal kColumnGap = 28;
+constexpr qreal kDerivationColumnGap = 28;
 
 QString fromUtf8(const std::string& text) {
     return qs(text);
@@ -321,7 +321,7 @@ FittedDocument DerivationDocument::fit(const QSizeF& target, qreal minScale) con
     std::vector<DocumentBlock> bestBlocks;
     std::vector<int> bestColumnOf;
     for (int columns = 1; columns <= 3; ++columns) {
-        const qreal width = (target.width() - (columns - 1) * kColumnGap) / columns;
+        const qreal width = (target.width() - (columns - 1) * kDerivationColumnGap) / columns;
         if (width < 240 && columns > 1) {
             break;
         }
@@ -364,7 +364,7 @@ FittedDocument DerivationDocument::fit(const QSizeF& target, qreal minScale) con
     // instead of rasterising every glyph again when the content grows by a line.
     bestScale = std::max(std::floor(bestScale * 20.0) / 20.0, std::min(minScale, 1.0));
     bestScale = std::max(bestScale, 0.05);
-    const qreal width = (target.width() / bestScale - (bestColumns - 1) * kColumnGap) / bestColumns;
+    const qreal width = (target.width() / bestScale - (bestColumns - 1) * kDerivationColumnGap) / bestColumns;
     // Lay out again at the width the scale leaves, so the scaled columns fill the target's width.
     std::vector<DocumentBlock> blocks = bestScale < 1.0 ? layout(width) : std::move(bestBlocks);
     FittedDocument fitted;
@@ -379,7 +379,7 @@ FittedDocument DerivationDocument::fit(const QSizeF& target, qreal minScale) con
             y = 0;
         }
         y += y > 0 ? 10 : 0;
-        fitted.offsets.emplace_back(column * (width + kColumnGap) - block.rect.left(), y - block.rect.top());
+        fitted.offsets.emplace_back(column * (width + kDerivationColumnGap) - block.rect.left(), y - block.rect.top());
         y += block.rect.height();
         fitted.cut = fitted.cut || y > columnHeight + 0.5;
     }

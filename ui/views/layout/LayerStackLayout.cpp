@@ -11,7 +11,7 @@
 namespace archplay::ui::views::layout {
 namespace {
 
-constexpr qreal kColumnGap = 56;
+constexpr qreal kStackColumnGap = 56;
 constexpr int kRunLabelLines = 3; ///< a run label wraps to at most this many lines
 
 /// The smallest of 1, 2, 5, 10, 20, 50, ... layers between ticks that keeps tick labels a line apart.
@@ -160,7 +160,7 @@ LayerStackLayout layoutLayerStack(const std::vector<StackColumnInput>& columns, 
         return result;
     }
     const int count = static_cast<int>(columns.size());
-    const qreal gap = count > 1 ? kColumnGap : 0;
+    const qreal gap = count > 1 ? kStackColumnGap : 0;
     const qreal width = (bounds.width() - gap * (count - 1)) / count;
     for (int i = 0; i < count; ++i) {
         const QRectF frame(bounds.left() + i * (width + gap), bounds.top(), width, bounds.height());

@@ -12,7 +12,7 @@ namespace {
 
 constexpr std::int64_t kMaxDrawnExperts = 1024;
 
-QString tr(const char* text) {
+QString weightTr(const char* text) {
     return QCoreApplication::translate("archplay::ui::views::LayerWeightsView", text);
 }
 QString exact(std::int64_t value) {
@@ -54,7 +54,7 @@ QString shortName(const std::string& name) {
         break;
     }
     if (text == "gate") {
-        return tr("router");
+        return weightTr("router");
     }
     return qs(text);
 }
@@ -73,18 +73,18 @@ WeightItems weightItems(const core::ModelConfig& config, const core::LayerPlan& 
     WeightItems result;
     enum Group { Attention, Cross, Mixer, Router, Experts, Shared, Ffn, Vectors, GroupCount };
     result.groups.resize(GroupCount);
-    result.groups[Attention].title = layer.latent           ? tr("Latent attention (MLA)")
-                                     : layer.crossAttention ? tr("Self-attention")
-                                                            : tr("Attention");
-    result.groups[Cross].title = tr("Cross-attention");
+    result.groups[Attention].title = layer.latent           ? weightTr("Latent attention (MLA)")
+                                     : layer.crossAttention ? weightTr("Self-attention")
+                                                            : weightTr("Attention");
+    result.groups[Cross].title = weightTr("Cross-attention");
     const std::string_view mixer =
         core::mixerName(layer.mixer == core::TokenMixer::AttentionWithMamba2 ? core::TokenMixer::Mamba2 : layer.mixer);
     result.groups[Mixer].title = QString::fromUtf8(mixer.data(), static_cast<qsizetype>(mixer.size()));
-    result.groups[Router].title = tr("Router");
-    result.groups[Experts].title = tr("Routed experts");
-    result.groups[Shared].title = tr("Shared experts");
-    result.groups[Ffn].title = tr("Feed-forward");
-    result.groups[Vectors].title = tr("Norms and biases (length to scale)");
+    result.groups[Router].title = weightTr("Router");
+    result.groups[Experts].title = weightTr("Routed experts");
+    result.groups[Shared].title = weightTr("Shared experts");
+    result.groups[Ffn].title = weightTr("Feed-forward");
+    result.groups[Vectors].title = weightTr("Norms and biases (length to scale)");
 
     double expertElements = 0;
     core::Checked expertTotal;
@@ -106,10 +106,10 @@ WeightItems weightItems(const core::ModelConfig& config, const core::LayerPlan& 
         }
         WeightItem item;
         item.name = shortName(tensor.name);
-        QString tip =
-            tr("%1\nstored %2 (%3)\n%4 parameters")
-                .arg(qs(tensor.name), storedShape(tensor), tensor.inFirst ? tr("[in, out], Conv1D") : tr("[out, in]"),
-                     qs(core::withThousands(tensor.total().value())));
+        QString tip = weightTr("%1\nstored %2 (%3)\n%4 parameters")
+                          .arg(qs(tensor.name), storedShape(tensor),
+                               tensor.inFirst ? weightTr("[in, out], Conv1D") : weightTr("[out, in]"),
+                               qs(core::withThousands(tensor.total().value())));
         WeightRole role = WeightRole::Vector;
         if (tensor.shape.size() == 1) {
             item.vector = true;
@@ -152,23 +152,23 @@ WeightItems weightItems(const core::ModelConfig& config, const core::LayerPlan& 
     }
     if (expertCopies > 0) {
         WeightItem experts;
-        experts.name = tr("%1 experts: gate | up | down").arg(expertCopies);
+        experts.name = weightTr("%1 experts: gate | up | down").arg(expertCopies);
         // Beyond a thousand cells the grid is noise and slow to draw: one block of the same area.
         const bool oneBlock = expertCopies > kMaxDrawnExperts;
-        experts.detail = tr("%1 × 3 × (%2 × %3) · %4")
+        experts.detail = weightTr("%1 × 3 × (%2 × %3) · %4")
                              .arg(exact(expertCopies), exact(expertIn), exact(expertOut), count(expertTotal));
         experts.elements = oneBlock ? expertElements * static_cast<double>(expertCopies) : expertElements;
         experts.aspect = 1.0;
         experts.copies = oneBlock ? 1 : static_cast<int>(expertCopies);
         if (oneBlock) {
-            experts.name = tr("%1 experts (one block)").arg(expertCopies);
+            experts.name = weightTr("%1 experts (one block)").arg(expertCopies);
             result.expertsAsBlock = true;
         }
         experts.group = Experts;
         result.items.push_back(experts);
         result.roles.push_back(WeightRole::Experts);
         result.toolTips.push_back(
-            tr("Routed experts, each a gated MLP:\n%1\n%2 parameters in all")
+            weightTr("Routed experts, each a gated MLP:\n%1\n%2 parameters in all")
                 .arg(expertTips.join(QLatin1Char('\n')), qs(core::withThousands(expertTotal.value()))));
     }
     return result;
