@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/views/KvCacheView.h"
 
-#include "core/report/Summary.h"
+#include "core/report/KvFigure.h"
 #include "core/report/Tables.h"
 #include "ui/theme/Theme.h"
 #include "ui/views/KindNames.h"
@@ -15,16 +15,11 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
-#include <set>
 
 namespace archplay::ui::views {
 namespace {
 
 constexpr int kNoteLines = 2; ///< a note wraps to this many lines
-
-QString dtypeName(core::DType dtype) {
-    return QString::fromLatin1(core::toString(dtype).data());
-}
 
 /// As many whole device names as fit in `width` ("RTX 3090, …"), or nothing: a name is never cut.
 QString wholeExamples(const QString& examples, const widgets::TextMetrics& metrics, qreal width) {
@@ -66,22 +61,22 @@ KvCurvePlot::Arrangement KvCacheView::curveArrangement(const QSize& plotSize) co
 
 const std::vector<core::KvCurve>& KvCacheView::curves() const {
     ensureBuilt();
-    return m_curves;
+    return m_figure.curves;
 }
 
 const std::vector<core::KvKindShare>& KvCacheView::shares() const {
     ensureBuilt();
-    return m_shares;
+    return m_figure.shares;
 }
 
 const std::vector<core::GpuFit>& KvCacheView::fits() const {
     ensureBuilt();
-    return m_fits;
+    return m_figure.fits;
 }
 
 const std::vector<core::GpuFitText>& KvCacheView::fitTexts() const {
     ensureBuilt();
-    return m_fitTexts;
+    return m_figure.fitTexts;
 }
 
 QString KvCacheView::noCacheNote() const {
@@ -90,144 +85,34 @@ QString KvCacheView::noCacheNote() const {
 }
 
 void KvCacheView::rebuild() {
-    m_curves.clear();
-    m_shares.clear();
-    m_fits.clear();
+    // What to show comes whole from core; this turns it into the view's text and the plot's series.
+    m_figure = core::kvFigure(analysis());
+    m_noCache = qs(m_figure.noCache);
+    m_subtitle = qs(m_figure.subtitle);
+    m_headline = qs(m_figure.headline);
+    m_headlineDetail = qs(m_figure.headlineDetail);
     m_notes.clear();
-    m_fitTexts.clear();
-    const core::Analysis& a = analysis();
-    m_noCache = a.valid ? qs(core::noKvCacheNote(a.config)) : QString();
-    m_plot->widget()->setVisible(a.valid && m_noCache.isEmpty());
-    if (!a.valid || !m_noCache.isEmpty()) {
+    for (const std::string& note : m_figure.notes) {
+        m_notes.push_back(qs(note));
+    }
+    m_plot->widget()->setVisible(analysis().valid && m_noCache.isEmpty());
+    if (!analysis().valid || !m_noCache.isEmpty()) {
         return;
     }
-    const core::Scenario& s = a.scenario;
-    const core::KvCacheReport& kv = a.kv;
-    m_shares = core::kvByLayerKind(a.plan, kv);
-    const std::uint64_t longest =
-        2 * std::max<std::uint64_t>(
-                {static_cast<std::uint64_t>(std::max<std::int64_t>(a.config.maxPositions, 1)), s.sequenceLength, 1});
-    const std::vector<std::uint64_t> lengths = core::kvCurveLengths(a.plan, longest, s.sequenceLength);
-    m_curves = core::kvCurves(a.config, a.plan, lengths, s, core::kvCurveDTypes(s.kvDType));
-    m_fits = core::gpuFits(a.config, a.plan, a.weightBytes, s);
-    for (const core::GpuFit& fit : m_fits) {
-        m_fitTexts.push_back(core::gpuFitText(fit, a.plan));
-    }
-    const core::KvSavings savings = core::kvSavings(a.config, a.plan, s);
-
-    const QString allocator = QString::fromUtf8(core::allocatorLabel(kv.allocator));
-    m_subtitle = tr("Keys and values (or MLA's latent) kept for every token of context: %1.").arg(allocator);
-    if (kv.fixedStateBytes > 0) {
-        m_subtitle = tr("Keys and values of the attention layers per token, plus the fixed state of the other "
-                        "layers: %1.")
-                         .arg(allocator);
-    }
-    if (!a.config.hasAttentionLayers()) {
-        m_subtitle = tr("No layer keeps keys and values: the fixed state of each layer, which does not grow with "
-                        "the context: %1.")
-                         .arg(allocator);
-    }
-    m_headline = bytesText(kv.totalBytes);
-    m_headlineDetail =
-        tr("at S = %1 tokens × batch %2, %3 cache · %4 per token of context")
-            .arg(exactCount(s.sequenceLength), exactCount(s.batch), dtypeName(kv.dtype), bytesText(kv.bytesPerToken));
-    if (m_shares.size() == 1 && !m_shares.front().cross) {
-        m_headlineDetail += tr(" (%1 per layer)").arg(bytesText(m_shares.front().bytesPerTokenPerLayer));
-    }
-    if (a.config.maxPositions > 0 && s.sequenceLength > static_cast<std::uint64_t>(a.config.maxPositions)) {
-        m_notes.push_back(
-            tr("S = %1 is beyond the model's context length of %2 tokens.")
-                .arg(exactCount(s.sequenceLength), exactCount(static_cast<std::uint64_t>(a.config.maxPositions))));
-    }
-
-    if (savings.latent && kv.bytesPerToken > 0) {
-        m_notes.push_back(tr("MLA caches the latent: %1 per token instead of %2 for per-head K and V (%3× less); "
-                             "%4 instead of %5 at this scenario.")
-                              .arg(bytesText(kv.bytesPerToken), bytesText(kv.expandedBytesPerToken))
-                              .arg(double(kv.expandedBytesPerToken) / double(kv.bytesPerToken), 0, 'f', 1)
-                              .arg(bytesText(savings.totalBytes), bytesText(savings.expandedBytes)));
-    }
-    if (savings.windowed) {
-        std::int64_t windowed = 0;
-        std::int64_t decoderLayers = 0;
-        std::set<std::int64_t> windows;
-        for (const core::LayerPlan& layer : a.plan.layers) {
-            if (layer.stack == core::Stack::Decoder) {
-                ++decoderLayers;
-                if (layer.window > 0) {
-                    ++windowed;
-                    windows.insert(layer.window);
-                }
-            }
+    auto markers = [](const std::vector<core::KvMarker>& from) {
+        std::vector<KvCurvePlot::Marker> to;
+        for (const core::KvMarker& marker : from) {
+            to.push_back({marker.value, qs(marker.label)});
         }
-        QStringList windowText;
-        for (std::int64_t window : windows) {
-            windowText << exactCount(static_cast<std::uint64_t>(window));
-        }
-        if (savings.uncappedBytes > savings.totalBytes) {
-            m_notes.push_back(tr("Windows hold %1 of %2 layers to %3 tokens: %4 instead of %5 with every layer global "
-                                 "(%6 less).")
-                                  .arg(windowed)
-                                  .arg(decoderLayers)
-                                  .arg(windowText.join(QStringLiteral(", ")), bytesText(savings.totalBytes),
-                                       bytesText(savings.uncappedBytes),
-                                       percentText(savings.uncappedBytes - savings.totalBytes, savings.uncappedBytes)));
-        } else {
-            m_notes.push_back(
-                tr("Windows of %1 tokens on %2 of %3 layers do not bite at S = %4: the cache of those layers "
-                   "stops growing beyond the window.")
-                    .arg(windowText.join(QStringLiteral(", ")))
-                    .arg(windowed)
-                    .arg(decoderLayers)
-                    .arg(exactCount(s.sequenceLength)));
-        }
-    }
-    for (const core::KvKindShare& share : m_shares) {
-        if (share.cross) {
-            m_notes.push_back(
-                tr("Cross-attention keeps K and V of the %1 source tokens for every decoder layer, computed "
-                   "once per request: %2.")
-                    .arg(exactCount(share.cachedTokens), bytesText(share.bytes)));
-        }
-    }
-
-    std::vector<KvCurvePlot::Marker> lengthsMarked;
-    lengthsMarked.push_back({double(std::max<std::int64_t>(a.config.maxPositions, 1)),
-                             tr("context %1").arg(tokenCount(static_cast<std::uint64_t>(a.config.maxPositions)))});
-    std::set<std::int64_t> windows;
-    for (const core::LayerPlan& layer : a.plan.layers) {
-        if (layer.window > 0 && layer.stack == core::Stack::Decoder && windows.insert(layer.window).second) {
-            lengthsMarked.push_back(
-                {double(layer.window), tr("W %1").arg(tokenCount(static_cast<std::uint64_t>(layer.window)))});
-        }
-    }
+        return to;
+    };
     std::vector<KvCurvePlot::Alternative> alternatives;
-    if (savings.windowed) {
-        alternatives.push_back(
-            {tr("%1 if every layer were global").arg(dtypeName(s.kvDType)),
-             core::kvAlternativeCurve(a.config, a.plan, lengths, s, s.kvDType, core::KvAlternative::Uncapped)});
+    for (const core::KvComparison& comparison : m_figure.comparisons) {
+        alternatives.push_back({qs(comparison.label), comparison.curve});
     }
-    if (savings.latent) {
-        alternatives.push_back(
-            {tr("%1 per-head K and V (MLA expanded)").arg(dtypeName(s.kvDType)),
-             core::kvAlternativeCurve(a.config, a.plan, lengths, s, s.kvDType, core::KvAlternative::Expanded)});
-    }
-    // The room on the scenario's devices, where it meets the curves; the panel beside the plot has the others.
-    std::uint64_t highest = 1;
-    for (const core::KvCurve& curve : m_curves) {
-        highest = std::max(highest, curve.bytes.empty() ? 0 : curve.bytes.back());
-    }
-    for (const KvCurvePlot::Alternative& alternative : alternatives) {
-        highest = std::max(highest, alternative.curve.bytes.empty() ? 0 : alternative.curve.bytes.back());
-    }
-    std::vector<KvCurvePlot::Marker> sizes;
-    for (std::size_t i = 0; i < m_fits.size(); ++i) {
-        const core::GpuFit& fit = m_fits[i];
-        if (fit.scenario && fit.roomBytes > 0 && double(fit.roomBytes) <= 4.0 * double(highest)) {
-            sizes.push_back({double(fit.roomBytes), tr("room beside the weights on %1").arg(qs(m_fitTexts[i].label))});
-        }
-    }
-    m_plot->setCurves(m_curves, s.kvDType, s.sequenceLength, kv.totalBytes, alternatives, lengthsMarked, sizes);
+    const core::Scenario& s = analysis().scenario;
+    m_plot->setCurves(m_figure.curves, s.kvDType, s.sequenceLength, analysis().kv.totalBytes, alternatives,
+                      markers(m_figure.lengthMarkers), markers(m_figure.roomMarkers));
     m_plot->applyPalette(palette(), font());
     placePlot();
 }
@@ -256,8 +141,8 @@ layout::KvLayout KvCacheView::layoutFor(const QRectF& target) const {
     ensureBuilt();
     const QRectF content = contentRect(target);
     return layout::layoutKvCache(content, widgets::TextMetrics(font()), widgets::TextMetrics(headlineFont()),
-                                 static_cast<int>(m_shares.size()), static_cast<int>(noteLines(content).size()),
-                                 static_cast<int>(m_fits.size()));
+                                 static_cast<int>(m_figure.shares.size()), static_cast<int>(noteLines(content).size()),
+                                 static_cast<int>(m_figure.fits.size()));
 }
 
 void KvCacheView::paintContent(QPainter& painter, const QRectF& target) const {
@@ -297,24 +182,25 @@ void KvCacheView::paintContent(QPainter& painter, const QRectF& target) const {
 void KvCacheView::paintShares(QPainter& painter, const layout::KvLayout& placed) const {
     const QPalette pal = palette();
     std::vector<std::uint64_t> values;
-    for (const core::KvKindShare& share : m_shares) {
+    for (const core::KvKindShare& share : m_figure.shares) {
         values.push_back(share.bytes);
     }
     const std::vector<QRectF> segments = layout::proportionalSegments(values, placed.bar);
     const widgets::TextMetrics metrics(font());
     painter.fillRect(placed.bar, colors::panel(pal));
     for (std::size_t i = 0; i < segments.size(); ++i) {
-        const QColor color = colors::kvShare(m_shares[i], pal);
+        const QColor color = colors::kvShare(m_figure.shares[i], pal);
         painter.fillRect(segments[i], color);
-        const QString label = QStringLiteral("%1 · %2").arg(qs(m_shares[i].name), bytesText(m_shares[i].bytes));
+        const QString label =
+            QStringLiteral("%1 · %2").arg(qs(m_figure.shares[i].name), bytesText(m_figure.shares[i].bytes));
         if (metrics.horizontalAdvance(label) + 12 < segments[i].width()) {
             painter.setPen(colors::textOn(color));
             painter.drawText(segments[i], Qt::AlignCenter, label);
         }
     }
     const qreal line = metrics.height();
-    for (std::size_t i = 0; i < placed.rows.size() && i < m_shares.size(); ++i) {
-        const core::KvKindShare& share = m_shares[i];
+    for (std::size_t i = 0; i < placed.rows.size() && i < m_figure.shares.size(); ++i) {
+        const core::KvKindShare& share = m_figure.shares[i];
         const QRectF row = placed.rows[i];
         painter.fillRect(QRectF(row.left(), row.top() + line * 0.2, line * 0.6, line * 0.6),
                          colors::kvShare(share, pal));
@@ -365,9 +251,9 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
                                             placed.gpuTitle.width()));
     const widgets::TextMetrics metrics(font());
     const qreal line = metrics.height();
-    for (std::size_t i = 0; i < m_fits.size() && i < placed.gpuRows.size(); ++i) {
-        const core::GpuFit& fit = m_fits[i];
-        const core::GpuFitText& text = m_fitTexts[i];
+    for (std::size_t i = 0; i < m_figure.fits.size() && i < placed.gpuRows.size(); ++i) {
+        const core::GpuFit& fit = m_figure.fits[i];
+        const core::GpuFitText& text = m_figure.fitTexts[i];
         const QString label = fit.scenario ? tr("%1 (scenario)").arg(qs(text.label)) : qs(text.label);
         const layout::GpuRowLayout row =
             layout::layoutGpuRow(placed.gpuRows[i], font(), bold, label, qs(text.verdict), qs(text.detail));

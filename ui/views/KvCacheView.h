@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/report/Summary.h"
-#include "core/scenario/GpuFit.h"
-#include "core/scenario/KvCurve.h"
+#include "core/report/KvFigure.h"
 #include "ui/views/PaintedView.h"
 #include "ui/views/charts/KvCurvePlot.h"
 #include "ui/views/layout/KvLayout.h"
@@ -60,10 +58,7 @@ private:
     void placePlot();
 
     std::unique_ptr<KvCurvePlot> m_plot;
-    std::vector<core::KvCurve> m_curves;
-    std::vector<core::KvKindShare> m_shares;
-    std::vector<core::GpuFit> m_fits;
-    std::vector<core::GpuFitText> m_fitTexts;
+    core::KvFigure m_figure; ///< what core says the view shows; the texts below are its QStrings
     QString m_noCache;
     std::vector<QString> m_notes;
     QString m_headline;
