@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+
 // The shape of a designed decoder, the ranges a search takes it over, and its config: what the
 // target search (TargetSearch.h) finds, and what the window and the exports make of a design.
+
 #include "core/config/ModelConfig.h"
 
 #include <cstdint>
@@ -21,7 +23,7 @@ struct DesignRange {
     static DesignRange span(std::int64_t min, std::int64_t max, std::int64_t step = 1) { return {min, max, step, {}}; }
     static DesignRange list(std::vector<std::int64_t> values) { return {1, 1, 1, std::move(values)}; }
 
-    /// Number of values; 0 when the range is malformed (see validateDesign()).
+    /// Number of values; 0 when the range is malformed (see validateTargetSearch()).
     std::uint64_t size() const;
     /// The values in order; empty when the range is malformed.
     std::vector<std::int64_t> expand() const;

@@ -71,6 +71,7 @@ enum class SearchRank {
     Rules,    ///< by score: the rule penalties plus the distance as a fraction of the accepted one
     Distance, ///< nearest the target first, then least KV cache per token (`archplay-cli design`)
 };
+
 /// What a design must meet, and the scenario its cache, weights, fit and FLOPs are taken in.
 struct SearchTargets {
     std::uint64_t params = 7'000'000'000;            ///< total unique parameters (FORMULAS.md §0)
