@@ -194,15 +194,15 @@ std::vector<KvRow> kvRows(const Analysis& analysis) {
 namespace {
 
 /// One headline figure of the KV cache: its key, its label and its exact value. Units: bytes.
-struct KvFigure {
+struct KvHeadline {
     std::string key;
     std::string label;
     std::uint64_t bytes = 0;
 };
 
-std::vector<KvFigure> kvFigureValues(const Analysis& analysis) {
+std::vector<KvHeadline> kvHeadlines(const Analysis& analysis) {
     const KvCacheReport& kv = analysis.kv;
-    std::vector<KvFigure> figures;
+    std::vector<KvHeadline> figures;
     figures.push_back({"bytes_per_token", fmt::format("Per token ({})", toString(kv.dtype)), kv.bytesPerToken});
     const bool latent = analysis.config.latent && !kv.latentExpanded;
     if (latent) {
@@ -230,7 +230,7 @@ std::vector<SummaryRow> kvFigures(const Analysis& analysis) {
     const std::string allocator(allocatorLabel(analysis.kv.allocator));
     rows.push_back(
         {"allocator", "Cache as", allocator, allocator, std::string(allocatorSource(analysis.kv.allocator))});
-    for (KvFigure& figure : kvFigureValues(analysis)) {
+    for (KvHeadline& figure : kvHeadlines(analysis)) {
         rows.push_back({std::move(figure.key), std::move(figure.label), binaryBytes(figure.bytes),
                         withThousands(figure.bytes) + " bytes"});
     }
@@ -241,7 +241,7 @@ std::string kvCsv(const Analysis& analysis) {
     std::string out = "row,layers,kind,layer_count,elements_per_token,cached_tokens,cross_elements_per_token,"
                       "bytes_per_layer,bytes\n";
     out += fmt::format("allocator,{},,,,,,,\n", toString(analysis.kv.allocator));
-    for (const KvFigure& figure : kvFigureValues(analysis)) {
+    for (const KvHeadline& figure : kvHeadlines(analysis)) {
         out += fmt::format("{},,,,,,,,{}\n", figure.key, figure.bytes);
     }
     for (const KvRow& row : kvRows(analysis)) {
