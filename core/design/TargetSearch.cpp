@@ -696,7 +696,7 @@ private:
         std::string reason; ///< the first shape's
     };
     std::map<std::string, Skipped> m_skipped; ///< shapes passed over, by the field that rules them out
-    std::optional<double> m_stoppedAt; ///< the fraction of widths searched when progress() said stop
+    std::optional<double> m_stoppedAt;        ///< the fraction of widths searched when progress() said stop
 };
 
 } // namespace
