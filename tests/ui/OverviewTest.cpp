@@ -355,7 +355,6 @@ TEST_F(Overview, OnlyTilesWhoseContentChangedRepaint) {
     EXPECT_GT(kv->paints, kvPaints);
 }
 
-/// The largest difference of one colour channel between two images of one size (255 when the sizes differ).
 /// How many pixels of `a` and `b` differ by more than `tolerance` in a colour channel (all of
 /// them when the sizes differ).
 qsizetype pixelsApart(const QImage& a, const QImage& b, int tolerance) {
@@ -440,7 +439,7 @@ std::vector<QRegion> Overview::repaintsOf(QWidget* tile, const ConfigEdit& edit)
 
 TEST_F(Overview, TilesDrawnOnWorkersShowTheSamePixelsAsTilesDrawnOnTheGuiThread) {
     // The same edits twice, every tile repainting at each: first with every tile drawn on the GUI
-    // thread, then with the frame workers. The window shows the same image to the pixel, and with
+    // thread, then with the frame workers. The window shows the same image (to 2 levels, below), and with
     // two cores or more the workers drew some of the tiles.
     ui::views::FramePool* pool = page()->framePool();
     auto run = [&](bool workers, quint64* copied) {
@@ -449,7 +448,7 @@ TEST_F(Overview, TilesDrawnOnWorkersShowTheSamePixelsAsTilesDrawnOnTheGuiThread)
         }
         load("llama-3-8b");
         load("deepseek-v3");
-        const quint64 before = pool->shownFrames();
+        const quint64 before = pool->drawnOnWorkers();
         for (const std::int64_t hidden : {6144, 5120, 7168}) {
             m_window.bridge()->edit(QStringLiteral("edit"),
                                     [&](core::ModelConfig& c, core::Scenario&) { c.hiddenSize = hidden; });
@@ -460,7 +459,7 @@ TEST_F(Overview, TilesDrawnOnWorkersShowTheSamePixelsAsTilesDrawnOnTheGuiThread)
             c.moe.numExperts = 160;
         });
         QApplication::processEvents();
-        *copied = pool->shownFrames() - before;
+        *copied = pool->drawnOnWorkers() - before;
         // The page: the status bar shows how long the analysis took, which differs.
         const QPoint at = page()->mapTo(&m_window, QPoint(0, 0));
         return m_window.screen()
@@ -477,7 +476,11 @@ TEST_F(Overview, TilesDrawnOnWorkersShowTheSamePixelsAsTilesDrawnOnTheGuiThread)
     } else {
         EXPECT_EQ(onWorkers, 0u); // one core: no workers
     }
-    EXPECT_EQ(pixelsApart(drawnOnWorkers, drawnOnGuiThread, 0), 0);
+    // Within 2 levels of a channel: the forward-pass tile keeps a typeset block as an image from its
+    // second draw on, and a tile drawn in frames draws a block fewer times than one drawn in every
+    // paint event (an expose only copies the frame's image), so one may blend a block's glyphs
+    // straight where the other copies its image.
+    EXPECT_EQ(pixelsApart(drawnOnWorkers, drawnOnGuiThread, 2), 0);
 }
 
 TEST_F(Overview, TheStackTileRepaintsOnlyTheItemsThatChanged) {

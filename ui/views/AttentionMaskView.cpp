@@ -228,14 +228,14 @@ QColor AttentionMaskView::colorOf(const core::MaskSpec& mask) const {
         layer.attention = core::LayerAttention::Chunked;
         break;
     case core::MaskKind::PrefixLm:
-        return colors::component(core::Component::Pooler, palette());
+        return colors::component(core::Component::Pooler, snapshot().palette);
     case core::MaskKind::Cross:
-        return colors::crossAttention(palette());
+        return colors::crossAttention(snapshot().palette);
     case core::MaskKind::Recurrent:
     case core::MaskKind::Convolution:
-        return colors::component(core::Component::Mixer, palette());
+        return colors::component(core::Component::Mixer, snapshot().palette);
     }
-    return colors::attention(layer, palette());
+    return colors::attention(layer, snapshot().palette);
 }
 
 void AttentionMaskView::paintContent(QPainter& painter, const QRectF& target) const {
@@ -249,14 +249,14 @@ void AttentionMaskView::paintContent(QPainter& painter, const QRectF& target) co
     }
     if (!placed.caption.isEmpty()) {
         painter.setFont(smallFont());
-        painter.setPen(colors::muted(palette()));
+        painter.setPen(colors::muted(snapshot().palette));
         painter.drawText(placed.caption, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_caption);
     }
 }
 
 void AttentionMaskView::paintPanel(QPainter& painter, const layout::MaskPanel& geometry, const Panel& panel,
                                    const core::MaskGrid& grid, bool selected) const {
-    const QPalette pal = palette();
+    const QPalette pal = snapshot().palette;
     const QColor color = colorOf(panel.use.mask);
     const QColor muted = colors::muted(pal);
     const QFont small = smallFont();

@@ -37,7 +37,7 @@ public:
 protected:
     void rebuild() override;
     void paintContent(QPainter& painter, const QRectF& target) const override;
-    void selectedLayerChanged() override { update(); }
+    void selectedLayerChanged() override { repaintLater(rect()); }
     void resizeEvent(QResizeEvent* event) override;
     QString contentKey() const override;
 

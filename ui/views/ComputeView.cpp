@@ -37,7 +37,7 @@ struct KindColumn {
 ComputeView::ComputeView(QWidget* parent)
     : CostView(core::CostTopic::Compute, parent)
     , m_plot(std::make_unique<FlopsCurvePlot>(this)) {
-    m_plot->applyPalette(palette(), font());
+    m_plot->applyPalette(snapshot().palette, snapshot().font);
 }
 
 ComputeView::~ComputeView() = default;
@@ -117,7 +117,7 @@ QString ComputeView::legendText(std::size_t part) const {
 }
 
 std::vector<qreal> ComputeView::legendWidths() const {
-    const widgets::TextMetrics metrics(font());
+    const widgets::TextMetrics metrics(snapshot().font);
     std::vector<qreal> widths;
     for (std::size_t i = 0; i < m_parts.size(); ++i) {
         widths.push_back(metrics.height() * 0.7 + 6 + metrics.horizontalAdvance(legendText(i)));
@@ -126,7 +126,7 @@ std::vector<qreal> ComputeView::legendWidths() const {
 }
 
 layout::ComputeLayout ComputeView::layoutIn(const QRectF& content) const {
-    return layout::layoutCompute(content, widgets::TextMetrics(font()), widgets::TextMetrics(headlineFont()),
+    return layout::layoutCompute(content, widgets::TextMetrics(snapshot().font), widgets::TextMetrics(headlineFont()),
                                  legendWidths(), static_cast<int>(m_kinds.size()));
 }
 
@@ -159,14 +159,14 @@ void ComputeView::paintFigure(QPainter& painter, const QRectF& content, bool onS
     if (!onScreen && placed.curve.width() >= 80 && placed.curve.height() >= 80) {
         m_plot->render(painter, placed.curve);
     }
-    QFont bold = font();
+    QFont bold = snapshot().font;
     bold.setBold(true);
-    paintRows(painter, layout::layoutRows(placed.rows, font(), bold, rowTexts(m_rows)), m_rows);
+    paintRows(painter, layout::layoutRows(placed.rows, snapshot().font, bold, rowTexts(m_rows)), m_rows);
 }
 
 void ComputeView::paintBar(QPainter& painter, const layout::ComputeLayout& placed) const {
-    const QPalette pal = palette();
-    const widgets::TextMetrics metrics(font());
+    const QPalette pal = snapshot().palette;
+    const widgets::TextMetrics metrics(snapshot().font);
     painter.fillRect(placed.bar, colors::panel(pal));
     const std::vector<QRectF> segments = barSegments(placed);
     for (std::size_t i = 0; i < segments.size(); ++i) {
@@ -195,8 +195,8 @@ void ComputeView::paintKinds(QPainter& painter, const layout::ComputeLayout& pla
     if (placed.kindRows.empty()) {
         return;
     }
-    const QPalette pal = palette();
-    const widgets::TextMetrics metrics(font());
+    const QPalette pal = snapshot().palette;
+    const widgets::TextMetrics metrics(snapshot().font);
     const std::uint64_t whole = analysis().compute.perToken;
     const bool states =
         std::any_of(m_kinds.begin(), m_kinds.end(), [](const core::KindFlops& k) { return k.state > 0; });
@@ -264,14 +264,14 @@ void ComputeView::paintKinds(QPainter& painter, const layout::ComputeLayout& pla
             }
         }
     };
-    QFont bold = font();
+    QFont bold = snapshot().font;
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(colors::muted(pal));
     paintRow(placed.kindHeader, tr("Layers"), [](const KindColumn& c) { return c.header; });
     painter.setPen(colors::rule(pal));
     painter.drawLine(QLineF(placed.kindHeader.bottomLeft(), placed.kindHeader.bottomRight()));
-    painter.setFont(font());
+    painter.setFont(snapshot().font);
     painter.setPen(pal.color(QPalette::Text));
     for (std::size_t i = 0; i < placed.kindRows.size() && i < m_kinds.size(); ++i) {
         const core::KindFlops& k = m_kinds[i];

@@ -52,7 +52,7 @@ void CostView::setExplaining(bool explaining) {
     }
     showCharts();
     emit explainingChanged(explaining);
-    update();
+    repaintLater(rect());
 }
 
 void CostView::rebuild() {
@@ -63,7 +63,7 @@ void CostView::rebuild() {
     }
     rebuildFigure();
     for (CostChart* chart : charts()) {
-        chart->applyPalette(palette(), font());
+        chart->applyPalette(snapshot().palette, snapshot().font);
     }
     if (isVisible()) {
         place();
@@ -97,7 +97,7 @@ QRectF CostView::contentRect(const QRectF& target, bool onScreen) const {
 }
 
 QFont CostView::headlineFont() const {
-    QFont big = font();
+    QFont big = snapshot().font;
     big.setBold(true);
     big.setPointSizeF(big.pointSizeF() * 1.7);
     return big;
@@ -114,59 +114,59 @@ std::vector<layout::RowText> CostView::rowTexts(const std::vector<core::SummaryR
 QColor CostView::toneColor(core::Tone tone) const {
     switch (tone) {
     case core::Tone::Good:
-        return theme::goodColor(palette());
+        return theme::goodColor(snapshot().palette);
     case core::Tone::Caution:
-        return theme::cautionColor(palette());
+        return theme::cautionColor(snapshot().palette);
     case core::Tone::Bad:
-        return theme::severityColor(core::Severity::Error, palette());
+        return theme::severityColor(core::Severity::Error, snapshot().palette);
     case core::Tone::Normal:
         break;
     }
-    return palette().color(QPalette::Text);
+    return snapshot().palette.color(QPalette::Text);
 }
 
 void CostView::paintRows(QPainter& painter, const std::vector<layout::RowPlacement>& placed,
                          const std::vector<core::SummaryRow>& rows) const {
-    const qreal line = widgets::TextMetrics(font()).height();
-    QFont bold = font();
+    const qreal line = widgets::TextMetrics(snapshot().font).height();
+    QFont bold = snapshot().font;
     bold.setBold(true);
     for (std::size_t i = 0; i < placed.size() && i < rows.size(); ++i) {
         const layout::RowPlacement& row = placed[i];
-        painter.setFont(font());
-        painter.setPen(palette().color(QPalette::Text));
+        painter.setFont(snapshot().font);
+        painter.setPen(snapshot().palette.color(QPalette::Text));
         widgets::drawLines(painter, row.labelLines, row.label.left(), row.label.top(), row.label.width(), line);
         painter.setFont(bold);
         painter.setPen(toneColor(rows[i].tone));
         painter.drawText(row.value, Qt::AlignRight | Qt::AlignVCenter, qs(rows[i].value));
         if (!row.detailLines.isEmpty()) {
-            painter.setFont(font());
-            painter.setPen(colors::muted(palette()));
+            painter.setFont(snapshot().font);
+            painter.setPen(colors::muted(snapshot().palette));
             widgets::drawLines(painter, row.detailLines, row.detail.left(), row.detail.top(), row.detail.width(), line);
         }
     }
-    painter.setFont(font());
+    painter.setFont(snapshot().font);
 }
 
 void CostView::paintHeadline(QPainter& painter, const QRectF& rect, const QString& value,
                              const QStringList& details) const {
     const widgets::TextMetrics big(headlineFont());
     painter.setFont(headlineFont());
-    painter.setPen(palette().color(QPalette::Text));
+    painter.setPen(snapshot().palette.color(QPalette::Text));
     const qreal valueWidth = big.horizontalAdvance(value);
     painter.drawText(rect, Qt::AlignLeft | Qt::AlignVCenter, value);
     const QRectF rest(rect.left() + valueWidth + 14, rect.top(), rect.right() - rect.left() - valueWidth - 14,
                       rect.height());
-    const widgets::TextMetrics metrics(font());
+    const widgets::TextMetrics metrics(snapshot().font);
     for (const QString& detail : details) {
         // The first detail that fits whole; none rather than a cut one.
         if (metrics.horizontalAdvance(detail) <= rest.width()) {
-            painter.setFont(font());
-            painter.setPen(colors::muted(palette()));
+            painter.setFont(snapshot().font);
+            painter.setPen(colors::muted(snapshot().palette));
             painter.drawText(rest, Qt::AlignLeft | Qt::AlignVCenter, detail);
             break;
         }
     }
-    painter.setFont(font());
+    painter.setFont(snapshot().font);
 }
 
 void CostView::paintContent(QPainter& painter, const QRectF& target) const {
@@ -178,7 +178,7 @@ void CostView::paintContent(QPainter& painter, const QRectF& target) const {
         if (!onScreen) {
             // The panel is a widget on screen; an export typesets the whole explanation into the page.
             const QRectF content = contentRect(target, onScreen);
-            m_panel->document().paintFitted(painter, content, palette());
+            m_panel->document().paintFitted(painter, content, snapshot().palette);
         }
         return;
     }
@@ -214,7 +214,7 @@ void CostView::changeEvent(QEvent* event) {
     PaintedView::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
         for (CostChart* chart : charts()) {
-            chart->applyPalette(palette(), font());
+            chart->applyPalette(snapshot().palette, snapshot().font);
         }
     }
 }

@@ -29,26 +29,25 @@ void FramePool::remove(PaintedView* view) {
     m_views.erase(std::remove(m_views.begin(), m_views.end(), view), m_views.end());
 }
 
-void FramePool::startFrames(const PaintedView* painting) {
-    if (m_pool.maxThreadCount() == 0) {
+void FramePool::startSoon() {
+    if (m_startQueued || m_pool.maxThreadCount() == 0) {
         return;
     }
+    // A queued call runs before the repaint: Qt posts the window's update request at a lower
+    // priority than other posted events.
+    m_startQueued = true;
+    QMetaObject::invokeMethod(
+        &m_context,
+        [this] {
+            m_startQueued = false;
+            startFrames();
+        },
+        Qt::QueuedConnection);
+}
+
+void FramePool::startFrames() {
     for (PaintedView* view : m_views) {
-        if (view != painting) {
-            view->startFrame();
-        }
-    }
-    // A view that had a repaint pending on screen is painted in this repaint, and its paint event
-    // ends its frame. Should one not be, its frame ends as soon as the repaint is over.
-    if (!m_endQueued) {
-        m_endQueued = true;
-        QMetaObject::invokeMethod(
-            &m_context,
-            [this] {
-                m_endQueued = false;
-                endFrames();
-            },
-            Qt::QueuedConnection);
+        view->startFrame();
     }
 }
 

@@ -41,7 +41,7 @@ QString wholeExamples(const QString& examples, const widgets::TextMetrics& metri
 KvCacheView::KvCacheView(QWidget* parent)
     : PaintedView(parent)
     , m_plot(std::make_unique<KvCurvePlot>(this)) {
-    m_plot->applyPalette(palette(), font());
+    m_plot->applyPalette(snapshot().palette, snapshot().font);
 }
 
 KvCacheView::~KvCacheView() = default;
@@ -113,12 +113,12 @@ void KvCacheView::rebuild() {
     const core::Scenario& s = analysis().scenario;
     m_plot->setCurves(m_figure.curves, s.kvDType, s.sequenceLength, analysis().kv.totalBytes, alternatives,
                       markers(m_figure.lengthMarkers), markers(m_figure.roomMarkers));
-    m_plot->applyPalette(palette(), font());
+    m_plot->applyPalette(snapshot().palette, snapshot().font);
     placePlot();
 }
 
 QFont KvCacheView::headlineFont() const {
-    QFont big = font();
+    QFont big = snapshot().font;
     big.setBold(true);
     big.setPointSizeF(big.pointSizeF() * 1.9);
     return big;
@@ -132,7 +132,7 @@ QRectF KvCacheView::contentRect(const QRectF& target) const {
 QStringList KvCacheView::noteLines(const QRectF& content) const {
     QStringList lines;
     for (const QString& note : m_notes) {
-        lines << widgets::wrapLines(note, font(), content.width(), kNoteLines);
+        lines << widgets::wrapLines(note, snapshot().font, content.width(), kNoteLines);
     }
     return lines;
 }
@@ -140,7 +140,7 @@ QStringList KvCacheView::noteLines(const QRectF& content) const {
 layout::KvLayout KvCacheView::layoutFor(const QRectF& target) const {
     ensureBuilt();
     const QRectF content = contentRect(target);
-    return layout::layoutKvCache(content, widgets::TextMetrics(font()), widgets::TextMetrics(headlineFont()),
+    return layout::layoutKvCache(content, widgets::TextMetrics(snapshot().font), widgets::TextMetrics(headlineFont()),
                                  static_cast<int>(m_figure.shares.size()), static_cast<int>(noteLines(content).size()),
                                  static_cast<int>(m_figure.fits.size()));
 }
@@ -155,19 +155,19 @@ void KvCacheView::paintContent(QPainter& painter, const QRectF& target) const {
     paintHeader(painter, target, tr("KV cache"),
                 onScreen ? m_subtitle + QLatin1Char(' ') + tr("Hover the curve for exact bytes.") : m_subtitle);
     const layout::KvLayout placed = layoutFor(target);
-    const QPalette pal = palette();
+    const QPalette pal = snapshot().palette;
     painter.setFont(headlineFont());
     painter.setPen(pal.color(QPalette::Text));
     const widgets::TextMetrics big(headlineFont());
     painter.drawText(placed.headline, Qt::AlignLeft | Qt::AlignVCenter, m_headline);
-    painter.setFont(font());
+    painter.setFont(snapshot().font);
     painter.setPen(colors::muted(pal));
     const qreal detailLeft = placed.headline.left() + big.horizontalAdvance(m_headline) + 14;
     painter.drawText(
         QRectF(detailLeft, placed.headline.top(), placed.headline.right() - detailLeft, placed.headline.height()),
         Qt::AlignLeft | Qt::AlignVCenter, m_headlineDetail);
     paintShares(painter, placed);
-    painter.setFont(font());
+    painter.setFont(snapshot().font);
     painter.setPen(pal.color(QPalette::Text));
     const QStringList notes = noteLines(contentRect(target));
     for (std::size_t i = 0; i < placed.notes.size() && i < std::size_t(notes.size()); ++i) {
@@ -180,13 +180,13 @@ void KvCacheView::paintContent(QPainter& painter, const QRectF& target) const {
 }
 
 void KvCacheView::paintShares(QPainter& painter, const layout::KvLayout& placed) const {
-    const QPalette pal = palette();
+    const QPalette pal = snapshot().palette;
     std::vector<std::uint64_t> values;
     for (const core::KvKindShare& share : m_figure.shares) {
         values.push_back(share.bytes);
     }
     const std::vector<QRectF> segments = layout::proportionalSegments(values, placed.bar);
-    const widgets::TextMetrics metrics(font());
+    const widgets::TextMetrics metrics(snapshot().font);
     painter.fillRect(placed.bar, colors::panel(pal));
     for (std::size_t i = 0; i < segments.size(); ++i) {
         const QColor color = colors::kvShare(m_figure.shares[i], pal);
@@ -233,9 +233,9 @@ void KvCacheView::paintShares(QPainter& painter, const layout::KvLayout& placed)
 }
 
 void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) const {
-    const QPalette pal = palette();
+    const QPalette pal = snapshot().palette;
     const core::Analysis& a = analysis();
-    QFont bold = font();
+    QFont bold = snapshot().font;
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(pal.color(QPalette::Text));
@@ -249,14 +249,14 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
                                             {tr("%1 + this cache %2").arg(weights, devices),
                                              tr("Weights + this cache %1").arg(devices), tr("Weights + cache")},
                                             placed.gpuTitle.width()));
-    const widgets::TextMetrics metrics(font());
+    const widgets::TextMetrics metrics(snapshot().font);
     const qreal line = metrics.height();
     for (std::size_t i = 0; i < m_figure.fits.size() && i < placed.gpuRows.size(); ++i) {
         const core::GpuFit& fit = m_figure.fits[i];
         const core::GpuFitText& text = m_figure.fitTexts[i];
         const QString label = fit.scenario ? tr("%1 (scenario)").arg(qs(text.label)) : qs(text.label);
         const layout::GpuRowLayout row =
-            layout::layoutGpuRow(placed.gpuRows[i], font(), bold, label, qs(text.verdict), qs(text.detail));
+            layout::layoutGpuRow(placed.gpuRows[i], snapshot().font, bold, label, qs(text.verdict), qs(text.detail));
         if (fit.scenario) {
             // The scenario's devices: a tinted band behind their row.
             QRectF band = row.label.united(row.verdict).united(row.bar);
@@ -270,7 +270,7 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
         painter.setFont(bold);
         painter.setPen(pal.color(QPalette::Text));
         painter.drawText(row.label, Qt::AlignLeft | Qt::AlignVCenter, label);
-        painter.setFont(font());
+        painter.setFont(snapshot().font);
         painter.setPen(text.tone == core::Tone::Good      ? theme::goodColor(pal)
                        : text.tone == core::Tone::Caution ? theme::cautionColor(pal)
                                                           : theme::severityColor(core::Severity::Error, pal));
@@ -314,7 +314,7 @@ void KvCacheView::resizeEvent(QResizeEvent* event) {
 void KvCacheView::changeEvent(QEvent* event) {
     PaintedView::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
-        m_plot->applyPalette(palette(), font());
+        m_plot->applyPalette(snapshot().palette, snapshot().font);
     }
 }
 

@@ -82,18 +82,18 @@ const KvFitTile::Placement& KvFitTile::placement(const QRectF& target) const {
     at = Placement{};
     m_placementTarget = target;
     m_placementGeneration = generation();
-    const widgets::TextMetrics metrics(font());
+    const widgets::TextMetrics metrics(snapshot().font);
     at.line = metrics.height();
-    QFont bold = font();
+    QFont bold = snapshot().font;
     bold.setBold(true);
     // As paintHeader() leaves it: the space below the headline.
     const qreal headerBottom = this->headerBottom(target, m_headline, QString());
     at.header = QRectF(target.left(), target.top(), target.width(), headerBottom + 10 - target.top());
     const QRectF below(target.left() + 14, headerBottom + 10, target.width() - 28, target.bottom() - headerBottom - 20);
     // Sentences wrap to the tile's width instead of being cut; the per-kind lines give way first.
-    at.detail = widgets::wrapLines(m_detail, font(), below.width(), 2);
+    at.detail = widgets::wrapLines(m_detail, snapshot().font, below.width(), 2);
     at.deviceTitle = widgets::wrapLines(m_deviceTitle, bold, below.width(), 2);
-    at.deviceDetail = widgets::wrapLines(m_deviceDetail, font(), below.width(), 2);
+    at.deviceDetail = widgets::wrapLines(m_deviceDetail, snapshot().font, below.width(), 2);
     at.detailTop = below.top() - 8;
     const qreal detailBottom = at.detailTop + at.line * qreal(at.detail.size());
     const QRectF area(below.left(), detailBottom + 4, below.width(), below.bottom() - detailBottom - 4);
@@ -126,8 +126,8 @@ void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
     paintHeader(painter, target, m_headline, QString());
     const Placement& at = placement(target);
     const core::Analysis& a = analysis();
-    const QPalette pal = palette();
-    const widgets::TextMetrics metrics(font());
+    const QPalette pal = snapshot().palette;
+    const widgets::TextMetrics metrics(snapshot().font);
     const qreal line = at.line;
     painter.setPen(colors::muted(pal));
     widgets::drawLines(painter, at.detail, at.left, at.detailTop, at.width, line);
@@ -147,12 +147,12 @@ void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
     }
 
     const core::DeviceFit& fit = a.devices;
-    QFont bold = font();
+    QFont bold = snapshot().font;
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(fit.fits ? theme::goodColor(pal) : theme::severityColor(core::Severity::Error, pal));
     widgets::drawLines(painter, at.deviceTitle, at.left, at.deviceTitleTop, at.width, line);
-    painter.setFont(font());
+    painter.setFont(snapshot().font);
     const QRectF& deviceBar = at.deviceBar;
     painter.fillRect(deviceBar, colors::panel(pal));
     const auto [weightsWidth, cacheWidth] = deviceShares(deviceBar.width());
@@ -178,7 +178,7 @@ std::vector<PaintedView::DrawnItem> KvFitTile::drawnItems(const QRectF& target) 
     // detail: a wider FFN changes the weights alone and repaints the devices' lines.
     const Placement& at = placement(target);
     const core::Analysis& a = analysis();
-    const QPalette pal = palette();
+    const QPalette pal = snapshot().palette;
     const qreal line = at.line;
     const bool fits = a.devices.fits;
     std::vector<DrawnItem> items;

@@ -17,7 +17,7 @@ std::vector<PaintedView::DrawnItem> LayerStackView::drawnItems(const QRectF& tar
     paintChrome(nullptr, target, &items);
     const layout::LayerStackLayout& stack = cachedLayout(target);
     const core::Analysis& a = analysis();
-    const QPalette pal = palette();
+    const QPalette pal = snapshot().palette;
     const std::int64_t selected = selectedLayer();
     const widgets::TextMetrics smallMetrics(smallFont());
     if (!stack.crossLinks.empty()) {

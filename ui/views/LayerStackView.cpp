@@ -165,13 +165,13 @@ void LayerStackView::rebuild() {
         const QString a1 = attentionName(layer);
         if (attention.find(a1) == attention.end()) {
             attentionOrder.push_back(a1);
-            attention[a1] = {0, colors::attention(layer, palette())};
+            attention[a1] = {0, colors::attention(layer, snapshot().palette)};
         }
         ++attention[a1].first;
         const QString f = ffnName(a.config, layer.ffn);
         if (ffn.find(f) == ffn.end()) {
             ffnOrder.push_back(f);
-            ffn[f] = {0, colors::ffn(layer.ffn, palette())};
+            ffn[f] = {0, colors::ffn(layer.ffn, snapshot().palette)};
         }
         ++ffn[f].first;
         crossLayers += layer.crossAttention ? 1 : 0;
@@ -180,7 +180,7 @@ void LayerStackView::rebuild() {
         m_legend.push_back({QStringLiteral("%1 ×%2").arg(name).arg(attention[name].first), attention[name].second});
     }
     if (crossLayers > 0) {
-        m_legend.push_back({tr("cross-attention ×%1").arg(crossLayers), colors::crossAttention(palette())});
+        m_legend.push_back({tr("cross-attention ×%1").arg(crossLayers), colors::crossAttention(snapshot().palette)});
     }
     for (const QString& name : ffnOrder) {
         m_legend.push_back({QStringLiteral("%1 ×%2").arg(name).arg(ffn[name].first), ffn[name].second});
@@ -237,7 +237,7 @@ QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target, std:
                                    qHashMulti(0, tr("Layer stack"), compact() ? QString() : screenSubtitle())));
     }
     // The legend flows in lines of swatches above the stack.
-    const widgets::TextMetrics metrics(font());
+    const widgets::TextMetrics metrics(snapshot().font);
     const qreal line = metrics.height();
     qreal x = area.left();
     qreal y = area.top();
@@ -249,7 +249,7 @@ QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target, std:
         }
         if (painter) {
             painter->fillRect(QRectF(x, y + line * 0.1, line * 0.9, line * 0.8), entry.color);
-            painter->setPen(palette().color(QPalette::Text));
+            painter->setPen(snapshot().palette.color(QPalette::Text));
             widgets::drawShaped(*painter, QRectF(x + line * 0.9 + 6, y, width, line), Qt::AlignLeft | Qt::AlignVCenter,
                                 entry.text);
         }
@@ -279,7 +279,7 @@ layout::LayerStackLayout LayerStackView::layoutFor(const QRectF& target) const {
 void LayerStackView::paintContent(QPainter& painter, const QRectF& target) const {
     paintChrome(&painter, target, nullptr);
     const layout::LayerStackLayout& stack = cachedLayout(target);
-    const QPalette pal = palette();
+    const QPalette pal = snapshot().palette;
     const core::Analysis& a = analysis();
     const std::int64_t selected = selectedLayer();
     const QColor text = pal.color(QPalette::Text);
@@ -440,7 +440,7 @@ void LayerStackView::mouseMoveEvent(QMouseEvent* event) {
     const int hit = analysis().valid ? slabAt(event->position()) : -1;
     if (hit != m_hover) {
         m_hover = hit;
-        update();
+        repaintLater(rect());
     }
     if (hit >= 0) {
         QToolTip::showText(event->globalPosition().toPoint(), toolTipFor(hit), this);
@@ -461,7 +461,7 @@ void LayerStackView::mousePressEvent(QMouseEvent* event) {
 void LayerStackView::leaveEvent(QEvent* event) {
     if (m_hover >= 0) {
         m_hover = -1;
-        update();
+        repaintLater(rect());
     }
     PaintedView::leaveEvent(event);
 }

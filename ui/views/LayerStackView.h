@@ -36,7 +36,7 @@ signals:
 protected:
     void rebuild() override;
     void paintContent(QPainter& painter, const QRectF& target) const override;
-    void selectedLayerChanged() override { update(); }
+    void selectedLayerChanged() override { repaintLater(rect()); }
     QString contentKey() const override;
     std::vector<DrawnItem> drawnItems(const QRectF& target) const override;
     void mouseMoveEvent(QMouseEvent* event) override;

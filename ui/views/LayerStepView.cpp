@@ -53,11 +53,11 @@ void LayerStepView::rebuild() {
     m_key = std::move(key);
     m_section = std::move(section);
     if (!m_typesetter) {
-        m_typesetter = std::make_shared<const mathtext::MathTypesetter>(font());
+        m_typesetter = std::make_shared<const mathtext::MathTypesetter>(snapshot().font);
     }
     core::Derivation derivation;
     derivation.sections.push_back(m_section);
-    m_document = std::make_unique<layout::DerivationDocument>(derivation, font(), m_typesetter);
+    m_document = std::make_unique<layout::DerivationDocument>(derivation, snapshot().font, m_typesetter);
     ++m_documents;
 }
 
@@ -105,12 +105,12 @@ void LayerStepView::paintContent(QPainter& painter, const QRectF& target) const 
     if (forScreen(painter) && painter.transform().isIdentity() && ratio == std::floor(ratio)) {
         paintBlocks(painter, area.topLeft(), ratio);
     } else {
-        m_document->paintFitted(painter, m_fitted, area.topLeft(), palette());
+        m_document->paintFitted(painter, m_fitted, area.topLeft(), snapshot().palette);
     }
     painter.restore();
     if (m_fitted.cut) {
         painter.setFont(smallFont());
-        painter.setPen(colors::muted(palette()));
+        painter.setPen(colors::muted(snapshot().palette));
         painter.drawText(moreRect(area), Qt::AlignRight | Qt::AlignVCenter, tr("… the rest in the full view (Open)"));
     }
 }
@@ -120,7 +120,7 @@ std::vector<LayerStepView::Placed> LayerStepView::placements(QPointF topLeft, qr
     // the smallest gap between blocks (10 units at a scale of at least 0.7), so neighbours never
     // overlap; a block's ink stays inside its box, which includes its descent.
     constexpr int kPad = 3;
-    const QPalette pal = palette();
+    const QPalette pal = snapshot().palette;
     const qreal scale = m_fitted.scale;
     const size_t look = qHashMulti(0, scale, ratio, pal.color(QPalette::Base).rgba(), pal.color(QPalette::Text).rgba(),
                                    colors::muted(pal).rgba(), colors::rule(pal).rgba());
@@ -138,7 +138,7 @@ std::vector<LayerStepView::Placed> LayerStepView::placements(QPointF topLeft, qr
 }
 
 void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft, qreal ratio) const {
-    const QPalette pal = palette();
+    const QPalette pal = snapshot().palette;
     const QRectF everything(-1e6, -1e6, 2e6, 2e6);
     std::vector<Placed> next = placements(topLeft, ratio);
     const std::vector<DrawnItem> onScreen = drawn(m_painted);

@@ -172,7 +172,7 @@ std::vector<PaintedView::DrawnItem> LayerWeightsView::drawnItems(const QRectF& t
 }
 
 QColor LayerWeightsView::colorOf(layout::WeightRole role) const {
-    const QPalette pal = palette();
+    const QPalette pal = snapshot().palette;
     const core::Analysis& a = analysis();
     const std::int64_t index = selectedLayer();
     const core::LayerPlan layer = index >= 0 ? a.plan.layers[static_cast<std::size_t>(index)] : core::LayerPlan{};
@@ -202,7 +202,7 @@ qreal LayerWeightsView::pickerReserve() const {
 }
 
 QRectF LayerWeightsView::contentRect(const QRectF& target) const {
-    const widgets::TextMetrics metrics(font());
+    const widgets::TextMetrics metrics(snapshot().font);
     const qreal top = headerBottom(target, m_title, m_subtitle, pickerReserve()) + 10;
     const qreal noteHeight = m_note.isEmpty() || compact() ? 0 : metrics.height() + 4;
     return QRectF(target.left() + 14, top + noteHeight, target.width() - 28, target.bottom() - top - noteHeight - 10);
@@ -230,14 +230,15 @@ layout::WeightLayout LayerWeightsView::layoutFor(const QRectF& target) const {
 
 void LayerWeightsView::paintContent(QPainter& painter, const QRectF& target) const {
     const QRectF below = paintHeader(painter, target, m_title, m_subtitle, pickerReserve());
-    const QPalette pal = palette();
+    const QPalette pal = snapshot().palette;
     const QColor text = pal.color(QPalette::Text);
     const QColor muted = colors::muted(pal);
     if (!m_note.isEmpty() && !compact()) {
         painter.setPen(muted);
-        widgets::drawShaped(painter,
-                            QRectF(below.left(), below.top() - 4, below.width(), widgets::TextMetrics(font()).height()),
-                            Qt::AlignLeft | Qt::AlignVCenter, m_note);
+        widgets::drawShaped(
+            painter,
+            QRectF(below.left(), below.top() - 4, below.width(), widgets::TextMetrics(snapshot().font).height()),
+            Qt::AlignLeft | Qt::AlignVCenter, m_note);
     }
     const layout::WeightLayout& placed = cachedLayout(target);
     const QFont small = smallFont();

@@ -73,7 +73,7 @@ std::vector<QRectF> MemoryView::segments(const core::MemoryStack& stack, const Q
 }
 
 QStringList MemoryView::verdictLines(const core::MemoryStack& stack, qreal width) const {
-    QFont bold = font();
+    QFont bold = snapshot().font;
     bold.setBold(true);
     // The whole verdict, or its first clause when the whole needs more lines than the panel gives it.
     const QStringList whole = widgets::wrapLines(qs(stack.verdict), bold, width, widgets::kEveryLine);
@@ -88,7 +88,7 @@ layout::MemoryLayout MemoryView::layoutIn(const QRectF& content) const {
         static_cast<int>(std::min<qsizetype>(verdictLines(m_serving, panelWidth).size(), kVerdictLines));
     const int training =
         static_cast<int>(std::min<qsizetype>(verdictLines(m_training, panelWidth).size(), kVerdictLines));
-    return layout::layoutMemory(content, widgets::TextMetrics(font()), serving, training, kPanelSplit);
+    return layout::layoutMemory(content, widgets::TextMetrics(snapshot().font), serving, training, kPanelSplit);
 }
 
 layout::MemoryLayout MemoryView::layoutFor(const QRectF& target, bool onScreen) const {
@@ -104,13 +104,13 @@ void MemoryView::paintFigure(QPainter& painter, const QRectF& content, bool) con
 
 void MemoryView::paintPanel(QPainter& painter, const layout::MemoryPanelLayout& placed, const core::MemoryStack& stack,
                             const std::vector<core::SummaryRow>& rows) const {
-    const QPalette pal = palette();
-    const widgets::TextMetrics metrics(font());
+    const QPalette pal = snapshot().palette;
+    const widgets::TextMetrics metrics(snapshot().font);
     const qreal line = metrics.height();
-    QFont bold = font();
+    QFont bold = snapshot().font;
     bold.setBold(true);
     QFont heading = titleFont();
-    heading.setPointSizeF(font().pointSizeF() * 1.1);
+    heading.setPointSizeF(snapshot().font.pointSizeF() * 1.1);
     painter.setFont(heading);
     painter.setPen(pal.color(QPalette::Text));
     painter.drawText(placed.title, Qt::AlignLeft | Qt::AlignVCenter,
@@ -128,7 +128,7 @@ void MemoryView::paintPanel(QPainter& painter, const layout::MemoryPanelLayout& 
     const qreal capacityX = layout::scaledX(double(stack.capacityBytes), placed.bar, scale);
     painter.fillRect(placed.bar, colors::panel(pal));
     const std::vector<QRectF> parts = segments(stack, placed.bar);
-    painter.setFont(font());
+    painter.setFont(snapshot().font);
     for (std::size_t i = 0; i < parts.size(); ++i) {
         const QColor color = colors::memory(stack.segments[i].part, pal);
         painter.fillRect(parts[i], color);
@@ -155,7 +155,7 @@ void MemoryView::paintPanel(QPainter& painter, const layout::MemoryPanelLayout& 
         // Its arrow over the line: the label ends at the line, or starts there near the left edge.
         const qreal left = std::clamp(capacityX - capacityWidth + metrics.horizontalAdvance(QStringLiteral("▾")) / 2,
                                       placed.capacity.left(), placed.capacity.right() - capacityWidth);
-        painter.setFont(font());
+        painter.setFont(snapshot().font);
         painter.setPen(colors::muted(pal));
         painter.drawText(QRectF(left, placed.capacity.top(), capacityWidth, line), Qt::AlignLeft | Qt::AlignVCenter,
                          capacity);
@@ -164,7 +164,7 @@ void MemoryView::paintPanel(QPainter& painter, const layout::MemoryPanelLayout& 
     // The rows, with a swatch beside those that are a part of the bar.
     const qreal swatch = line * 0.7;
     const std::vector<layout::RowPlacement> placedRows =
-        layout::layoutRows(placed.rows, font(), bold, rowTexts(rows), swatch + 8);
+        layout::layoutRows(placed.rows, snapshot().font, bold, rowTexts(rows), swatch + 8);
     paintRows(painter, placedRows, rows);
     for (std::size_t i = 0; i < placedRows.size() && i < rows.size(); ++i) {
         for (const core::MemorySegment& segment : stack.segments) {

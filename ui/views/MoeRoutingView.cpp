@@ -83,7 +83,7 @@ void MoeRoutingView::rebuild() {
     }
     parts << weights;
     m_rule = parts.join(QStringLiteral(" · "));
-    const QPalette pal = palette();
+    const QPalette pal = snapshot().palette;
     const QColor routed = colors::ffn(core::FfnKind::Moe, pal);
     const std::pair<QRgb, QRgb> shadesFor{routed.rgb(), pal.color(QPalette::Base).rgb()};
     if (!m_heat.isNull() && m_heatSimulation == m_simulations && m_shadesFor == shadesFor) {
@@ -167,7 +167,7 @@ std::vector<PaintedView::DrawnItem> MoeRoutingView::drawnItems(const QRectF& tar
 }
 
 qreal MoeRoutingView::tokenLabelWidth() const {
-    const widgets::TextMetrics metrics(font());
+    const widgets::TextMetrics metrics(snapshot().font);
     qreal width = metrics.horizontalAdvance(tr("token"));
     for (const std::string& token : core::routingSampleTokens()) {
         width = std::max(width, metrics.horizontalAdvance(QStringLiteral("“%1”").arg(qs(token))));
@@ -176,7 +176,7 @@ qreal MoeRoutingView::tokenLabelWidth() const {
 }
 
 qreal MoeRoutingView::choiceWidth(const QRectF& area) const {
-    const widgets::TextMetrics metrics(font());
+    const widgets::TextMetrics metrics(snapshot().font);
     qreal width = metrics.horizontalAdvance(tr("chosen (gate weight)"));
     for (const QStringList& choice : m_choices) {
         width = std::max(width, metrics.horizontalAdvance(choice.join(QStringLiteral(", "))));
@@ -190,11 +190,11 @@ QString MoeRoutingView::headerTitle() const {
 
 QStringList MoeRoutingView::ruleLines(const QRectF& target) const {
     // A tile names the layer and the experts; the scoring and gate weights need the full view.
-    return widgets::wrapLines(compact() ? m_ruleShort : m_rule, font(), target.width() - 28, kRuleLines);
+    return widgets::wrapLines(compact() ? m_ruleShort : m_rule, snapshot().font, target.width() - 28, kRuleLines);
 }
 
 QRectF MoeRoutingView::contentRect(const QRectF& target) const {
-    const widgets::TextMetrics metrics(font());
+    const widgets::TextMetrics metrics(snapshot().font);
     const qreal rule = metrics.height() * static_cast<qreal>(std::max<qsizetype>(1, ruleLines(target).size()));
     const qreal top = headerBottom(target, headerTitle(), m_subtitle) + 10 + rule + 10;
     return QRectF(target.left() + 14, top, target.width() - 28, target.bottom() - top - 10);
@@ -204,18 +204,18 @@ layout::RoutingLayout MoeRoutingView::layoutFor(const QRectF& target) const {
     ensureBuilt();
     const QRectF area = contentRect(target);
     // A tile keeps the scores, the load and the totals; the token words and choices need the full view.
-    return layout::layoutRouting(static_cast<int>(m_simulation.tokens.size()),
-                                 static_cast<int>(m_simulation.numExperts),
-                                 static_cast<int>(m_simulation.sharedExperts), area, widgets::TextMetrics(font()),
-                                 compact() ? 0 : tokenLabelWidth(), compact() ? 0 : choiceWidth(area));
+    return layout::layoutRouting(
+        static_cast<int>(m_simulation.tokens.size()), static_cast<int>(m_simulation.numExperts),
+        static_cast<int>(m_simulation.sharedExperts), area, widgets::TextMetrics(snapshot().font),
+        compact() ? 0 : tokenLabelWidth(), compact() ? 0 : choiceWidth(area));
 }
 
 void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const {
     const QRectF below = paintHeader(painter, target, headerTitle(), m_subtitle);
-    const QPalette pal = palette();
+    const QPalette pal = snapshot().palette;
     const QColor text = pal.color(QPalette::Text);
     const QColor muted = colors::muted(pal);
-    const widgets::TextMetrics metrics(font());
+    const widgets::TextMetrics metrics(snapshot().font);
     if (!m_simulation.moe) {
         paintDense(painter, below);
         return;
@@ -264,7 +264,7 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
             QRectF(placed.choices.front().left(), header.top(), placed.choices.front().width(), header.height()),
             Qt::AlignLeft | Qt::AlignVCenter, m_simulation.topK <= 4 ? tr("chosen (gate weight)") : tr("chosen"));
     }
-    painter.setFont(font());
+    painter.setFont(snapshot().font);
 
     const bool roomy = placed.cellWidth >= 5;
     painter.save();
@@ -377,7 +377,7 @@ void MoeRoutingView::paintContent(QPainter& painter, const QRectF& target) const
 void MoeRoutingView::paintGroupSeparators(QPainter& painter, const layout::RoutingLayout& placed, qreal top,
                                           qreal bottom) const {
     // Group-limited routing: mark the groups a token must choose its experts from.
-    QColor separator = palette().color(QPalette::Text);
+    QColor separator = snapshot().palette.color(QPalette::Text);
     separator.setAlpha(150);
     painter.setPen(QPen(separator, 1, Qt::DashLine));
     for (const std::int64_t first : m_simulation.groupStarts()) {
@@ -388,8 +388,8 @@ void MoeRoutingView::paintGroupSeparators(QPainter& painter, const layout::Routi
 
 void MoeRoutingView::paintTotals(QPainter& painter, const QRectF& area) const {
     const core::Analysis& a = analysis();
-    const QPalette pal = palette();
-    const widgets::TextMetrics metrics(font());
+    const QPalette pal = snapshot().palette;
+    const widgets::TextMetrics metrics(snapshot().font);
     const std::uint64_t total = a.params.total;
     const std::uint64_t active = a.params.active;
     painter.setPen(pal.color(QPalette::Text));
@@ -430,8 +430,8 @@ void MoeRoutingView::paintTotals(QPainter& painter, const QRectF& area) const {
 
 void MoeRoutingView::paintDense(QPainter& painter, const QRectF& area) const {
     const core::Analysis& a = analysis();
-    const QPalette pal = palette();
-    const widgets::TextMetrics metrics(font());
+    const QPalette pal = snapshot().palette;
+    const widgets::TextMetrics metrics(snapshot().font);
     const core::FfnKind kind = a.plan.layers.empty() ? a.config.ffnKind : a.plan.layers.front().ffn;
     painter.setPen(pal.color(QPalette::Text));
     if (kind == core::FfnKind::None) {

@@ -23,6 +23,7 @@ PaintedView::PaintedView(QWidget* parent)
     , m_selection(new LayerSelection(this)) {
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(320, 240);
+    takeSnapshot();
     connect(m_selection, &LayerSelection::layerChanged, this, &PaintedView::onLayerChanged);
 }
 
@@ -33,6 +34,7 @@ PaintedView::~PaintedView() {
 void PaintedView::setSharedAnalysis(core::AnalysisPtr analysis) {
     endFrame();
     m_analysis = std::move(analysis);
+    takeSnapshot(); // the selected layer, resolved against the new plan
     m_dirty = true;
     if (m_compact && isVisible()) {
         ensureBuilt();
@@ -64,6 +66,7 @@ void PaintedView::setLayerSelection(LayerSelection* selection) {
 
 void PaintedView::onLayerChanged() {
     endFrame();
+    takeSnapshot();
     selectedLayerChanged();
 }
 
@@ -79,8 +82,8 @@ void PaintedView::selectedLayerChanged() {
     invalidate();
 }
 
-std::int64_t PaintedView::selectedLayer() const {
-    return m_selection->resolve(m_analysis->plan);
+void PaintedView::takeSnapshot() const {
+    m_snapshot = {palette(), font(), m_selection->resolve(m_analysis->plan)};
 }
 
 void PaintedView::invalidate() {
@@ -91,8 +94,11 @@ void PaintedView::invalidate() {
 }
 
 void PaintedView::repaintLater(const QRegion& region) {
-    m_pending += region;
     update(region);
+    if (m_frame) {
+        m_pending += region;
+        m_framePool->startSoon();
+    }
 }
 
 void PaintedView::ensureBuilt() const {
@@ -106,6 +112,7 @@ void PaintedView::ensureBuilt() const {
 
 void PaintedView::render(QPainter& painter, const QRectF& target) const {
     endFrame();
+    takeSnapshot();
     ensureBuilt();
     draw(painter, target);
 }
@@ -113,14 +120,14 @@ void PaintedView::render(QPainter& painter, const QRectF& target) const {
 void PaintedView::draw(QPainter& painter, const QRectF& target) const {
     painter.save();
     painter.setClipRect(target, Qt::IntersectClip);
-    painter.fillRect(target, palette().color(QPalette::Base));
-    painter.setFont(font());
+    painter.fillRect(target, m_snapshot.palette.color(QPalette::Base));
+    painter.setFont(m_snapshot.font);
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     if (m_analysis->valid) {
         paintContent(painter, target);
     } else {
-        painter.setPen(colors::muted(palette()));
+        painter.setPen(colors::muted(m_snapshot.palette));
         painter.drawText(target.adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap,
                          tr("Nothing to show: the configuration has errors.\nFix the fields listed under "
                             "Diagnostics."));
@@ -189,7 +196,8 @@ std::pair<QStringList, QStringList> PaintedView::headerLines(const QRectF& targe
         widgets::wrapLines(title, titleFont(), titleWidth, m_compact ? kCompactTitleLines : kTitleLines);
     QStringList subtitleLines;
     if (!subtitle.isEmpty() && !m_compact) {
-        subtitleLines = widgets::wrapLines(subtitle, font(), target.width() - 2 * kHeaderMargin, kSubtitleLines);
+        subtitleLines =
+            widgets::wrapLines(subtitle, m_snapshot.font, target.width() - 2 * kHeaderMargin, kSubtitleLines);
     }
     return {std::move(titleLines), std::move(subtitleLines)};
 }
@@ -199,7 +207,7 @@ qreal PaintedView::headerBottom(const QRectF& target, const QString& title, cons
     const auto [titleLines, subtitleLines] = headerLines(target, title, subtitle, reservedRight);
     const qreal titleHeight = widgets::TextMetrics(titleFont()).height() * std::max<qsizetype>(1, titleLines.size());
     const qreal subtitleHeight =
-        subtitleLines.isEmpty() ? 0 : 2 + widgets::TextMetrics(font()).height() * qreal(subtitleLines.size());
+        subtitleLines.isEmpty() ? 0 : 2 + widgets::TextMetrics(m_snapshot.font).height() * qreal(subtitleLines.size());
     return target.top() + 10 + titleHeight + subtitleHeight;
 }
 
@@ -213,7 +221,7 @@ QRectF PaintedView::paintHeader(QPainter& painter, const QRectF& target, const Q
     const qreal width = target.width() - 2 * kHeaderMargin;
     qreal y = target.top() + 10;
     painter.setFont(heading);
-    painter.setPen(palette().color(QPalette::Text));
+    painter.setPen(m_snapshot.palette.color(QPalette::Text));
     for (const QString& line : titleLines) {
         widgets::drawShaped(painter, QRectF(left, y, width, titleLine), Qt::AlignLeft | Qt::AlignVCenter, line);
         y += titleLine;
@@ -222,9 +230,9 @@ QRectF PaintedView::paintHeader(QPainter& painter, const QRectF& target, const Q
         y += titleLine;
     }
     if (!subtitleLines.isEmpty()) {
-        painter.setFont(font());
-        painter.setPen(colors::muted(palette()));
-        const qreal line = widgets::TextMetrics(font()).height();
+        painter.setFont(m_snapshot.font);
+        painter.setPen(colors::muted(m_snapshot.palette));
+        const qreal line = widgets::TextMetrics(m_snapshot.font).height();
         y += 2;
         for (const QString& text : subtitleLines) {
             widgets::drawShaped(painter, QRectF(left, y, width, line), Qt::AlignLeft | Qt::AlignVCenter, text);
@@ -236,14 +244,14 @@ QRectF PaintedView::paintHeader(QPainter& painter, const QRectF& target, const Q
 }
 
 QFont PaintedView::titleFont() const {
-    QFont heading = font();
+    QFont heading = m_snapshot.font;
     heading.setBold(true);
     heading.setPointSizeF(heading.pointSizeF() * 1.2);
     return heading;
 }
 
 QFont PaintedView::smallFont() const {
-    QFont small = font();
+    QFont small = m_snapshot.font;
     small.setPointSizeF(small.pointSizeF() * 0.88);
     return small;
 }
@@ -257,30 +265,31 @@ bool PaintedView::event(QEvent* event) {
 
 void PaintedView::paintEvent(QPaintEvent* event) {
     QPainter painter(this);
-    const QPaintEngine* engine = painter.paintEngine();
-    const bool onScreen = engine != nullptr && engine->paintDevice() == backingStoreImage();
-    if (onScreen && m_framePool != nullptr) {
-        m_framePool->startFrames(this); // the other tiles' repaints, beside this one
+    if (m_frame) {
+        paintFromImage(painter, event->region());
+        return;
     }
-    const bool framed = endFrame();
+    takeSnapshot();
     ensureBuilt();
-    // A frame drawn is on screen already: the rest of the event's region, if any, is drawn here.
-    const QRegion rest = framed && onScreen ? event->region().subtracted(m_frame->region) : event->region();
-    if (framed && onScreen) {
-        m_framePool->countShown();
-    }
-    if (!rest.isEmpty()) {
-        m_exposed = rest;
-        painter.setClipRegion(rest);
-        draw(painter, QRectF(rect()));
-    }
-    m_pending -= event->region();
+    m_exposed = event->region();
+    painter.setClipRegion(m_exposed);
+    draw(painter, QRectF(rect()));
     m_drawn = m_analysis->valid ? drawnItems(QRectF(rect())) : std::vector<DrawnItem>{};
 }
 
 void PaintedView::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
+    switch (event->type()) {
+    case QEvent::PaletteChange:
+    case QEvent::FontChange:
+    case QEvent::EnabledChange: // palette()'s colour group
+        takeSnapshot();
         invalidate();
+        break;
+    case QEvent::ActivationChange: // the colour group too, the same colours in archplay's themes
+        takeSnapshot();
+        break;
+    default:
+        break;
     }
     AnalysisView::changeEvent(event);
 }

@@ -6,6 +6,7 @@
 
 #include <QFont>
 #include <QHashFunctions>
+#include <QPalette>
 #include <QRegion>
 #include <QString>
 
@@ -21,8 +22,11 @@ class LayerSelection;
 
 /// Base of the custom-painted views. setSharedAnalysis() only keeps the analysis and schedules a repaint;
 /// what a view derives from it (core calls, texts) is rebuilt once per change, on the first paint
-/// or export after it, so hidden tabs cost nothing while a slider is dragged. paintEvent() calls
-/// render(), which the exporters call too.
+/// or export after it, so hidden tabs cost nothing while a slider is dragged. paintEvent() draws
+/// what render() draws, which the exporters call too.
+///
+/// Drawing reads the view's derived data, its analysis and snapshot(), never the QWidget: a tile of
+/// the overview draws on a worker thread (FramePool), and QWidget is GUI-thread only.
 class PaintedView : public AnalysisView {
     Q_OBJECT
 
@@ -41,8 +45,9 @@ public:
     /// glance needs; the full view stays the tab of its kind.
     void setCompact(bool compact);
     bool compact() const { return m_compact; }
-    /// On screen, the view's pending repaint is drawn by `pool`'s workers while the GUI thread
-    /// paints the rest of the window (FramePool). Null, the default: always on the GUI thread.
+    /// On screen, the view is drawn into an image of its own by `pool`'s workers as soon as it
+    /// changes, and its paint event copies the image to the window (FramePool). Null, the default:
+    /// it draws in its paint event, on the GUI thread.
     void setFramePool(FramePool* pool);
 
     const core::Analysis& analysis() const { return *m_analysis; }
@@ -87,10 +92,22 @@ protected:
     /// touching its pixels and `margin` more on each side (antialiased edges, strokes).
     static DrawnItem drawnItem(const QRectF& rect, size_t digest, int margin = 1);
 
-    /// The selected layer resolved against the current plan (LayerSelection::resolve).
-    std::int64_t selectedLayer() const;
+    /// What drawing reads of the widget and of the shared selection, copied on the GUI thread
+    /// whenever they may have changed (a palette, font, enabled or activation change, a new
+    /// analysis, another layer selected) and before each draw there.
+    struct Snapshot {
+        QPalette palette; ///< QWidget::palette() in its current colour group
+        QFont font;
+        std::int64_t layer = -1; ///< the selected layer resolved against the plan (LayerSelection::resolve)
+    };
+    const Snapshot& snapshot() const { return m_snapshot; }
+    /// The selected layer resolved against the current plan: snapshot().layer.
+    std::int64_t selectedLayer() const { return m_snapshot.layer; }
     /// Marks the derived data stale and schedules a repaint.
     void invalidate();
+    /// Schedules a repaint of `region`: what a view calls instead of update(), which would show a
+    /// frame's image unchanged.
+    void repaintLater(const QRegion& region);
     /// Rebuilds the derived data if stale.
     void ensureBuilt() const;
 
@@ -108,10 +125,10 @@ protected:
     /// The title's and the subtitle's lines for this target.
     std::pair<QStringList, QStringList> headerLines(const QRectF& target, const QString& title, const QString& subtitle,
                                                     qreal reservedRight) const;
-    /// What the current paint event on the view redraws.
+    /// What the current draw redraws: a paint event's region, or a frame's.
     const QRegion& exposedRegion() const { return m_exposed; }
-    /// True when `painter` paints the view on screen (or into its frame, for the screen); false for
-    /// an export.
+    /// True when `painter` paints the view on screen (or into its frame's image, for the screen);
+    /// false for an export.
     bool forScreen(const QPainter& painter) const;
     QFont smallFont() const;
 
@@ -126,31 +143,37 @@ private:
 
     /// Ends the frame in flight, then lets the view follow the selected layer.
     void onLayerChanged();
-    /// Asks Qt to repaint `region` and remembers it, for a frame to draw.
-    void repaintLater(const QRegion& region);
-    /// Starts drawing the pending repaint into the frame on a worker: only on screen, for a view
-    /// built, shown and with no frame in flight.
+    /// Copies the snapshot from the widget (GUI thread, no frame in flight).
+    void takeSnapshot() const;
+    /// Readies the frame to bring the image up to date `within` a region, on the GUI thread: takes
+    /// the snapshot, builds, sizes the image and hands the pending region there to the frame.
+    /// False when the image is up to date there.
+    bool prepareFrame(const QRegion& within);
+    /// Starts drawing the pending region into the image on a worker: for a view with a frame,
+    /// shown, with something pending and no frame in flight.
     void startFrame();
-    /// Ends the frame in flight: takes it back if no worker has started it, else runs the frames
-    /// waiting on this thread until it is drawn. True when it was drawn (it holds its region).
-    bool endFrame() const;
+    /// Ends the frame in flight: runs it on this thread if no worker has started it, else runs the
+    /// frames waiting on this thread until it is drawn. The image is then up to date but for what
+    /// changed since the frame started.
+    void endFrame() const;
     /// Runs the frame in flight on this thread if no worker has started it; true when it ran.
-    bool runWaitingFrame();
+    bool runWaitingFrame() const;
     /// render() without ending the frame in flight: what a frame runs.
     void draw(QPainter& painter, const QRectF& target) const;
-    /// The window's backing store when it is an image (the raster backing stores), else null.
-    QImage* backingStoreImage() const;
+    /// paintEvent() with a frame: brings the image up to date and copies the event's region of it.
+    void paintFromImage(QPainter& painter, const QRegion& region);
 
     // First: event() reads them from the constructor on (a child added is an event).
     FramePool* m_framePool = nullptr;
     std::unique_ptr<Frame> m_frame;
     core::AnalysisPtr m_analysis = std::make_shared<const core::Analysis>();
     LayerSelection* m_selection;
+    mutable Snapshot m_snapshot; ///< a copy of the widget's state; taken on the GUI thread only
     bool m_compact = false;
     QString m_contentKey;
-    std::vector<DrawnItem> m_drawn; ///< the items on screen, from the last paint event
-    QRegion m_exposed;              ///< what the current paint event redraws
-    QRegion m_pending;              ///< asked to repaint and not painted yet
+    std::vector<DrawnItem> m_drawn; ///< the items on screen (with a frame: in the image), from the last draw
+    QRegion m_exposed;              ///< what the current draw redraws
+    QRegion m_pending;              ///< with a frame: where the image is out of date
     mutable bool m_dirty = true;
     mutable quint64 m_generation = 0;
 };

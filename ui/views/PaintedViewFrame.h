@@ -13,35 +13,41 @@
 
 namespace archplay::ui::views {
 
-/// The view's pending repaint drawn on a worker (FramePool), straight into the window's backing
-/// store: the view's pixels there, which no other widget paints until the view's paint event.
+/// A view's pixels as a tile of the overview (FramePool): an image of its own, which a frame brings
+/// up to date on a worker after each change, and which the view's paint event copies to the window.
+/// The frame reads the view's derived data, analysis and snapshot, which nothing changes while it
+/// is in flight (every change ends it first), and writes only the image.
 struct PaintedView::Frame final : QRunnable {
     explicit Frame(const PaintedView& owner)
         : view(owner) {
         setAutoDelete(false);
     }
 
+    /// On a worker.
     void run() override {
         // Pairs with startFrame()'s release: the pool's hand-over orders the same, but through
         // Qt's futex locks, which ThreadSanitizer cannot see.
         (void)started.load(std::memory_order_acquire);
         widgets::keepShapedTextOnThisThread();
-        {
-            QPainter painter(&image);
-            painter.translate(offset);
-            painter.setClipRegion(region);
-            view.draw(painter, bounds);
-        }
+        drawImage();
+        drawnOnWorker = true;
         done.release(); // the painter gone: nothing of the frame's runs after this
     }
 
+    /// Draws `region` of the view into the image.
+    void drawImage() {
+        QPainter painter(&image);
+        painter.setClipRegion(region);
+        view.draw(painter, bounds);
+    }
+
     const PaintedView& view;
-    QImage image;                      ///< the backing store's memory under the view (its part inside the window)
-    QPointF offset;                    ///< where the view's origin lies in `image`
+    QImage image;                      ///< the view's pixels: its size times its device pixel ratio
     QRectF bounds;                     ///< the view's rect when the frame started
     QRegion region;                    ///< what the frame draws, in the view's coordinates
     std::atomic<bool> started = false; ///< set before each start (see run())
-    std::binary_semaphore done{0};     ///< released once drawn
+    std::binary_semaphore done{0};     ///< released once drawn on a worker
+    bool drawnOnWorker = false;        ///< read after `done`
     bool inFlight = false;             ///< started and not ended
 };
 

@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// PaintedView's frames: its pending repaint drawn beside the GUI thread (FramePool).
+// PaintedView's frames: its pixels kept in an image, drawn beside the GUI thread (FramePool).
 #include "ui/views/FramePool.h"
 #include "ui/views/PaintedView.h"
 #include "ui/views/PaintedViewFrame.h"
 
 #include <QBackingStore>
-
-#include <cmath>
 
 namespace archplay::ui::views {
 
@@ -16,61 +14,70 @@ void PaintedView::setFramePool(FramePool* pool) {
         m_framePool->remove(this);
     }
     m_framePool = pool;
+    m_frame.reset();
+    m_pending = QRegion();
     if (m_framePool != nullptr) {
         m_framePool->add(this);
+        m_frame = std::make_unique<Frame>(*this);
+        repaintLater(rect());
     }
 }
 
-QImage* PaintedView::backingStoreImage() const {
+bool PaintedView::prepareFrame(const QRegion& within) {
+    takeSnapshot();
+    ensureBuilt();
+    QImage& image = m_frame->image;
+    const qreal ratio = devicePixelRatio();
+    const QSize pixels = (QSizeF(size()) * ratio).toSize();
+    if (pixels.isEmpty()) {
+        return false;
+    }
+    // The window's pixel format, so that text is blended as it is where the view paints itself.
     QBackingStore* store = backingStore();
-    QPaintDevice* device = store != nullptr ? store->paintDevice() : nullptr;
-    return device != nullptr && device->devType() == QInternal::Image ? static_cast<QImage*>(device) : nullptr;
+    const QPaintDevice* device = store != nullptr ? store->paintDevice() : nullptr;
+    const QImage::Format format = device != nullptr && device->devType() == QInternal::Image
+                                      ? static_cast<const QImage*>(device)->format()
+                                      : QImage::Format_ARGB32_Premultiplied;
+    if (image.size() != pixels || image.devicePixelRatio() != ratio || image.format() != format) {
+        image = QImage(pixels, format);
+        image.setDevicePixelRatio(ratio);
+        // The widget's resolution, so that the fonts are the sizes they are on screen.
+        image.setDotsPerMeterX(qRound(logicalDpiX() / 0.0254));
+        image.setDotsPerMeterY(qRound(logicalDpiY() / 0.0254));
+        m_pending = rect();
+    }
+    const QRegion region = m_pending & within & rect();
+    if (region.isEmpty()) {
+        return false;
+    }
+    m_pending -= region;
+    m_frame->bounds = QRectF(rect());
+    m_frame->region = region;
+    m_exposed = region;
+    // Before the frame starts: a view's drawnItems() may fill the caches its drawing then reads.
+    m_drawn = m_analysis->valid ? drawnItems(m_frame->bounds) : std::vector<DrawnItem>{};
+    return true;
 }
 
 void PaintedView::startFrame() {
-    if (m_dirty || (m_frame && m_frame->inFlight) || !isVisible()) {
+    // What is on screen first; the rest is drawn when it is shown (scrolled to).
+    if (!m_frame || m_frame->inFlight || m_pending.isEmpty() || !isVisible() || !prepareFrame(visibleRegion())) {
         return;
     }
-    const QRegion region = m_pending & visibleRegion();
-    QImage* store = backingStoreImage();
-    const qreal ratio = devicePixelRatio();
-    if (region.isEmpty() || store == nullptr || ratio != std::floor(ratio)) {
-        return; // whole device pixels only: the view's place in the store is a rect of them
-    }
-    // The store's pixels under the view, shared: what the frame draws is on screen at once. The
-    // painter of this repaint has detached the store already; bits() could detach it again.
-    const QRect place = QRect(mapTo(window(), QPoint(0, 0)), size()) & QRect(QPoint(0, 0), window()->size());
-    const QRect pixels(place.topLeft() * int(ratio), place.size() * int(ratio));
-    if (place.isEmpty() || !store->rect().contains(pixels)) {
-        return;
-    }
-    if (!m_frame) {
-        m_frame = std::make_unique<Frame>(*this);
-    }
-    QImage& image = m_frame->image;
-    image = QImage(const_cast<uchar*>(store->constBits()) + pixels.y() * store->bytesPerLine() +
-                       pixels.x() * (store->depth() / 8),
-                   pixels.width(), pixels.height(), store->bytesPerLine(), store->format());
-    image.setDevicePixelRatio(ratio);
-    // The widget's resolution, so that the fonts are the sizes they are on screen.
-    image.setDotsPerMeterX(qRound(logicalDpiX() / 0.0254));
-    image.setDotsPerMeterY(qRound(logicalDpiY() / 0.0254));
-    m_frame->offset = QPointF(mapTo(window(), QPoint(0, 0)) - place.topLeft());
-    m_frame->bounds = QRectF(rect());
-    m_frame->region = region;
     m_frame->inFlight = true;
-    m_exposed = region;
+    m_frame->drawnOnWorker = false;
     m_frame->started.store(true, std::memory_order_release);
     m_framePool->start(m_frame.get());
 }
 
-bool PaintedView::endFrame() const {
+void PaintedView::endFrame() const {
     if (!m_frame || !m_frame->inFlight) {
-        return false;
+        return;
     }
     m_frame->inFlight = false;
     if (m_framePool->takeBack(m_frame.get())) {
-        return false;
+        m_frame->drawImage(); // no worker had started it
+        return;
     }
     while (!m_frame->done.try_acquire()) {
         if (!m_framePool->runWaitingFrame()) {
@@ -78,15 +85,29 @@ bool PaintedView::endFrame() const {
             break;
         }
     }
-    return true;
+    m_framePool->countDrawnOnWorker();
 }
 
-bool PaintedView::runWaitingFrame() {
+bool PaintedView::runWaitingFrame() const {
     if (!m_frame || !m_frame->inFlight || !m_framePool->takeBack(m_frame.get())) {
         return false;
     }
-    m_frame->run(); // its paint event finds it drawn
+    m_frame->inFlight = false;
+    m_frame->drawImage();
     return true;
+}
+
+void PaintedView::paintFromImage(QPainter& painter, const QRegion& region) {
+    endFrame();
+    if (prepareFrame(region)) {
+        m_frame->drawImage(); // what no frame drew: newly shown, or changed since the frame started
+    }
+    const QImage& image = m_frame->image;
+    const qreal ratio = image.devicePixelRatio();
+    painter.setCompositionMode(QPainter::CompositionMode_Source); // opaque: copied, not blended
+    for (const QRect& place : region) {
+        painter.drawImage(QRectF(place), image, QRectF(QPointF(place.topLeft()) * ratio, QSizeF(place.size()) * ratio));
+    }
 }
 
 bool PaintedView::forScreen(const QPainter& painter) const {

@@ -31,8 +31,8 @@ SpeedView::SpeedView(QWidget* parent)
     : CostView(core::CostTopic::Speed, parent)
     , m_decode(std::make_unique<DecodeSpeedPlot>(this))
     , m_roofline(std::make_unique<RooflinePlot>(this)) {
-    m_decode->applyPalette(palette(), font());
-    m_roofline->applyPalette(palette(), font());
+    m_decode->applyPalette(snapshot().palette, snapshot().font);
+    m_roofline->applyPalette(snapshot().palette, snapshot().font);
 }
 
 SpeedView::~SpeedView() = default;
@@ -87,17 +87,17 @@ void SpeedView::rebuildFigure() {
 }
 
 QStringList SpeedView::noteLines(qreal width) const {
-    return widgets::wrapLines(m_note, font(), width, widgets::kEveryLine);
+    return widgets::wrapLines(m_note, snapshot().font, width, widgets::kEveryLine);
 }
 
 qreal SpeedView::rowsHeightFor(const QRectF& content) const {
-    QFont bold = font();
+    QFont bold = snapshot().font;
     bold.setBold(true);
     const qreal width = (content.width() - kSpeedColumnGap) / 2;
     const auto split = columns(m_rows); // not a structured binding: clang 14 cannot capture one
     const auto height = [&](bool details) {
-        return std::max(layout::rowsHeight(width, font(), bold, rowTexts(split.first), details),
-                        layout::rowsHeight(width, font(), bold, rowTexts(split.second), details));
+        return std::max(layout::rowsHeight(width, snapshot().font, bold, rowTexts(split.first), details),
+                        layout::rowsHeight(width, snapshot().font, bold, rowTexts(split.second), details));
     };
     // Details while the rows take at most a third of the view; the charts keep the rest.
     const qreal full = height(true);
@@ -107,8 +107,8 @@ qreal SpeedView::rowsHeightFor(const QRectF& content) const {
 layout::SpeedLayout SpeedView::layoutIn(const QRectF& content) const {
     const QStringList note = noteLines(content.width());
     const int lines = note.size() <= kSpeedNoteLines ? static_cast<int>(note.size()) : 0;
-    return layout::layoutSpeed(content, widgets::TextMetrics(font()), widgets::TextMetrics(headlineFont()), lines,
-                               m_note.isEmpty(), rowsHeightFor(content));
+    return layout::layoutSpeed(content, widgets::TextMetrics(snapshot().font), widgets::TextMetrics(headlineFont()),
+                               lines, m_note.isEmpty(), rowsHeightFor(content));
 }
 
 layout::SpeedLayout SpeedView::layoutFor(const QRectF& target, bool onScreen) const {
@@ -129,14 +129,14 @@ void SpeedView::paintFigure(QPainter& painter, const QRectF& content, bool onScr
         paintHeadline(painter, placed.headline, qs(first.value),
                       {QStringLiteral("%1 · %2").arg(qs(first.label), qs(first.detail)), qs(first.label)});
     }
-    const qreal line = widgets::TextMetrics(font()).height();
+    const qreal line = widgets::TextMetrics(snapshot().font).height();
     if (!placed.note.isEmpty()) {
-        painter.setFont(font());
-        painter.setPen(palette().color(QPalette::Text));
+        painter.setFont(snapshot().font);
+        painter.setPen(snapshot().palette.color(QPalette::Text));
         widgets::drawLines(painter, noteLines(placed.note.width()), placed.note.left(), placed.note.top(),
                            placed.note.width(), line);
     }
-    QFont bold = font();
+    QFont bold = snapshot().font;
     bold.setBold(true);
     const widgets::TextMetrics boldMetrics(bold);
     // The longest title that fits whole; each says the figure is an upper bound.
@@ -144,7 +144,7 @@ void SpeedView::paintFigure(QPainter& painter, const QRectF& content, bool onScr
         for (const QString& text : texts) {
             if (!rect.isEmpty() && boldMetrics.horizontalAdvance(text) <= rect.width()) {
                 painter.setFont(bold);
-                painter.setPen(palette().color(QPalette::Text));
+                painter.setPen(snapshot().palette.color(QPalette::Text));
                 painter.drawText(rect, Qt::AlignLeft | Qt::AlignVCenter, text);
                 return;
             }
@@ -161,8 +161,8 @@ void SpeedView::paintFigure(QPainter& painter, const QRectF& content, bool onScr
         }
     }
     const auto [left, right] = columns(m_rows);
-    paintRows(painter, layout::layoutRows(placed.rowsLeft, font(), bold, rowTexts(left)), left);
-    paintRows(painter, layout::layoutRows(placed.rowsRight, font(), bold, rowTexts(right)), right);
+    paintRows(painter, layout::layoutRows(placed.rowsLeft, snapshot().font, bold, rowTexts(left)), left);
+    paintRows(painter, layout::layoutRows(placed.rowsRight, snapshot().font, bold, rowTexts(right)), right);
 }
 
 } // namespace archplay::ui::views
