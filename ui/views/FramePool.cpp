@@ -3,6 +3,7 @@
 
 #include "ui/views/PaintedView.h"
 
+#include <QRunnable>
 #include <QThread>
 
 #include <algorithm>
@@ -12,13 +13,56 @@ namespace archplay::ui::views {
 FramePool::FramePool() {
     // The GUI thread paints too: one worker per other core. The workers stay, and so do the
     // shaped texts each keeps (widgets::keepShapedTextOnThisThread()).
-    m_pool.setMaxThreadCount(std::max(0, QThread::idealThreadCount() - 1));
-    m_pool.setExpiryTimeout(-1);
+    const int workers = std::max(0, QThread::idealThreadCount() - 1);
+    for (int i = 0; i < workers; ++i) {
+        m_threads.emplace_back(&FramePool::work, this);
+    }
 }
 
 FramePool::~FramePool() {
     endFrames();
-    m_pool.waitForDone();
+    {
+        const std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_wake.notify_all();
+    for (std::thread& thread : m_threads) {
+        thread.join();
+    }
+}
+
+void FramePool::start(QRunnable* frame) {
+    {
+        const std::lock_guard lock(m_mutex);
+        m_queue.push_back(frame);
+    }
+    m_wake.notify_one();
+}
+
+bool FramePool::takeBack(QRunnable* frame) {
+    const std::lock_guard lock(m_mutex);
+    const auto queued = std::find(m_queue.begin(), m_queue.end(), frame);
+    if (queued == m_queue.end()) {
+        return false;
+    }
+    m_queue.erase(queued);
+    return true;
+}
+
+void FramePool::work() {
+    while (true) {
+        QRunnable* frame = nullptr;
+        {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait(lock, [this] { return m_stopping || !m_queue.empty(); });
+            if (m_queue.empty()) {
+                return; // stopping
+            }
+            frame = m_queue.front();
+            m_queue.pop_front();
+        }
+        frame->run();
+    }
 }
 
 void FramePool::add(PaintedView* view) {
@@ -30,7 +74,7 @@ void FramePool::remove(PaintedView* view) {
 }
 
 void FramePool::startSoon() {
-    if (m_startQueued || m_pool.maxThreadCount() == 0) {
+    if (m_startQueued || m_threads.empty()) {
         return;
     }
     // A queued call runs before the repaint: Qt posts the window's update request at a lower

@@ -2,9 +2,14 @@
 #pragma once
 
 #include <QObject>
-#include <QThreadPool>
 
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
 #include <vector>
+
+class QRunnable;
 
 namespace archplay::ui::views {
 
@@ -22,6 +27,10 @@ class PaintedView;
 ///
 /// A frame reads its view while it draws, so nothing may change the view meanwhile: each view ends
 /// its own frame before any change (PaintedView::endFrame()).
+///
+/// The workers are threads of the pool's own, joined when it goes: a worker's thread-local state (its
+/// cache of shaped text, which holds fonts of its thread) is gone before the views and the
+/// application are, and the hand-overs are through a mutex that ThreadSanitizer sees.
 class FramePool {
 public:
     FramePool();
@@ -42,24 +51,32 @@ public:
     void endFrames();
 
     /// How many threads draw frames beside the GUI thread (0 on one core).
-    int workers() const { return m_pool.maxThreadCount(); }
+    int workers() const { return static_cast<int>(m_threads.size()); }
     /// How many frames a worker drew, for tests.
     quint64 drawnOnWorkers() const { return m_drawnOnWorkers; }
     void countDrawnOnWorker() { ++m_drawnOnWorkers; }
 
-    void start(QRunnable* frame) { m_pool.start(frame); }
+    /// Queues `frame` for the next free worker.
+    void start(QRunnable* frame);
     /// Takes back a frame no worker has started: true when it will not run.
-    bool takeBack(QRunnable* frame) { return m_pool.tryTake(frame); }
+    bool takeBack(QRunnable* frame);
 
 private:
     /// Starts the frame of every view with a repaint pending.
     void startFrames();
+    /// A worker: runs the queued frames until the pool goes.
+    void work();
 
-    QThreadPool m_pool;
     std::vector<PaintedView*> m_views;
     QObject m_context; ///< runs startFrames(), queued on the GUI thread
     bool m_startQueued = false;
     quint64 m_drawnOnWorkers = 0;
+
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    std::deque<QRunnable*> m_queue; ///< frames no worker has started, under m_mutex
+    bool m_stopping = false;        ///< under m_mutex
+    std::vector<std::thread> m_threads;
 };
 
 } // namespace archplay::ui::views

@@ -8,7 +8,6 @@
 #include <QPainter>
 #include <QRunnable>
 
-#include <atomic>
 #include <semaphore>
 
 namespace archplay::ui::views {
@@ -19,18 +18,12 @@ namespace archplay::ui::views {
 /// is in flight (every change ends it first), and writes only the image.
 struct PaintedView::Frame final : QRunnable {
     explicit Frame(const PaintedView& owner)
-        : view(owner) {
-        setAutoDelete(false);
-    }
+        : view(owner) {}
 
     /// On a worker.
     void run() override {
-        // Pairs with startFrame()'s release: the pool's hand-over orders the same, but through
-        // Qt's futex locks, which ThreadSanitizer cannot see.
-        (void)started.load(std::memory_order_acquire);
         widgets::keepShapedTextOnThisThread();
         drawImage();
-        drawnOnWorker = true;
         done.release(); // the painter gone: nothing of the frame's runs after this
     }
 
@@ -42,13 +35,11 @@ struct PaintedView::Frame final : QRunnable {
     }
 
     const PaintedView& view;
-    QImage image;                      ///< the view's pixels: its size times its device pixel ratio
-    QRectF bounds;                     ///< the view's rect when the frame started
-    QRegion region;                    ///< what the frame draws, in the view's coordinates
-    std::atomic<bool> started = false; ///< set before each start (see run())
-    std::binary_semaphore done{0};     ///< released once drawn on a worker
-    bool drawnOnWorker = false;        ///< read after `done`
-    bool inFlight = false;             ///< started and not ended
+    QImage image;                  ///< the view's pixels: its size times its device pixel ratio
+    QRectF bounds;                 ///< the view's rect when the frame started
+    QRegion region;                ///< what the frame draws, in the view's coordinates
+    std::binary_semaphore done{0}; ///< released once drawn on a worker
+    bool inFlight = false;         ///< started and not ended
 };
 
 } // namespace archplay::ui::views

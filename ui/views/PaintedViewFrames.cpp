@@ -35,9 +35,12 @@ bool PaintedView::prepareFrame(const QRegion& within) {
     // The window's pixel format, so that text is blended as it is where the view paints itself.
     QBackingStore* store = backingStore();
     const QPaintDevice* device = store != nullptr ? store->paintDevice() : nullptr;
-    const QImage::Format format = device != nullptr && device->devType() == QInternal::Image
-                                      ? static_cast<const QImage*>(device)->format()
-                                      : QImage::Format_ARGB32_Premultiplied;
+    QImage::Format format = device != nullptr && device->devType() == QInternal::Image
+                                ? static_cast<const QImage*>(device)->format()
+                                : QImage::Format_Invalid;
+    if (format == QImage::Format_Invalid) { // no store yet, or not an image
+        format = QImage::Format_ARGB32_Premultiplied;
+    }
     if (image.size() != pixels || image.devicePixelRatio() != ratio || image.format() != format) {
         image = QImage(pixels, format);
         image.setDevicePixelRatio(ratio);
@@ -45,6 +48,9 @@ bool PaintedView::prepareFrame(const QRegion& within) {
         image.setDotsPerMeterX(qRound(logicalDpiX() / 0.0254));
         image.setDotsPerMeterY(qRound(logicalDpiY() / 0.0254));
         m_pending = rect();
+    }
+    if (image.isNull()) {
+        return false; // no memory for it (paintFromImage() then draws on the widget)
     }
     const QRegion region = m_pending & within & rect();
     if (region.isEmpty()) {
@@ -65,8 +71,6 @@ void PaintedView::startFrame() {
         return;
     }
     m_frame->inFlight = true;
-    m_frame->drawnOnWorker = false;
-    m_frame->started.store(true, std::memory_order_release);
     m_framePool->start(m_frame.get());
 }
 
@@ -103,6 +107,12 @@ void PaintedView::paintFromImage(QPainter& painter, const QRegion& region) {
         m_frame->drawImage(); // what no frame drew: newly shown, or changed since the frame started
     }
     const QImage& image = m_frame->image;
+    if (image.isNull()) {
+        m_exposed = region;
+        painter.setClipRegion(region);
+        draw(painter, QRectF(rect()));
+        return;
+    }
     const qreal ratio = image.devicePixelRatio();
     painter.setCompositionMode(QPainter::CompositionMode_Source); // opaque: copied, not blended
     for (const QRect& place : region) {
