@@ -11,6 +11,7 @@
 #include "ui/views/charts/ParameterChartView.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QMouseEvent>
 #include <QSignalSpy>
 #include <QTest>
@@ -65,6 +66,27 @@ TEST(LayerStackView, ClickingASlabSelectsItsLayerForTheOtherViews) {
     for (const auto& item : weights->items()) {
         EXPECT_EQ(item.copies, 1);
     }
+}
+
+TEST(LayerWeightsView, APaintChangesNoChildWidgetTheControlsFollowOutsideIt) {
+    // A view derives its data in rebuild(), which may run inside a paint; its child widgets (here
+    // the layer picker) change only outside paint, once the event loop is back after the change.
+    ui::views::LayerWeightsView view;
+    view.resize(900, 600);
+    view.show();
+    view.setAnalysis(analyzePreset("llama-3-8b"));
+    QApplication::processEvents();
+    auto* picker = view.findChild<QComboBox*>();
+    ASSERT_NE(picker, nullptr);
+    ASSERT_TRUE(picker->isVisible());
+    EXPECT_EQ(picker->count(), 32);
+    view.setAnalysis(analyzePreset("deepseek-v3"));
+    view.repaint(); // painted before the event loop runs: the data is new, the picker not yet
+    EXPECT_EQ(view.analysis().plan.layers.size(), 61u);
+    EXPECT_EQ(picker->count(), 32);
+    QApplication::processEvents();
+    EXPECT_EQ(picker->count(), 61);
+    EXPECT_EQ(picker->currentIndex(), 3) << "the first MoE layer, the default selection";
 }
 
 TEST(ParameterChartView, BarsAreTheCoresCounts) {

@@ -34,6 +34,9 @@ views::AnalysisView* OffscreenViews::view(core::ViewKind kind, const QSize& size
     if (view && view->size() != size) {
         view->resize(size);
     }
+    if (view) {
+        view->ensureCurrent();
+    }
     return view;
 }
 

@@ -33,11 +33,13 @@ public:
             ensureCurrent();
         }
     }
-    /// Applies a state offered while the view was hidden; call it before exporting the view.
+    /// Applies a state offered while the view was hidden and brings what render() draws up to
+    /// date, child widgets included (prepareToRender()); call it before exporting the view.
     void ensureCurrent() {
         if (core::AnalysisPtr analysis = std::exchange(m_offered, nullptr)) {
             setSharedAnalysis(std::move(analysis));
         }
+        prepareToRender();
     }
     /// Shows a copy of `analysis` (exports of a one-off analysis, tests).
     void setAnalysis(const core::Analysis& analysis) {
@@ -56,6 +58,10 @@ public:
     virtual void setSharedAnalysis(core::AnalysisPtr analysis) = 0;
     /// Draws the whole view into `target` (device-independent pixels), with the widget's palette.
     virtual void render(QPainter& painter, const QRectF& target) const = 0;
+    /// Brings what render() draws up to date on the GUI thread, outside any paint: what the view
+    /// derives and its child widgets (a plot's series, a picker's entries). A view on screen does it
+    /// itself after each change; ensureCurrent() does it before an export.
+    virtual void prepareToRender() {}
 
 protected:
     void showEvent(QShowEvent* event) override {

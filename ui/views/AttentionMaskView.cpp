@@ -94,10 +94,13 @@ const std::vector<core::MaskGrid>& AttentionMaskView::grids() const {
     return m_grids;
 }
 
+void AttentionMaskView::updateControls() {
+    m_compareBox->setVisible(!compact());
+}
+
 void AttentionMaskView::rebuild() {
     m_panels.clear();
     m_grids.clear();
-    m_compareBox->setVisible(!compact());
     const core::Analysis& a = analysis();
     if (!a.valid) {
         return;

@@ -36,6 +36,7 @@ public:
 
 protected:
     void rebuild() override;
+    void updateControls() override;
     void paintContent(QPainter& painter, const QRectF& target) const override;
     void selectedLayerChanged() override { repaintLater(rect()); }
     void resizeEvent(QResizeEvent* event) override;

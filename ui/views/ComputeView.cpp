@@ -62,13 +62,20 @@ const std::vector<core::SummaryRow>& ComputeView::rows() const {
     return m_rows;
 }
 
-const FlopsCurvePlot& ComputeView::plot() const {
-    ensureBuilt();
+const FlopsCurvePlot& ComputeView::plot() {
+    prepareToRender();
     return *m_plot;
 }
 
 std::vector<CostChart*> ComputeView::charts() const {
     return {m_plot.get()};
+}
+
+void ComputeView::updateCharts() {
+    if (!analysis().valid) {
+        return;
+    }
+    m_plot->setCurve(m_curve, m_current, !analysis().config.hasDecoder());
 }
 
 void ComputeView::rebuildFigure() {
@@ -88,13 +95,12 @@ void ComputeView::rebuildFigure() {
     const std::uint64_t longest = std::max<std::uint64_t>(
         {static_cast<std::uint64_t>(std::max<std::int64_t>(a.config.maxPositions, 1)), c.context, 1});
     m_curve = core::flopsPerTokenCurve(c, core::flopsCurvePositions(c, longest, c.context));
-    core::TokenFlops current;
+    m_current = {};
     for (const core::TokenFlops& point : m_curve) {
         if (point.position == c.context) {
-            current = point;
+            m_current = point;
         }
     }
-    m_plot->setCurve(m_curve, current, encoderOnly);
     const QString at = qs(core::tokenCount(c.context));
     if (encoderOnly) {
         m_subtitle = tr("What a token costs in a sequence of S = %1, averaged over its tokens: twice the weights it "

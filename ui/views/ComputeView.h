@@ -32,13 +32,15 @@ public:
     const std::vector<core::KindFlops>& kinds() const;
     const std::vector<core::TokenFlops>& curve() const;
     const std::vector<core::SummaryRow>& rows() const;
-    const FlopsCurvePlot& plot() const;
+    /// The chart as shown: the view brought up to date first (prepareToRender()).
+    const FlopsCurvePlot& plot();
     layout::ComputeLayout layoutFor(const QRectF& target, bool onScreen = false) const;
     /// The segments of the bar in `layout` (proportional to parts()).
     std::vector<QRectF> barSegments(const layout::ComputeLayout& placed) const;
 
 protected:
     void rebuildFigure() override;
+    void updateCharts() override;
     void paintFigure(QPainter& painter, const QRectF& content, bool onScreen) const override;
     void placeCharts(const QRectF& content) override;
     std::vector<CostChart*> charts() const override;
@@ -55,6 +57,7 @@ private:
     std::vector<core::FlopsPart> m_parts;
     std::vector<core::KindFlops> m_kinds;
     std::vector<core::TokenFlops> m_curve;
+    core::TokenFlops m_current; ///< the point of m_curve at the scenario's context
     std::vector<core::SummaryRow> m_rows;
     QString m_subtitle;
 };

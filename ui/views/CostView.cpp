@@ -57,11 +57,15 @@ void CostView::setExplaining(bool explaining) {
 
 void CostView::rebuild() {
     m_explanationStale = true;
-    if (m_explaining) {
+    rebuildFigure();
+}
+
+void CostView::updateControls() {
+    if (m_explaining && m_explanationStale) {
         m_explanationStale = false;
         m_panel->setDerivation(core::explainCosts(analysis(), m_topic));
     }
-    rebuildFigure();
+    updateCharts();
     for (CostChart* chart : charts()) {
         chart->applyPalette(snapshot().palette, snapshot().font);
     }

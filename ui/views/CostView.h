@@ -38,8 +38,11 @@ signals:
     void explainingChanged(bool explaining);
 
 protected:
-    /// Recomputes what the figure derives from analysis(); called once per change.
+    /// Recomputes what the figure derives from analysis(); called once per change. Data only (see
+    /// PaintedView::rebuild()).
     virtual void rebuildFigure() = 0;
+    /// Hands what rebuildFigure() derived to the charts (PaintedView::updateControls()).
+    virtual void updateCharts() = 0;
     /// Paints the figure (a valid analysis) into `content`, the space under the header.
     virtual void paintFigure(QPainter& painter, const QRectF& content, bool onScreen) const = 0;
     /// Places the charts' widgets for the view drawn at `content` on screen.
@@ -65,6 +68,7 @@ protected:
     QColor toneColor(core::Tone tone) const;
 
     void rebuild() final;
+    void updateControls() final;
     void paintContent(QPainter& painter, const QRectF& target) const final;
     void selectedLayerChanged() override {}
     void resizeEvent(QResizeEvent* event) override;

@@ -46,13 +46,13 @@ KvCacheView::KvCacheView(QWidget* parent)
 
 KvCacheView::~KvCacheView() = default;
 
-std::vector<QPointF> KvCacheView::curvePoints(int index) const {
-    ensureBuilt();
+std::vector<QPointF> KvCacheView::curvePoints(int index) {
+    prepareToRender();
     return m_plot->points(index);
 }
 
-KvCurvePlot::Arrangement KvCacheView::curveArrangement(const QSize& plotSize) const {
-    ensureBuilt();
+KvCurvePlot::Arrangement KvCacheView::curveArrangement(const QSize& plotSize) {
+    prepareToRender();
     const QRect viewport = m_plot->widget()->viewport();
     KvCurvePlot::Arrangement arrangement = m_plot->arrange(plotSize);
     m_plot->widget()->setViewport(viewport);
@@ -95,6 +95,9 @@ void KvCacheView::rebuild() {
     for (const std::string& note : m_figure.notes) {
         m_notes.push_back(qs(note));
     }
+}
+
+void KvCacheView::updateControls() {
     m_plot->widget()->setVisible(analysis().valid && m_noCache.isEmpty());
     if (!analysis().valid || !m_noCache.isEmpty()) {
         return;

@@ -27,11 +27,12 @@ public:
     QString title() const override { return tr("KV cache"); }
 
     /// What the view draws, for tests: the curve's points, the shares of the bar, the fits.
-    std::vector<QPointF> curvePoints(int index) const;
+    /// (The plot's points and arrangement as shown: the view brought up to date first.)
+    std::vector<QPointF> curvePoints(int index);
     /// Where the curve plot goes when the view is drawn into `target`.
     QRectF curveRect(const QRectF& target) const { return layoutFor(target).curve; }
     /// Where the curve's labels and legend go in a plot of `plotSize` pixels (see curveRect()).
-    KvCurvePlot::Arrangement curveArrangement(const QSize& plotSize) const;
+    KvCurvePlot::Arrangement curveArrangement(const QSize& plotSize);
     const std::vector<core::KvCurve>& curves() const;
     const std::vector<core::KvKindShare>& shares() const;
     const std::vector<core::GpuFit>& fits() const;
@@ -43,6 +44,7 @@ public:
 
 protected:
     void rebuild() override;
+    void updateControls() override;
     void paintContent(QPainter& painter, const QRectF& target) const override;
     void selectedLayerChanged() override {}
     void resizeEvent(QResizeEvent* event) override;

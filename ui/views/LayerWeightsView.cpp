@@ -68,13 +68,20 @@ void LayerWeightsView::refillPicker() {
     m_picker->setCurrentIndex(static_cast<int>(selectedLayer()));
 }
 
-void LayerWeightsView::rebuild() {
-    m_weights = {};
-    const core::Analysis& a = analysis();
+bool LayerWeightsView::pickerShown() const {
+    return !compact() && analysis().valid && !analysis().plan.layers.empty();
+}
+
+void LayerWeightsView::updateControls() {
     if (!compact()) {
         refillPicker();
     }
-    m_picker->setVisible(!compact() && a.valid && !a.plan.layers.empty());
+    m_picker->setVisible(pickerShown());
+}
+
+void LayerWeightsView::rebuild() {
+    m_weights = {};
+    const core::Analysis& a = analysis();
     const std::int64_t index = selectedLayer();
     if (!a.valid || index < 0) {
         return;
@@ -198,7 +205,7 @@ QColor LayerWeightsView::colorOf(layout::WeightRole role) const {
 }
 
 qreal LayerWeightsView::pickerReserve() const {
-    return !compact() && m_picker->isVisibleTo(this) ? kPickerWidth + 8 : 0;
+    return pickerShown() ? kPickerWidth + 8 : 0;
 }
 
 QRectF LayerWeightsView::contentRect(const QRectF& target) const {

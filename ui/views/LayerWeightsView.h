@@ -36,6 +36,7 @@ public:
 
 protected:
     void rebuild() override;
+    void updateControls() override;
     void paintContent(QPainter& painter, const QRectF& target) const override;
     QString contentKey() const override;
     std::vector<DrawnItem> drawnItems(const QRectF& target) const override;
@@ -45,6 +46,8 @@ protected:
 private:
     QColor colorOf(layout::WeightRole role) const;
     QRectF contentRect(const QRectF& target) const;
+    /// Whether the layer picker is shown: in the full view, for a model with layers.
+    bool pickerShown() const;
     /// Room kept right of the title for the layer picker.
     qreal pickerReserve() const;
     const layout::WeightLayout& cachedLayout(const QRectF& target) const;

@@ -35,6 +35,7 @@ public:
 
 protected:
     void rebuildFigure() override;
+    void updateCharts() override {}
     void paintFigure(QPainter& painter, const QRectF& content, bool onScreen) const override;
     void placeCharts(const QRectF&) override {}
     std::vector<CostChart*> charts() const override { return {}; }

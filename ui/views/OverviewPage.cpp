@@ -206,6 +206,12 @@ void OverviewPage::relayout() {
     }
 }
 
+void OverviewPage::prepareToRender() {
+    for (const Tile& tile : m_tiles) {
+        tile.view->prepareToRender();
+    }
+}
+
 void OverviewPage::render(QPainter& painter, const QRectF& target) const {
     painter.save();
     painter.setClipRect(target, Qt::IntersectClip);

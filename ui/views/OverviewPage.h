@@ -36,6 +36,8 @@ public:
     void setSharedAnalysis(core::AnalysisPtr analysis) override;
     /// Draws the tiles shown, on the grid they take in `target`, and the notes under them.
     void render(QPainter& painter, const QRectF& target) const override;
+    /// Each tile's (AnalysisView::prepareToRender()).
+    void prepareToRender() override;
 
     /// The tiles share this selection (and the full views do too).
     void setLayerSelection(LayerSelection* selection);

@@ -96,8 +96,34 @@ void PaintedView::invalidate() {
 void PaintedView::repaintLater(const QRegion& region) {
     update(region);
     if (m_frame) {
-        m_pending += region;
+        m_pending += region; // the frame brings the controls up to date too (prepareFrame())
         m_framePool->startSoon();
+    } else if (!m_prepareQueued) {
+        // Before the repaint: a queued call runs ahead of the window's update request.
+        m_prepareQueued = true;
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                m_prepareQueued = false;
+                if (isVisible()) {
+                    prepareToRender();
+                }
+            },
+            Qt::QueuedConnection);
+    }
+}
+
+void PaintedView::prepareToRender() {
+    endFrame();
+    takeSnapshot();
+    ensureBuilt();
+    syncControls();
+}
+
+void PaintedView::syncControls() {
+    if (m_controlsStale) {
+        m_controlsStale = false;
+        updateControls();
     }
 }
 
@@ -105,6 +131,7 @@ void PaintedView::ensureBuilt() const {
     if (m_dirty) {
         m_dirty = false;
         ++m_generation;
+        m_controlsStale = true;
         // Derived data is a cache of the analysis; building it does not change what the view shows.
         const_cast<PaintedView*>(this)->rebuild();
     }

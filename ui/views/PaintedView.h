@@ -36,6 +36,7 @@ public:
 
     void setSharedAnalysis(core::AnalysisPtr analysis) override;
     void render(QPainter& painter, const QRectF& target) const override;
+    void prepareToRender() override;
 
     /// Shares the selected layer with other views. Without one, the view keeps its own.
     void setLayerSelection(LayerSelection* selection);
@@ -55,8 +56,14 @@ public:
     quint64 generation() const { return m_generation; }
 
 protected:
-    /// Recomputes what the view derives from analysis(); called once per change, before painting.
+    /// Recomputes what the view derives from analysis() and snapshot(); called once per change,
+    /// before painting. Data only, no widget calls: it may run inside a paint event or an export.
     virtual void rebuild() = 0;
+    /// Brings the view's child widgets (pickers, check boxes, plots, panels) up to date with what
+    /// rebuild() derived. Called on the GUI thread outside paint, once after each rebuild: for a view
+    /// on screen when the event loop is back after the change (before the repaint), else when it
+    /// is shown or exported (prepareToRender()). The default has none.
+    virtual void updateControls() {}
     /// Paints the view for a valid analysis into `target`, background already filled.
     virtual void paintContent(QPainter& painter, const QRectF& target) const = 0;
     /// Called when the selected layer changes; the default rebuilds and repaints.
@@ -108,7 +115,7 @@ protected:
     /// Schedules a repaint of `region`: what a view calls instead of update(), which would show a
     /// frame's image unchanged.
     void repaintLater(const QRegion& region);
-    /// Rebuilds the derived data if stale.
+    /// Rebuilds the derived data if stale (rebuild(); not the controls).
     void ensureBuilt() const;
 
     /// Draws a title and a muted subtitle at the top of `target` and returns the space below them.
@@ -145,6 +152,8 @@ private:
     void onLayerChanged();
     /// Copies the snapshot from the widget (GUI thread, no frame in flight).
     void takeSnapshot() const;
+    /// updateControls() once after a rebuild.
+    void syncControls();
     /// Readies the frame to bring the image up to date `within` a region, on the GUI thread: takes
     /// the snapshot, builds, sizes the image and hands the pending region there to the frame.
     /// False when the image is up to date there.
@@ -175,6 +184,8 @@ private:
     QRegion m_exposed;              ///< what the current draw redraws
     QRegion m_pending;              ///< with a frame: where the image is out of date
     mutable bool m_dirty = true;
+    mutable bool m_controlsStale = true; ///< rebuilt since updateControls() last ran
+    bool m_prepareQueued = false;        ///< a queued prepareToRender() is on its way
     mutable quint64 m_generation = 0;
 };
 

@@ -67,7 +67,13 @@ bool PaintedView::prepareFrame(const QRegion& within) {
 
 void PaintedView::startFrame() {
     // What is on screen first; the rest is drawn when it is shown (scrolled to).
-    if (!m_frame || m_frame->inFlight || m_pending.isEmpty() || !isVisible() || !prepareFrame(visibleRegion())) {
+    if (!m_frame || m_frame->inFlight || m_pending.isEmpty() || !isVisible()) {
+        return;
+    }
+    takeSnapshot();
+    ensureBuilt();
+    syncControls(); // outside paint, before the frame reads the view
+    if (!prepareFrame(visibleRegion())) {
         return;
     }
     m_frame->inFlight = true;

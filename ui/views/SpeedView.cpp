@@ -42,13 +42,13 @@ const std::vector<core::SummaryRow>& SpeedView::rows() const {
     return m_rows;
 }
 
-const DecodeSpeedPlot& SpeedView::decodePlot() const {
-    ensureBuilt();
+const DecodeSpeedPlot& SpeedView::decodePlot() {
+    prepareToRender();
     return *m_decode;
 }
 
-const RooflinePlot& SpeedView::rooflinePlot() const {
-    ensureBuilt();
+const RooflinePlot& SpeedView::rooflinePlot() {
+    prepareToRender();
     return *m_roofline;
 }
 
@@ -69,6 +69,17 @@ std::vector<CostChart*> SpeedView::charts() const {
     return {m_decode.get(), m_roofline.get()};
 }
 
+void SpeedView::updateCharts() {
+    const core::Analysis& a = analysis();
+    if (!a.valid) {
+        return;
+    }
+    if (m_note.isEmpty()) {
+        m_decode->setSpeed(a.speed);
+    }
+    m_roofline->setRoofline(a.speed, m_note.isEmpty());
+}
+
 void SpeedView::rebuildFigure() {
     m_rows.clear();
     const core::Analysis& a = analysis();
@@ -77,10 +88,6 @@ void SpeedView::rebuildFigure() {
         return;
     }
     m_rows = core::speedRows(a);
-    if (m_note.isEmpty()) {
-        m_decode->setSpeed(a.speed);
-    }
-    m_roofline->setRoofline(a.speed, m_note.isEmpty());
     m_subtitle = tr("On %1 × %2. Every figure is an %3.")
                      .arg(a.scenario.gpuCount)
                      .arg(qs(a.scenario.gpu.name), qs(core::speedBoundLabel()));

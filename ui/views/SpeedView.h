@@ -29,8 +29,9 @@ public:
 
     /// What the view draws, for tests.
     const std::vector<core::SummaryRow>& rows() const;
-    const DecodeSpeedPlot& decodePlot() const;
-    const RooflinePlot& rooflinePlot() const;
+    /// The charts as shown: the view brought up to date first (prepareToRender()).
+    const DecodeSpeedPlot& decodePlot();
+    const RooflinePlot& rooflinePlot();
     /// core::noDecodeNote(): the line shown instead of the decode curve; empty with decode.
     QString noDecodeNote() const;
     layout::SpeedLayout layoutFor(const QRectF& target, bool onScreen = false) const;
@@ -40,6 +41,7 @@ public:
 
 protected:
     void rebuildFigure() override;
+    void updateCharts() override;
     void paintFigure(QPainter& painter, const QRectF& content, bool onScreen) const override;
     void placeCharts(const QRectF& content) override;
     std::vector<CostChart*> charts() const override;
