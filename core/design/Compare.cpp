@@ -176,6 +176,27 @@ Comparison compareAnalyses(const std::vector<CompareInput>& inputs) {
             comparison.modelTypeDiffers || analysis.config.modelType != inputs.front().analysis->config.modelType;
         comparison.columns.push_back(std::move(column));
     }
+    comparison.kvLongest = std::max<std::uint64_t>(comparison.scenario.sequenceLength, 1);
+    for (const CompareInput& input : inputs) {
+        if (input.analysis->valid) {
+            comparison.kvLongest = std::max<std::uint64_t>(
+                comparison.kvLongest,
+                static_cast<std::uint64_t>(std::max<std::int64_t>(1, input.analysis->config.maxPositions)));
+        }
+    }
+    for (const CompareInput& input : inputs) {
+        const Analysis& a = *input.analysis;
+        std::optional<KvCurve> curve;
+        if (a.valid && a.config.hasDecoder() && !a.kv.overflow) {
+            const std::vector<std::uint64_t> lengths =
+                kvCurveLengths(a.plan, comparison.kvLongest, a.scenario.sequenceLength);
+            std::vector<KvCurve> curves = kvCurves(a.config, a.plan, lengths, a.scenario, {a.scenario.kvDType});
+            if (!curves.empty()) {
+                curve = std::move(curves.front());
+            }
+        }
+        comparison.kvCurves.push_back(std::move(curve));
+    }
     for (const DesignFigureInfo& info : designFigures()) {
         CompareRow row{std::string(info.key), std::string(info.label), info.unit, info.lowerIsBetter, info.isBound, {}};
         row.cells = rowCells(inputs, info.figure,

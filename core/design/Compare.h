@@ -8,6 +8,7 @@
 #include "core/analysis/Analysis.h"
 #include "core/analysis/DesignFigures.h"
 #include "core/params/Tensors.h"
+#include "core/scenario/KvCurve.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -96,6 +97,11 @@ struct Comparison {
     std::vector<CompareRow> figures;          ///< one row per DesignFigure, in designFigures() order
     std::vector<CompareRow> components;       ///< parameters by Component, rows where some config has any
     std::vector<ConfigFieldRow> configFields; ///< keys differing from the baseline, in key order
+    /// Each config's cache over context length at the scenario's KV precision (kvCurves()), from 1 to
+    /// the longest of the scenario's length and every valid config's context, so that the curves share
+    /// an axis; none for a config that keeps no cache (invalid, encoder-only, overflowing).
+    std::vector<std::optional<KvCurve>> kvCurves;
+    std::uint64_t kvLongest = 0; ///< where the curves end
     /// True when some config's model_type differs from the baseline's: its config.json is then written
     /// with other key names, so the field list compares names as well as values.
     bool modelTypeDiffers = false;

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <numeric>
@@ -162,6 +163,38 @@ TEST(Compare, LargeRatiosAreWrittenWholeWithoutAnExponent) {
     ASSERT_TRUE(cell.ratio.has_value());
     EXPECT_GT(*cell.ratio, 1000);
     EXPECT_EQ(cell.ratioText, std::to_string(std::lround(*cell.ratio)) + "\u00d7");
+}
+
+TEST(Compare, KvCurvesShareOneAxisAndAreEachConfigsOwnCache) {
+    // Gemma 2's sliding layers bend its curve at 4,096; BERT keeps no cache. The curves end at the
+    // longest context of the three (Gemma 2's 8,192 against Llama 3's 8,192 and BERT's 512), and each
+    // is kvCurves() of its own config over its own lengths to that end.
+    core::Scenario scenario;
+    scenario.sequenceLength = 2048;
+    const core::Comparison comparison = comparePresets({"llama-3-8b", "gemma-2-9b", "bert-base-uncased"}, scenario);
+    ASSERT_TRUE(comparison.diagnostics.empty());
+    ASSERT_EQ(comparison.kvCurves.size(), 3u);
+    const core::ModelConfig llama = preset("llama-3-8b");
+    const core::ModelConfig gemma = preset("gemma-2-9b");
+    EXPECT_EQ(comparison.kvLongest, std::uint64_t(std::max(llama.maxPositions, gemma.maxPositions)));
+    EXPECT_FALSE(comparison.kvCurves[2].has_value()) << "an encoder keeps no cache";
+    for (std::size_t i = 0; i < 2; ++i) {
+        const core::Analysis analysis = analyzePreset(i == 0 ? "llama-3-8b" : "gemma-2-9b", scenario);
+        ASSERT_TRUE(comparison.kvCurves[i].has_value());
+        const core::KvCurve& curve = *comparison.kvCurves[i];
+        const std::vector<core::KvCurve> own =
+            core::kvCurves(analysis.config, analysis.plan,
+                           core::kvCurveLengths(analysis.plan, comparison.kvLongest, scenario.sequenceLength), scenario,
+                           {scenario.kvDType});
+        ASSERT_EQ(own.size(), 1u);
+        EXPECT_EQ(curve.lengths, own.front().lengths);
+        EXPECT_EQ(curve.bytes, own.front().bytes);
+        EXPECT_EQ(curve.lengths.back(), comparison.kvLongest);
+        // At the scenario's length the curve is the analysis's own cache.
+        const auto at = std::find(curve.lengths.begin(), curve.lengths.end(), scenario.sequenceLength);
+        ASSERT_NE(at, curve.lengths.end());
+        EXPECT_EQ(curve.bytes[std::size_t(at - curve.lengths.begin())], analysis.kv.totalBytes);
+    }
 }
 
 TEST(Compare, RefusesTooManyNoneAndMixedScenarios) {

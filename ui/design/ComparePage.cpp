@@ -415,40 +415,27 @@ void ComparePage::fillCharts() {
 
     // KV cache against sequence length: one curve per config that keeps a cache.
     m_kvPlot->clearGraphs();
-    std::uint64_t longest = m_current ? m_current->scenario.sequenceLength : 4096;
-    for (const core::AnalysisPtr& analysis : m_analyses) {
-        if (analysis->valid) {
-            longest = std::max<std::uint64_t>(longest,
-                                              std::uint64_t(std::max<std::int64_t>(1, analysis->config.maxPositions)));
-        }
-    }
     double low = 0;
     double high = 0;
-    for (std::size_t i = 0; i < m_analyses.size(); ++i) {
-        const core::Analysis& a = *m_analyses[i];
-        if (!a.valid || !a.config.hasDecoder() || a.kv.overflow) {
-            continue;
-        }
-        const std::vector<std::uint64_t> lengths = core::kvCurveLengths(a.plan, longest, a.scenario.sequenceLength);
-        const std::vector<core::KvCurve> curves =
-            core::kvCurves(a.config, a.plan, lengths, a.scenario, {a.scenario.kvDType});
-        if (curves.empty()) {
+    for (std::size_t i = 0; i < m_comparison.kvCurves.size(); ++i) {
+        const std::optional<core::KvCurve>& curve = m_comparison.kvCurves[i];
+        if (!curve) {
             continue;
         }
         QCPGraph* graph = m_kvPlot->addGraph();
         graph->setName(qs(m_comparison.columns[i].name));
         graph->setPen(QPen(configColor(pal, int(i)), 2));
-        for (std::size_t p = 0; p < curves.front().lengths.size(); ++p) {
-            const double bytes = double(curves.front().bytes[p]);
+        for (std::size_t p = 0; p < curve->lengths.size(); ++p) {
+            const double bytes = double(curve->bytes[p]);
             if (bytes <= 0) {
                 continue;
             }
-            graph->addData(double(curves.front().lengths[p]), bytes);
+            graph->addData(double(curve->lengths[p]), bytes);
             low = low == 0 ? bytes : std::min(low, bytes);
             high = std::max(high, bytes);
         }
     }
-    m_kvPlot->xAxis->setRange(1, double(longest));
+    m_kvPlot->xAxis->setRange(1, double(std::max<std::uint64_t>(m_comparison.kvLongest, 1)));
     m_kvPlot->yAxis->setRange(low > 0 ? low / 2 : 1, high > 0 ? high * 2 : 1024);
     m_kvPlot->replot();
 }
