@@ -21,9 +21,9 @@ class FramePool;
 class LayerSelection;
 
 /// Base of the custom-painted views. setSharedAnalysis() only keeps the analysis and schedules a repaint;
-/// what a view derives from it (core calls, texts) is rebuilt once per change, on the first paint
-/// or export after it, so hidden tabs cost nothing while a slider is dragged. paintEvent() draws
-/// what render() draws, which the exporters call too.
+/// what a view derives from it (core calls, texts; rebuild(), then updateControls()) is rebuilt once
+/// per change, before the view's next repaint or export, so hidden tabs cost nothing while a slider
+/// is dragged. paintEvent() draws what render() draws, which the exporters call too.
 ///
 /// Drawing reads the view's derived data, its analysis and snapshot(), never the QWidget: a tile of
 /// the overview draws on a worker thread (FramePool), and QWidget is GUI-thread only.
