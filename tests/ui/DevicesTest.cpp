@@ -8,6 +8,7 @@
 #include "ui/panels/DevicesDialog.h"
 #include "ui/session/GpuCatalogue.h"
 #include "ui/session/ModelBridge.h"
+#include "ui/session/Settings.h"
 #include "ui/widgets/IntField.h"
 #include "ui/widgets/MessageBar.h"
 #include "ui/window/MainWindow.h"
@@ -461,9 +462,12 @@ TEST(DevicesSettings, UserDevicesPersistAcrossWindows) {
         EXPECT_TRUE(window.close());
     }
     // Stored text that core refuses in part: the good devices are kept, and the window says so.
-    QSettings().setValue(QStringLiteral("devices/user"),
-                         QStringLiteral(R"([{"id": "ok", "memory_gib": 8, "bandwidth_gb_s": 5, "bf16_tflops": 1},
-                                            {"id": "h100-sxm", "memory_gib": 8, "bandwidth_gb_s": 5, "bf16_tflops": 1}])"));
+    {
+        QSettings store;
+        ui::session::settings::userDevices.write(
+            store, QStringLiteral(R"([{"id": "ok", "memory_gib": 8, "bandwidth_gb_s": 5, "bf16_tflops": 1},
+                                     {"id": "h100-sxm", "memory_gib": 8, "bandwidth_gb_s": 5, "bf16_tflops": 1}])"));
+    }
     {
         window::MainWindow window;
         ASSERT_EQ(window.gpuCatalogue()->userDevices().size(), 1u);

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/session/Settings.h"
+
 #include "core/cost/Gpus.h"
 #include "core/io/Presets.h"
 #include "core/io/Session.h"
@@ -88,6 +90,31 @@ std::shared_ptr<int> answerRestoreDialog(bool restore) {
 void editLayers(window::MainWindow& window, int layers) {
     window.bridge()->edit(QStringLiteral("edit"),
                           [layers](core::ModelConfig& c, core::Scenario&) { c.numLayers = layers; });
+}
+
+TEST(Settings, ATypedSettingReadsItsValueWhenAbsentAndKeepsOnlyWhatDiffers) {
+    QSettings().clear();
+    QSettings store;
+    EXPECT_TRUE(session::settings::snap.read(store)) << "snapping is on until turned off";
+    EXPECT_TRUE(session::settings::zooFolders.read(store).isEmpty());
+    const QStringList folders{QStringLiteral("/models/a"), QStringLiteral("/models/b")};
+    ASSERT_TRUE(test::succeeded(
+        session::writeSettings([&](QSettings& s) { session::settings::zooFolders.writeOrRemove(s, folders); })));
+    EXPECT_EQ(session::settings::zooFolders.read(QSettings()), folders);
+    EXPECT_TRUE(QSettings().contains(session::settings::zooFolders.key));
+    ASSERT_TRUE(test::succeeded(
+        session::writeSettings([](QSettings& s) { session::settings::zooFolders.writeOrRemove(s, {}); })));
+    EXPECT_FALSE(QSettings().contains(session::settings::zooFolders.key)) << "an absent key, not an empty list";
+    // A version of the window's settings saved whole, and the keys older versions wrote gone.
+    QSettings().setValue(QStringLiteral("ui/view"), QStringLiteral("kv-cache"));
+    {
+        window::MainWindow window;
+        EXPECT_TRUE(window.close());
+    }
+    EXPECT_EQ(session::settings::version.read(QSettings()), session::settings::kVersion);
+    for (const QLatin1StringView key : session::settings::retired) {
+        EXPECT_FALSE(QSettings().contains(key)) << key.data();
+    }
 }
 
 TEST(Settings, TheNextStartRestoresConfigThemeAndToggles) {

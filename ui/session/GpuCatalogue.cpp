@@ -5,7 +5,7 @@
 #include "core/io/GpuJson.h"
 #include "ui/Strings.h"
 #include "ui/session/AtomicWrite.h"
-#include "ui/session/SettingsWrite.h"
+#include "ui/session/Settings.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -158,9 +158,9 @@ CatalogueResult GpuCatalogue::exportFile(const QString& path) const {
     return {true, tr("Exported %n device(s) to %1.", nullptr, int(m_user.size())).arg(name), {}};
 }
 
-CatalogueResult GpuCatalogue::persistIn(const QString& key) {
-    m_settingsKey = key;
-    const QString stored = QSettings().value(key).toString();
+CatalogueResult GpuCatalogue::persist() {
+    m_persistent = true;
+    const QString stored = settings::userDevices.read(QSettings());
     if (stored.isEmpty()) {
         return {true, {}, {}};
     }
@@ -175,11 +175,11 @@ CatalogueResult GpuCatalogue::persistIn(const QString& key) {
 }
 
 core::Status GpuCatalogue::save() const {
-    if (m_settingsKey.isEmpty()) {
+    if (!m_persistent) {
         return {};
     }
     const QString json = qs(core::gpuCatalogueToJson(m_user));
-    return writeSettings([&](QSettings& settings) { settings.setValue(m_settingsKey, json); });
+    return writeSettings([&](QSettings& store) { settings::userDevices.write(store, json); });
 }
 
 } // namespace archplay::ui::session

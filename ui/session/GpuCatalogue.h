@@ -51,9 +51,10 @@ public:
     /// Writes the user's devices as a device file, atomically.
     CatalogueResult exportFile(const QString& path) const;
 
-    /// Reads the user's devices from QSettings under `key` and writes them back there after every
-    /// change. Devices the stored text holds that core refuses are dropped; the result says which.
-    CatalogueResult persistIn(const QString& key);
+    /// Reads the user's devices from QSettings (settings::userDevices) and writes them back there
+    /// after every change. Devices the stored text holds that core refuses are dropped; the result
+    /// says which. Without it, the catalogue keeps its devices for this run.
+    CatalogueResult persist();
 
 signals:
     /// The list of devices changed.
@@ -67,7 +68,7 @@ private:
     [[nodiscard]] core::Status save() const;
 
     std::vector<core::Gpu> m_user;
-    QString m_settingsKey;
+    bool m_persistent = false;
 };
 
 /// Each diagnostic as "field: message".

@@ -3,15 +3,12 @@
 
 #include "core/report/ZooSources.h"
 #include "ui/Strings.h"
-#include "ui/session/SettingsWrite.h"
+#include "ui/session/Settings.h"
 
 #include <QSettings>
 
 namespace archplay::ui::session {
 namespace {
-
-constexpr QLatin1StringView kFoldersKey("design/zoo/folders");
-constexpr QLatin1StringView kHfCacheKey("design/zoo/hf-cache");
 
 void keepNotes(const core::ZooScan& scan, QStringList* notes) {
     if (notes) {
@@ -24,22 +21,14 @@ void keepNotes(const core::ZooScan& scan, QStringList* notes) {
 } // namespace
 
 AddedZooSources savedZooSources() {
-    const QSettings settings;
-    return {settings.value(kFoldersKey).toStringList(), settings.value(kHfCacheKey, false).toBool()};
+    const QSettings store;
+    return {settings::zooFolders.read(store), settings::zooHfCache.read(store)};
 }
 
 core::Status saveZooSources(const AddedZooSources& sources) {
-    return writeSettings([&sources](QSettings& settings) {
-        if (sources.folders.isEmpty()) {
-            settings.remove(kFoldersKey);
-        } else {
-            settings.setValue(kFoldersKey, sources.folders);
-        }
-        if (sources.hfCache) {
-            settings.setValue(kHfCacheKey, true);
-        } else {
-            settings.remove(kHfCacheKey);
-        }
+    return writeSettings([&sources](QSettings& store) {
+        settings::zooFolders.writeOrRemove(store, sources.folders);
+        settings::zooHfCache.writeOrRemove(store, sources.hfCache);
     });
 }
 

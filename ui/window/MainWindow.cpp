@@ -109,7 +109,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     resize(1280, 800);
     applyDefaultLayout();
     if (m_options.persistent) {
-        const session::CatalogueResult devices = m_gpus->persistIn(QStringLiteral("devices/user"));
+        const session::CatalogueResult devices = m_gpus->persist();
         if (!devices.ok) {
             m_messageBar->showMessage(widgets::MessageBar::Level::Warning, devices.message, devices.details);
         }

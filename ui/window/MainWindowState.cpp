@@ -11,7 +11,7 @@
 #include "ui/session/Autosave.h"
 #include "ui/session/FileController.h"
 #include "ui/session/ModelBridge.h"
-#include "ui/session/SettingsWrite.h"
+#include "ui/session/Settings.h"
 #include "ui/views/LayerSelection.h"
 #include "ui/widgets/MessageBar.h"
 #include "ui/window/MainWindow.h"
@@ -38,7 +38,7 @@ const char* const kDefaultPreset = "llama-3-8b";
 
 QString settingsProblem() {
     const core::Status written = session::writeSettings(
-        [](QSettings& settings) { settings.setValue(QStringLiteral("settingsVersion"), kSettingsVersion); });
+        [](QSettings& store) { session::settings::version.write(store, session::settings::kVersion); });
     return written.ok()
                ? QString()
                : QCoreApplication::translate("MainWindow", "%1: recent files, your devices, zoo folders and the last "
@@ -213,48 +213,49 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 void MainWindow::restoreSettings() {
-    QSettings settings;
-    const bool compatible = settings.value(QStringLiteral("settingsVersion")).toInt() == kSettingsVersion;
-    if (const auto mode = theme::parseThemeMode(settings.value(QStringLiteral("ui/theme")).toString())) {
+    namespace settings = session::settings;
+    const QSettings store;
+    const bool compatible = settings::version.read(store) == settings::kVersion;
+    if (const auto mode = theme::parseThemeMode(settings::theme.read(store))) {
         setThemeMode(*mode);
     }
     if (compatible) {
-        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-        restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kSettingsVersion);
+        restoreGeometry(settings::windowGeometry.read(store));
+        restoreState(settings::windowState.read(store), settings::kVersion);
     }
-    m_configPanel->snapAction()->setChecked(settings.value(QStringLiteral("ui/snap"), true).toBool());
-    m_configPanel->setKeepFfnRatio(settings.value(QStringLiteral("ui/keepFfnRatio"), false).toBool());
-    m_configPanel->setCollapsedSections(settings.value(QStringLiteral("ui/collapsedSections")).toStringList());
-    m_scenarioPanel->setCollapsedSections(
-        settings.value(QStringLiteral("ui/collapsedScenarioSections")).toStringList());
-    m_files->setRecentFiles(settings.value(QStringLiteral("files/recent")).toStringList());
+    m_configPanel->snapAction()->setChecked(settings::snap.read(store));
+    m_configPanel->setKeepFfnRatio(settings::keepFfnRatio.read(store));
+    m_configPanel->setCollapsedSections(settings::collapsedSections.read(store));
+    m_scenarioPanel->setCollapsedSections(settings::collapsedScenarioSections.read(store));
+    m_files->setRecentFiles(settings::recentFiles.read(store));
 
-    const QByteArray last = settings.value(QStringLiteral("session/last")).toByteArray();
+    const QByteArray last = settings::lastSession.read(store);
     core::SessionReadResult read = core::sessionFromJson(last.toStdString());
     if (!last.isEmpty() && read.session) {
-        restoreSession(*read.session, settings.value(QStringLiteral("session/unsaved"), false).toBool());
+        restoreSession(*read.session, settings::lastSessionUnsaved.read(store));
     } else {
         loadStartupState();
     }
 }
 
 void MainWindow::saveSettings() const {
-    QSettings settings;
-    settings.setValue(QStringLiteral("settingsVersion"), kSettingsVersion);
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState(kSettingsVersion));
-    settings.setValue(QStringLiteral("ui/theme"), toString(theme::currentThemeMode()));
-    settings.setValue(QStringLiteral("ui/snap"), m_configPanel->snapAction()->isChecked());
-    settings.setValue(QStringLiteral("ui/keepFfnRatio"), m_configPanel->keepsFfnRatio());
-    settings.setValue(QStringLiteral("ui/collapsedSections"), m_configPanel->collapsedSections());
-    settings.setValue(QStringLiteral("ui/collapsedScenarioSections"), m_scenarioPanel->collapsedSections());
-    settings.setValue(QStringLiteral("files/recent"), m_files->recentFiles());
-    settings.remove(QStringLiteral("ui/view")); // the session carries the view since settings version 2
-    settings.setValue(QStringLiteral("session/last"),
-                      QByteArray::fromStdString(core::sessionToJson(m_files->currentSession(), ARCHPLAY_VERSION)));
-    settings.setValue(QStringLiteral("session/unsaved"), m_bridge->hasUnsavedChanges());
-    settings.remove(QStringLiteral("session/originPath"));
-    settings.remove(QStringLiteral("session/originLabel"));
+    namespace settings = session::settings;
+    QSettings store;
+    settings::version.write(store, settings::kVersion);
+    settings::windowGeometry.write(store, saveGeometry());
+    settings::windowState.write(store, saveState(settings::kVersion));
+    settings::theme.write(store, toString(theme::currentThemeMode()));
+    settings::snap.write(store, m_configPanel->snapAction()->isChecked());
+    settings::keepFfnRatio.write(store, m_configPanel->keepsFfnRatio());
+    settings::collapsedSections.write(store, m_configPanel->collapsedSections());
+    settings::collapsedScenarioSections.write(store, m_scenarioPanel->collapsedSections());
+    settings::recentFiles.write(store, m_files->recentFiles());
+    settings::lastSession.write(
+        store, QByteArray::fromStdString(core::sessionToJson(m_files->currentSession(), ARCHPLAY_VERSION)));
+    settings::lastSessionUnsaved.write(store, m_bridge->hasUnsavedChanges());
+    for (const QLatin1StringView key : settings::retired) {
+        store.remove(key);
+    }
 }
 
 } // namespace archplay::ui::window

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ui/session/SettingsWrite.h"
+#include "ui/session/Settings.h"
 
 #include <QDir>
 #include <QSettings>
