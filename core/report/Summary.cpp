@@ -17,7 +17,12 @@ std::string devicesLabel(const Scenario& scenario) {
 
 std::string deviceUseText(std::uint64_t requiredBytes, std::uint64_t capacityBytes) {
     if (requiredBytes > capacityBytes) {
-        return fmt::format("{:.1f}×", double(requiredBytes) / double(std::max<std::uint64_t>(capacityBytes, 1)));
+        const double times = double(requiredBytes) / double(std::max<std::uint64_t>(capacityBytes, 1));
+        // Never "1.0×" for what does not fit (beside "needs 2 x"): two decimals there, at least 1.01.
+        if (times < 1.05) {
+            return fmt::format("{:.2f}×", std::max(1.01, std::round(times * 100.0) / 100.0));
+        }
+        return fmt::format("{:.1f}×", times);
     }
     // Floored, so a fit never reads as "100%".
     const double used = std::floor(100.0 * double(requiredBytes) / double(std::max<std::uint64_t>(capacityBytes, 1)));

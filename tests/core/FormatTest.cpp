@@ -97,6 +97,11 @@ TEST(Format, DeviceUseHasOneRule) {
     EXPECT_EQ(deviceUseText(999, 1000), "99%"); // floored: a fit never reads 100%
     EXPECT_EQ(deviceUseText(1, 1000), "<1%");
     EXPECT_EQ(deviceUseText(250, 100), "2.5×");
+    // Over by a little: never "1.0×", which beside "needs 2 x" reads as a fit (80.7 of 80 GiB).
+    EXPECT_EQ(deviceUseText(807, 800), "1.01×");
+    EXPECT_EQ(deviceUseText(100001, 100000), "1.01×");
+    EXPECT_EQ(deviceUseText(1040, 1000), "1.04×");
+    EXPECT_EQ(deviceUseText(1060, 1000), "1.1×");
 }
 
 TEST(Format, ParsesCounts) {
