@@ -14,6 +14,7 @@
 #include "ui/panels/SummaryCards.h"
 #include "ui/session/FileController.h"
 #include "ui/session/ModelBridge.h"
+#include "ui/theme/Theme.h"
 #include "ui/views/AnalysisView.h"
 #include "ui/views/BreakdownTableView.h"
 #include "ui/views/PaintedView.h"
@@ -501,6 +502,26 @@ TEST_F(Window, ThemesSwitchThePalette) {
     EXPECT_TRUE(theme::isDark(m_window.summaryCards()->palette()));
     m_window.setThemeMode(archplay::ui::theme::ThemeMode::Light);
     EXPECT_FALSE(theme::isDark(QApplication::palette()));
+}
+
+TEST_F(Window, AFieldMarkedByADiagnosticTakesTheNewThemesColour) {
+    // The panel hears of a theme change before its children take the new palette: the mark's colour
+    // comes from the new one, in both directions.
+    m_window.bridge()->edit(QStringLiteral("edit"), [](core::ModelConfig& c, core::Scenario&) {
+        c.numHeads = 32;
+        c.numKvHeads = 5; // does not divide the heads
+    });
+    QApplication::processEvents();
+    const auto* label = m_window.configPanel()->findChild<QLabel*>(QStringLiteral("field.num_key_value_heads.label"));
+    ASSERT_NE(label, nullptr);
+    for (const theme::ThemeMode mode : {theme::ThemeMode::Dark, theme::ThemeMode::Light, theme::ThemeMode::Dark}) {
+        m_window.setThemeMode(mode);
+        QApplication::processEvents();
+        EXPECT_EQ(label->palette().color(QPalette::WindowText),
+                  theme::severityColor(core::Severity::Error, QApplication::palette()))
+            << (mode == theme::ThemeMode::Dark ? "dark" : "light");
+    }
+    m_window.setThemeMode(theme::ThemeMode::Light);
 }
 
 TEST_F(Window, EveryFieldHasATooltipNamingItsKey) {

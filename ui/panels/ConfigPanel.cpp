@@ -353,7 +353,7 @@ void ConfigPanel::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange) {
         for (FieldRow* row : m_rows) {
-            row->refreshColors();
+            row->refreshColors(palette());
         }
     }
 }

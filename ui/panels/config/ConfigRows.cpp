@@ -301,11 +301,11 @@ void FieldRow::applyToolTips() {
     }
 }
 
-void FieldRow::refreshColors() {
-    applyLabelColor();
+void FieldRow::refreshColors(const QPalette& palette) {
+    applyLabelColor(&palette);
 }
 
-void FieldRow::applyLabelColor() {
+void FieldRow::applyLabelColor(const QPalette* base) {
     QWidget* target = m_label ? static_cast<QWidget*>(m_label) : m_check;
     if (!target) {
         return;
@@ -313,7 +313,8 @@ void FieldRow::applyLabelColor() {
     // Only the roles set here override the inherited palette, so the label follows theme changes.
     QPalette palette;
     if (m_severity && *m_severity != core::Severity::Hint) {
-        palette.setColor(QPalette::WindowText, theme::severityColor(*m_severity, target->parentWidget()->palette()));
+        palette.setColor(QPalette::WindowText,
+                         theme::severityColor(*m_severity, base ? *base : target->parentWidget()->palette()));
     }
     target->setPalette(palette);
 }

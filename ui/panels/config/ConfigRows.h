@@ -44,8 +44,9 @@ public:
     bool isShown() const { return m_shown; }
     /// Marks the row with the worst diagnostic naming its field (or clears the mark).
     void setDiagnostic(std::optional<core::Severity> severity, const QString& message);
-    /// Re-derives the label colour from the palette (after a theme change).
-    void refreshColors();
+    /// Re-derives the label colour from `palette`, the panel's new palette after a theme change: the
+    /// panel hears of the change before its children take the new palette.
+    void refreshColors(const QPalette& palette);
     /// Moves the keyboard focus to the row's editor and briefly highlights it.
     void focusAndFlash();
     QWidget* editor() const;
@@ -63,7 +64,8 @@ signals:
     void gestureFinished();
 
 private:
-    void applyLabelColor();
+    /// The label's colour for the row's diagnostic, from `base` (by default its parent's palette).
+    void applyLabelColor(const QPalette* base = nullptr);
     void applyToolTips();
     void syncDevice(const core::Scenario& scenario);
 
