@@ -109,6 +109,19 @@ TEST(CostLayout, BarsAreDrawnToScale) {
     expectApartAndInside(QRectF(0, 0, 200, 40), flow, "flow");
 }
 
+TEST(CostLayout, EveryComponentOfTheFlopsBarHasItsLegendEntry) {
+    // DeepSeek-V3's bar has seven components; three lines of legend left one out without a word.
+    const ui::widgets::TextMetrics metrics(QApplication::font());
+    const ui::widgets::TextMetrics headline(QApplication::font());
+    const std::vector<qreal> widths(7, 300);
+    for (const QSizeF& size : {QSizeF(700, 600), QSizeF(1000, 700), QSizeF(2000, 1200)}) {
+        const layout::ComputeLayout compute =
+            layout::layoutCompute(QRectF(QPointF(14, 60), size), metrics, headline, widths, 3);
+        EXPECT_EQ(compute.legend.size(), widths.size()) << size.width();
+        EXPECT_GE(compute.curve.top(), compute.legend.back().bottom());
+    }
+}
+
 TEST(CostLayout, EveryViewsPartsStayInsideAndApart) {
     const ui::widgets::TextMetrics metrics(QApplication::font());
     QFont big = QApplication::font();

@@ -153,8 +153,9 @@ ComputeLayout layoutCompute(const QRectF& bounds, const widgets::TextMetrics& me
     y += headline.height() + 6;
     layout.bar = QRectF(left, y, width, std::max(22.0, line * 1.5));
     y += layout.bar.height() + 6;
-    // The legend takes at most three lines; the curve keeps the rest.
-    const QRectF legendBounds(left, y, width, line * 3);
+    // Every component has its legend entry (a line each at most): the curve keeps the rest.
+    const qreal legendRoom = line * qreal(std::max<std::size_t>(legendWidths.size(), 1));
+    const QRectF legendBounds(left, y, width, std::clamp<qreal>(bounds.bottom() - y, 0, legendRoom));
     layout.legend = flowEntries(legendBounds, legendWidths, line, 14);
     qreal legendBottom = y;
     for (const QRectF& entry : layout.legend) {
