@@ -11,47 +11,54 @@
 namespace archplay::core {
 namespace {
 
-/// The config.json field that sizes `tensor` most directly: what an overflow error names.
-std::string overflowField(const std::string& tensor, Component component) {
+/// A diagnostic on `field`, named by its key.
+Diagnostic diagnostic(Severity severity, Field field, std::string message) {
+    return {severity, std::string(fieldKey(field)), std::move(message), field};
+}
+
+/// The field that sizes `tensor` most directly: what an overflow error names.
+Field overflowField(const std::string& tensor, Component component) {
     const auto startsWith = [&](std::string_view prefix) {
         return tensor.rfind(prefix, 0) == 0;
     };
     switch (component) {
     case Component::Embedding:
     case Component::OutputHead:
-        return "vocab_size";
+        return Field::VocabSize;
     case Component::Positional:
-        return "max_position_embeddings";
+        return Field::MaxPositionEmbeddings;
     case Component::Attention:
-        return "num_attention_heads";
+        return Field::NumAttentionHeads;
     case Component::Ffn:
-        return "intermediate_size";
+        return Field::IntermediateSize;
     case Component::Router:
     case Component::Experts:
-        return "num_experts";
+        return Field::NumExperts;
     case Component::SharedExperts:
-        return "n_shared_experts";
+        return Field::NSharedExperts;
     case Component::Mixer:
-        return startsWith("linear_attn.") ? "linear_num_value_heads"
-               : startsWith("mamba.")     ? "mamba_n_heads"
-               : startsWith("self_attn.") ? "num_attention_heads"
-                                          : "hidden_size";
+        return startsWith("linear_attn.") ? Field::LinearNumValueHeads
+               : startsWith("mamba.")     ? Field::MambaNHeads
+               : startsWith("self_attn.") ? Field::NumAttentionHeads
+                                          : Field::HiddenSize;
     case Component::Norm:
     case Component::Pooler:
-        return "hidden_size";
+        return Field::HiddenSize;
     }
-    return "hidden_size";
+    return Field::HiddenSize;
 }
 
 /// The error for a parameter count that exceeds 2^64 - 1, naming the tensor and field at fault.
 Diagnostic parameterOverflow(const ParamReport& params) {
     if (params.overflowTensor.empty()) {
-        return {Severity::Error, "num_hidden_layers",
-                "the parameter count exceeds 2^64 - 1, more than can be represented; reduce the model's size"};
+        return diagnostic(
+            Severity::Error, Field::NumHiddenLayers,
+            "the parameter count exceeds 2^64 - 1, more than can be represented; reduce the model's size");
     }
-    return {Severity::Error, overflowField(params.overflowTensor, params.overflowComponent),
-            params.overflowTensor + " alone would hold more than 2^64 - 1 parameters, more than can be represented; "
-                                    "reduce the sizes it is the product of"};
+    return diagnostic(Severity::Error, overflowField(params.overflowTensor, params.overflowComponent),
+                      params.overflowTensor +
+                          " alone would hold more than 2^64 - 1 parameters, more than can be represented; "
+                          "reduce the sizes it is the product of");
 }
 
 /// Compute, memory and speed for the scenario (core/cost).
@@ -80,8 +87,9 @@ void addCosts(Analysis& analysis) {
 /// The warning for cost figures beyond 2^64 - 1, naming the scenario field that grows them.
 Diagnostic costOverflow(const Analysis& analysis) {
     const bool training = analysis.training.overflow && !analysis.compute.overflow && !analysis.kv.overflow;
-    return {Severity::Warning, training ? "micro_batch" : "sequence_length",
-            "compute, memory and speed figures exceed 2^64 - 1 in this scenario and are not shown; reduce it"};
+    return diagnostic(
+        Severity::Warning, training ? Field::MicroBatch : Field::SequenceLength,
+        "compute, memory and speed figures exceed 2^64 - 1 in this scenario and are not shown; reduce it");
 }
 
 } // namespace
@@ -111,8 +119,9 @@ Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
         return analysis;
     }
     if (analysis.kv.overflow) {
-        analysis.diagnostics.push_back({Severity::Warning, "max_position_embeddings",
-                                        "the KV cache for this sequence length and batch exceeds 2^64 bytes"});
+        analysis.diagnostics.push_back(
+            diagnostic(Severity::Warning, Field::SequenceLength,
+                       "the KV cache for this sequence length and batch exceeds 2^64 bytes"));
     }
     if (!analysis.costsValid) {
         analysis.diagnostics.push_back(costOverflow(analysis));

@@ -72,6 +72,63 @@ bool isBenignKey(std::string_view key) {
                        [&](std::string_view part) { return key.find(part) != std::string_view::npos; });
 }
 
+/// The keys the families' readers read under another name than the field's own (GPT-2's n_embd is
+/// hidden_size): what an import diagnostic on them takes the user to.
+constexpr std::pair<std::string_view, Field> kSpellings[] = {
+    {"n_embd", Field::HiddenSize},
+    {"n_embed", Field::HiddenSize},
+    {"d_model", Field::HiddenSize},
+    {"n_layer", Field::NumHiddenLayers},
+    {"num_layers", Field::NumHiddenLayers},
+    {"num_decoder_layers", Field::NumHiddenLayers},
+    {"decoder_layers", Field::NumHiddenLayers},
+    {"encoder_layers", Field::NumEncoderLayers},
+    {"n_head", Field::NumAttentionHeads},
+    {"num_heads", Field::NumAttentionHeads},
+    {"decoder_attention_heads", Field::NumAttentionHeads},
+    {"num_kv_heads", Field::NumKeyValueHeads},
+    {"n_head_kv", Field::NumKeyValueHeads},
+    {"multi_query", Field::NumKeyValueHeads},
+    {"d_kv", Field::HeadDim},
+    {"n_inner", Field::IntermediateSize},
+    {"ffn_dim", Field::IntermediateSize},
+    {"d_ff", Field::IntermediateSize},
+    {"ffn_hidden_size", Field::IntermediateSize},
+    {"decoder_ffn_dim", Field::IntermediateSize},
+    {"n_positions", Field::MaxPositionEmbeddings},
+    {"seq_length", Field::MaxPositionEmbeddings},
+    {"n_routed_experts", Field::NumExperts},
+    {"num_local_experts", Field::NumExperts},
+    {"use_sliding_window", Field::LayerTypes},
+    {"use_qk_norm", Field::QkNorm},
+    {"qk_layernorm", Field::QkNorm},
+    {"attention_bias", Field::QBias},
+    {"qkv_bias", Field::QBias},
+    {"bias", Field::QBias},
+    {"activation_function", Field::HiddenAct},
+    {"hidden_activation", Field::HiddenAct},
+    {"feed_forward_proj", Field::HiddenAct},
+    {"rotary_pct", Field::PartialRotaryFactor},
+    {"no_rope_layers", Field::NopeLayers},
+    {"attn_output_gate", Field::AttentionOutputGate},
+    {"moe_layer_freq", Field::MoeLayers},
+    {"mlp_layer_types", Field::MoeLayers},
+    {"layers_block_type", Field::TokenMixers},
+    {"state_size", Field::MambaStateSize},
+    {"conv_kernel", Field::MambaConvKernel},
+    {"time_step_rank", Field::MambaTimeStepRank},
+};
+
+/// The field an import diagnostic concerns, from the key it names (inside text_config or not).
+Field importedField(std::string_view key) {
+    if (key.starts_with(kTextConfigKey) && key.size() > kTextConfigKey.size() && key[kTextConfigKey.size()] == '.') {
+        key.remove_prefix(kTextConfigKey.size() + 1);
+    }
+    const auto* spelled = std::find_if(std::begin(kSpellings), std::end(kSpellings),
+                                       [key](const auto& entry) { return entry.first == key; });
+    return spelled != std::end(kSpellings) ? spelled->second : fieldForKey(key);
+}
+
 /// Fields the common reader interprets in their usual Hugging Face meaning (Llama's).
 constexpr std::string_view kCommonKeys[] = {
     "vocab_size",     "hidden_size",       "num_hidden_layers",       "num_attention_heads", "num_key_value_heads",
@@ -342,6 +399,9 @@ ImportResult importConfig(const json& object, const ImportOptions& options) {
         result.config = readObject(object, modelType, result.diagnostics, options);
     }
     readExtraFields(result.config->passthrough.json(), *result.config);
+    for (Diagnostic& diagnostic : result.diagnostics) {
+        diagnostic.target = importedField(diagnostic.field);
+    }
     if (options.refuseInvalid && !hasErrors(result.diagnostics)) {
         for (Diagnostic& diagnostic : validate(*result.config)) {
             if (diagnostic.severity == Severity::Error) {

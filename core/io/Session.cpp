@@ -15,7 +15,8 @@ namespace archplay::core {
 namespace {
 
 Diagnostic error(std::string field, std::string message) {
-    return Diagnostic{Severity::Error, std::move(field), std::move(message)};
+    const Field target = fieldForKey(field);
+    return Diagnostic{Severity::Error, std::move(field), std::move(message), target};
 }
 
 /// Reads an unsigned scenario number; absent keeps the default, anything else is an error.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/config/Field.h"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,12 +13,15 @@ namespace archplay::core {
 /// Hint: valid, but a hardware- or convention-friendly value would serve better.
 enum class Severity { Error, Warning, Hint };
 
-/// One finding about a config. `field` is the Hugging Face config.json key it concerns (e.g.
-/// "num_key_value_heads"), or empty when it concerns the file as a whole.
+/// One finding about a config, a session or a command. `field` names what it concerns as the input
+/// spelled it (a config.json key such as "n_embd", a session's "scenario.batch", a command's option),
+/// or is empty when it concerns the input as a whole; `target` is the field the user edits to fix
+/// it (HiddenSize for GPT-2's n_embd), or None.
 struct Diagnostic {
     Severity severity = Severity::Error;
     std::string field;
     std::string message;
+    Field target = Field::None;
 
     bool operator==(const Diagnostic&) const = default;
 };

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // config.json import and export: defaults, round trips, and hostile input.
 #include "core/io/JsonText.h"
+#include "core/io/Presets.h"
 #include "core/io/Session.h"
 #include "core/validate/Validation.h"
 #include "tests/support/TestSupport.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -55,6 +57,52 @@ TEST(Import, NullFieldsTakeTheDefaultWithAWarningNamingThem) {
             });
         EXPECT_TRUE(warned) << field;
     }
+}
+
+TEST(Import, ADiagnosticNamesTheFieldToEditWhateverTheFamilySpellsIt) {
+    // A family's own spelling is what the diagnostic shows; its target is the field the panel edits.
+    const std::pair<const char*, const char*> spellings[] = {
+        {R"({"model_type": "gpt2", "n_embd": null})", "n_embd"},
+        {R"({"model_type": "mixtral", "num_local_experts": null})", "num_local_experts"},
+        {R"({"model_type": "t5", "d_ff": null})", "d_ff"},
+        {R"({"model_type": "llama", "hidden_size": null})", "hidden_size"},
+    };
+    const core::Field targets[] = {core::Field::HiddenSize, core::Field::NumExperts, core::Field::IntermediateSize,
+                                   core::Field::HiddenSize};
+    for (std::size_t i = 0; i < std::size(spellings); ++i) {
+        const auto [text, spelled] = spellings[i];
+        const auto imported = importConfigText(text);
+        ASSERT_TRUE(imported.config) << text;
+        const auto it = std::find_if(imported.diagnostics.begin(), imported.diagnostics.end(),
+                                     [&](const core::Diagnostic& d) { return d.field == spelled; });
+        ASSERT_NE(it, imported.diagnostics.end()) << text;
+        EXPECT_EQ(it->target, targets[i]) << text;
+    }
+}
+
+TEST(Validate, ADiagnosticNamesItsFieldByTypeAndByTheFilesKey) {
+    for (const core::Field field : core::allFields()) {
+        EXPECT_FALSE(core::fieldKey(field).empty());
+        EXPECT_EQ(core::fieldForKey(core::fieldKey(field)), field) << core::fieldKey(field);
+    }
+    EXPECT_EQ(core::fieldForKey("n_embd"), core::Field::None); // a family's spelling is io's to resolve
+
+    core::ModelConfig config = preset("llama-3-8b");
+    config.numKvHeads = 5; // does not divide 32 heads
+    const core::Diagnostics diagnostics = core::validate(config);
+    const auto kv = std::find_if(diagnostics.begin(), diagnostics.end(),
+                                 [](const core::Diagnostic& d) { return d.target == core::Field::NumKeyValueHeads; });
+    ASSERT_NE(kv, diagnostics.end());
+    EXPECT_EQ(kv->field, "num_key_value_heads");
+
+    // Mamba-1 spells its widths plainly in config.json; the panel edits the Mamba fields.
+    const auto mamba = importConfigText(R"({"model_type": "mamba", "state_size": 0})");
+    ASSERT_TRUE(mamba.config);
+    const core::Diagnostics mambaDiagnostics = core::validate(*mamba.config);
+    const auto state = std::find_if(mambaDiagnostics.begin(), mambaDiagnostics.end(),
+                                    [](const core::Diagnostic& d) { return d.field == "state_size"; });
+    ASSERT_NE(state, mambaDiagnostics.end());
+    EXPECT_EQ(state->target, core::Field::MambaStateSize);
 }
 
 TEST(Import, NestedGemma3TextConfig) {

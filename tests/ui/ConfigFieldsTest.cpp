@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/panels/config/ConfigFields.h"
 
+#include "core/io/ConfigJson.h"
 #include "core/io/Presets.h"
+#include "ui/Strings.h"
+#include "ui/panels/DiagnosticsStrip.h"
+
+#include <QListWidget>
+#include <QSignalSpy>
 
 #include <gtest/gtest.h>
 
@@ -20,23 +26,25 @@ bool isPrime(std::int64_t n) {
     return n > 1;
 }
 
-TEST(ConfigFields, KeysAreUniqueAndAliasesResolve) {
+TEST(ConfigFields, EveryFieldOfCoreHasOneRowUnderItsKey) {
     QStringList keys;
     for (const archplay::ui::panels::FieldSpec& spec : archplay::ui::panels::fieldSpecs()) {
         EXPECT_FALSE(keys.contains(spec.key)) << spec.key.toStdString();
         keys << spec.key;
         EXPECT_FALSE(spec.tooltip.isEmpty()) << spec.key.toStdString();
         EXPECT_TRUE(fieldToolTip(spec).contains(spec.jsonKey.isEmpty() ? spec.key : spec.jsonKey.toHtmlEscaped()));
+        // A row without a field of core's (a second control of one) has a key no diagnostic names.
+        EXPECT_EQ(spec.key, spec.field == core::Field::None ? spec.key : qs(core::fieldKey(spec.field)));
+        EXPECT_EQ(spec.field, core::fieldForKey(spec.key.toStdString())) << spec.key.toStdString();
     }
-    for (const char* key :
-         {"hidden_size", "num_key_value_heads", "intermediate_size", "head_dim", "num_experts_per_tok",
-          "sliding_window", "vocab_size", "num_hidden_layers", "num_attention_heads", "max_position_embeddings",
-          "moe_intermediate_size", "n_routed_experts", "num_local_experts", "num_experts", "kv_lora_rank",
-          "q_lora_rank", "first_k_dense_replace"}) {
-        EXPECT_NE(archplay::ui::panels::findFieldSpec(QString::fromLatin1(key)), nullptr) << key;
+    for (const core::Field field : core::allFields()) {
+        const auto rows =
+            std::count_if(archplay::ui::panels::fieldSpecs().begin(), archplay::ui::panels::fieldSpecs().end(),
+                          [field](const archplay::ui::panels::FieldSpec& spec) { return spec.field == field; });
+        EXPECT_EQ(rows, 1) << core::fieldKey(field);
     }
-    EXPECT_EQ(archplay::ui::panels::findFieldSpec(QStringLiteral("n_routed_experts"))->key,
-              QStringLiteral("num_experts"));
+    // A family's spelling is not a key of the panel: the diagnostic carries the field instead.
+    EXPECT_EQ(archplay::ui::panels::findFieldSpec(QStringLiteral("n_routed_experts")), nullptr);
 }
 
 TEST(ConfigFields, EveryNewArchitectureKeyHasAField) {
@@ -172,6 +180,25 @@ TEST(ConfigFields, GettersReadWhatSettersWrite) {
         integerValue(*spec)->set(config, scenario, 2048, context);
         EXPECT_EQ(integerValue(*spec)->get(config, scenario), 2048) << key;
     }
+}
+
+TEST(ConfigFields, AnImportNoteInAFamilysSpellingTakesTheUserToItsField) {
+    const core::ImportResult imported = core::importConfigText(R"({"model_type": "gpt2", "n_embd": null})");
+    ASSERT_TRUE(imported.config);
+    panels::DiagnosticsStrip strip;
+    strip.setImportNotes(imported.diagnostics, QStringLiteral("config.json"));
+    QSignalSpy activated(&strip, &panels::DiagnosticsStrip::fieldActivated);
+    QListWidgetItem* note = nullptr;
+    for (int i = 0; i < strip.list()->count(); ++i) {
+        if (strip.list()->item(i)->text().contains(QStringLiteral("n_embd"))) {
+            note = strip.list()->item(i);
+        }
+    }
+    ASSERT_NE(note, nullptr) << "the note names the key as the file spelled it";
+    emit strip.list()->itemClicked(note);
+    ASSERT_EQ(activated.size(), 1);
+    EXPECT_EQ(activated.front().front().toString(), QStringLiteral("hidden_size"));
+    ASSERT_NE(panels::findFieldSpec(QStringLiteral("hidden_size")), nullptr);
 }
 
 } // namespace

@@ -252,7 +252,6 @@ TEST_F(Window, FieldsThatDoNotApplyAreHidden) {
     EXPECT_FALSE(panel->editorFor(QStringLiteral("kv_lora_rank"))->isVisibleTo(panel));
     ASSERT_TRUE(bridge()->loadPreset(mixtral));
     EXPECT_TRUE(panel->editorFor(QStringLiteral("num_experts"))->isVisibleTo(panel));
-    EXPECT_TRUE(panel->editorFor(QStringLiteral("num_local_experts"))->isVisibleTo(panel));
     EXPECT_FALSE(panel->editorFor(QStringLiteral("kv_lora_rank"))->isVisibleTo(panel));
     ASSERT_TRUE(bridge()->loadPreset(deepseek));
     EXPECT_TRUE(panel->editorFor(QStringLiteral("kv_lora_rank"))->isVisibleTo(panel));

@@ -258,9 +258,12 @@ void ConfigPanel::setAnalysis(const core::AnalysisPtr& analysis) {
     if (!m_hiddenEditInFlight && config.hiddenSize > 0) {
         m_ffnRatio = core::edits::ffnRatio(config);
     }
-    std::map<QString, std::pair<core::Severity, QString>> marks;
+    std::map<core::Field, std::pair<core::Severity, QString>> marks;
     for (const core::Diagnostic& diagnostic : m_analysis->diagnostics) {
-        const QString key = canonicalFieldKey(qs(diagnostic.field));
+        const core::Field key = diagnostic.target;
+        if (key == core::Field::None) {
+            continue;
+        }
         const QString line = severityWord(diagnostic.severity) + QStringLiteral(": ") + qs(diagnostic.message);
         auto it = marks.find(key);
         if (it == marks.end()) {
@@ -273,7 +276,7 @@ void ConfigPanel::setAnalysis(const core::AnalysisPtr& analysis) {
     const bool snapping = m_snapAction->isChecked();
     for (FieldRow* row : m_rows) {
         row->sync(config, m_analysis->scenario, snapping);
-        auto it = marks.find(row->spec().key);
+        auto it = marks.find(row->spec().field);
         if (it != marks.end()) {
             row->setDiagnostic(it->second.first, it->second.second);
         } else {
@@ -304,9 +307,8 @@ void ConfigPanel::setAnalysis(const core::AnalysisPtr& analysis) {
 }
 
 FieldRow* ConfigPanel::rowFor(const QString& key) const {
-    const QString canonical = canonicalFieldKey(key);
     for (FieldRow* row : m_rows) {
-        if (row->spec().key == canonical) {
+        if (row->spec().key == key) {
             return row;
         }
     }

@@ -84,12 +84,13 @@ void DiagnosticsStrip::rebuild() {
     };
     auto add = [this, &counts, &show](const core::Diagnostic& diagnostic, const QString& prefix) {
         const QString field = qs(diagnostic.field);
+        const QString target = qs(core::fieldKey(diagnostic.target));
         const QString message = qs(diagnostic.message);
         const QString text =
             field.isEmpty() ? QString(prefix + message) : QString(prefix + field + QStringLiteral(" — ") + message);
-        show(diagnostic.severity, text, field,
+        show(diagnostic.severity, text, target,
              QStringLiteral("<p>%1</p>").arg(text.toHtmlEscaped()) +
-                 (field.isEmpty() ? QString() : tr("<p><i>Click to edit %1.</i></p>").arg(field)),
+                 (target.isEmpty() ? QString() : tr("<p><i>Click to edit %1.</i></p>").arg(target)),
              diagnostic.severity == core::Severity::Hint ? palette().color(QPalette::Text)
                                                          : theme::severityColor(diagnostic.severity, palette()));
         ++counts[int(diagnostic.severity)];

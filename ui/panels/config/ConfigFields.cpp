@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/panels/config/ConfigFields.h"
 
+#include "ui/Strings.h"
 #include "ui/panels/config/ConfigFieldAccess.h"
-
-#include <QHash>
 
 #include <utility>
 
@@ -64,6 +63,9 @@ const std::vector<FieldSpec>& fieldSpecs() {
         for (const auto& [section, table] : tables) {
             for (FieldSpec& spec : table()) {
                 spec.section = section;
+                if (spec.field != core::Field::None) {
+                    spec.key = qs(core::fieldKey(spec.field));
+                }
                 all.push_back(std::move(spec));
             }
         }
@@ -72,56 +74,9 @@ const std::vector<FieldSpec>& fieldSpecs() {
     return specs;
 }
 
-QString canonicalFieldKey(const QString& key) {
-    static const QHash<QString, QString> aliases = {
-        {QStringLiteral("n_embd"), QStringLiteral("hidden_size")},
-        {QStringLiteral("n_embed"), QStringLiteral("hidden_size")},
-        {QStringLiteral("d_model"), QStringLiteral("hidden_size")},
-        {QStringLiteral("n_layer"), QStringLiteral("num_hidden_layers")},
-        {QStringLiteral("num_layers"), QStringLiteral("num_hidden_layers")},
-        {QStringLiteral("num_decoder_layers"), QStringLiteral("num_hidden_layers")},
-        {QStringLiteral("decoder_layers"), QStringLiteral("num_hidden_layers")},
-        {QStringLiteral("encoder_layers"), QStringLiteral("num_encoder_layers")},
-        {QStringLiteral("n_head"), QStringLiteral("num_attention_heads")},
-        {QStringLiteral("num_heads"), QStringLiteral("num_attention_heads")},
-        {QStringLiteral("decoder_attention_heads"), QStringLiteral("num_attention_heads")},
-        {QStringLiteral("num_kv_heads"), QStringLiteral("num_key_value_heads")},
-        {QStringLiteral("n_head_kv"), QStringLiteral("num_key_value_heads")},
-        {QStringLiteral("multi_query"), QStringLiteral("num_key_value_heads")},
-        {QStringLiteral("d_kv"), QStringLiteral("head_dim")},
-        {QStringLiteral("n_inner"), QStringLiteral("intermediate_size")},
-        {QStringLiteral("ffn_dim"), QStringLiteral("intermediate_size")},
-        {QStringLiteral("d_ff"), QStringLiteral("intermediate_size")},
-        {QStringLiteral("ffn_hidden_size"), QStringLiteral("intermediate_size")},
-        {QStringLiteral("decoder_ffn_dim"), QStringLiteral("intermediate_size")},
-        {QStringLiteral("n_positions"), QStringLiteral("max_position_embeddings")},
-        {QStringLiteral("n_ctx"), QStringLiteral("max_position_embeddings")},
-        {QStringLiteral("seq_length"), QStringLiteral("max_position_embeddings")},
-        {QStringLiteral("n_routed_experts"), QStringLiteral("num_experts")},
-        {QStringLiteral("num_local_experts"), QStringLiteral("num_experts")},
-        {QStringLiteral("moe_top_k"), QStringLiteral("num_experts_per_tok")},
-        {QStringLiteral("num_shared_experts"), QStringLiteral("n_shared_experts")},
-        {QStringLiteral("use_sliding_window"), QStringLiteral("layer_types")},
-        {QStringLiteral("use_qk_norm"), QStringLiteral("qk_norm")},
-        {QStringLiteral("qk_layernorm"), QStringLiteral("qk_norm")},
-        {QStringLiteral("attention_bias"), QStringLiteral("q_bias")},
-        {QStringLiteral("qkv_bias"), QStringLiteral("q_bias")},
-        {QStringLiteral("bias"), QStringLiteral("q_bias")},
-        {QStringLiteral("activation_function"), QStringLiteral("hidden_act")},
-        {QStringLiteral("hidden_activation"), QStringLiteral("hidden_act")},
-        {QStringLiteral("feed_forward_proj"), QStringLiteral("hidden_act")},
-        {QStringLiteral("rotary_pct"), QStringLiteral("partial_rotary_factor")},
-        {QStringLiteral("layernorm_embedding"), QStringLiteral("embedding_norm")},
-        {QStringLiteral("is_encoder_decoder"), QStringLiteral("architecture")},
-        {QStringLiteral("batch"), QStringLiteral("batch_size")},
-    };
-    return aliases.value(key, key);
-}
-
 const FieldSpec* findFieldSpec(const QString& key) {
-    const QString canonical = canonicalFieldKey(key);
     for (const FieldSpec& spec : fieldSpecs()) {
-        if (spec.key == canonical) {
+        if (spec.key == key) {
             return &spec;
         }
     }

@@ -3,6 +3,7 @@
 
 #include "core/analysis/Analysis.h"
 #include "core/config/ConfigEdits.h"
+#include "core/config/Field.h"
 #include "core/config/ModelConfig.h"
 #include "core/cost/Gpus.h"
 #include "ui/widgets/Snapping.h"
@@ -91,9 +92,10 @@ using FieldEditor = std::variant<IntegerEditor, ChoiceEditor, ToggleEditor, Text
 
 /// One editable field of the config or the scenario: what it is called in config.json, how it is
 /// shown, when it applies, and its editor, which reads and writes the value. The panel is built from
-/// these, and the diagnostics strip finds a field's widgets by `key`.
+/// these, and a diagnostic finds its field's widgets by `field`.
 struct FieldSpec {
-    QString key;     ///< the config.json key (or scenario key) diagnostics name
+    core::Field field = core::Field::None; ///< the field a diagnostic names; None for a second control of one
+    QString key;     ///< core::fieldKey(field), set by fieldSpecs(); a key of the panel's own where `field` is None
     QString jsonKey; ///< what the tooltip names when it differs from `key` (switches without a key of their own)
     QString label;
     /// A label that depends on the config ("Decoder layers" for an encoder-decoder); null: `label`.
@@ -110,11 +112,8 @@ const IntegerValue* integerValue(const FieldSpec& spec);
 
 /// Every field of the panel, in display order within each section.
 const std::vector<FieldSpec>& fieldSpecs();
-/// The spec with this key (after resolving aliases), or nullptr.
+/// The spec with this key, or nullptr.
 const FieldSpec* findFieldSpec(const QString& key);
-/// Maps the config.json spellings of the Hugging Face families onto the key the panel uses,
-/// e.g. "n_routed_experts" and "num_local_experts" -> "num_experts", "n_embd" -> "hidden_size".
-QString canonicalFieldKey(const QString& key);
 /// The full tooltip: the definition, then the config.json key.
 QString fieldToolTip(const FieldSpec& spec);
 

@@ -7,6 +7,7 @@
 namespace archplay::ui::panels::fieldtables {
 
 using namespace Qt::StringLiterals;
+using core::Field;
 
 namespace {
 
@@ -27,7 +28,7 @@ std::vector<FieldSpec> attentionFields() {
     constexpr auto latent = &ModelConfig::latent;
     constexpr auto indexer = &ModelConfig::indexer;
     return {
-        {.key = u"attention_family"_s,
+        {.field = Field::AttentionFamily,
          .jsonKey = u"num_key_value_heads, kv_lora_rank"_s,
          .label = tr("Attention"),
          .tooltip = tr("MHA: every head has its own keys and values. GQA: groups of heads share them. MQA: all "
@@ -44,7 +45,7 @@ std::vector<FieldSpec> attentionFields() {
                                         }},
                                    core::edits::setAttentionFamily),
              }},
-        {.key = u"kv_lora_rank"_s,
+        {.field = Field::KvLoraRank,
          .label = tr("KV latent rank"),
          .tooltip = tr("Width of the compressed key/value latent that MLA caches per token."),
          .applies = isLatent,
@@ -53,7 +54,7 @@ std::vector<FieldSpec> attentionFields() {
                                  .spinMaximum = 4096,
                                  .snap = core::Snap::Multiple16,
                                  .value = optionalMember(latent, &core::LatentAttention::kvLoraRank)}},
-        {.key = u"q_lora_rank"_s,
+        {.field = Field::QLoraRank,
          .label = tr("Q latent rank"),
          .tooltip = tr("Width of the low-rank query projection; none means a plain q_proj (DeepSeek-V2-Lite)."),
          .applies = isLatent,
@@ -75,7 +76,7 @@ std::vector<FieldSpec> attentionFields() {
                                                            v > 0 ? std::optional<std::int64_t>(v) : std::nullopt;
                                                    }
                                                }}}},
-        {.key = u"qk_nope_head_dim"_s,
+        {.field = Field::QkNopeHeadDim,
          .label = tr("QK no-RoPE dim"),
          .tooltip = tr("Per-head query/key width that carries no rotary position."),
          .applies = isLatent,
@@ -84,7 +85,7 @@ std::vector<FieldSpec> attentionFields() {
                                  .spinMaximum = 4096,
                                  .snap = core::Snap::Multiple16,
                                  .value = optionalMember(latent, &core::LatentAttention::qkNopeHeadDim)}},
-        {.key = u"qk_rope_head_dim"_s,
+        {.field = Field::QkRopeHeadDim,
          .label = tr("QK RoPE dim"),
          .tooltip = tr("Width of the rotary key shared by all heads; it is cached beside the latent."),
          .applies = isLatent,
@@ -93,7 +94,7 @@ std::vector<FieldSpec> attentionFields() {
                                  .spinMaximum = 4096,
                                  .snap = core::Snap::Multiple16,
                                  .value = optionalMember(latent, &core::LatentAttention::qkRopeHeadDim)}},
-        {.key = u"v_head_dim"_s,
+        {.field = Field::VHeadDim,
          .label = tr("V head dim"),
          .tooltip = tr("Per-head value width, which sets the output projection's input."),
          .applies = isLatent,
@@ -102,7 +103,7 @@ std::vector<FieldSpec> attentionFields() {
                                  .spinMaximum = 4096,
                                  .snap = core::Snap::Multiple16,
                                  .value = optionalMember(latent, &core::LatentAttention::vHeadDim)}},
-        {.key = u"layer_types"_s,
+        {.field = Field::LayerTypes,
          .jsonKey = u"layer_types, use_sliding_window, sliding_window_pattern"_s,
          .label = tr("Sliding window"),
          .tooltip = tr("Which layers attend only to the last W tokens (and cache only those): none, all, all "
@@ -113,7 +114,7 @@ std::vector<FieldSpec> attentionFields() {
                                             {tr("From a layer on"), qint64(core::SlidingPattern::FromLayer)},
                                             {tr("Per-layer list"), qint64(core::SlidingPattern::Explicit)}},
                                 .value = member(&ModelConfig::slidingPattern)}},
-        {.key = u"sliding_window"_s,
+        {.field = Field::SlidingWindow,
          .label = tr("Window"),
          .tooltip = tr("Tokens a sliding-window layer attends to; its cache holds at most this many."),
          .applies = [](const ModelConfig& c) { return c.slidingPattern != core::SlidingPattern::None; },
@@ -123,7 +124,7 @@ std::vector<FieldSpec> attentionFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::Snap::PowerOfTwo,
                                  .value = member(&ModelConfig::slidingWindow)}},
-        {.key = u"sliding_window_pattern"_s,
+        {.field = Field::SlidingWindowPattern,
          .label = tr("Global every N"),
          .tooltip = tr("Period of the local/global pattern: layer i is global when (i + 1) is a multiple of N "
                        "(Gemma 3: 6, Gemma 2: 2)."),
@@ -131,7 +132,7 @@ std::vector<FieldSpec> attentionFields() {
          .editor =
              IntegerEditor{
                  .minimum = 1, .maximum = 16, .spinMaximum = 4096, .value = member(&ModelConfig::globalEvery)}},
-        {.key = u"max_window_layers"_s,
+        {.field = Field::MaxWindowLayers,
          .label = tr("First sliding"),
          .tooltip = tr("Layers from this index on use the sliding window (Qwen2's max_window_layers)."),
          .applies = slidingIs<core::SlidingPattern::FromLayer>,
@@ -148,7 +149,7 @@ std::vector<FieldSpec> attentionFields() {
          .tooltip = tr("One letter per layer, repeated when shorter than the stack: S sliding, G global, C chunked."),
          .applies = slidingIs<core::SlidingPattern::Explicit>,
          .editor = listText(&ModelConfig::layerTypes, core::edits::formatLayerTypes, core::edits::parseLayerTypes)},
-        {.key = u"attention_chunk_size"_s,
+        {.field = Field::AttentionChunkSize,
          .label = tr("Attention chunk"),
          .tooltip = tr("Chunked local attention (Llama 4): tokens attend only within their chunk of this size on "
                        "chunked layers; off for none."),
@@ -159,7 +160,7 @@ std::vector<FieldSpec> attentionFields() {
                                  .snap = core::Snap::PowerOfTwo,
                                  .specialValueText = tr("off"),
                                  .value = member(&ModelConfig::attentionChunkSize)}},
-        {.key = u"qk_norm"_s,
+        {.field = Field::QkNorm,
          .jsonKey = u"qk_norm, use_qk_norm, qk_layernorm"_s,
          .label = tr("QK-norm"),
          .tooltip = tr("A norm on queries and keys inside attention: an RMSNorm with one weight per head "
@@ -170,45 +171,45 @@ std::vector<FieldSpec> attentionFields() {
                                             {tr("Full width"), qint64(core::QkNorm::FullWidth)},
                                             {tr("Per head, LayerNorm"), qint64(core::QkNorm::PerHeadLayerNorm)}},
                                 .value = member(&ModelConfig::qkNorm)}},
-        {.key = u"q_bias"_s,
+        {.field = Field::QBias,
          .jsonKey = biasKey,
          .label = tr("Q bias"),
          .tooltip = tr("The query projection has a bias."),
          .editor = ToggleEditor{member(&ModelConfig::qBias)}},
-        {.key = u"k_bias"_s,
+        {.field = Field::KBias,
          .jsonKey = biasKey,
          .label = tr("K bias"),
          .tooltip = tr("The key projection has a bias."),
          .editor = ToggleEditor{member(&ModelConfig::kBias)}},
-        {.key = u"v_bias"_s,
+        {.field = Field::VBias,
          .jsonKey = biasKey,
          .label = tr("V bias"),
          .tooltip = tr("The value projection has a bias."),
          .editor = ToggleEditor{member(&ModelConfig::vBias)}},
-        {.key = u"o_bias"_s,
+        {.field = Field::OBias,
          .jsonKey = u"attention_bias"_s,
          .label = tr("O bias"),
          .tooltip = tr("The output projection has a bias."),
          .editor = ToggleEditor{member(&ModelConfig::oBias)}},
-        {.key = u"fused_qkv"_s,
+        {.field = Field::FusedQkv,
          .jsonKey = u"model_type"_s,
          .label = tr("Fused QKV"),
          .tooltip = tr("Q, K and V come from one fused projection (GPT-2, NeoX, Falcon, Phi-3); the count is the "
                        "same, only the checkpoint's tensor names differ."),
          .editor = ToggleEditor{member(&ModelConfig::fusedQkv)}},
-        {.key = u"attention_sinks"_s,
+        {.field = Field::AttentionSinks,
          .jsonKey = u"attention_sinks (gpt-oss: model_type)"_s,
          .label = tr("Attention sinks"),
          .tooltip = tr("A learned sink logit per head joins the softmax, so a head can attend to nothing "
                        "(gpt-oss)."),
          .editor = ToggleEditor{member(&ModelConfig::attentionSinks)}},
-        {.key = u"attention_output_gate"_s,
+        {.field = Field::AttentionOutputGate,
          .jsonKey = u"attention_output_gate, attn_output_gate"_s,
          .label = tr("Output gate"),
          .tooltip = tr("The query projection also yields a sigmoid gate on each head's output, doubling its "
                        "width (Qwen3-Next, Qwen3.5)."),
          .editor = ToggleEditor{member(&ModelConfig::attentionOutputGate)}},
-        {.key = u"index_n_heads"_s,
+        {.field = Field::IndexNHeads,
          .label = tr("Indexer heads"),
          .tooltip = tr("Heads of DeepSeek sparse attention's lightning indexer, which picks the past tokens each "
                        "query attends to."),
@@ -219,7 +220,7 @@ std::vector<FieldSpec> attentionFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::Snap::PowerOfTwo,
                                  .value = optionalMember(indexer, &core::SparseIndexer::numHeads)}},
-        {.key = u"index_head_dim"_s,
+        {.field = Field::IndexHeadDim,
          .label = tr("Indexer dim"),
          .tooltip = tr("Width of one indexer head; the indexer caches one key of this width per token and "
                        "layer."),
@@ -230,7 +231,7 @@ std::vector<FieldSpec> attentionFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::Snap::PowerOfTwo,
                                  .value = optionalMember(indexer, &core::SparseIndexer::headDim)}},
-        {.key = u"index_topk"_s,
+        {.field = Field::IndexTopk,
          .label = tr("Indexer top-k"),
          .tooltip = tr("Past tokens each query attends to after the indexer's selection."),
          .applies = hasIndexer,

@@ -6,6 +6,7 @@
 namespace archplay::ui::panels::fieldtables {
 
 using namespace Qt::StringLiterals;
+using core::Field;
 
 namespace {
 
@@ -21,7 +22,7 @@ bool hasOutputHead(const ModelConfig& c) {
 std::vector<FieldSpec> embeddingFields() {
     using Positions = core::PositionalKind;
     return {
-        {.key = u"position_embedding_type"_s,
+        {.field = Field::PositionEmbeddingType,
          .label = tr("Positions"),
          .tooltip = tr("How token positions enter the model: a learned table, fixed sinusoids, rotary "
                        "embeddings, ALiBi biases, T5 relative buckets, or none."),
@@ -32,7 +33,7 @@ std::vector<FieldSpec> embeddingFields() {
                                             {tr("Relative bias (T5)"), qint64(Positions::RelativeBias)},
                                             {tr("None"), qint64(Positions::None)}},
                                 .value = member(&ModelConfig::positional)}},
-        {.key = u"partial_rotary_factor"_s,
+        {.field = Field::PartialRotaryFactor,
          .label = tr("Rotary fraction"),
          .tooltip = tr("Share of each head's dimensions that RoPE rotates (Phi-2, NeoX: partial rotary)."),
          .applies = positionsAre<Positions::Rope>,
@@ -41,14 +42,14 @@ std::vector<FieldSpec> embeddingFields() {
                                   [](ModelConfig& c, Scenario&, double v) {
                                       c.rotaryFraction = v;
                                   }}},
-        {.key = u"nope_layers"_s,
+        {.field = Field::NopeLayers,
          .jsonKey = u"nope_layers, no_rope_layers"_s,
          .label = tr("NoPE layers"),
          .tooltip = tr("Layer indices that use no rotary position (Llama 4 every fourth, SmolLM3), separated by "
                        "commas; the parameter count is the same, the attention sees no positions there."),
          .applies = positionsAre<Positions::Rope>,
          .editor = layerList(&ModelConfig::nopeLayers)},
-        {.key = u"position_offset"_s,
+        {.field = Field::PositionOffset,
          .jsonKey = u"model_type"_s,
          .label = tr("Position offset"),
          .tooltip = tr("Extra rows of the learned position table (OPT and BART add 2)."),
@@ -56,14 +57,14 @@ std::vector<FieldSpec> embeddingFields() {
          .editor =
              IntegerEditor{
                  .minimum = 0, .maximum = 16, .spinMaximum = 4096, .value = member(&ModelConfig::positionOffset)}},
-        {.key = u"relative_attention_num_buckets"_s,
+        {.field = Field::RelativeAttentionNumBuckets,
          .label = tr("Relative buckets"),
          .tooltip = tr("Buckets of T5's learned relative-position bias, one value per head per bucket."),
          .applies = positionsAre<Positions::RelativeBias>,
          .editor =
              IntegerEditor{
                  .minimum = 1, .maximum = 512, .spinMaximum = 65536, .value = member(&ModelConfig::relativeBuckets)}},
-        {.key = u"norm_type"_s,
+        {.field = Field::NormType,
          .jsonKey = u"model_type, rms_norm_eps, layer_norm_eps"_s,
          .label = tr("Norm"),
          .tooltip = tr("LayerNorm has a weight and a bias, RMSNorm a weight only, the non-parametric norm (OLMo) "
@@ -73,7 +74,7 @@ std::vector<FieldSpec> embeddingFields() {
                                             {tr("LayerNorm without bias"), qint64(core::NormKind::LayerNormNoBias)},
                                             {tr("Non-parametric"), qint64(core::NormKind::NonParametric)}},
                                 .value = member(&ModelConfig::normKind)}},
-        {.key = u"norm_placement"_s,
+        {.field = Field::NormPlacement,
          .jsonKey = u"model_type, parallel_attn, new_decoder_architecture"_s,
          .label = tr("Placement"),
          .tooltip = tr("Where each block's norms sit: before the sub-blocks, after them, both (sandwich), or "
@@ -85,33 +86,33 @@ std::vector<FieldSpec> embeddingFields() {
                                             {tr("Parallel, two norms"), qint64(core::NormPlacement::ParallelDouble)},
                                             {tr("After only (OLMo 2)"), qint64(core::NormPlacement::PostOnly)}},
                                 .value = member(&ModelConfig::normPlacement)}},
-        {.key = u"final_norm"_s,
+        {.field = Field::FinalNorm,
          .jsonKey = u"model_type"_s,
          .label = tr("Final norm"),
          .tooltip = tr("A norm after the last block, before the output head."),
          .editor = ToggleEditor{member(&ModelConfig::finalNorm)}},
-        {.key = u"embedding_norm"_s,
+        {.field = Field::EmbeddingNorm,
          .label = tr("Embedding norm"),
          .tooltip = tr("A norm right after the token embedding (BLOOM, BERT, BART)."),
          .editor = ToggleEditor{member(&ModelConfig::embeddingNorm)}},
-        {.key = u"lm_head"_s,
+        {.field = Field::LmHead,
          .jsonKey = u"architectures"_s,
          .label = tr("Output head"),
          .tooltip = tr("The model has a language-modelling head projecting back to the vocabulary "
                        "(…ForCausalLM); off for a bare encoder like BertModel."),
          .editor = ToggleEditor{member(&ModelConfig::outputHead)}},
-        {.key = u"tie_word_embeddings"_s,
+        {.field = Field::TieWordEmbeddings,
          .label = tr("Tied head"),
          .tooltip = tr("The output head reuses the input embedding matrix, so it is counted once."),
          .applies = hasOutputHead,
          .editor = ToggleEditor{member(&ModelConfig::tieWordEmbeddings)}},
-        {.key = u"lm_head_bias"_s,
+        {.field = Field::LmHeadBias,
          .jsonKey = u"model_type"_s,
          .label = tr("Head bias"),
          .tooltip = tr("The output head has a bias of vocabulary size (GPT-J, Phi-2)."),
          .applies = hasOutputHead,
          .editor = ToggleEditor{member(&ModelConfig::outputHeadBias)}},
-        {.key = u"word_embed_proj_dim"_s,
+        {.field = Field::WordEmbedProjDim,
          .label = tr("Embed projection"),
          .tooltip = tr("Width of the token embedding when it is projected in and out of the hidden size "
                        "(OPT-350m); none when equal to the hidden size."),
@@ -123,20 +124,20 @@ std::vector<FieldSpec> embeddingFields() {
                                  .snap = core::Snap::Multiple128,
                                  .specialValueText = tr("none"),
                                  .value = member(&ModelConfig::embeddingProjectionDim)}},
-        {.key = u"type_vocab_size"_s,
+        {.field = Field::TypeVocabSize,
          .label = tr("Token types"),
          .tooltip = tr("Rows of BERT's segment (token type) embedding."),
          .applies = isEncoderOnly,
          .editor =
              IntegerEditor{
                  .minimum = 0, .maximum = 16, .spinMaximum = 4096, .value = member(&ModelConfig::tokenTypes)}},
-        {.key = u"pooler"_s,
+        {.field = Field::Pooler,
          .jsonKey = u"add_pooling_layer"_s,
          .label = tr("Pooler"),
          .tooltip = tr("BERT's pooler: a dense hidden x hidden layer with a bias on the first token."),
          .applies = isEncoderOnly,
          .editor = ToggleEditor{member(&ModelConfig::pooler)}},
-        {.key = u"num_nextn_predict_layers"_s,
+        {.field = Field::NumNextnPredictLayers,
          .label = tr("MTP layers"),
          .tooltip = tr("DeepSeek-V3's multi-token-prediction modules: stored in the checkpoint, reported apart "
                        "and not counted in the total."),

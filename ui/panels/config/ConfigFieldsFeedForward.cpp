@@ -5,6 +5,7 @@
 namespace archplay::ui::panels::fieldtables {
 
 using namespace Qt::StringLiterals;
+using core::Field;
 
 namespace {
 
@@ -21,7 +22,7 @@ std::vector<FieldSpec> feedForwardFields() {
     using MoE = core::MixtureOfExperts;
     using Scale = widgets::SliderScale;
     return {
-        {.key = u"ffn_type"_s,
+        {.field = Field::FfnType,
          .jsonKey = u"model_type, num_experts"_s,
          .label = tr("FFN"),
          .tooltip = tr("Plain MLP (up, activation, down), gated MLP (SwiGLU/GeGLU: gate and up, then down), a "
@@ -32,7 +33,7 @@ std::vector<FieldSpec> feedForwardFields() {
                                             {tr("Mixture of experts"), qint64(core::FfnKind::Moe)},
                                             {tr("None"), qint64(core::FfnKind::None)}},
                                 .value = withRule(member(&ModelConfig::ffnKind), core::edits::setFfnKind)}},
-        {.key = u"hidden_act"_s,
+        {.field = Field::HiddenAct,
          .label = tr("Activation"),
          .tooltip =
              tr("Nonlinearity of the feed-forward block; it does not change the parameter count, except xIELU's two "
@@ -45,12 +46,12 @@ std::vector<FieldSpec> feedForwardFields() {
                                             {tr("xIELU"), qint64(core::Activation::XIelu)},
                                             {tr("Other"), qint64(core::Activation::Other)}},
                                 .value = member(&ModelConfig::activation)}},
-        {.key = u"mlp_bias"_s,
+        {.field = Field::MlpBias,
          .label = tr("FFN bias"),
          .tooltip = tr("The feed-forward projections have biases."),
          .applies = hasFfn,
          .editor = ToggleEditor{member(&ModelConfig::ffnBias)}},
-        {.key = u"num_experts"_s,
+        {.field = Field::NumExperts,
          .jsonKey = u"num_experts, num_local_experts, n_routed_experts"_s,
          .label = tr("Experts"),
          .tooltip = tr("Routed experts per MoE layer; a token is sent to top-k of them."),
@@ -61,7 +62,7 @@ std::vector<FieldSpec> feedForwardFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::Snap::PowerOfTwo,
                                  .value = withRule(moeMember(&MoE::numExperts), core::edits::setNumExperts)}},
-        {.key = u"num_experts_per_tok"_s,
+        {.field = Field::NumExpertsPerTok,
          .label = tr("Top-k"),
          .tooltip = tr("Experts each token is routed to; they set the active parameters."),
          .applies = isMoe,
@@ -72,7 +73,7 @@ std::vector<FieldSpec> feedForwardFields() {
                  .spinMaximum = 65536,
                  .maximumFor = [](const ModelConfig& c) { return qint64(std::max<std::int64_t>(1, c.moe.numExperts)); },
                  .value = moeMember(&MoE::topK)}},
-        {.key = u"moe_intermediate_size"_s,
+        {.field = Field::MoeIntermediateSize,
          .label = tr("Expert width"),
          .tooltip = tr("Inner width of one routed expert (Mixtral uses intermediate_size)."),
          .applies = isMoe,
@@ -82,14 +83,14 @@ std::vector<FieldSpec> feedForwardFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::kFfnSnap,
                                  .value = moeMember(&MoE::expertIntermediateSize)}},
-        {.key = u"n_shared_experts"_s,
+        {.field = Field::NSharedExperts,
          .label = tr("Shared experts"),
          .tooltip = tr("Experts every token passes through besides its routed ones (DeepSeek, Qwen-MoE)."),
          .applies = isMoe,
          .editor =
              IntegerEditor{
                  .minimum = 0, .maximum = 16, .spinMaximum = 256, .value = moeMember(&MoE::numSharedExperts)}},
-        {.key = u"shared_expert_intermediate_size"_s,
+        {.field = Field::SharedExpertIntermediateSize,
          .label = tr("Shared width"),
          .tooltip = tr("Inner width of each shared expert (DeepSeek: the expert width; Qwen2-MoE sets its own)."),
          .applies = hasSharedExperts,
@@ -99,12 +100,12 @@ std::vector<FieldSpec> feedForwardFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::kFfnSnap,
                                  .value = moeMember(&MoE::sharedExpertIntermediateSize)}},
-        {.key = u"shared_expert_gate"_s,
+        {.field = Field::SharedExpertGate,
          .label = tr("Shared-expert gate"),
          .tooltip = tr("A sigmoid gate Linear(hidden, 1) scales the shared experts (Qwen2-MoE)."),
          .applies = hasSharedExperts,
          .editor = ToggleEditor{moeMember(&MoE::sharedExpertGate)}},
-        {.key = u"first_k_dense_replace"_s,
+        {.field = Field::FirstKDenseReplace,
          .label = tr("Dense first"),
          .tooltip = tr("Leading layers that keep a dense FFN instead of experts (DeepSeek-V3: 3)."),
          .applies = isMoe,
@@ -115,35 +116,35 @@ std::vector<FieldSpec> feedForwardFields() {
                  .spinMaximum = 4096,
                  .maximumFor = [](const ModelConfig& c) { return qint64(std::max<std::int64_t>(0, c.numLayers)); },
                  .value = moeMember(&MoE::firstDenseLayers)}},
-        {.key = u"decoder_sparse_step"_s,
+        {.field = Field::DecoderSparseStep,
          .label = tr("MoE every N"),
          .tooltip = tr("Layer i has experts when (i + 1) is a multiple of N; the others are dense."),
          .applies = isMoe,
          .editor =
              IntegerEditor{.minimum = 1, .maximum = 16, .spinMaximum = 4096, .value = moeMember(&MoE::sparseStep)}},
-        {.key = u"mlp_only_layers"_s,
+        {.field = Field::MlpOnlyLayers,
          .label = tr("Dense layers"),
          .tooltip = tr("Layer indices that keep a dense FFN, separated by commas (Qwen-MoE's mlp_only_layers)."),
          .applies = [](const ModelConfig& c) { return isMoe(c) && c.moe.moeLayers.empty(); },
          .editor = layerList(&MoE::denseLayers)},
-        {.key = u"moe_layers"_s,
+        {.field = Field::MoeLayers,
          .jsonKey = u"moe_layers, moe_layer_freq, mlp_layer_types"_s,
          .label = tr("MoE layers"),
          .tooltip = tr("Layer indices that have experts, separated by commas; when set, it replaces the "
                        "dense-first, every-N and dense-list rules. Empty: those rules decide."),
          .applies = isMoe,
          .editor = layerList(&MoE::moeLayers)},
-        {.key = u"router_bias"_s,
+        {.field = Field::RouterBias,
          .label = tr("Router bias"),
          .tooltip = tr("The router's linear layer has a bias (gpt-oss)."),
          .applies = isMoe,
          .editor = ToggleEditor{moeMember(&MoE::routerBias)}},
-        {.key = u"expert_bias"_s,
+        {.field = Field::ExpertBias,
          .label = tr("Expert biases"),
          .tooltip = tr("Every expert projection has a bias (gpt-oss)."),
          .applies = isMoe,
          .editor = ToggleEditor{moeMember(&MoE::expertBias)}},
-        {.key = u"correction_bias_parameter"_s,
+        {.field = Field::CorrectionBiasParameter,
          .label = tr("Counted correction bias"),
          .tooltip = tr("The router's score-correction bias is a parameter (counted, ERNIE 4.5 MoE), not a buffer "
                        "(DeepSeek-V3, GLM-4.5: not counted)."),

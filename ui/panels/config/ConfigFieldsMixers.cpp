@@ -6,6 +6,7 @@
 namespace archplay::ui::panels::fieldtables {
 
 using namespace Qt::StringLiterals;
+using core::Field;
 
 namespace {
 
@@ -31,7 +32,7 @@ std::vector<FieldSpec> mixerFields() {
     constexpr auto mamba = &ModelConfig::mamba;
     constexpr auto mamba1 = &ModelConfig::mamba1;
     return {
-        {.key = u"token_mixers"_s,
+        {.field = Field::TokenMixers,
          .jsonKey = u"token_mixers, layer_types, layers_block_type"_s,
          .label = tr("Mixer per layer"),
          .tooltip = tr("One letter per layer, repeated when shorter than the stack: A attention, D Gated "
@@ -40,7 +41,7 @@ std::vector<FieldSpec> mixerFields() {
                        "keep a fixed state per sequence. Empty: attention in every layer."),
          .applies = [](const ModelConfig& c) { return c.architecture == core::ArchitectureKind::DecoderOnly; },
          .editor = listText(&ModelConfig::mixers, core::edits::formatMixers, core::edits::parseMixers)},
-        {.key = u"linear_num_key_heads"_s,
+        {.field = Field::LinearNumKeyHeads,
          .label = tr("DeltaNet K heads"),
          .tooltip = tr("Query/key heads of a Gated DeltaNet layer."),
          .applies = usesDeltaNet,
@@ -48,7 +49,7 @@ std::vector<FieldSpec> mixerFields() {
                                  .maximum = 128,
                                  .spinMaximum = 1 << 20,
                                  .value = member(deltaNet, &DeltaNet::numKeyHeads)}},
-        {.key = u"linear_num_value_heads"_s,
+        {.field = Field::LinearNumValueHeads,
          .label = tr("DeltaNet V heads"),
          .tooltip = tr("Value heads of a Gated DeltaNet layer, a multiple of the key heads; each keeps a "
                        "key-dim x value-dim recurrent state."),
@@ -57,7 +58,7 @@ std::vector<FieldSpec> mixerFields() {
                                  .maximum = 256,
                                  .spinMaximum = 1 << 20,
                                  .value = member(deltaNet, &DeltaNet::numValueHeads)}},
-        {.key = u"linear_key_head_dim"_s,
+        {.field = Field::LinearKeyHeadDim,
          .label = tr("DeltaNet K dim"),
          .tooltip = tr("Width of one Gated DeltaNet query/key head."),
          .applies = usesDeltaNet,
@@ -66,7 +67,7 @@ std::vector<FieldSpec> mixerFields() {
                                  .spinMaximum = 1 << 20,
                                  .snap = core::Snap::Multiple16,
                                  .value = member(deltaNet, &DeltaNet::keyHeadDim)}},
-        {.key = u"linear_value_head_dim"_s,
+        {.field = Field::LinearValueHeadDim,
          .label = tr("DeltaNet V dim"),
          .tooltip = tr("Width of one Gated DeltaNet value head."),
          .applies = usesDeltaNet,
@@ -75,7 +76,7 @@ std::vector<FieldSpec> mixerFields() {
                                  .spinMaximum = 1 << 20,
                                  .snap = core::Snap::Multiple16,
                                  .value = member(deltaNet, &DeltaNet::valueHeadDim)}},
-        {.key = u"linear_conv_kernel_dim"_s,
+        {.field = Field::LinearConvKernelDim,
          .label = tr("DeltaNet conv"),
          .tooltip = tr("Kernel of the causal convolution over q, k and v; its state holds kernel inputs per "
                        "channel, as transformers allocates it."),
@@ -84,7 +85,7 @@ std::vector<FieldSpec> mixerFields() {
                                  .maximum = 16,
                                  .spinMaximum = 1 << 20,
                                  .value = member(deltaNet, &DeltaNet::convKernel)}},
-        {.key = u"mamba_n_heads"_s,
+        {.field = Field::MambaNHeads,
          .label = tr("Mamba heads"),
          .tooltip = tr("Heads of a Mamba-2 layer; heads x head dim is the SSM width."),
          .applies = usesMamba,
@@ -94,7 +95,7 @@ std::vector<FieldSpec> mixerFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::Snap::PowerOfTwo,
                                  .value = member(mamba, &Mamba::numHeads)}},
-        {.key = u"mamba_d_head"_s,
+        {.field = Field::MambaDHead,
          .label = tr("Mamba head dim"),
          .tooltip = tr("Width of one Mamba-2 head."),
          .applies = usesMamba,
@@ -103,7 +104,7 @@ std::vector<FieldSpec> mixerFields() {
                                  .spinMaximum = 1 << 20,
                                  .snap = core::Snap::Multiple16,
                                  .value = member(mamba, &Mamba::headDim)}},
-        {.key = u"mamba_d_state"_s,
+        {.field = Field::MambaDState,
          .label = tr("SSM state"),
          .tooltip = tr("State size N per head: the recurrent state is heads x head dim x N."),
          .applies = usesMamba,
@@ -113,14 +114,14 @@ std::vector<FieldSpec> mixerFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::Snap::PowerOfTwo,
                                  .value = member(mamba, &Mamba::stateSize)}},
-        {.key = u"mamba_n_groups"_s,
+        {.field = Field::MambaNGroups,
          .label = tr("SSM groups"),
          .tooltip = tr("Groups sharing the B and C projections; they divide the heads."),
          .applies = usesMamba,
          .editor =
              IntegerEditor{
                  .minimum = 1, .maximum = 64, .spinMaximum = 1 << 20, .value = member(mamba, &Mamba::numGroups)}},
-        {.key = u"mamba_d_conv"_s,
+        {.field = Field::MambaDConv,
          .label = tr("Mamba conv"),
          .tooltip = tr("Kernel of the causal convolution over x, B and C; its state holds kernel inputs per "
                        "channel, as transformers allocates it."),
@@ -128,7 +129,7 @@ std::vector<FieldSpec> mixerFields() {
          .editor =
              IntegerEditor{
                  .minimum = 1, .maximum = 16, .spinMaximum = 1 << 20, .value = member(mamba, &Mamba::convKernel)}},
-        {.key = u"mamba_inner_size"_s,
+        {.field = Field::MambaInnerSize,
          .jsonKey = u"intermediate_size, expand"_s,
          .label = tr("Mamba width"),
          .tooltip = tr("Inner width of a Mamba (Mamba-1) layer, expand x hidden size: in_proj makes x and the gate "
@@ -139,7 +140,7 @@ std::vector<FieldSpec> mixerFields() {
                                  .spinMaximum = 1 << 24,
                                  .scale = Scale::Logarithmic,
                                  .value = member(mamba1, &Mamba1::innerWidth)}},
-        {.key = u"mamba_state_size"_s,
+        {.field = Field::MambaStateSize,
          .jsonKey = u"state_size"_s,
          .label = tr("Mamba state"),
          .tooltip = tr("State size N per channel of a Mamba (Mamba-1) layer: the recurrent state is width x N."),
@@ -149,7 +150,7 @@ std::vector<FieldSpec> mixerFields() {
                                  .spinMaximum = 1 << 20,
                                  .scale = Scale::Logarithmic,
                                  .value = member(mamba1, &Mamba1::stateSize)}},
-        {.key = u"mamba_time_step_rank"_s,
+        {.field = Field::MambaTimeStepRank,
          .jsonKey = u"time_step_rank"_s,
          .label = tr("Time-step rank"),
          .tooltip = tr("Rank of the low-rank time-step projection (x_proj, dt_proj) of a Mamba layer; \"auto\" "
@@ -160,7 +161,7 @@ std::vector<FieldSpec> mixerFields() {
                                  .spinMaximum = 1 << 20,
                                  .scale = Scale::Logarithmic,
                                  .value = member(mamba1, &Mamba1::timeStepRank)}},
-        {.key = u"mamba_conv_kernel"_s,
+        {.field = Field::MambaConvKernel,
          .jsonKey = u"conv_kernel"_s,
          .label = tr("Mamba conv"),
          .tooltip = tr("Kernel of a Mamba layer's causal convolution over x; its state holds kernel inputs per "
@@ -169,7 +170,7 @@ std::vector<FieldSpec> mixerFields() {
          .editor =
              IntegerEditor{
                  .minimum = 1, .maximum = 16, .spinMaximum = 1 << 20, .value = member(mamba1, &Mamba1::convKernel)}},
-        {.key = u"conv_L_cache"_s,
+        {.field = Field::ConvLCache,
          .label = tr("Short conv"),
          .tooltip = tr("Kernel of LFM2's gated short convolution over the hidden width; its state holds kernel "
                        "inputs per channel."),

@@ -13,6 +13,7 @@
 namespace archplay::ui::panels::fieldtables {
 
 using namespace Qt::StringLiterals;
+using core::Field;
 
 namespace {
 
@@ -60,7 +61,7 @@ std::vector<FieldSpec> scenarioFields() {
     std::vector<FieldChoice> stateChoices = dtypeChoices();
     stateChoices.insert(stateChoices.begin(), {tr("As implemented"), -1});
     return {
-        {.key = u"sequence_length"_s,
+        {.field = Field::SequenceLength,
          .label = tr("Sequence length"),
          .tooltip = tr("Tokens of context per sequence the KV cache is sized for."),
          .editor = IntegerEditor{.minimum = 1,
@@ -69,7 +70,7 @@ std::vector<FieldSpec> scenarioFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::Snap::PowerOfTwo,
                                  .value = scenarioMember(&Scenario::sequenceLength)}},
-        {.key = u"encoder_sequence_length"_s,
+        {.field = Field::EncoderSequenceLength,
          .label = tr("Source length"),
          .tooltip = tr("Encoder tokens whose cross-attention keys and values the decoder caches."),
          .applies = isEncoderDecoder,
@@ -79,7 +80,7 @@ std::vector<FieldSpec> scenarioFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::Snap::PowerOfTwo,
                                  .value = scenarioMember(&Scenario::encoderSequenceLength)}},
-        {.key = u"batch_size"_s,
+        {.field = Field::BatchSize,
          .label = tr("Batch"),
          .tooltip = tr("Sequences served at once; the KV cache grows with it."),
          .editor = IntegerEditor{.minimum = 1,
@@ -88,18 +89,18 @@ std::vector<FieldSpec> scenarioFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::Snap::PowerOfTwo,
                                  .value = scenarioMember(&Scenario::batch)}},
-        {.key = u"weight_format"_s,
+        {.field = Field::WeightFormat,
          .label = tr("Weights"),
          .tooltip = tr("How the weights are stored: a precision or a quantisation format, with its real bits per "
                        "weight including scales and zero points. Quantised formats keep embeddings, the output "
                        "head and norms in 16 bits (GGUF: 1-D tensors in FP32)."),
          .editor = ChoiceEditor{.choices = weightFormatChoices(), .value = scenarioMember(&Scenario::weightFormat)}},
-        {.key = u"kv_dtype"_s,
+        {.field = Field::KvDtype,
          .label = tr("KV cache"),
          .tooltip = tr("Number format of the cached keys and values."),
          .applies = [](const ModelConfig& c) { return c.hasDecoder(); },
          .editor = ChoiceEditor{.choices = dtypeChoices(), .value = scenarioMember(&Scenario::kvDType)}},
-        {.key = u"kv_allocator"_s,
+        {.field = Field::KvAllocator,
          .label = tr("Cache as"),
          .tooltip = tr("Whose cache the KV figures are. The architecture: its own cache, the least any engine "
                        "keeps (W tokens on a sliding layer, MLA's latent). transformers: what transformers 5.17's "
@@ -110,7 +111,7 @@ std::vector<FieldSpec> scenarioFields() {
          .editor = ChoiceEditor{.choices = {{tr("Architecture"), qint64(core::KvAllocator::Architecture)},
                                             {tr("transformers 5.17"), qint64(core::KvAllocator::Transformers)}},
                                 .value = scenarioMember(&Scenario::kvAllocator)}},
-        {.key = u"state_dtype"_s,
+        {.field = Field::StateDtype,
          .label = tr("Fixed state"),
          .tooltip = tr("Number format of the convolution and recurrent states of linear-attention and "
                        "state-space layers. As implemented: the KV format, except the Gated DeltaNet recurrent "
@@ -125,13 +126,13 @@ std::vector<FieldSpec> scenarioFields() {
                                         [](ModelConfig&, Scenario& s, qint64 v, const EditContext&) {
                                             s.stateDType = v < 0 ? std::nullopt : std::optional(core::DType(v));
                                         }}}},
-        {.key = u"activation_dtype"_s,
+        {.field = Field::ActivationDtype,
          .label = tr("Activations"),
          .tooltip =
              tr("Number format of the activations: what training stores for the backward pass and what a "
                 "prefill chunk's workspace holds. FP8 activations also let training run at the device's FP8 peak."),
          .editor = ChoiceEditor{.choices = dtypeChoices(), .value = scenarioMember(&Scenario::activationDType)}},
-        {.key = u"prefill_chunk"_s,
+        {.field = Field::PrefillChunk,
          .label = tr("Prefill chunk"),
          .tooltip = tr("Prompt tokens processed in one forward pass while prefilling. Sizes the activation workspace "
                        "that serving memory adds to the weights and the cache."),
@@ -141,7 +142,7 @@ std::vector<FieldSpec> scenarioFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::Snap::PowerOfTwo,
                                  .value = scenarioMember(&Scenario::prefillChunk)}},
-        {.key = u"gpu"_s,
+        {.field = Field::Gpu,
          .label = tr("GPU"),
          .tooltip = tr("The device the model is served and trained on, from the catalogue (Tools > Devices adds "
                        "your own): its memory decides what fits, its bandwidth and throughput the speed."),
@@ -150,7 +151,7 @@ std::vector<FieldSpec> scenarioFields() {
                                     [](Scenario& s, const core::Gpu& gpu) {
                                         s.gpu = gpu;
                                     }}},
-        {.key = u"gpu_count"_s,
+        {.field = Field::GpuCount,
          .label = tr("GPUs"),
          .tooltip = tr("Devices sharing the weights and the cache evenly (tensor parallel) when serving; in "
                        "training, the tensor-parallel groups times the data-parallel replicas."),
@@ -166,7 +167,7 @@ std::vector<FieldSpec> scenarioFields() {
 std::vector<FieldSpec> trainingFields() {
     using Scale = widgets::SliderScale;
     return {
-        {.key = u"training_tokens"_s,
+        {.field = Field::TrainingTokens,
          .label = tr("Training tokens"),
          .tooltip = tr("Tokens the model sees in training (D; type 15T or 360B). With the parameters it sets the "
                        "training FLOPs (about 6ND) and, with the GPUs and MFU, the training time."),
@@ -177,7 +178,7 @@ std::vector<FieldSpec> trainingFields() {
                                  .snap = core::Snap::TwoDigits,
                                  .numbers = widgets::NumberStyle::Count,
                                  .value = scenarioMember(&Scenario::trainingTokens)}},
-        {.key = u"micro_batch"_s,
+        {.field = Field::MicroBatch,
          .label = tr("Micro-batch"),
          .tooltip = tr("Sequences of the sequence length each GPU holds per step. The stored activations grow "
                        "with it."),
@@ -187,7 +188,7 @@ std::vector<FieldSpec> trainingFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::Snap::PowerOfTwo,
                                  .value = scenarioMember(&Scenario::microBatch)}},
-        {.key = u"tensor_parallel"_s,
+        {.field = Field::TensorParallel,
          .label = tr("Tensor parallel"),
          .tooltip = tr("GPUs that split each layer's heads and FFN width (Megatron); it must divide the GPUs, the "
                        "heads and the FFN width. Weights, gradients and most activations are divided by it."),
@@ -197,24 +198,24 @@ std::vector<FieldSpec> trainingFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::Snap::PowerOfTwo,
                                  .value = scenarioMember(&Scenario::tensorParallel)}},
-        {.key = u"zero_stage"_s,
+        {.field = Field::ZeroStage,
          .label = tr("ZeRO"),
          .tooltip = tr("What ZeRO shards across the data-parallel GPUs instead of copying it to each: stage 1 the "
                        "optimizer state, 2 also the gradients, 3 also the weights."),
          .editor = ChoiceEditor{.choices = zeroStageChoices(), .value = scenarioMember(&Scenario::zeroStage)}},
-        {.key = u"recompute"_s,
+        {.field = Field::Recompute,
          .label = tr("Recompute"),
          .tooltip = tr("Activations the backward pass recomputes instead of storing: selective redoes the attention "
                        "core, full reruns each layer from its input. Less memory, more FLOPs."),
          .editor = ChoiceEditor{.choices = namedChoices(core::kAllRecomputes, core::recomputeLabel),
                                 .value = scenarioMember(&Scenario::recompute)}},
-        {.key = u"optimizer"_s,
+        {.field = Field::Optimizer,
          .label = tr("Optimizer"),
          .tooltip = tr("Mixed-precision Adam: 16-bit weights, the gradients, and fp32 master weights, momentum and "
                        "variance. Sets the training state per parameter."),
          .editor = ChoiceEditor{.choices = namedChoices(core::kAllOptimizers, core::optimizerLabel),
                                 .value = scenarioMember(&Scenario::optimizer)}},
-        {.key = u"mfu"_s,
+        {.field = Field::Mfu,
          .label = tr("MFU"),
          .tooltip = tr("Model FLOPs utilisation: the share of the GPUs' peak throughput training achieves (30-50% "
                        "is typical). Divides the training time."),
@@ -222,12 +223,12 @@ std::vector<FieldSpec> trainingFields() {
                               .set = [](ModelConfig&, Scenario& s, double v) { s.mfu = v; },
                               .minimum = 0.01,
                               .percent = true}},
-        {.key = u"flash_attention"_s,
+        {.field = Field::FlashAttention,
          .label = tr("FlashAttention"),
          .tooltip = tr("Attention in tiles that never stores the score matrix: training keeps only the softmax "
                        "statistics instead of the s² probabilities per head."),
          .editor = ToggleEditor{.value = scenarioMember(&Scenario::flashAttention)}},
-        {.key = u"dropout"_s,
+        {.field = Field::Dropout,
          .label = tr("Dropout"),
          .tooltip = tr("Dropout in training, which stores 1-byte masks of the attention probabilities and of the "
                        "attention and FFN outputs. Modern pretraining runs without it."),

@@ -10,6 +10,7 @@
 namespace archplay::ui::panels::fieldtables {
 
 using namespace Qt::StringLiterals;
+using core::Field;
 
 namespace {
 
@@ -45,7 +46,7 @@ void setModelTypeIndex(ModelConfig& c, Scenario&, qint64 index, const EditContex
 std::vector<FieldSpec> shapeFields() {
     using Scale = widgets::SliderScale;
     return {
-        {.key = u"model_type"_s,
+        {.field = Field::ModelType,
          .label = tr("Model type"),
          .tooltip = tr("The Hugging Face family the config is read and written as; it decides the key names "
                        "of config.json and the family's defaults."),
@@ -55,7 +56,7 @@ std::vector<FieldSpec> shapeFields() {
                  .value = {.get = modelTypeIndex, .set = setModelTypeIndex},
                  .placeholder = [](const ModelConfig& c) { return qs(c.modelType); },
              }},
-        {.key = u"architecture"_s,
+        {.field = Field::Architecture,
          .label = tr("Architecture"),
          .tooltip = tr("Which stacks the model has: a causal decoder (GPT, Llama), a bidirectional encoder "
                        "(BERT), or both with cross-attention (T5, BART)."),
@@ -66,7 +67,7 @@ std::vector<FieldSpec> shapeFields() {
                              {tr("Encoder-decoder"), qint64(core::ArchitectureKind::EncoderDecoder)}},
                  .value = withRule(member(&ModelConfig::architecture), core::edits::setArchitecture),
              }},
-        {.key = u"num_hidden_layers"_s,
+        {.field = Field::NumHiddenLayers,
          .label = tr("Layers"),
          .labelFor = [](const ModelConfig& c) { return isEncoderDecoder(c) ? tr("Decoder layers") : tr("Layers"); },
          .tooltip = tr("Transformer blocks in the main stack (the decoder of an encoder-decoder model, the "
@@ -74,7 +75,7 @@ std::vector<FieldSpec> shapeFields() {
          .editor =
              IntegerEditor{
                  .minimum = 1, .maximum = 256, .spinMaximum = 4096, .value = member(&ModelConfig::numLayers)}},
-        {.key = u"num_encoder_layers"_s,
+        {.field = Field::NumEncoderLayers,
          .label = tr("Encoder layers"),
          .tooltip = tr("Blocks in the encoder stack of an encoder-decoder model (T5's num_layers, BART's "
                        "encoder_layers)."),
@@ -82,7 +83,7 @@ std::vector<FieldSpec> shapeFields() {
          .editor =
              IntegerEditor{
                  .minimum = 1, .maximum = 256, .spinMaximum = 4096, .value = member(&ModelConfig::numEncoderLayers)}},
-        {.key = u"hidden_size"_s,
+        {.field = Field::HiddenSize,
          .label = tr("Hidden size"),
          .tooltip = tr("Width of the residual stream: every token is a vector of this many numbers between "
                        "the blocks (d_model)."),
@@ -92,7 +93,7 @@ std::vector<FieldSpec> shapeFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::kHiddenSnap,
                                  .value = withRule(member(&ModelConfig::hiddenSize), core::edits::setHiddenSize)}},
-        {.key = u"num_attention_heads"_s,
+        {.field = Field::NumAttentionHeads,
          .jsonKey = u"num_attention_heads, decoder_attention_heads"_s,
          .label = tr("Heads"),
          .labelFor = [](const ModelConfig& c) { return c.encoderHeads != 0 ? tr("Decoder heads") : tr("Heads"); },
@@ -104,7 +105,7 @@ std::vector<FieldSpec> shapeFields() {
                                  .spinMaximum = 4096,
                                  .snap = core::Snap::QueryHeads,
                                  .value = withRule(member(&ModelConfig::numHeads), core::edits::setNumHeads)}},
-        {.key = u"encoder_attention_heads"_s,
+        {.field = Field::EncoderAttentionHeads,
          .label = tr("Encoder heads"),
          .tooltip = tr("Query heads of each encoder layer, where the encoder differs from the decoder (BART's "
                        "encoder_attention_heads). Equal to the decoder's heads, it is not written apart."),
@@ -118,7 +119,7 @@ std::vector<FieldSpec> shapeFields() {
                                                [](ModelConfig& c, Scenario&, qint64 v, const EditContext&) {
                                                    c.encoderHeads = v == c.numHeads ? 0 : v;
                                                }}}},
-        {.key = u"num_key_value_heads"_s,
+        {.field = Field::NumKeyValueHeads,
          .label = tr("KV heads"),
          .tooltip = tr("Key/value heads shared by groups of query heads: equal to the heads is MHA, fewer is "
                        "GQA, one is MQA. They set the KV cache size."),
@@ -131,7 +132,7 @@ std::vector<FieldSpec> shapeFields() {
                                  .maximumFor =
                                      [](const ModelConfig& c) { return qint64(std::max<std::int64_t>(1, c.numHeads)); },
                                  .value = member(&ModelConfig::numKvHeads)}},
-        {.key = u"head_dim"_s,
+        {.field = Field::HeadDim,
          .label = tr("Head dim"),
          .tooltip = tr("Width of one attention head. When absent it is hidden size / heads; Gemma, Qwen3 and "
                        "Mistral-Nemo set it so that heads x head_dim differs from the hidden size."),
@@ -158,7 +159,7 @@ std::vector<FieldSpec> shapeFields() {
                                                   return qint64(c.headDim ? 0 : 1);
                                               }},
                                          core::edits::setHeadDimFollows)}},
-        {.key = u"intermediate_size"_s,
+        {.field = Field::IntermediateSize,
          .jsonKey = u"intermediate_size, decoder_ffn_dim"_s,
          .label = tr("FFN width"),
          .labelFor =
@@ -175,7 +176,7 @@ std::vector<FieldSpec> shapeFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::kFfnSnap,
                                  .value = member(&ModelConfig::intermediateSize)}},
-        {.key = u"encoder_ffn_dim"_s,
+        {.field = Field::EncoderFfnDim,
          .label = tr("Encoder FFN width"),
          .tooltip = tr("Inner width of each encoder layer's feed-forward block, where the encoder differs from the "
                        "decoder (BART's encoder_ffn_dim). Equal to the FFN width, it is not written apart."),
@@ -191,7 +192,7 @@ std::vector<FieldSpec> shapeFields() {
                                                [](ModelConfig& c, Scenario&, qint64 v, const EditContext&) {
                                                    c.encoderIntermediateSize = v == c.intermediateSize ? 0 : v;
                                                }}}},
-        {.key = u"vocab_size"_s,
+        {.field = Field::VocabSize,
          .label = tr("Vocabulary"),
          .tooltip = tr("Tokens the embedding table and the output head cover."),
          .editor = IntegerEditor{.minimum = 256,
@@ -200,7 +201,7 @@ std::vector<FieldSpec> shapeFields() {
                                  .scale = Scale::Logarithmic,
                                  .snap = core::kVocabSnap,
                                  .value = member(&ModelConfig::vocabSize)}},
-        {.key = u"max_position_embeddings"_s,
+        {.field = Field::MaxPositionEmbeddings,
          .label = tr("Context length"),
          .tooltip = tr("Longest sequence the model is configured for; it sizes learned position tables."),
          .editor = IntegerEditor{.minimum = 128,

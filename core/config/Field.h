@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace archplay::core {
+
+/// A field the user edits: a key of config.json as transformers' configuration classes spell it
+/// (hidden_size, num_key_value_heads), a switch with no key of its own (norm_type, ffn_type) or a
+/// scenario setting (sequence_length, gpu). A diagnostic names the one it concerns, whatever a
+/// family's file spelled it (GPT-2's n_embd is HiddenSize), so the window can take the user to it.
+enum class Field {
+    None,
+    ModelType,
+    Architecture,
+    NumHiddenLayers,
+    NumEncoderLayers,
+    HiddenSize,
+    NumAttentionHeads,
+    EncoderAttentionHeads,
+    NumKeyValueHeads,
+    HeadDim,
+    IntermediateSize,
+    EncoderFfnDim,
+    VocabSize,
+    MaxPositionEmbeddings,
+    SequenceLength,
+    EncoderSequenceLength,
+    BatchSize,
+    WeightFormat,
+    KvDtype,
+    KvAllocator,
+    StateDtype,
+    ActivationDtype,
+    PrefillChunk,
+    Gpu,
+    GpuCount,
+    TrainingTokens,
+    MicroBatch,
+    TensorParallel,
+    ZeroStage,
+    Recompute,
+    Optimizer,
+    Mfu,
+    FlashAttention,
+    Dropout,
+    TokenMixers,
+    LinearNumKeyHeads,
+    LinearNumValueHeads,
+    LinearKeyHeadDim,
+    LinearValueHeadDim,
+    LinearConvKernelDim,
+    MambaNHeads,
+    MambaDHead,
+    MambaDState,
+    MambaNGroups,
+    MambaDConv,
+    MambaInnerSize,
+    MambaStateSize,
+    MambaTimeStepRank,
+    MambaConvKernel,
+    ConvLCache,
+    PositionEmbeddingType,
+    PartialRotaryFactor,
+    NopeLayers,
+    PositionOffset,
+    RelativeAttentionNumBuckets,
+    NormType,
+    NormPlacement,
+    FinalNorm,
+    EmbeddingNorm,
+    LmHead,
+    TieWordEmbeddings,
+    LmHeadBias,
+    WordEmbedProjDim,
+    TypeVocabSize,
+    Pooler,
+    NumNextnPredictLayers,
+    AttentionFamily,
+    KvLoraRank,
+    QLoraRank,
+    QkNopeHeadDim,
+    QkRopeHeadDim,
+    VHeadDim,
+    LayerTypes,
+    SlidingWindow,
+    SlidingWindowPattern,
+    MaxWindowLayers,
+    AttentionChunkSize,
+    QkNorm,
+    QBias,
+    KBias,
+    VBias,
+    OBias,
+    FusedQkv,
+    AttentionSinks,
+    AttentionOutputGate,
+    IndexNHeads,
+    IndexHeadDim,
+    IndexTopk,
+    FfnType,
+    HiddenAct,
+    MlpBias,
+    NumExperts,
+    NumExpertsPerTok,
+    MoeIntermediateSize,
+    NSharedExperts,
+    SharedExpertIntermediateSize,
+    SharedExpertGate,
+    FirstKDenseReplace,
+    DecoderSparseStep,
+    MlpOnlyLayers,
+    MoeLayers,
+    RouterBias,
+    ExpertBias,
+    CorrectionBiasParameter,
+};
+
+/// The key of `field`: what the config panel's row, a diagnostic and the session file call it; empty
+/// for None.
+std::string_view fieldKey(Field field);
+/// The field whose key is `key`, or None.
+Field fieldForKey(std::string_view key);
+/// Every field but None, in declaration order.
+std::span<const Field> allFields();
+
+} // namespace archplay::core
