@@ -17,12 +17,12 @@ namespace {
 /// A field and the config.json key a diagnostic names it by: its own key unless the file spells it
 /// otherwise.
 struct Named {
-    Named(Field field)
-        : field(field)
-        , key(fieldKey(field)) {}
-    Named(Field field, std::string_view key)
-        : field(field)
-        , key(key) {}
+    Named(Field named)
+        : field(named)
+        , key(fieldKey(named)) {}
+    Named(Field named, std::string_view spelled)
+        : field(named)
+        , key(spelled) {}
     Field field;
     std::string_view key;
 };
