@@ -378,6 +378,7 @@ constexpr Command kCommands[] = {
     {"compute", parseCompute, nullptr},
     {"memory", parseMemory, nullptr},
     {"roofline", parseRoofline, nullptr},
+    {"fit", parseFit, nullptr},
     {"gpus", parseGpus, nullptr},
     {"design", parseDesign, &kDesignUsage},
     {"compare", parseCompare, nullptr},

@@ -3,8 +3,10 @@
 
 #include "app/cli/ConfigSource.h"
 #include "app/cli/Flags.h"
+#include "core/analysis/Capacity.h"
 #include "core/io/GpuJson.h"
 #include "core/report/Costs.h"
+#include "core/report/Fit.h"
 #include "core/report/ReportJson.h"
 #include "core/report/Summary.h"
 #include "core/util/Format.h"
@@ -32,12 +34,22 @@ const char* const kCostUsage =
   roofline CONFIG --gpu ID [--batch B] [--seq N] [--gpus N] [--weights-dtype FORMAT] [--json]
                                          decode tokens/s, prefill time, time to first token:
                                          upper bounds on the device
+  fit CONFIG --gpu ID [--gpus N] [--seq N] [--batch B] [--weights-dtype FORMAT] [--kv-dtype D] [--json]
+                                         will it run: whether the batch fits, the largest
+                                         batch at N tokens, the longest sequence at batch B,
+                                         the fewest devices, every weight format against them
   gpus [--json]                          the device catalogue, each figure with its source
                                          FORMAT: fp32 fp16 bf16 fp8 fp8-block128 int8 gptq-int4-g128
                                          gptq-int4-g32 nf4 mxfp4 nvfp4 q8_0 q6_k q5_k_m q4_k_m q4_0
 )";
 
 namespace {
+
+void requireGpu(const std::vector<std::string>& args) {
+    if (std::find(args.begin(), args.end(), "--gpu") == args.end()) {
+        throw UsageError{fmt::format("--gpu is required: one of {}", core::gpuIdList(core::builtinGpus()))};
+    }
+}
 
 /// Loads and analyzes CONFIG in `scenario`, then prints with `print`; the exit code of a bad config.
 template <typename Print>
@@ -110,13 +122,32 @@ CommandRunner parseMemory(const std::vector<std::string>& args) {
         });
 }
 
+CommandRunner parseFit(const std::vector<std::string>& args) {
+    requireGpu(args);
+    return costCommand(
+        args, {}, [](const Options& options, const core::Scenario& scenario, std::ostream& out, std::ostream& err) {
+            return withAnalysis(options, scenario, out, err, [&](const core::Analysis& a, std::ostream& o) {
+                if (options.json) {
+                    nlohmann::json json = core::fitJson(a);
+                    core::addExactness(json, a.config);
+                    o << json.dump(2) << "\n";
+                    return;
+                }
+                printRows(core::fitRows(a), o);
+                fmt::print(o, "\n{:<16} {:>12} {:>12}  {}\n", "weights", "bytes", "with cache", "on the devices");
+                for (const core::FormatFit& each : core::capacity(a).formats) {
+                    fmt::print(o, "{:<16} {:>12} {:>12}  {}\n", core::formatInfo(each.format).id,
+                               core::binaryBytes(each.weightBytes), core::binaryBytes(each.devices.requiredBytes),
+                               core::fitVerdict(each.devices));
+                }
+                fmt::print(o, "\nWeights plus the architecture's own cache, split evenly over the devices; "
+                              "activations and an engine's own overhead are not included.\n");
+            });
+        });
+}
+
 CommandRunner parseRoofline(const std::vector<std::string>& args) {
-    if (std::find(args.begin(), args.end(), "--gpu") == args.end()) {
-        throw UsageError{fmt::format("--gpu is required: one of {}", core::gpuIdList(core::builtinGpus()))};
-    }
-    if (std::find(args.begin(), args.end(), "--gpu") == args.end()) {
-        throw UsageError{fmt::format("--gpu is required: one of {}", core::gpuIdList(core::builtinGpus()))};
-    }
+    requireGpu(args);
     return costCommand(
         args, {}, [](const Options& options, const core::Scenario& scenario, std::ostream& out, std::ostream& err) {
             return withAnalysis(options, scenario, out, err, [&](const core::Analysis& a, std::ostream& o) {
@@ -135,6 +166,7 @@ CommandRunner parseRoofline(const std::vector<std::string>& args) {
                                core::tokenRateText(step.tokensPerSecond), core::tokenRateText(step.perSequence),
                                core::durationText(step.seconds), step.computeBound ? "compute" : "memory");
                 }
+                fmt::print(o, "{}\n", core::curveEndText(a.speed));
             });
         });
 }

@@ -18,6 +18,7 @@ extern const char* const kCostUsage;
 [[nodiscard]] CommandRunner parseMemory(const std::vector<std::string>& args);
 /// `archplay-cli roofline CONFIG --gpu ID [--batch B] [--seq N] [--json]`.
 [[nodiscard]] CommandRunner parseRoofline(const std::vector<std::string>& args);
+[[nodiscard]] CommandRunner parseFit(const std::vector<std::string>& args);
 /// `archplay-cli gpus [--json]`: the device catalogue with sources.
 [[nodiscard]] CommandRunner parseGpus(const std::vector<std::string>& args);
 

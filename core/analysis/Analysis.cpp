@@ -77,7 +77,8 @@ void addCosts(Analysis& analysis) {
     analysis.trainingGpusNeeded = trainingGpusNeeded(analysis.training, s.gpu.memoryBytes());
     const KvCacheReport one = kvCache(config, analysis.plan, s.sequenceLength, 1, s.kvDType, s.encoderSequenceLength,
                                       s.stateDType, s.kvAllocator);
-    const RooflineInputs inputs{&config, &analysis.compute, &analysis.weights, one.totalBytes, s.batch};
+    const RooflineInputs inputs{&config,        &analysis.compute, &analysis.weights,
+                                one.totalBytes, s.batch,           analysis.devices.capacityBytes};
     analysis.speed = roofline(inputs, s.gpu, s.gpuCount, fp8);
     const bool overflow = analysis.compute.overflow || analysis.serving.overflow || one.overflow ||
                           analysis.kv.overflow || analysis.weights.overflow;

@@ -83,17 +83,22 @@ std::optional<double> figureValue(const Analysis& analysis, DesignFigure figure)
     case DesignFigure::TrainingBytesPerGpu:
         return double(analysis.training.gpuTotalBytes);
     case DesignFigure::DecodeTokensPerSecond:
-        if (!keepsCache) {
+        if (!keepsCache || !analysis.speed.fits) { // no speed for a batch that does not fit
             return std::nullopt;
         }
         return analysis.speed.scenario.tokensPerSecond;
     case DesignFigure::TimeToFirstToken:
-        if (!keepsCache) {
+        if (!keepsCache || !analysis.speed.fits) {
             return std::nullopt;
         }
         return analysis.speed.timeToFirstToken;
     }
     return std::nullopt;
+}
+
+std::string absentFigureText(const Analysis& analysis, DesignFigure figure) {
+    const bool speed = figure == DesignFigure::DecodeTokensPerSecond || figure == DesignFigure::TimeToFirstToken;
+    return speed && analysis.valid && analysis.costsValid && !analysis.speed.fits ? "does not fit" : "\u2014";
 }
 
 namespace {

@@ -53,6 +53,9 @@ struct DesignFigureInfo {
 /// The figure's value for an analysis, or nullopt when it has none: an invalid analysis, a cost
 /// figure when the costs are refused (beyond 2^64 - 1), the KV cache of a model that keeps none.
 [[nodiscard]] std::optional<double> figureValue(const Analysis& analysis, DesignFigure figure);
+/// What a figure the analysis has no value for reads as: "does not fit" for the speed of a batch the
+/// devices cannot hold (RooflineReport::fits), else "\u2014".
+[[nodiscard]] std::string absentFigureText(const Analysis& analysis, DesignFigure figure);
 
 /// The value as the program writes it: "8.03B", "128 KiB", "1.2 TFLOP", "215 tok/s", "35 ms".
 [[nodiscard]] std::string figureText(DesignFigure figure, double value);

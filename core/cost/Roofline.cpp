@@ -2,6 +2,7 @@
 #include "core/cost/Roofline.h"
 
 #include "core/util/Checked.h"
+#include "core/util/Format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -21,6 +22,16 @@ double expectedExperts(const MixtureOfExperts& moe, std::uint64_t tokens) {
         return k;
     }
     return experts * (1 - std::pow(1 - k / experts, asDouble(tokens)));
+}
+
+/// Most sequences whose caches fit beside the weights in `capacity` bytes, up to kMostSequences; 0
+/// when the weights alone, or with one sequence, do not fit.
+std::uint64_t largestBatch(std::uint64_t weights, std::uint64_t perSequence, std::uint64_t capacity) {
+    if (weights == kSaturated || perSequence == kSaturated || weights > capacity) {
+        return 0;
+    }
+    const std::uint64_t room = capacity - weights;
+    return perSequence == 0 ? kMostSequences : std::min(room / perSequence, kMostSequences);
 }
 
 } // namespace
@@ -65,15 +76,20 @@ RooflineReport roofline(const RooflineInputs& in, const Gpu& gpu, std::uint64_t 
     r.bandwidth = gpu.bandwidth * asDouble(r.gpus);
     r.ridge = gpu.ridgePoint(r.fp8);
     r.context = in.compute->context;
-    for (std::uint64_t batch = 1; batch <= 512; batch *= 2) {
+    r.cacheBytesPerSequence = in.cacheBytesPerSequence;
+    r.largestBatch = largestBatch(in.weights->bytes, in.cacheBytesPerSequence, in.capacityBytes);
+    for (std::uint64_t batch = 1; batch <= std::min<std::uint64_t>(512, r.largestBatch); batch *= 2) {
         r.curve.push_back(decodeStep(in, gpu, r.gpus, r.fp8, batch));
     }
+    if (r.largestBatch > 0 && r.largestBatch < 512 && r.curve.back().batch != r.largestBatch) {
+        r.curve.push_back(decodeStep(in, gpu, r.gpus, r.fp8, r.largestBatch));
+    }
     r.scenario = decodeStep(in, gpu, r.gpus, r.fp8, std::max<std::uint64_t>(in.batch, 1));
+    r.fits = r.scenario.batch <= r.largestBatch;
     // The step turns compute-bound at some batch or never (when each sequence's cache reads outweigh
     // its FLOPs); bound doubling, then halve the interval.
-    constexpr std::uint64_t kLargestBatch = 1u << 20;
     std::uint64_t high = 1;
-    while (high < kLargestBatch && !decodeStep(in, gpu, r.gpus, r.fp8, high).computeBound) {
+    while (high < kMostSequences && !decodeStep(in, gpu, r.gpus, r.fp8, high).computeBound) {
         high *= 2;
     }
     if (decodeStep(in, gpu, r.gpus, r.fp8, high).computeBound) {

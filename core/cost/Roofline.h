@@ -34,10 +34,19 @@ struct RooflineReport {
     double bandwidth = 0; ///< all GPUs. Units: bytes/s.
     double ridge = 0;     ///< peak / bandwidth. Units: FLOP/byte.
     std::uint64_t context = 0;
-    std::vector<DecodeStep> curve; ///< batch 1, 2, 4, ... 512
-    DecodeStep scenario;           ///< at the scenario's batch
-    /// Smallest batch whose decode step is compute-bound (up to 2^20); 0 when the cache reads keep it
-    /// memory-bound at every batch.
+    /// Most sequences of S tokens whose caches fit in the devices' memory beside the weights, up to
+    /// kMostSequences; 0 when the weights alone do not fit. No speed is given beyond it.
+    std::uint64_t largestBatch = 0;
+    std::uint64_t cacheBytesPerSequence = 0; ///< at position S, fixed states included. Units: bytes.
+    /// The scenario's batch fits (batch <= largestBatch): `scenario`, the prefill and the time to
+    /// first token are speeds of a setup that runs. When false they are left out of every view.
+    bool fits = false;
+    /// Batch 1, 2, 4, ... 512, stopping at largestBatch, which ends the curve when it is below 512
+    /// (empty when the weights alone do not fit).
+    std::vector<DecodeStep> curve;
+    DecodeStep scenario; ///< at the scenario's batch
+    /// Smallest batch whose decode step is compute-bound (up to 2^20), whether or not it fits; 0 when
+    /// the cache reads keep it memory-bound at every batch.
     std::uint64_t computeBoundBatch = 0;
     double prefillFlops = 0;     ///< the batch's prompts of S tokens. Units: FLOPs.
     double prefillBytes = 0;     ///< weights read once plus the cache written. Units: bytes.
@@ -46,6 +55,9 @@ struct RooflineReport {
     double timeToFirstToken = 0; ///< prefill plus one decode step (FORMULAS.md §7). Units: s.
 };
 
+/// The most sequences a roofline report considers: 2^20.
+inline constexpr std::uint64_t kMostSequences = std::uint64_t{1} << 20;
+
 /// What a decode step reads besides the computation.
 struct RooflineInputs {
     const ModelConfig* config = nullptr;
@@ -53,6 +65,9 @@ struct RooflineInputs {
     const WeightMemory* weights = nullptr;
     std::uint64_t cacheBytesPerSequence = 0; ///< at position S, fixed states included. Units: bytes.
     std::uint64_t batch = 1;
+    /// Memory of all the devices, which the weights and every sequence's cache must fit in (the rule
+    /// of Analysis::devices, core::deviceFit()). Units: bytes.
+    std::uint64_t capacityBytes = 0;
 };
 
 /// A point of the roofline plot: a step's arithmetic intensity and the throughput it attains.

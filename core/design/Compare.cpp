@@ -38,8 +38,8 @@ std::vector<CompareCell> rowCells(const std::vector<CompareInput>& inputs, Desig
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         CompareCell cell;
         cell.value = i == 0 ? baseline : value(*inputs[i].analysis);
-        cell.text = cell.value ? figureText(formatAs, *cell.value) : kNone;
-        cell.exact = cell.value ? figureExactText(formatAs, *cell.value) : kNone;
+        cell.text = cell.value ? figureText(formatAs, *cell.value) : absentFigureText(*inputs[i].analysis, formatAs);
+        cell.exact = cell.value ? figureExactText(formatAs, *cell.value) : cell.text;
         if (i > 0) {
             if (cell.value && baseline) {
                 cell.difference = *cell.value - *baseline;

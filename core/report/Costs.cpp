@@ -2,6 +2,9 @@
 #include "core/report/Costs.h"
 
 #include "core/derivation/DerivationText.h"
+#include "core/report/CostsText.h"
+#include "core/report/Summary.h"
+#include "core/scenario/GpuFit.h"
 #include "core/util/Format.h"
 
 #include <fmt/format.h>
@@ -10,13 +13,13 @@
 #include <cmath>
 
 namespace archplay::core {
-namespace {
+namespace coststext {
 
 using derivation::num;
 using derivation::scientific;
 
-SummaryRow row(std::string key, std::string label, std::string value, std::string exact, std::string detail = {},
-               Tone tone = Tone::Normal) {
+SummaryRow row(std::string key, std::string label, std::string value, std::string exact, std::string detail,
+               Tone tone) {
     return {std::move(key), std::move(label), std::move(value), std::move(exact), std::move(detail), tone, {}};
 }
 
@@ -33,17 +36,28 @@ std::string gpusText(const Scenario& s) {
     return fmt::format("{} x {}", s.gpuCount, s.gpu.name);
 }
 
-/// "1 x H100 SXM needs 3": how many of the scenario's device a total needs.
 std::string neededText(std::uint64_t needed, const Gpu& gpu) {
     return needed == 0 ? fmt::format("no number of {} fits", gpu.name) : fmt::format("{} x {}", needed, gpu.name);
 }
 
-/// \mathrm{S} = 4{,}096 style numbers for doubles that may be large.
 std::string big(double value) {
     return value < 9e15 ? num(static_cast<std::int64_t>(std::llround(value))) : scientific(value);
 }
 
-} // namespace
+std::string notFitText(const Analysis& a) {
+    const RooflineReport& r = a.speed;
+    if (r.largestBatch == 0) {
+        return fmt::format(
+            "weights and one sequence's cache do not fit on {}: {}", devicesLabel(a.devices),
+            fitVerdict(deviceFit(a.devices.gpu, a.devices.devices, a.weightBytes, r.cacheBytesPerSequence)));
+    }
+    return fmt::format("{} sequences do not fit on {} ({}); at most {} do", withThousands(r.scenario.batch),
+                       devicesLabel(a.devices), fitVerdict(a.devices), withThousands(r.largestBatch));
+}
+
+} // namespace coststext
+
+using namespace coststext;
 
 std::string_view speedBoundLabel() {
     return "upper bound: peak bandwidth and throughput, perfect overlap, GPUs splitting the work evenly";
@@ -267,6 +281,24 @@ std::vector<SummaryRow> trainingMemoryRows(const Analysis& a) {
     return rows;
 }
 
+namespace {
+
+/// How the largest batch is reached: the room beside the weights over one sequence's cache.
+std::string largestBatchText(const Analysis& a) {
+    const RooflineReport& r = a.speed;
+    if (r.largestBatch == 0) {
+        return notFitText(a);
+    }
+    if (r.cacheBytesPerSequence == 0) {
+        return fmt::format("no cache grows with the batch; counted up to {}", withThousands(kMostSequences));
+    }
+    return fmt::format("{} of {} beside the weights' {}, {} a sequence",
+                       binaryBytes(a.devices.capacityBytes - std::min(a.devices.capacityBytes, a.weightBytes)),
+                       devicesLabel(a.devices), binaryBytes(a.weightBytes), binaryBytes(r.cacheBytesPerSequence));
+}
+
+} // namespace
+
 std::vector<SummaryRow> speedRows(const Analysis& a) {
     std::vector<SummaryRow> rows;
     if (!a.valid || !a.costsValid) {
@@ -291,220 +323,86 @@ std::vector<SummaryRow> speedRows(const Analysis& a) {
     };
     if (!a.config.hasDecoder()) {
         // No decode step: one forward pass over the whole input is all there is to time.
-        rows.push_back(row("prefill_seconds",
-                           fmt::format("Forward pass, {} x {} tokens", step.batch, tokenCount(r.context)),
-                           durationText(r.prefillSeconds), fmt::format("{:.6f} s", r.prefillSeconds),
-                           fmt::format("intensity {:.0f} FLOP/byte, {}", r.prefillIntensity,
-                                       r.prefillIntensity > r.ridge ? "compute-bound" : "memory-bound")));
+        const std::string label = fmt::format("Forward pass, {} x {} tokens", step.batch, tokenCount(r.context));
+        if (r.fits) {
+            rows.push_back(row("prefill_seconds", label, durationText(r.prefillSeconds),
+                               fmt::format("{:.6f} s", r.prefillSeconds),
+                               fmt::format("intensity {:.0f} FLOP/byte, {}", r.prefillIntensity,
+                                           r.prefillIntensity > r.ridge ? "compute-bound" : "memory-bound")));
+        } else {
+            rows.push_back(row("prefill_seconds", label, "does not fit", "does not fit", notFitText(a)));
+        }
         rows.push_back(deviceRow());
         return forAll();
     }
-    rows.push_back(row("decode_tokens_per_s", fmt::format("Decode, batch {}", step.batch),
-                       tokenRateText(step.tokensPerSecond), fmt::format("{:.1f} tokens/s", step.tokensPerSecond),
-                       fmt::format("{} per sequence, {}, {} per step", tokenRateText(step.perSequence), bound(step),
-                                   durationText(step.seconds))));
-    const DecodeStep& one = r.curve.front();
-    rows.push_back(row("decode_batch_1", "Decode, one sequence", tokenRateText(one.perSequence),
-                       fmt::format("{:.1f} tokens/s", one.perSequence),
-                       fmt::format("reads {} per token", binaryBytes(static_cast<std::uint64_t>(
-                                                             std::min(one.weightBytes + one.cacheBytes, 1.8e19))))));
+    // No speed for what does not fit: the decode of the scenario's batch, its prefill and first token
+    // need every sequence's cache beside the weights; one sequence needs its own.
+    const std::string tooBig = notFitText(a);
+    if (r.fits) {
+        rows.push_back(row("decode_tokens_per_s", fmt::format("Decode, batch {}", step.batch),
+                           tokenRateText(step.tokensPerSecond), fmt::format("{:.1f} tokens/s", step.tokensPerSecond),
+                           fmt::format("{} per sequence, {}, {} per step", tokenRateText(step.perSequence), bound(step),
+                                       durationText(step.seconds))));
+    } else {
+        rows.push_back(row("decode_tokens_per_s", fmt::format("Decode, batch {}", step.batch), "does not fit",
+                           "does not fit", tooBig));
+    }
+    if (r.curve.empty()) {
+        rows.push_back(row("decode_batch_1", "Decode, one sequence", "does not fit", "does not fit", tooBig));
+    } else {
+        const DecodeStep& one = r.curve.front();
+        rows.push_back(row("decode_batch_1", "Decode, one sequence", tokenRateText(one.perSequence),
+                           fmt::format("{:.1f} tokens/s", one.perSequence),
+                           fmt::format("reads {} per token", binaryBytes(static_cast<std::uint64_t>(std::min(
+                                                                 one.weightBytes + one.cacheBytes, 1.8e19))))));
+    }
+    rows.push_back(row("largest_batch", fmt::format("Largest batch at {} tokens", tokenCount(r.context)),
+                       r.largestBatch > 0 ? withThousands(r.largestBatch) : "none", std::to_string(r.largestBatch),
+                       largestBatchText(a)));
+    const bool beyondMemory = r.computeBoundBatch > r.largestBatch;
     rows.push_back(row("compute_bound_batch", "Decode turns compute-bound",
                        r.computeBoundBatch > 0 ? fmt::format("batch {}", withThousands(r.computeBoundBatch)) : "never",
                        r.computeBoundBatch > 0 ? withThousands(r.computeBoundBatch) : "never",
-                       r.computeBoundBatch > 0 ? fmt::format("ridge {:.0f} FLOP/byte", r.ridge)
-                                               : "every sequence's cache reads keep decode memory-bound"));
-    rows.push_back(row("prefill_seconds", fmt::format("Prefill, {} x {} tokens", step.batch, tokenCount(r.context)),
-                       durationText(r.prefillSeconds), fmt::format("{:.6f} s", r.prefillSeconds),
-                       fmt::format("intensity {:.0f} FLOP/byte, {}", r.prefillIntensity,
-                                   r.prefillIntensity > r.ridge ? "compute-bound" : "memory-bound")));
-    rows.push_back(row("time_to_first_token_s", "Time to first token", durationText(r.timeToFirstToken),
-                       fmt::format("{:.6f} s", r.timeToFirstToken), "prefill plus one decode step"));
+                       r.computeBoundBatch == 0 ? "every sequence's cache reads keep decode memory-bound"
+                       : beyondMemory           ? fmt::format("ridge {:.0f} FLOP/byte; beyond the largest batch that "
+                                                                        "fits, so decode stays memory-bound here",
+                                                              r.ridge)
+                                                : fmt::format("ridge {:.0f} FLOP/byte", r.ridge)));
+    if (r.fits) {
+        rows.push_back(row("prefill_seconds", fmt::format("Prefill, {} x {} tokens", step.batch, tokenCount(r.context)),
+                           durationText(r.prefillSeconds), fmt::format("{:.6f} s", r.prefillSeconds),
+                           fmt::format("intensity {:.0f} FLOP/byte, {}", r.prefillIntensity,
+                                       r.prefillIntensity > r.ridge ? "compute-bound" : "memory-bound")));
+        rows.push_back(row("time_to_first_token_s", "Time to first token", durationText(r.timeToFirstToken),
+                           fmt::format("{:.6f} s", r.timeToFirstToken), "prefill plus one decode step"));
+    } else {
+        rows.push_back(row("prefill_seconds", fmt::format("Prefill, {} x {} tokens", step.batch, tokenCount(r.context)),
+                           "does not fit", "does not fit", tooBig));
+        rows.push_back(row("time_to_first_token_s", "Time to first token", "does not fit", "does not fit", tooBig));
+    }
     rows.push_back(deviceRow());
     return forAll();
 }
 
-Derivation explainCosts(const Analysis& a) {
-    Derivation d;
-    d.title = "What this configuration costs";
-    d.notation = "FLOPs count a multiply-add as 2. $S$ is the sequence length, $B$ the batch, $D$ the training "
-                 "tokens. The token at position $p$ attends to the $p$ keys up to itself (or its window).";
-    if (!a.valid || !a.costsValid) {
-        return d;
-    }
-    const ComputeReport& c = a.compute;
-    const Scenario& s = a.scenario;
-    const std::int64_t S = static_cast<std::int64_t>(c.context);
-
-    DerivationSection compute{"Compute", "Sources: Kaplan et al. 2020, Hoffmann et al. 2022, FORMULAS.md §5.", {}};
-    compute.steps.push_back(
-        {"Weights",
-         "Twice every weight a token multiplies: the active experts only, the LM head even when "
-         "tied, not the embedding lookup.",
-         {fmt::format("F_{{\\text{{weights}}}} = 2 P_{{\\text{{mm}}}} = 2 \\cdot {} = {}",
-                      num(static_cast<std::int64_t>(c.weights / 2)), num(static_cast<std::int64_t>(c.weights)))}});
-    std::vector<std::string> attention;
-    // The kinds a token runs through, in the order flopsByLayerKind() lists them.
-    const std::vector<KindFlops> byKind = flopsByLayerKind(a.config, c);
-    std::size_t next = 0;
-    for (const LayerKindCompute& kind : c.kinds) {
-        if (c.encoderDecoder && kind.kind.stack == Stack::Encoder) {
-            continue; // runs once per source token, in the prefill
-        }
-        const KindFlops& flops = byKind[next++];
-        if (flops.attention == 0) {
-            continue;
-        }
-        std::vector<std::string> terms;
-        const auto term = [&](std::uint64_t perKey, std::uint64_t keys) {
-            terms.push_back(fmt::format("{} \\times {} \\times {}", kind.layers, num(static_cast<std::int64_t>(perKey)),
-                                        num(static_cast<std::int64_t>(keys))));
-        };
-        if (kind.kind.causal) {
-            if (kind.perKey > 0) {
-                term(kind.perKey, attendedKeyCount(kind, c.context));
-            }
-            if (kind.indexerPerKey > 0 && c.context > 0) {
-                term(kind.indexerPerKey, attendedKeys(kind.mask, c.context - 1, c.context).size());
-            }
-            if (kind.crossPerKey > 0 && c.sourceTokens > 0) {
-                term(kind.crossPerKey, c.sourceTokens);
-            }
-        } else if (kind.mask.kind == MaskKind::Bidirectional) {
-            term(kind.perKey, c.context); // every token sees all S keys
-        }
-        std::string sum;
-        for (const std::string& each : terms) {
-            sum += (sum.empty() ? "" : " + ") + each;
-        }
-        attention.push_back(fmt::format("\\text{{{}}}: {}{}", flops.name, sum.empty() ? "" : sum + " = ",
-                                        num(static_cast<std::int64_t>(flops.attention))));
-    }
-    attention.push_back(fmt::format("F_{{\\text{{attention}}}} = \\sum_\\ell 2 n_h (d_{{qk}} + d_v)\\, c_\\ell = {}",
-                                    num(static_cast<std::int64_t>(c.attention))));
-    compute.steps.push_back({"Attention at position $" + num(S) + "$",
-                             "Per layer kind: layers x FLOPs per key x keys seen (windows, chunks and index_topk "
-                             "applied; MLA as transformers computes it, with $d_{qk}$ = nope + rope).",
-                             attention});
-    compute.steps.push_back(
-        {"Per token",
-         "",
-         {fmt::format("F_{{\\text{{token}}}} = {} + {} + {} = {}", num(static_cast<std::int64_t>(c.weights)),
-                      num(static_cast<std::int64_t>(c.attention)), num(static_cast<std::int64_t>(c.state)),
-                      num(static_cast<std::int64_t>(c.perToken)))}});
-    compute.steps.push_back({"Prefill",
-                             "Every token's weights, plus attention summed over positions $p = 1..S$.",
-                             {fmt::format("F_{{\\text{{prefill}}}} = S\\, F_{{\\text{{weights}}}} + "
-                                          "\\sum_{{p=1}}^{{S}} F_{{\\text{{attention}}}}(p) = {}",
-                                          big(c.prefill))}});
-    const char* recompute = c.recompute == Recompute::Full        ? " + F_{\\text{prefill}}"
-                            : c.recompute == Recompute::Selective ? " + F_{\\text{attention, prefill}}"
-                                                                  : "";
-    compute.steps.push_back(
-        {"Training",
-         "The backward pass costs twice the forward; recomputation adds a forward (full) or the attention core "
-         "(selective).",
-         {fmt::format(
-              "C = \\frac{{D}}{{S}} \\left(3 F_{{\\text{{prefill}}}}{}\\right) = \\frac{{{}}}{{{}}} \\cdot ({}) = {}",
-              recompute, big(double(c.trainingTokens)), num(S),
-              big(c.trainingTokens > 0 && S > 0 ? c.trainingFlops * double(S) / double(c.trainingTokens) : 0),
-              big(c.trainingFlops)),
-          fmt::format("6ND = 6 \\cdot {} \\cdot {} = {}", big(double(c.weights) / 2), big(double(c.trainingTokens)),
-                      big(c.sixND))}});
-    compute.steps.push_back(
-        {"Compute-optimal",
-         "Chinchilla's rule of thumb, about 20 tokens per parameter.",
-         {fmt::format("D_{{\\text{{opt}}}} = 20 N = 20 \\cdot {} = {}", num(static_cast<std::int64_t>(a.params.total)),
-                      big(double(c.chinchillaTokens)))}});
-    compute.steps.push_back(
-        {"Training time",
-         "",
-         {fmt::format("T = \\frac{{C}}{{n_{{\\text{{GPU}}}}\\, \\text{{peak}}\\, \\text{{MFU}}}} = \\frac{{{}}}{{{} "
-                      "\\cdot {} \\cdot {}}} = {}\\,\\text{{s}}",
-                      big(c.trainingFlops), s.gpuCount, big(s.gpu.peakFlops(s.activationDType == DType::FP8)),
-                      fmt::format("{:g}", s.mfu), big(c.trainingSeconds))}});
-    d.sections.push_back(std::move(compute));
-
-    const ServingMemory& m = a.serving;
-    const TrainingMemory& t = a.training;
-    DerivationSection memory{
-        "Memory", "Sources: FORMULAS.md §6, Rajbhandari et al. 2020, Korthikanti et al. 2022.", {}};
-    memory.steps.push_back(
-        {"Serving",
-         std::string(formatInfo(s.weightFormat).layout) + ".",
-         {fmt::format("M = W + KV + \\text{{workspace}} = {} + {} + {} = {}",
-                      num(static_cast<std::int64_t>(m.weightBytes)), num(static_cast<std::int64_t>(m.kvBytes)),
-                      num(static_cast<std::int64_t>(m.workspaceBytes)), big(double(m.totalBytes)))}});
-    memory.steps.push_back(
-        {"Training state",
-         fmt::format("Mixed-precision Adam: {} bytes per parameter; ZeRO-{} over {} data-parallel GPUs, TP {}.",
-                     t.bytesPerParam, s.zeroStage, t.dataParallel, s.tensorParallel),
-         {fmt::format("({} + {} + 12) \\cdot {} = {}", kWeightBytesPerParam, gradientBytesPerParam(s.optimizer),
-                      num(static_cast<std::int64_t>(t.params)),
-                      big(double(t.weightBytes) + double(t.gradientBytes) + double(t.optimizerBytes))),
-          fmt::format("\\text{{per GPU}}: {} + {} + {} = {}", big(double(t.gpuWeightBytes)),
-                      big(double(t.gpuGradientBytes)), big(double(t.gpuOptimizerBytes)),
-                      big(double(t.gpuWeightBytes) + double(t.gpuGradientBytes) + double(t.gpuOptimizerBytes)))}});
-    std::vector<std::string> perLayer;
-    for (const LayerActivations& layer : t.layers) {
-        perLayer.push_back(fmt::format("\\text{{{}}}: {} \\times {} = {}", layerKindName(a.config, layer.kind),
-                                       layer.layers, num(static_cast<std::int64_t>(layer.perLayer)),
-                                       big(double(layer.perLayer) * double(layer.layers))));
-    }
-    perLayer.push_back(fmt::format("\\text{{activations per GPU}} = {}", big(double(t.gpuActivationBytes))));
-    memory.steps.push_back(
-        {"Activations",
-         "Per layer after Korthikanti et al. (2022), generalised to this config's heads, KV heads and FFN: "
-         "$sbh(34 + 5as/h)$ for GPT-3; without dropout, with FlashAttention or selective recompute no scores.",
-         perLayer});
-    d.sections.push_back(std::move(memory));
-
-    const RooflineReport& r = a.speed;
-    DerivationSection speed{
-        "Speed", std::string(speedBoundLabel()) + ". Sources: Williams et al. 2009, FORMULAS.md §7.", {}};
+std::string noDecodeCurveNote(const Analysis& a) {
     if (!a.config.hasDecoder()) {
-        speed.steps.push_back(
-            {"Forward pass",
-             noDecodeNote(a.config),
-             {fmt::format("t = \\max\\left(\\frac{{{}}}{{{}}}, \\frac{{{}}}{{{}}}\\right) = {}\\,\\text{{s}}",
-                          big(r.prefillFlops), big(r.peakFlops), big(r.prefillBytes), big(r.bandwidth),
-                          scientific(r.prefillSeconds))}});
-        d.sections.push_back(std::move(speed));
-        return d;
+        return noDecodeNote(a.config);
     }
-    speed.steps.push_back(
-        {"Decode step",
-         "Weights are read once per step for the batch (routed experts only where a token goes: "
-         "$E(1 - (1 - k/E)^B)$ per layer), every sequence reads its cache.",
-         {fmt::format("t = \\max\\left(\\frac{{W_{{\\text{{read}}}} + B \\cdot KV}}{{\\text{{BW}}}}, "
-                      "\\frac{{B F_{{\\text{{token}}}}}}{{\\text{{peak}}}}\\right) = \\max\\left(\\frac{{{} + "
-                      "{}}}{{{}}}, \\frac{{{}}}{{{}}}\\right) = {}\\,\\text{{s}}",
-                      big(r.scenario.weightBytes), big(r.scenario.cacheBytes), big(r.bandwidth), big(r.scenario.flops),
-                      big(r.peakFlops), scientific(r.scenario.seconds))}});
-    speed.steps.push_back(
-        {"Prefill and first token",
-         "",
-         {fmt::format(
-              "t_{{\\text{{prefill}}}} = \\max\\left(\\frac{{{}}}{{{}}}, \\frac{{{}}}{{{}}}\\right) = {}\\,\\text{{s}}",
-              big(r.prefillFlops), big(r.peakFlops), big(r.prefillBytes), big(r.bandwidth),
-              scientific(r.prefillSeconds)),
-          fmt::format("\\text{{TTFT}} = t_{{\\text{{prefill}}}} + t_{{\\text{{step}}}} = {}\\,\\text{{s}}",
-                      scientific(r.timeToFirstToken))}});
-    d.sections.push_back(std::move(speed));
-    return d;
+    if (a.valid && a.costsValid && a.speed.curve.empty()) {
+        return "No batch has a decode speed: the " + notFitText(a) + ".";
+    }
+    return {};
 }
 
-Derivation explainCosts(const Analysis& analysis, CostTopic topic) {
-    Derivation whole = explainCosts(analysis);
-    const auto index = static_cast<std::size_t>(topic);
-    Derivation part;
-    part.notation = whole.notation;
-    if (index < whole.sections.size()) {
-        part.title = fmt::format("{}: {}", whole.title, whole.sections[index].title);
-        part.sections.push_back(std::move(whole.sections[index]));
-    } else {
-        part.title = whole.title;
+std::string curveEndText(const RooflineReport& report) {
+    if (report.largestBatch == 0) {
+        return "no batch: the weights and one sequence's cache do not fit on the devices";
     }
-    return part;
+    if (report.curve.empty() || report.curve.back().batch == report.largestBatch) {
+        return fmt::format("stops at batch {}, the most sequences whose caches fit beside the weights",
+                           withThousands(report.largestBatch));
+    }
+    return fmt::format("{} sequences fit beside the weights", withThousands(report.largestBatch));
 }
 
 } // namespace archplay::core

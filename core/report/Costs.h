@@ -19,9 +19,13 @@ namespace archplay::core {
 /// the total and the fewest GPUs.
 [[nodiscard]] std::vector<SummaryRow> servingMemoryRows(const Analysis& analysis);
 [[nodiscard]] std::vector<SummaryRow> trainingMemoryRows(const Analysis& analysis);
-/// Decode at the scenario's batch and at batch 1, the batch where decode turns compute-bound,
-/// prefill and time to first token, the ridge point: roofline upper bounds.
+/// Decode at the scenario's batch and at batch 1, the largest batch that fits, the batch where decode
+/// turns compute-bound, prefill and time to first token, the ridge point: roofline upper bounds, each
+/// "does not fit" (with the devices it needs) where the devices cannot hold it.
 [[nodiscard]] std::vector<SummaryRow> speedRows(const Analysis& analysis);
+/// Where the decode curve stops and why: "stops at batch 116, the most sequences whose caches fit
+/// beside the weights".
+[[nodiscard]] std::string curveEndText(const RooflineReport& report);
 
 /// "upper bound: the device's peak bandwidth and throughput, perfect overlap and split": the one
 /// label every speed figure carries.
@@ -29,6 +33,9 @@ std::string_view speedBoundLabel();
 
 /// Why a model has no decode step to time, in one line; empty when it has one (a decoder).
 std::string noDecodeNote(const ModelConfig& config);
+/// Why an analysis has no decode curve, in one line: a model without a decode step (noDecodeNote()),
+/// or weights and one sequence's cache that do not fit on the devices; empty when it has one.
+std::string noDecodeCurveNote(const Analysis& analysis);
 
 /// What fills one GPU's memory, as the memory view stacks it.
 enum class MemoryPart { Weights, KvCache, Workspace, Gradients, Optimizer, Activations };

@@ -219,6 +219,9 @@ json rooflineJson(const Analysis& analysis) {
                     {"arithmetic_intensity", d.intensity},
                     {"bound", d.computeBound ? "compute" : "memory"}};
     };
+    const auto ifFits = [&r](double seconds) {
+        return r.fits ? json(seconds) : json(nullptr);
+    };
     json curve = json::array();
     for (const DecodeStep& d : r.curve) {
         curve.push_back(step(d));
@@ -232,16 +235,21 @@ json rooflineJson(const Analysis& analysis) {
             {"sequence_length", r.context},
             {"batch", r.scenario.batch},
             {"upper_bound", std::string(speedBoundLabel())},
-            {"decode_tokens_per_s", r.scenario.tokensPerSecond},
-            {"decode_tokens_per_s_per_sequence", r.scenario.perSequence},
-            {"decode_step_seconds", r.scenario.seconds},
+            {"capacity_bytes", analysis.devices.capacityBytes},
+            {"cache_bytes_per_sequence", r.cacheBytesPerSequence},
+            {"largest_batch", r.largestBatch},
+            {"fits", r.fits},
+            // No speed for a batch that does not fit: null, the reason in "fits".
+            {"decode_tokens_per_s", ifFits(r.scenario.tokensPerSecond)},
+            {"decode_tokens_per_s_per_sequence", ifFits(r.scenario.perSequence)},
+            {"decode_step_seconds", ifFits(r.scenario.seconds)},
             {"arithmetic_intensity", r.scenario.intensity},
             {"bound", r.scenario.computeBound ? "compute" : "memory"},
             {"compute_bound_batch", r.computeBoundBatch},
             {"prefill_flops", r.prefillFlops},
-            {"prefill_seconds", r.prefillSeconds},
+            {"prefill_seconds", ifFits(r.prefillSeconds)},
             {"prefill_arithmetic_intensity", r.prefillIntensity},
-            {"time_to_first_token_s", r.timeToFirstToken},
+            {"time_to_first_token_s", ifFits(r.timeToFirstToken)},
             {"curve", curve}};
 }
 

@@ -228,7 +228,9 @@ std::string zooText(const ZooRow& row, ZooColumn column) {
     if (zooColumnInfo(column).numeric) {
         const std::optional<double> value = zooNumber(row, column);
         if (!value) {
-            return {};
+            // No speed for a batch the devices cannot hold: say so rather than leave a gap.
+            return column == ZooColumn::DecodeTokensPerSecond && row.counted() && !row.fits ? "does not fit"
+                                                                                            : std::string();
         }
         switch (shapeOf(column)) {
         case Shape::Count:

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // archplay-cli compute, memory, roofline and gpus, run in process.
 #include "core/analysis/Analysis.h"
+#include "core/cost/WeightFormats.h"
 #include "core/io/GpuJson.h"
 #include "tests/support/CliRunner.h"
 #include "tests/support/TestSupport.h"
@@ -76,13 +77,57 @@ TEST(CliRoofline, NeedsAGpuAndReportsUpperBounds) {
     EXPECT_GT(json.at("prefill_seconds").get<double>(), 0);
     EXPECT_DOUBLE_EQ(json.at("time_to_first_token_s").get<double>(),
                      json.at("prefill_seconds").get<double>() + json.at("decode_step_seconds").get<double>());
-    EXPECT_EQ(json.at("curve").size(), 10u);
+    // Batch 1, 2, 4, ... 128, then 130: the most 512 MiB caches that fit beside 15 GiB of weights in 80 GiB.
+    const std::uint64_t room = json.at("capacity_bytes").get<std::uint64_t>() - 16'060'522'496;
+    EXPECT_EQ(json.at("largest_batch"), room / (4096 * 131072));
+    EXPECT_EQ(json.at("largest_batch"), 130);
+    EXPECT_EQ(json.at("curve").size(), 9u);
+    EXPECT_EQ(json.at("curve").back().at("batch"), 130);
+    EXPECT_TRUE(json.at("fits").get<bool>());
+    // Beyond it: no speed, and the text says what the batch needs.
+    const auto tooMany =
+        jsonOf(runCli({"roofline", "llama-3-8b", "--gpu", "h100-sxm", "--batch", "512", "--seq", "4096", "--json"}));
+    EXPECT_FALSE(tooMany.at("fits").get<bool>());
+    EXPECT_TRUE(tooMany.at("decode_tokens_per_s").is_null());
+    const CliResult text = runCli({"roofline", "llama-3-8b", "--gpu", "h100-sxm", "--batch", "512", "--seq", "4096"});
+    EXPECT_NE(text.out.find("does not fit"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("needs 4 x"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("stops at batch 130"), std::string::npos) << text.out;
     const auto b200 = jsonOf(runCli({"roofline", "llama-3-8b", "--gpu", "b200", "--json"}));
     EXPECT_GT(b200.at("decode_tokens_per_s").get<double>(), json.at("decode_tokens_per_s").get<double>());
     const CliResult missing = runCli({"roofline", "llama-3-8b"});
     EXPECT_EQ(missing.exitCode, 2);
     EXPECT_NE(missing.err.find("--gpu is required"), std::string::npos);
     EXPECT_EQ(runCli({"roofline", "llama-3-8b", "--gpu", "tpu-v9"}).exitCode, 2);
+}
+
+TEST(CliFit, AnswersWillItRunInTextAndJson) {
+    // Llama 3 8B (16,060,522,496 bytes in bf16, 128 KiB of cache a token) on one H200 (141 GiB).
+    const auto json = jsonOf(runCli({"fit", "llama-3-8b", "--gpu", "h200", "--seq", "8192", "--json"}));
+    const std::uint64_t capacity = 141ull << 30;
+    EXPECT_EQ(json.at("capacity_bytes"), capacity);
+    EXPECT_TRUE(json.at("fits").get<bool>());
+    EXPECT_EQ(json.at("devices_needed"), 1);
+    EXPECT_EQ(json.at("largest_batch"), (capacity - 16'060'522'496) / (8192 * 131072));
+    EXPECT_EQ(json.at("longest_sequence"), (capacity - 16'060'522'496) / 131072);
+    EXPECT_EQ(json.at("model_context"), 8192);
+    EXPECT_EQ(json.at("widest_fitting_format"), "fp32") << "32 GB of fp32 weights fit in 141 GiB";
+    EXPECT_EQ(json.at("formats").size(), core::weightFormats().size());
+
+    // DeepSeek-V3 on 2 x H100 (the "90.1 tok/s"): no format fits, and it says how many it needs.
+    const auto deepseek = jsonOf(runCli({"fit", "deepseek-v3", "--gpu", "h100-sxm", "--gpus", "2", "--json"}));
+    EXPECT_FALSE(deepseek.at("fits").get<bool>());
+    EXPECT_TRUE(deepseek.at("widest_fitting_format").is_null());
+    EXPECT_EQ(deepseek.at("largest_batch"), 0);
+    EXPECT_GE(deepseek.at("devices_needed").get<std::uint64_t>(), 16u);
+
+    const CliResult text = runCli({"fit", "llama-3-8b", "--gpu", "h200", "--seq", "8192"});
+    EXPECT_EQ(text.exitCode, 0) << text.err;
+    for (const char* shown : {"Largest batch at 8K tokens", "Longest sequence at batch 1", "Fewest H200",
+                              "Widest weight format that fits", "q4_k_m", "activations and an engine's own overhead"}) {
+        EXPECT_NE(text.out.find(shown), std::string::npos) << shown << "\n" << text.out;
+    }
+    EXPECT_EQ(runCli({"fit", "llama-3-8b"}).exitCode, 2) << "--gpu is required";
 }
 
 TEST(CliCostOverflow, FiguresBeyond2To64AreRefusedNotPrinted) {

@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Compute, memory and speed (core/cost) against figures derived by hand from the configs and the
 // papers of FORMULAS.md §5-8.
+#include "core/analysis/Capacity.h"
+#include "core/analysis/DesignFigures.h"
 #include "core/cost/Compute.h"
 #include "core/cost/Memory.h"
 #include "core/cost/Roofline.h"
 #include "core/cost/WeightFormats.h"
 #include "core/derivation/DerivationText.h"
 #include "core/io/GpuJson.h"
+#include "core/io/Presets.h"
 #include "core/report/Costs.h"
+#include "core/report/ReportJson.h"
+#include "core/report/Summary.h"
 #include "core/util/Format.h"
 #include "tests/support/TestSupport.h"
 
@@ -272,6 +277,93 @@ TEST(Memory, GrowsWithBatchAndSequenceAndTheFewestGpusFit) {
     EXPECT_EQ(a.serving.gpusNeeded, (a.serving.totalBytes + s.gpu.memoryBytes() - 1) / s.gpu.memoryBytes());
 }
 
+TEST(Roofline, NoSpeedBeyondWhatFitsInTheDevicesMemory) {
+    // Llama 3 8B on one H200 (141 GiB) at 8K: 1 GiB of bf16 cache a sequence beside 15 GiB of weights,
+    // so 126 sequences fit. The "which batch maximises tokens/s?" must not answer 512.
+    core::Scenario scenario = scenarioAt(8192, 512);
+    scenario.gpu = *core::findGpu(core::builtinGpus(), "h200");
+    const core::Analysis a = analyzePreset("llama-3-8b", scenario);
+    const core::RooflineReport& r = a.speed;
+    EXPECT_EQ(r.cacheBytesPerSequence, 8192u * 131072);
+    EXPECT_EQ(r.largestBatch, (a.devices.capacityBytes - a.weightBytes) / r.cacheBytesPerSequence);
+    EXPECT_EQ(r.largestBatch, 126u);
+    EXPECT_FALSE(r.fits);
+    ASSERT_FALSE(r.curve.empty());
+    EXPECT_EQ(r.curve.back().batch, r.largestBatch) << "the curve ends where memory does";
+    EXPECT_EQ(r.curve[r.curve.size() - 2].batch, 64u);
+    EXPECT_EQ(core::findRow(core::speedRows(a), "decode_tokens_per_s")->value, "does not fit");
+    EXPECT_EQ(core::findRow(core::speedRows(a), "largest_batch")->value, "126");
+    EXPECT_FALSE(core::figureValue(a, core::DesignFigure::DecodeTokensPerSecond).has_value());
+    EXPECT_TRUE(core::rooflineJson(a).at("decode_tokens_per_s").is_null());
+
+    // The same rule as the device fit of the weights card, at every preset and at either side of the
+    // largest batch.
+    for (const core::Preset& preset : core::builtinPresets()) {
+        core::Scenario at = scenarioAt(4096);
+        const core::Analysis first = core::analyze(*core::presetConfig(preset), at);
+        if (!first.valid || !first.costsValid) {
+            continue;
+        }
+        for (const std::uint64_t batch : {std::uint64_t{1}, first.speed.largestBatch, first.speed.largestBatch + 1}) {
+            if (batch == 0 || batch > core::kMostSequences) {
+                continue;
+            }
+            at.batch = batch;
+            const core::Analysis each = core::analyze(*core::presetConfig(preset), at);
+            EXPECT_EQ(each.speed.fits, each.devices.fits) << preset.info.id << " batch " << batch;
+            EXPECT_EQ(each.speed.largestBatch, first.speed.largestBatch) << preset.info.id;
+        }
+    }
+}
+
+TEST(Roofline, ASetupWhoseWeightsDoNotFitHasNoSpeedButTheDevicesItNeeds) {
+    // Qwen3-Next in BF16 on one H100 (the "459 tok/s"): 159 GB of weights need two.
+    core::Scenario scenario = scenarioAt(4096);
+    scenario.gpu = *core::findGpu(core::builtinGpus(), "h100-sxm");
+    const core::Analysis a = analyzePreset("qwen3-next-80b-a3b", scenario);
+    EXPECT_EQ(a.speed.largestBatch, 0u);
+    EXPECT_FALSE(a.speed.fits);
+    EXPECT_TRUE(a.speed.curve.empty());
+    const std::vector<core::SummaryRow> rows = core::speedRows(a);
+    for (const char* key : {"decode_tokens_per_s", "decode_batch_1", "prefill_seconds", "time_to_first_token_s"}) {
+        EXPECT_EQ(core::findRow(rows, key)->value, "does not fit") << key;
+    }
+    EXPECT_NE(core::findRow(rows, "decode_tokens_per_s")->detail.find("needs 2 x"), std::string::npos)
+        << core::findRow(rows, "decode_tokens_per_s")->detail;
+    scenario.gpuCount = 2;
+    const core::Analysis two = analyzePreset("qwen3-next-80b-a3b", scenario);
+    EXPECT_TRUE(two.speed.fits);
+    EXPECT_GT(two.speed.scenario.tokensPerSecond, 0);
+}
+
+TEST(Capacity, AnswersTheInverseQuestionsByTheWeightsCardsRule) {
+    // Mistral 7B v0.1 slides a 4,096-token window on every layer: its cache stops growing, any length fits.
+    const core::Analysis mistral = analyzePreset("mistral-7b-v0.1", scenarioAt(4096));
+    const core::Capacity sliding = core::capacity(mistral);
+    EXPECT_TRUE(sliding.anyLength);
+    EXPECT_EQ(sliding.largestBatch, mistral.speed.largestBatch);
+    EXPECT_EQ(sliding.fewestDevices, 1u);
+    // Every format is judged with the same cache, and the widest that fits is the first that does.
+    const core::Analysis llama = analyzePreset("llama-3.1-70b", scenarioAt(8192));
+    const core::Capacity answers = core::capacity(llama);
+    ASSERT_EQ(answers.formats.size(), core::weightFormats().size());
+    const core::FormatFit* widest = answers.widestFitting();
+    ASSERT_NE(widest, nullptr);
+    for (const core::FormatFit& each : answers.formats) {
+        EXPECT_EQ(each.devices.requiredBytes, each.weightBytes + llama.kv.totalBytes);
+        if (&each == widest) {
+            break;
+        }
+        EXPECT_FALSE(each.devices.fits) << core::formatInfo(each.format).id;
+    }
+    EXPECT_TRUE(widest->devices.fits);
+    // 70B on one 80 GiB device at 8K: not in 16 bits (141 GB), in FP8 (65.8 GiB beside 2.5 GiB of cache).
+    EXPECT_EQ(widest->format, WeightFormat::FP8) << core::formatInfo(widest->format).id;
+    // The longest sequence at batch 1 is the last whose cache fits beside the bf16 weights.
+    EXPECT_EQ(answers.longestSequence, 0u) << "140 GB of bf16 weights leave no room on one 80 GiB device";
+    EXPECT_EQ(answers.fewestDevices, llama.devices.devicesNeeded);
+}
+
 TEST(Roofline, LlamaThreeEightBDecodesAtBandwidthOverTheBytesItReads) {
     // FORMULAS.md §7: bf16 on an H100 SXM at 4K, batch 1: weights without the 1.05 GB embedding lookup
     // plus 0.54 GB of cache, read at 3.35 TB/s: about 215 tokens/s.
@@ -306,7 +398,10 @@ TEST(Roofline, LlamaThreeEightBDecodesAtBandwidthOverTheBytesItReads) {
 }
 
 TEST(Roofline, MoeDecodeReadsTheExpertsItsBatchHits) {
-    const core::Analysis mixtral = analyzePreset("mixtral-8x7b-v0.1");
+    core::Scenario twoGpus; // 93 GB of bf16 weights: one 80 GiB device holds no batch
+    twoGpus.gpuCount = 2;
+    const core::Analysis mixtral = analyzePreset("mixtral-8x7b-v0.1", twoGpus);
+    ASSERT_GE(mixtral.speed.curve.size(), 7u);
     const core::DecodeStep& one = mixtral.speed.curve.front();
     const core::DecodeStep& sixtyFour = mixtral.speed.curve[6];
     ASSERT_EQ(sixtyFour.batch, 64u);

@@ -68,7 +68,9 @@ core::Analysis analyzeEverything(const core::ModelConfig& config, const core::Sc
                     analysis.compute.weights + analysis.compute.attention + analysis.compute.state,
                 "FLOPs per token add up");
         require(analysis.serving.totalBytes >= analysis.serving.weightBytes, "serving holds the weights");
+        require(analysis.speed.fits == analysis.devices.fits, "a speed is given exactly when the devices hold it");
         for (const core::DecodeStep& step : analysis.speed.curve) {
+            require(step.batch <= analysis.speed.largestBatch, "no speed beyond the largest batch that fits");
             require(!(step.perSequence * step.weightBytes > analysis.speed.bandwidth * (1 + 1e-9)),
                     "decode is never faster than bandwidth over the weights it reads");
         }

@@ -83,7 +83,7 @@ void SpeedView::updateCharts() {
 void SpeedView::rebuildFigure() {
     m_rows.clear();
     const core::Analysis& a = analysis();
-    m_note = a.valid ? qs(core::noDecodeNote(a.config)) : QString();
+    m_note = a.valid ? qs(core::noDecodeCurveNote(a)) : QString();
     if (!a.valid) {
         return;
     }

@@ -94,7 +94,9 @@ void DecodeSpeedPlot::setSpeed(const core::RooflineReport& report) {
     QVector<QCPGraphData> aggregate, perSequence;
     double bottom = 1e300;
     double top = 1e-300;
-    m_right = 512;
+    // The curve stops at the largest batch that fits; the axis runs to it, or to the scenario's batch
+    // where that has a speed.
+    m_right = 2;
     for (const core::DecodeStep& step : report.curve) {
         const double batch = double(step.batch);
         m_right = std::max(m_right, batch);
@@ -106,17 +108,21 @@ void DecodeSpeedPlot::setSpeed(const core::RooflineReport& report) {
         }
     }
     const core::DecodeStep& scenario = report.scenario;
-    m_right = std::max(m_right, double(scenario.batch));
+    if (report.fits) {
+        m_right = std::max(m_right, double(scenario.batch));
+    }
     m_aggregate->data()->set(aggregate, true);
     m_perSequence->data()->set(perSequence, true);
     m_currentCoords =
         QPointF(double(std::max<std::uint64_t>(scenario.batch, 1)), std::max(scenario.tokensPerSecond, 1e-9));
-    m_current->data()->set({QCPGraphData(m_currentCoords.x(), m_currentCoords.y())}, true);
+    m_current->data()->set(report.fits ? QVector<QCPGraphData>{QCPGraphData(m_currentCoords.x(), m_currentCoords.y())}
+                                       : QVector<QCPGraphData>{},
+                           true);
     CostChart::setLabel(
         m_currentLabel,
         speedTr("batch %1: %2")
             .arg(qs(core::withThousands(scenario.batch)), qs(core::tokenRateText(scenario.tokensPerSecond))),
-        scenario.tokensPerSecond > 0);
+        report.fits && scenario.tokensPerSecond > 0);
     m_left = 1;
     m_boundary = report.computeBoundBatch > 0 && double(report.computeBoundBatch) < m_right
                      ? double(report.computeBoundBatch)
@@ -218,8 +224,12 @@ void RooflinePlot::setRoofline(const core::RooflineReport& report, bool decode) 
     }
     m_decode->data()->set(decodeData, true);
     m_decode->setVisible(decode && !decodeData.isEmpty());
-    decode ? m_decode->addToLegend() : m_decode->removeFromLegend();
-    const bool scenarioShown = decode && scenario.intensity > 0 && scenario.flopsPerSecond > 0;
+    if (!report.curve.empty()) {
+        m_decode->setName(speedTr("decode, batch 1 to %1").arg(qs(core::withThousands(report.curve.back().batch))));
+    }
+    decode && !decodeData.isEmpty() ? m_decode->addToLegend() : m_decode->removeFromLegend();
+    // No point for a batch that does not fit in the devices' memory: it has no speed.
+    const bool scenarioShown = decode && report.fits && scenario.intensity > 0 && scenario.flopsPerSecond > 0;
     m_scenarioCoords = QPointF(std::max(scenario.intensity, 1e-9), std::max(scenario.flopsPerSecond, 1e-9));
     m_scenario->data()->set(scenarioShown
                                 ? QVector<QCPGraphData>{QCPGraphData(m_scenarioCoords.x(), m_scenarioCoords.y())}
@@ -235,13 +245,14 @@ void RooflinePlot::setRoofline(const core::RooflineReport& report, bool decode) 
         speedTr("decode, batch %1: %2")
             .arg(qs(core::withThousands(report.scenario.batch)), qs(core::flopRateText(scenario.flopsPerSecond))),
         scenarioShown);
-    const bool prefillShown = prefill.intensity > 0 && prefill.flopsPerSecond > 0;
+    const bool prefillShown = report.fits && prefill.intensity > 0 && prefill.flopsPerSecond > 0;
     m_prefillCoords = QPointF(std::max(prefill.intensity, 1e-9), std::max(prefill.flopsPerSecond, 1e-9));
     m_prefill->data()->set(prefillShown ? QVector<QCPGraphData>{QCPGraphData(m_prefillCoords.x(), m_prefillCoords.y())}
                                         : QVector<QCPGraphData>{},
                            true);
     m_prefill->setVisible(prefillShown);
     m_prefill->setName(decode ? speedTr("prefill") : speedTr("forward pass"));
+    prefillShown ? m_prefill->addToLegend() : m_prefill->removeFromLegend();
     CostChart::setLabel(m_prefillLabel,
                         speedTr("%1: %2").arg(decode ? speedTr("prefill") : speedTr("forward pass"),
                                               qs(core::flopRateText(prefill.flopsPerSecond))),

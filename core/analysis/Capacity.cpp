@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/analysis/Capacity.h"
+
+#include "core/scenario/GpuFit.h"
+#include "core/util/Format.h"
+
+#include <algorithm>
+
+namespace archplay::core {
+
+const FormatFit* Capacity::widestFitting() const {
+    const auto it = std::find_if(formats.begin(), formats.end(), [](const FormatFit& f) { return f.devices.fits; });
+    return it == formats.end() ? nullptr : &*it;
+}
+
+Capacity capacity(const Analysis& analysis) {
+    Capacity answers;
+    const Scenario& scenario = analysis.scenario;
+    answers.largestBatch = analysis.speed.largestBatch;
+    answers.modelContext = static_cast<std::uint64_t>(std::max<std::int64_t>(analysis.config.maxPositions, 0));
+    answers.fewestDevices = analysis.devices.devicesNeeded;
+    for (const GpuFit& fit : gpuFits(analysis.config, analysis.plan, analysis.weightBytes, scenario)) {
+        if (fit.scenario) {
+            answers.longestSequence = fit.maxSequenceLength;
+            answers.anyLength = fit.unbounded;
+        }
+    }
+    const GpuMemorySize memory = memorySizeOf(scenario.gpu);
+    for (const WeightFormatInfo& info : weightFormats()) {
+        FormatFit each;
+        each.format = info.format;
+        const WeightMemory weights = weightMemory(analysis.config, analysis.plan, info.format);
+        each.weightBytes = weights.overflow ? kSaturated : weights.bytes;
+        each.devices = deviceFit(memory, scenario.gpuCount, each.weightBytes, analysis.kv.totalBytes);
+        answers.formats.push_back(each);
+    }
+    return answers;
+}
+
+} // namespace archplay::core

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The inverse questions of a scenario, "will it run, and with how much?": what fits on its devices
+// by the rule of Analysis::devices (weights in their format plus the architecture's own cache, split
+// evenly over the devices; activations and an engine's overhead are not included).
+
+#include "core/analysis/Analysis.h"
+#include "core/cost/WeightFormats.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace archplay::core {
+
+/// One weight format against the scenario's devices, at its context and batch.
+struct FormatFit {
+    WeightFormat format = WeightFormat::BF16;
+    std::uint64_t weightBytes = 0; ///< kSaturated when beyond. Units: bytes.
+    DeviceFit devices;             ///< weights in this format plus the scenario's cache
+};
+
+struct Capacity {
+    /// Most sequences of the scenario's length whose caches fit beside the weights (up to
+    /// kMostSequences); 0 when the weights and one sequence do not fit. RooflineReport::largestBatch.
+    std::uint64_t largestBatch = 0;
+    /// Longest sequence whose cache, for the scenario's batch, fits beside the weights; 0 when the
+    /// weights alone do not fit. Units: tokens.
+    std::uint64_t longestSequence = 0;
+    /// The cache stops growing with the sequence (windows, fixed states) and fits: any length fits.
+    bool anyLength = false;
+    /// What the model reads at most: max_position_embeddings. Units: tokens.
+    std::uint64_t modelContext = 0;
+    /// Fewest of the scenario's devices for the weights and the scenario's cache; 0 when beyond.
+    std::uint64_t fewestDevices = 0;
+    /// Every format, widest first, and whether it fits.
+    std::vector<FormatFit> formats;
+    /// The widest format that fits (the least compression the devices need); nullptr when none does.
+    const FormatFit* widestFitting() const;
+};
+
+/// The answers for a valid analysis with valid costs.
+[[nodiscard]] Capacity capacity(const Analysis& analysis);
+
+} // namespace archplay::core

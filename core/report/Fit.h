@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// "Will it run?" as rows and JSON (archplay-cli fit): capacity()'s answers for the scenario's devices.
+
+#include "core/analysis/Analysis.h"
+#include "core/report/Summary.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <vector>
+
+namespace archplay::core {
+
+/// The verdict for the scenario, the largest batch at its length, the longest sequence at its batch,
+/// the fewest devices, and the widest weight format that fits; empty for an invalid analysis.
+[[nodiscard]] std::vector<SummaryRow> fitRows(const Analysis& analysis);
+/// The same answers, with every format: {"gpu", "gpu_count", "capacity_bytes", "sequence_length",
+/// "batch", "fits", "devices_needed", "largest_batch", "longest_sequence", "any_length", "model_context",
+/// "widest_fitting_format", "formats": [{"format", "weight_bytes", "required_bytes", "fits",
+/// "devices_needed"}]}.
+[[nodiscard]] nlohmann::json fitJson(const Analysis& analysis);
+
+} // namespace archplay::core
