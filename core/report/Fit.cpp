@@ -49,8 +49,11 @@ std::vector<SummaryRow> fitRows(const Analysis& a) {
             fmt::format("{} x {} tokens on {}", withThousands(s.batch), tokenCount(s.sequenceLength),
                         devicesLabel(a.devices)),
             a.devices.fits ? "fits" : "does not fit", a.devices.fits ? "yes" : "no",
-            fmt::format("{}; weights {} ({}) + cache {} ({})", fitVerdict(a.devices), binaryBytes(a.weightBytes),
-                        formatInfo(s.weightFormat).id, binaryBytes(a.kv.totalBytes), toString(s.kvDType)),
+            fmt::format("{}; weights {} ({}) + cache {} ({})",
+                        a.devices.fits ? deviceUseText(a.devices.requiredBytes, a.devices.capacityBytes) + " used"
+                                       : fitVerdict(a.devices),
+                        binaryBytes(a.weightBytes), formatInfo(s.weightFormat).id, binaryBytes(a.kv.totalBytes),
+                        toString(s.kvDType)),
             a.devices.fits ? Tone::Good : Tone::Bad));
     rows.push_back(row(
         "largest_batch", fmt::format("Largest batch at {} tokens", tokenCount(s.sequenceLength)),
