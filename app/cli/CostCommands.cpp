@@ -159,6 +159,10 @@ CommandRunner parseRoofline(const std::vector<std::string>& args) {
                 }
                 fmt::print(o, "{}\n\n", core::speedBoundLabel());
                 printRows(core::speedRows(a), o);
+                if (!a.config.hasDecoder()) {
+                    fmt::print(o, "\n{}\n", core::noDecodeNote(a.config));
+                    return;
+                }
                 fmt::print(o, "\n{:>6} {:>14} {:>16} {:>12}  {}\n", "batch", "tokens/s", "per sequence", "step",
                            "bound");
                 for (const core::DecodeStep& step : a.speed.curve) {

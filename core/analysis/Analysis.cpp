@@ -11,6 +11,11 @@
 namespace archplay::core {
 namespace {
 
+/// The scenario's factor that grows a cache or a cost the most: the batch or the sequence length.
+Field largerFactor(const Scenario& s) {
+    return s.batch > s.sequenceLength ? Field::BatchSize : Field::SequenceLength;
+}
+
 /// A diagnostic on `field`, named by its key.
 Diagnostic diagnostic(Severity severity, Field field, std::string message) {
     return {severity, std::string(fieldKey(field)), std::move(message), field};
@@ -89,7 +94,7 @@ void addCosts(Analysis& analysis) {
 Diagnostic costOverflow(const Analysis& analysis) {
     const bool training = analysis.training.overflow && !analysis.compute.overflow && !analysis.kv.overflow;
     return diagnostic(
-        Severity::Warning, training ? Field::MicroBatch : Field::SequenceLength,
+        Severity::Warning, training ? Field::MicroBatch : largerFactor(analysis.scenario),
         "compute, memory and speed figures exceed 2^64 - 1 in this scenario and are not shown; reduce it");
 }
 
@@ -121,7 +126,7 @@ Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
     }
     if (analysis.kv.overflow) {
         analysis.diagnostics.push_back(
-            diagnostic(Severity::Warning, Field::SequenceLength,
+            diagnostic(Severity::Warning, largerFactor(scenario),
                        "the KV cache for this sequence length and batch exceeds 2^64 bytes"));
     }
     if (!analysis.costsValid) {

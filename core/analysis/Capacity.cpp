@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/analysis/Capacity.h"
 
+#include "core/memory/KvCache.h"
 #include "core/scenario/GpuFit.h"
 #include "core/util/Format.h"
 
@@ -20,9 +21,21 @@ Capacity capacity(const Analysis& analysis) {
     answers.modelContext = static_cast<std::uint64_t>(std::max<std::int64_t>(analysis.config.maxPositions, 0));
     answers.fewestDevices = analysis.devices.devicesNeeded;
     for (const GpuFit& fit : gpuFits(analysis.config, analysis.plan, analysis.weightBytes, scenario)) {
-        if (fit.scenario) {
-            answers.longestSequence = fit.maxSequenceLength;
-            answers.anyLength = fit.unbounded;
+        if (!fit.scenario) {
+            continue;
+        }
+        answers.longestSequence = fit.maxSequenceLength;
+        if (fit.unbounded) {
+            // Fitting at the longest length searched: no cache, one that stopped growing, or room.
+            const auto cacheAt = [&](std::uint64_t length) {
+                return kvCache(analysis.config, analysis.plan, length, scenario.batch, scenario.kvDType,
+                               scenario.encoderSequenceLength, scenario.stateDType, scenario.kvAllocator)
+                    .totalBytes;
+            };
+            const std::uint64_t longest = cacheAt(kLongestSearched);
+            answers.lengthLimit = longest == 0                               ? Capacity::Length::NoCache
+                                  : longest == cacheAt(kLongestSearched / 2) ? Capacity::Length::StopsGrowing
+                                                                             : Capacity::Length::Beyond;
         }
     }
     const GpuMemorySize memory = memorySizeOf(scenario.gpu);
@@ -34,6 +47,8 @@ Capacity capacity(const Analysis& analysis) {
         each.devices = deviceFit(memory, scenario.gpuCount, each.weightBytes, analysis.kv.totalBytes);
         answers.formats.push_back(each);
     }
+    std::stable_sort(answers.formats.begin(), answers.formats.end(),
+                     [](const FormatFit& a, const FormatFit& b) { return a.weightBytes > b.weightBytes; });
     return answers;
 }
 

@@ -21,21 +21,29 @@ struct FormatFit {
 };
 
 struct Capacity {
-    /// Most sequences of the scenario's length whose caches fit beside the weights (up to
-    /// kMostSequences); 0 when the weights and one sequence do not fit. RooflineReport::largestBatch.
+    /// Most sequences of the scenario's length whose caches fit beside the weights; kSaturated when
+    /// no cache grows with the batch; 0 when the weights and one sequence do not fit.
+    /// RooflineReport::largestBatch.
     std::uint64_t largestBatch = 0;
+    /// How the sequence length is limited at the scenario's batch.
+    enum class Length {
+        Tokens,       ///< up to longestSequence tokens fit (0: the weights alone do not fit)
+        NoCache,      ///< the model keeps no cache: any length fits beside the weights
+        StopsGrowing, ///< sliding windows or fixed states stop the cache growing, and it fits
+        Beyond,       ///< the cache grows but fits at the longest length searched (2^40 tokens)
+    };
+    Length lengthLimit = Length::Tokens;
     /// Longest sequence whose cache, for the scenario's batch, fits beside the weights; 0 when the
-    /// weights alone do not fit. Units: tokens.
+    /// weights alone do not fit; kLongestSearched for Beyond. Units: tokens.
     std::uint64_t longestSequence = 0;
-    /// The cache stops growing with the sequence (windows, fixed states) and fits: any length fits.
-    bool anyLength = false;
     /// What the model reads at most: max_position_embeddings. Units: tokens.
     std::uint64_t modelContext = 0;
     /// Fewest of the scenario's devices for the weights and the scenario's cache; 0 when beyond.
     std::uint64_t fewestDevices = 0;
-    /// Every format, widest first, and whether it fits.
+    /// Every format, most weight bytes first, and whether it fits.
     std::vector<FormatFit> formats;
-    /// The widest format that fits (the least compression the devices need); nullptr when none does.
+    /// The format with the most weight bytes that fits (the least compression the devices need);
+    /// nullptr when none does.
     const FormatFit* widestFitting() const;
 };
 

@@ -24,14 +24,14 @@ double expectedExperts(const MixtureOfExperts& moe, std::uint64_t tokens) {
     return experts * (1 - std::pow(1 - k / experts, asDouble(tokens)));
 }
 
-/// Most sequences whose caches fit beside the weights in `capacity` bytes, up to kMostSequences; 0
-/// when the weights alone, or with one sequence, do not fit.
+/// Most sequences whose caches fit beside the weights in `capacity` bytes; kSaturated (any number)
+/// when no cache grows with the batch; 0 when the weights alone, or with one sequence, do not fit.
 std::uint64_t largestBatch(std::uint64_t weights, std::uint64_t perSequence, std::uint64_t capacity) {
     if (weights == kSaturated || perSequence == kSaturated || weights > capacity) {
         return 0;
     }
     const std::uint64_t room = capacity - weights;
-    return perSequence == 0 ? kMostSequences : std::min(room / perSequence, kMostSequences);
+    return perSequence == 0 ? kSaturated : room / perSequence;
 }
 
 } // namespace

@@ -34,8 +34,9 @@ struct RooflineReport {
     double bandwidth = 0; ///< all GPUs. Units: bytes/s.
     double ridge = 0;     ///< peak / bandwidth. Units: FLOP/byte.
     std::uint64_t context = 0;
-    /// Most sequences of S tokens whose caches fit in the devices' memory beside the weights, up to
-    /// kMostSequences; 0 when the weights alone do not fit. No speed is given beyond it.
+    /// Most sequences of S tokens whose caches fit in the devices' memory beside the weights;
+    /// kSaturated (any number) when no cache grows with the batch; 0 when the weights and one
+    /// sequence do not fit. No speed is given beyond it.
     std::uint64_t largestBatch = 0;
     std::uint64_t cacheBytesPerSequence = 0; ///< at position S, fixed states included. Units: bytes.
     /// The scenario's batch fits (batch <= largestBatch): `scenario`, the prefill and the time to
@@ -55,7 +56,7 @@ struct RooflineReport {
     double timeToFirstToken = 0; ///< prefill plus one decode step (FORMULAS.md §7). Units: s.
 };
 
-/// The most sequences a roofline report considers: 2^20.
+/// The largest batch whose decode step a roofline report searches for compute-boundness: 2^20.
 inline constexpr std::uint64_t kMostSequences = std::uint64_t{1} << 20;
 
 /// What a decode step reads besides the computation.

@@ -55,6 +55,14 @@ std::string notFitText(const Analysis& a) {
                        devicesLabel(a.devices), fitVerdict(a.devices), withThousands(r.largestBatch));
 }
 
+std::string tokensText(std::uint64_t tokens) {
+    return tokens == 1 ? "1 token" : tokenCount(tokens) + " tokens";
+}
+
+std::string batchLimitText(std::uint64_t largestBatch) {
+    return largestBatch == kSaturated ? "any" : largestBatch == 0 ? "none" : withThousands(largestBatch);
+}
+
 } // namespace coststext
 
 using namespace coststext;
@@ -289,8 +297,8 @@ std::string largestBatchText(const Analysis& a) {
     if (r.largestBatch == 0) {
         return notFitText(a);
     }
-    if (r.cacheBytesPerSequence == 0) {
-        return fmt::format("no cache grows with the batch; counted up to {}", withThousands(kMostSequences));
+    if (r.largestBatch == kSaturated) {
+        return "no cache grows with the batch: the weights fit, and so does any batch";
     }
     return fmt::format("{} of {} beside the weights' {}, {} a sequence",
                        binaryBytes(a.devices.capacityBytes - std::min(a.devices.capacityBytes, a.weightBytes)),
@@ -323,7 +331,8 @@ std::vector<SummaryRow> speedRows(const Analysis& a) {
     };
     if (!a.config.hasDecoder()) {
         // No decode step: one forward pass over the whole input is all there is to time.
-        const std::string label = fmt::format("Forward pass, {} x {} tokens", step.batch, tokenCount(r.context));
+        const std::string label =
+            fmt::format("Forward pass, {} x {}", withThousands(step.batch), tokensText(r.context));
         if (r.fits) {
             rows.push_back(row("prefill_seconds", label, durationText(r.prefillSeconds),
                                fmt::format("{:.6f} s", r.prefillSeconds),
@@ -339,13 +348,13 @@ std::vector<SummaryRow> speedRows(const Analysis& a) {
     // need every sequence's cache beside the weights; one sequence needs its own.
     const std::string tooBig = notFitText(a);
     if (r.fits) {
-        rows.push_back(row("decode_tokens_per_s", fmt::format("Decode, batch {}", step.batch),
+        rows.push_back(row("decode_tokens_per_s", fmt::format("Decode, batch {}", withThousands(step.batch)),
                            tokenRateText(step.tokensPerSecond), fmt::format("{:.1f} tokens/s", step.tokensPerSecond),
                            fmt::format("{} per sequence, {}, {} per step", tokenRateText(step.perSequence), bound(step),
                                        durationText(step.seconds))));
     } else {
-        rows.push_back(row("decode_tokens_per_s", fmt::format("Decode, batch {}", step.batch), "does not fit",
-                           "does not fit", tooBig));
+        rows.push_back(row("decode_tokens_per_s", fmt::format("Decode, batch {}", withThousands(step.batch)),
+                           "does not fit", "does not fit", tooBig));
     }
     if (r.curve.empty()) {
         rows.push_back(row("decode_batch_1", "Decode, one sequence", "does not fit", "does not fit", tooBig));
@@ -360,23 +369,27 @@ std::vector<SummaryRow> speedRows(const Analysis& a) {
                        r.largestBatch > 0 ? withThousands(r.largestBatch) : "none", std::to_string(r.largestBatch),
                        largestBatchText(a)));
     const bool beyondMemory = r.computeBoundBatch > r.largestBatch;
+    const std::string computeBoundDetail =
+        r.computeBoundBatch == 0 ? "every sequence's cache reads keep decode memory-bound"
+        : r.largestBatch == 0    ? fmt::format("ridge {:.0f} FLOP/byte; no batch fits on the devices", r.ridge)
+        : beyondMemory ? fmt::format("ridge {:.0f} FLOP/byte; beyond the {} sequences that fit, so decode stays "
+                                     "memory-bound here",
+                                     r.ridge, withThousands(r.largestBatch))
+                       : fmt::format("ridge {:.0f} FLOP/byte", r.ridge);
     rows.push_back(row("compute_bound_batch", "Decode turns compute-bound",
                        r.computeBoundBatch > 0 ? fmt::format("batch {}", withThousands(r.computeBoundBatch)) : "never",
-                       r.computeBoundBatch > 0 ? withThousands(r.computeBoundBatch) : "never",
-                       r.computeBoundBatch == 0 ? "every sequence's cache reads keep decode memory-bound"
-                       : beyondMemory           ? fmt::format("ridge {:.0f} FLOP/byte; beyond the largest batch that "
-                                                                        "fits, so decode stays memory-bound here",
-                                                              r.ridge)
-                                                : fmt::format("ridge {:.0f} FLOP/byte", r.ridge)));
+                       r.computeBoundBatch > 0 ? withThousands(r.computeBoundBatch) : "never", computeBoundDetail));
     if (r.fits) {
-        rows.push_back(row("prefill_seconds", fmt::format("Prefill, {} x {} tokens", step.batch, tokenCount(r.context)),
+        rows.push_back(row("prefill_seconds",
+                           fmt::format("Prefill, {} x {}", withThousands(step.batch), tokensText(r.context)),
                            durationText(r.prefillSeconds), fmt::format("{:.6f} s", r.prefillSeconds),
                            fmt::format("intensity {:.0f} FLOP/byte, {}", r.prefillIntensity,
                                        r.prefillIntensity > r.ridge ? "compute-bound" : "memory-bound")));
         rows.push_back(row("time_to_first_token_s", "Time to first token", durationText(r.timeToFirstToken),
                            fmt::format("{:.6f} s", r.timeToFirstToken), "prefill plus one decode step"));
     } else {
-        rows.push_back(row("prefill_seconds", fmt::format("Prefill, {} x {} tokens", step.batch, tokenCount(r.context)),
+        rows.push_back(row("prefill_seconds",
+                           fmt::format("Prefill, {} x {}", withThousands(step.batch), tokensText(r.context)),
                            "does not fit", "does not fit", tooBig));
         rows.push_back(row("time_to_first_token_s", "Time to first token", "does not fit", "does not fit", tooBig));
     }
@@ -397,6 +410,9 @@ std::string noDecodeCurveNote(const Analysis& a) {
 std::string curveEndText(const RooflineReport& report) {
     if (report.largestBatch == 0) {
         return "no batch: the weights and one sequence's cache do not fit on the devices";
+    }
+    if (report.largestBatch == kSaturated) {
+        return "no cache grows with the batch: any batch fits beside the weights";
     }
     if (report.curve.empty() || report.curve.back().batch == report.largestBatch) {
         return fmt::format("stops at batch {}, the most sequences whose caches fit beside the weights",

@@ -25,5 +25,9 @@ std::string neededText(std::uint64_t needed, const Gpu& gpu);
 std::string big(double value);
 /// Why the scenario's batch has no speed: what its weights and caches need on the devices.
 std::string notFitText(const Analysis& a);
+/// "1 token", "8K tokens".
+std::string tokensText(std::uint64_t tokens);
+/// RooflineReport::largestBatch as text: "126", "none", "any" (no cache grows with the batch).
+std::string batchLimitText(std::uint64_t largestBatch);
 
 } // namespace archplay::core::coststext

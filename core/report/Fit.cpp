@@ -15,9 +15,18 @@ using coststext::row;
 
 namespace {
 
+using coststext::batchLimitText;
+using coststext::tokensText;
+
 std::string longestText(const Capacity& answers) {
-    if (answers.anyLength) {
+    switch (answers.lengthLimit) {
+    case Capacity::Length::NoCache:
+    case Capacity::Length::StopsGrowing:
         return "any length";
+    case Capacity::Length::Beyond:
+        return "over " + tokenCount(answers.longestSequence);
+    case Capacity::Length::Tokens:
+        break;
     }
     return answers.longestSequence > 0 ? tokenCount(answers.longestSequence) : "none";
 }
@@ -26,13 +35,43 @@ std::string longestDetail(const Analysis& a, const Capacity& answers) {
     if (answers.longestSequence == 0) {
         return coststext::notFitText(a);
     }
-    if (answers.anyLength) {
-        return "the cache stops growing (sliding windows or fixed states) and fits";
+    const std::string context = fmt::format("the model reads up to {}", tokensText(answers.modelContext));
+    switch (answers.lengthLimit) {
+    case Capacity::Length::NoCache:
+        return "the model keeps no cache; " + context;
+    case Capacity::Length::StopsGrowing:
+        return "sliding windows or fixed states stop the cache growing, and it fits; " + context;
+    case Capacity::Length::Beyond:
+        return "the cache still fits at 2^40 tokens, the longest searched; " + context;
+    case Capacity::Length::Tokens:
+        break;
     }
     if (answers.longestSequence > answers.modelContext) {
-        return fmt::format("beyond the {} the model reads (max_position_embeddings)", tokenCount(answers.modelContext));
+        return fmt::format("beyond the {} the model reads (max_position_embeddings)", tokensText(answers.modelContext));
     }
-    return fmt::format("the model reads up to {}", tokenCount(answers.modelContext));
+    return context;
+}
+
+std::string_view lengthLimitId(Capacity::Length limit) {
+    switch (limit) {
+    case Capacity::Length::NoCache:
+        return "no_cache";
+    case Capacity::Length::StopsGrowing:
+        return "cache_stops_growing";
+    case Capacity::Length::Beyond:
+        return "beyond_search";
+    case Capacity::Length::Tokens:
+        break;
+    }
+    return "tokens";
+}
+
+/// Says when the scenario's length is beyond what the model reads.
+std::string beyondContext(const Analysis& a, const Capacity& answers) {
+    return a.scenario.sequenceLength > answers.modelContext
+               ? fmt::format("; {} is beyond the {} the model reads", tokensText(a.scenario.sequenceLength),
+                             tokensText(answers.modelContext))
+               : std::string();
 }
 
 } // namespace
@@ -46,23 +85,27 @@ std::vector<SummaryRow> fitRows(const Analysis& a) {
     const Scenario& s = a.scenario;
     rows.push_back(
         row("fits",
-            fmt::format("{} x {} tokens on {}", withThousands(s.batch), tokenCount(s.sequenceLength),
-                        devicesLabel(a.devices)),
+            fmt::format("{} x {} on {}", withThousands(s.batch), tokensText(s.sequenceLength), devicesLabel(a.devices)),
             a.devices.fits ? "fits" : "does not fit", a.devices.fits ? "yes" : "no",
-            fmt::format("{}; weights {} ({}) + cache {} ({})",
+            fmt::format("{}; weights {} ({}) + cache {} ({}){}",
                         a.devices.fits ? deviceUseText(a.devices.requiredBytes, a.devices.capacityBytes) + " used"
                                        : fitVerdict(a.devices),
                         binaryBytes(a.weightBytes), formatInfo(s.weightFormat).id, binaryBytes(a.kv.totalBytes),
-                        toString(s.kvDType)),
+                        toString(s.kvDType), beyondContext(a, answers)),
             a.devices.fits ? Tone::Good : Tone::Bad));
+    const bool anyBatch = answers.largestBatch == kSaturated;
+    rows.push_back(row("largest_batch", fmt::format("Largest batch at {}", tokensText(s.sequenceLength)),
+                       batchLimitText(answers.largestBatch), anyBatch ? "any" : std::to_string(answers.largestBatch),
+                       anyBatch ? "no cache grows with the batch"
+                       : answers.largestBatch > 0
+                           ? fmt::format("each sequence's cache {}", binaryBytes(a.speed.cacheBytesPerSequence))
+                           : coststext::notFitText(a)));
     rows.push_back(row(
-        "largest_batch", fmt::format("Largest batch at {} tokens", tokenCount(s.sequenceLength)),
-        answers.largestBatch > 0 ? withThousands(answers.largestBatch) : "none", std::to_string(answers.largestBatch),
-        answers.largestBatch > 0 ? fmt::format("each sequence's cache {}", binaryBytes(a.speed.cacheBytesPerSequence))
-                                 : coststext::notFitText(a)));
-    rows.push_back(row("longest_sequence", fmt::format("Longest sequence at batch {}", withThousands(s.batch)),
-                       longestText(answers), answers.anyLength ? "any" : std::to_string(answers.longestSequence),
-                       longestDetail(a, answers)));
+        "longest_sequence", fmt::format("Longest sequence at batch {}", withThousands(s.batch)), longestText(answers),
+        answers.lengthLimit == Capacity::Length::NoCache || answers.lengthLimit == Capacity::Length::StopsGrowing
+            ? "any"
+            : std::to_string(answers.longestSequence),
+        longestDetail(a, answers)));
     rows.push_back(row("devices_needed", fmt::format("Fewest {}", s.gpu.name),
                        answers.fewestDevices > 0 ? withThousands(answers.fewestDevices) : "none",
                        std::to_string(answers.fewestDevices),
@@ -70,7 +113,7 @@ std::vector<SummaryRow> fitRows(const Analysis& a) {
                            ? "for the weights and the cache of this batch and length, split evenly"
                            : "weights + cache are beyond 2^64 - 1 bytes"));
     const FormatFit* widest = answers.widestFitting();
-    rows.push_back(row("widest_fitting_format", "Widest weight format that fits",
+    rows.push_back(row("widest_fitting_format", "Widest weight format that fits (most bytes)",
                        widest ? std::string(formatInfo(widest->format).id) : "none",
                        widest ? std::string(formatInfo(widest->format).id) : "none",
                        widest ? fmt::format("{} of weights beside the cache", binaryBytes(widest->weightBytes))
@@ -106,9 +149,9 @@ nlohmann::json fitJson(const Analysis& a) {
             {"kv_dtype", toString(a.scenario.kvDType)},
             {"fits", a.devices.fits},
             {"devices_needed", a.devices.beyond ? json() : json(answers.fewestDevices)},
-            {"largest_batch", answers.largestBatch},
+            {"largest_batch", figureJson(answers.largestBatch)}, // null: any batch (no cache grows with it)
             {"longest_sequence", answers.longestSequence},
-            {"any_length", answers.anyLength},
+            {"length_limit", lengthLimitId(answers.lengthLimit)},
             {"model_context", answers.modelContext},
             {"widest_fitting_format", widest ? json(formatInfo(widest->format).id) : json()},
             {"formats", formats},

@@ -16,7 +16,8 @@ namespace archplay::core {
 /// the fewest devices, and the widest weight format that fits; empty for an invalid analysis.
 [[nodiscard]] std::vector<SummaryRow> fitRows(const Analysis& analysis);
 /// The same answers, with every format: {"gpu", "gpu_count", "capacity_bytes", "sequence_length",
-/// "batch", "fits", "devices_needed", "largest_batch", "longest_sequence", "any_length", "model_context",
+/// "batch", "fits", "devices_needed", "largest_batch" (null: any), "longest_sequence", "length_limit"
+/// ("tokens", "no_cache", "cache_stops_growing", "beyond_search"), "model_context",
 /// "widest_fitting_format", "formats": [{"format", "weight_bytes", "required_bytes", "fits",
 /// "devices_needed"}]}.
 [[nodiscard]] nlohmann::json fitJson(const Analysis& analysis);

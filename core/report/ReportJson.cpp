@@ -237,8 +237,9 @@ json rooflineJson(const Analysis& analysis) {
             {"upper_bound", std::string(speedBoundLabel())},
             {"capacity_bytes", analysis.devices.capacityBytes},
             {"cache_bytes_per_sequence", r.cacheBytesPerSequence},
-            {"largest_batch", r.largestBatch},
+            {"largest_batch", figureJson(r.largestBatch)}, // null: any batch (no cache grows with it)
             {"fits", r.fits},
+            {"devices_needed", analysis.devices.beyond ? json() : json(analysis.devices.devicesNeeded)},
             // No speed for a batch that does not fit: null, the reason in "fits".
             {"decode_tokens_per_s", ifFits(r.scenario.tokensPerSecond)},
             {"decode_tokens_per_s_per_sequence", ifFits(r.scenario.perSequence)},

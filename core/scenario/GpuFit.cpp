@@ -7,13 +7,6 @@
 #include <algorithm>
 
 namespace archplay::core {
-namespace {
-
-// Longer than any context a config can declare; the search for the longest fitting one stops here.
-constexpr std::uint64_t kLongestSearched = std::uint64_t{1} << 40;
-
-} // namespace
-
 GpuMemorySize memorySizeOf(const Gpu& gpu) {
     return {std::to_string(gpu.memoryGiB) + " GiB", gpu.memoryBytes(), gpu.name};
 }

@@ -39,6 +39,9 @@ struct DeviceFit {
     std::uint64_t devicesNeeded = 0; ///< ceil(required / gpu.bytes): the fewest devices of this size; 0 when beyond
 };
 
+/// The longest sequence a device fit searches: 2^40 tokens, longer than any context a config can declare.
+inline constexpr std::uint64_t kLongestSearched = std::uint64_t{1} << 40;
+
 [[nodiscard]] DeviceFit deviceFit(const GpuMemorySize& gpu, std::uint64_t devices, std::uint64_t weightBytes,
                                   std::uint64_t kvBytes);
 

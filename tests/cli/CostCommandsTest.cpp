@@ -121,6 +121,16 @@ TEST(CliFit, AnswersWillItRunInTextAndJson) {
     EXPECT_EQ(deepseek.at("largest_batch"), 0);
     EXPECT_GE(deepseek.at("devices_needed").get<std::uint64_t>(), 16u);
 
+    // No cache at all (BERT): any batch and any length fit beside the weights, and it says so.
+    const auto bert = jsonOf(runCli({"fit", "bert-base-uncased", "--gpu", "h100-sxm", "--seq", "512", "--json"}));
+    EXPECT_TRUE(bert.at("largest_batch").is_null());
+    EXPECT_EQ(bert.at("length_limit"), "no_cache");
+    // A cache that grows and still fits at the longest length searched is not "any length".
+    const auto many = jsonOf(runCli({"fit", "llama-3-8b", "--gpu", "h200", "--gpus", "1000000", "--json"}));
+    EXPECT_EQ(many.at("length_limit"), "beyond_search");
+    EXPECT_EQ(many.at("largest_batch"), (capacity * 1'000'000 - 16'060'522'496) / (4096 * 131072))
+        << "the largest batch is not capped";
+
     const CliResult text = runCli({"fit", "llama-3-8b", "--gpu", "h200", "--seq", "8192"});
     EXPECT_EQ(text.exitCode, 0) << text.err;
     for (const char* shown : {"Largest batch at 8K tokens", "Longest sequence at batch 1", "Fewest H200",

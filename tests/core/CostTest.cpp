@@ -340,7 +340,7 @@ TEST(Capacity, AnswersTheInverseQuestionsByTheWeightsCardsRule) {
     // Mistral 7B v0.1 slides a 4,096-token window on every layer: its cache stops growing, any length fits.
     const core::Analysis mistral = analyzePreset("mistral-7b-v0.1", scenarioAt(4096));
     const core::Capacity sliding = core::capacity(mistral);
-    EXPECT_TRUE(sliding.anyLength);
+    EXPECT_EQ(sliding.lengthLimit, core::Capacity::Length::StopsGrowing);
     EXPECT_EQ(sliding.largestBatch, mistral.speed.largestBatch);
     EXPECT_EQ(sliding.fewestDevices, 1u);
     // Every format is judged with the same cache, and the widest that fits is the first that does.
@@ -349,6 +349,11 @@ TEST(Capacity, AnswersTheInverseQuestionsByTheWeightsCardsRule) {
     ASSERT_EQ(answers.formats.size(), core::weightFormats().size());
     const core::FormatFit* widest = answers.widestFitting();
     ASSERT_NE(widest, nullptr);
+    EXPECT_TRUE(std::is_sorted(answers.formats.begin(), answers.formats.end(),
+                               [](const core::FormatFit& a, const core::FormatFit& b) {
+                                   return a.weightBytes > b.weightBytes;
+                               }))
+        << "most weight bytes first, GGUF mixes among the others";
     for (const core::FormatFit& each : answers.formats) {
         EXPECT_EQ(each.devices.requiredBytes, each.weightBytes + llama.kv.totalBytes);
         if (&each == widest) {
@@ -357,8 +362,13 @@ TEST(Capacity, AnswersTheInverseQuestionsByTheWeightsCardsRule) {
         EXPECT_FALSE(each.devices.fits) << core::formatInfo(each.format).id;
     }
     EXPECT_TRUE(widest->devices.fits);
-    // 70B on one 80 GiB device at 8K: not in 16 bits (141 GB), in FP8 (65.8 GiB beside 2.5 GiB of cache).
-    EXPECT_EQ(widest->format, WeightFormat::FP8) << core::formatInfo(widest->format).id;
+    // 70B on one 80 GiB device at 8K: not in 16 bits (141 GB); GGUF Q8_0 (8.5 bits a weight) is the
+    // largest that fits beside 2.5 GiB of cache, FP8 (8 bits) fits too.
+    EXPECT_EQ(widest->format, WeightFormat::Q8_0) << core::formatInfo(widest->format).id;
+    const auto fp8 = std::find_if(answers.formats.begin(), answers.formats.end(),
+                                  [](const core::FormatFit& f) { return f.format == WeightFormat::FP8; });
+    ASSERT_NE(fp8, answers.formats.end());
+    EXPECT_TRUE(fp8->devices.fits);
     // The longest sequence at batch 1 is the last whose cache fits beside the bf16 weights.
     EXPECT_EQ(answers.longestSequence, 0u) << "140 GB of bf16 weights leave no room on one 80 GiB device";
     EXPECT_EQ(answers.fewestDevices, llama.devices.devicesNeeded);
