@@ -20,7 +20,9 @@ using nlohmann::json;
 void readCommon(JsonFields& f, ModelConfig& c, const Defaults& d, const Keys& k) {
     c.vocabSize = f.integer(k.vocab, d.vocab);
     c.hiddenSize = f.integer(k.hidden, d.hidden);
-    c.intermediateSize = f.integer(k.intermediate, d.intermediate);
+    if (!k.intermediate.empty()) {
+        c.intermediateSize = f.integer(k.intermediate, d.intermediate);
+    }
     c.numLayers = f.integer(k.layers, d.layers);
     c.numHeads = f.integer(k.heads, d.heads);
     c.numKvHeads = c.numHeads;
@@ -52,7 +54,9 @@ void writeActivation(const ModelConfig& c, json& out, std::string_view key, Acti
 void writeCommon(const ModelConfig& c, json& out, const Defaults& d, const Keys& k) {
     out[std::string(k.vocab)] = c.vocabSize;
     out[std::string(k.hidden)] = c.hiddenSize;
-    out[std::string(k.intermediate)] = c.intermediateSize;
+    if (!k.intermediate.empty()) {
+        out[std::string(k.intermediate)] = c.intermediateSize;
+    }
     out[std::string(k.layers)] = c.numLayers;
     out[std::string(k.heads)] = c.numHeads;
     if (!k.kvHeads.empty()) {
@@ -559,7 +563,7 @@ void writePhi3(const ModelConfig& c, json& out) {
 }
 
 const Keys kGpt2Keys{.hidden = "n_embd",
-                     .intermediate = "n_inner",
+                     .intermediate = "", // n_inner, null for 4 x n_embd: readInner() and writeInner()
                      .layers = "n_layer",
                      .heads = "n_head",
                      .kvHeads = "",

@@ -19,7 +19,7 @@ namespace archplay::core::familyio {
 struct Keys {
     std::string_view vocab = "vocab_size";
     std::string_view hidden = "hidden_size";
-    std::string_view intermediate = "intermediate_size";
+    std::string_view intermediate = "intermediate_size"; ///< empty: the family reads and writes it itself
     std::string_view layers = "num_hidden_layers";
     std::string_view heads = "num_attention_heads";
     std::string_view kvHeads = "num_key_value_heads"; ///< empty: the family has no KV-head field

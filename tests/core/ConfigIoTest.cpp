@@ -59,6 +59,18 @@ TEST(Import, NullFieldsTakeTheDefaultWithAWarningNamingThem) {
     }
 }
 
+TEST(Import, GptTwosNullInnerWidthIsFourTimesTheWidthWithoutANote) {
+    // GPT-2's own config.json has "n_inner": null, meaning 4 x n_embd: nothing to warn about.
+    const auto gpt2 = importConfigText(R"({"model_type": "gpt2", "n_embd": 1024, "n_inner": null})");
+    ASSERT_TRUE(gpt2.config);
+    EXPECT_EQ(gpt2.config->intermediateSize, 4096);
+    EXPECT_TRUE(gpt2.diagnostics.empty()) << gpt2.diagnostics.front().message;
+    const auto wider = importConfigText(R"({"model_type": "gpt2", "n_embd": 1024, "n_inner": 5000})");
+    ASSERT_TRUE(wider.config);
+    EXPECT_EQ(wider.config->intermediateSize, 5000);
+    EXPECT_EQ(core::exportConfig(*wider.config).at("n_inner"), 5000);
+}
+
 TEST(Import, ADiagnosticNamesTheFieldToEditWhateverTheFamilySpellsIt) {
     // A family's own spelling is what the diagnostic shows; its target is the field the panel edits.
     const std::pair<const char*, const char*> spellings[] = {
