@@ -140,8 +140,7 @@ CommandRunner parseFit(const std::vector<std::string>& args) {
                                core::binaryBytes(each.weightBytes), core::binaryBytes(each.devices.requiredBytes),
                                core::fitVerdict(each.devices));
                 }
-                fmt::print(o, "\nWeights plus the architecture's own cache, split evenly over the devices; "
-                              "activations and an engine's own overhead are not included.\n");
+                fmt::print(o, "\nFits: {}.\n", core::fitRuleLabel());
             });
         });
 }

@@ -76,6 +76,11 @@ std::string beyondContext(const Analysis& a, const Capacity& answers) {
 
 } // namespace
 
+std::string_view fitRuleLabel() {
+    return "weights plus the architecture's own cache, split evenly over the devices; activations and an "
+           "engine's own overhead are not included";
+}
+
 std::vector<SummaryRow> fitRows(const Analysis& a) {
     std::vector<SummaryRow> rows;
     if (!a.valid) {
@@ -119,8 +124,7 @@ std::vector<SummaryRow> fitRows(const Analysis& a) {
                        widest ? fmt::format("{} of weights beside the cache", binaryBytes(widest->weightBytes))
                               : "no weight format fits beside this cache"));
     for (SummaryRow& each : rows) {
-        each.notes.emplace_back("weights plus the architecture's own cache, split evenly over the devices; "
-                                "activations and an engine's own overhead are not included");
+        each.notes.emplace_back(fitRuleLabel());
     }
     return rows;
 }
@@ -155,8 +159,7 @@ nlohmann::json fitJson(const Analysis& a) {
             {"model_context", answers.modelContext},
             {"widest_fitting_format", widest ? json(formatInfo(widest->format).id) : json()},
             {"formats", formats},
-            {"rule", "weights plus the architecture's own cache, split evenly over the devices; activations and "
-                     "an engine's own overhead are not included"}};
+            {"rule", fitRuleLabel()}};
 }
 
 } // namespace archplay::core

@@ -8,10 +8,14 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <string_view>
 #include <vector>
 
 namespace archplay::core {
 
+/// What fits means here, the one label every answer carries: "weights plus the architecture's own
+/// cache, split evenly over the devices; activations and an engine's own overhead are not included".
+std::string_view fitRuleLabel();
 /// The verdict for the scenario, the largest batch at its length, the longest sequence at its batch,
 /// the fewest devices, and the widest weight format that fits; empty for an invalid analysis.
 [[nodiscard]] std::vector<SummaryRow> fitRows(const Analysis& analysis);
