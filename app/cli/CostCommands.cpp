@@ -51,6 +51,12 @@ void requireGpu(const std::vector<std::string>& args) {
     }
 }
 
+/// A command's JSON for `analysis`, with whether its counts are exact.
+void printJson(nlohmann::json json, const core::Analysis& analysis, std::ostream& out) {
+    core::addExactness(json, analysis.config);
+    out << json.dump(2) << "\n";
+}
+
 /// Loads and analyzes CONFIG in `scenario`, then prints with `print`; the exit code of a bad config.
 template <typename Print>
 int withAnalysis(const Options& options, const core::Scenario& scenario, std::ostream& out, std::ostream& err,
@@ -95,9 +101,7 @@ CommandRunner parseCompute(const std::vector<std::string>& args) {
         args, {}, [](const Options& options, const core::Scenario& scenario, std::ostream& out, std::ostream& err) {
             return withAnalysis(options, scenario, out, err, [&](const core::Analysis& a, std::ostream& o) {
                 if (options.json) {
-                    nlohmann::json json = core::computeJson(a);
-                    core::addExactness(json, a.config);
-                    o << json.dump(2) << "\n";
+                    printJson(core::computeJson(a), a, o);
                     return;
                 }
                 printRows(core::computeRows(a), o);
@@ -112,9 +116,7 @@ CommandRunner parseMemory(const std::vector<std::string>& args) {
             const bool training = options.switches.count("--training") > 0;
             return withAnalysis(options, scenario, out, err, [&](const core::Analysis& a, std::ostream& o) {
                 if (options.json) {
-                    nlohmann::json json = core::memoryJson(a, training);
-                    core::addExactness(json, a.config);
-                    o << json.dump(2) << "\n";
+                    printJson(core::memoryJson(a, training), a, o);
                     return;
                 }
                 printRows(training ? core::trainingMemoryRows(a) : core::servingMemoryRows(a), o);
@@ -128,9 +130,7 @@ CommandRunner parseFit(const std::vector<std::string>& args) {
         args, {}, [](const Options& options, const core::Scenario& scenario, std::ostream& out, std::ostream& err) {
             return withAnalysis(options, scenario, out, err, [&](const core::Analysis& a, std::ostream& o) {
                 if (options.json) {
-                    nlohmann::json json = core::fitJson(a);
-                    core::addExactness(json, a.config);
-                    o << json.dump(2) << "\n";
+                    printJson(core::fitJson(a), a, o);
                     return;
                 }
                 printRows(core::fitRows(a), o);
@@ -151,9 +151,7 @@ CommandRunner parseRoofline(const std::vector<std::string>& args) {
         args, {}, [](const Options& options, const core::Scenario& scenario, std::ostream& out, std::ostream& err) {
             return withAnalysis(options, scenario, out, err, [&](const core::Analysis& a, std::ostream& o) {
                 if (options.json) {
-                    nlohmann::json json = core::rooflineJson(a);
-                    core::addExactness(json, a.config);
-                    o << json.dump(2) << "\n";
+                    printJson(core::rooflineJson(a), a, o);
                     return;
                 }
                 fmt::print(o, "{}\n\n", core::speedBoundLabel());

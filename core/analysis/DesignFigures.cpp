@@ -98,7 +98,7 @@ std::optional<double> figureValue(const Analysis& analysis, DesignFigure figure)
 
 std::string absentFigureText(const Analysis& analysis, DesignFigure figure) {
     const bool speed = figure == DesignFigure::DecodeTokensPerSecond || figure == DesignFigure::TimeToFirstToken;
-    return speed && analysis.valid && analysis.costsValid && !analysis.speed.fits ? "does not fit" : "\u2014";
+    return speed && analysis.valid && analysis.costsValid && !analysis.speed.fits ? std::string(kDoesNotFit) : "\u2014";
 }
 
 namespace {

@@ -53,6 +53,8 @@ struct DesignFigureInfo {
 /// The figure's value for an analysis, or nullopt when it has none: an invalid analysis, a cost
 /// figure when the costs are refused (beyond 2^64 - 1), the KV cache of a model that keeps none.
 [[nodiscard]] std::optional<double> figureValue(const Analysis& analysis, DesignFigure figure);
+/// What every surface shows in place of a figure of a setup the devices cannot hold.
+inline constexpr std::string_view kDoesNotFit = "does not fit";
 /// What a figure the analysis has no value for reads as: "does not fit" for the speed of a batch the
 /// devices cannot hold (RooflineReport::fits), else "\u2014".
 [[nodiscard]] std::string absentFigureText(const Analysis& analysis, DesignFigure figure);

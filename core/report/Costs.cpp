@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/report/Costs.h"
 
+#include "core/analysis/DesignFigures.h"
 #include "core/derivation/DerivationText.h"
 #include "core/report/CostsText.h"
 #include "core/report/Summary.h"
@@ -291,6 +292,11 @@ std::vector<SummaryRow> trainingMemoryRows(const Analysis& a) {
 
 namespace {
 
+/// A figure the devices cannot hold: its row says so and why.
+SummaryRow notFitRow(std::string key, std::string label, std::string why) {
+    return row(std::move(key), std::move(label), std::string(kDoesNotFit), std::string(kDoesNotFit), std::move(why));
+}
+
 /// How the largest batch is reached: the room beside the weights over one sequence's cache.
 std::string largestBatchText(const Analysis& a) {
     const RooflineReport& r = a.speed;
@@ -339,7 +345,7 @@ std::vector<SummaryRow> speedRows(const Analysis& a) {
                                fmt::format("intensity {:.0f} FLOP/byte, {}", r.prefillIntensity,
                                            r.prefillIntensity > r.ridge ? "compute-bound" : "memory-bound")));
         } else {
-            rows.push_back(row("prefill_seconds", label, "does not fit", "does not fit", notFitText(a)));
+            rows.push_back(notFitRow("prefill_seconds", label, notFitText(a)));
         }
         rows.push_back(deviceRow());
         return forAll();
@@ -353,11 +359,11 @@ std::vector<SummaryRow> speedRows(const Analysis& a) {
                            fmt::format("{} per sequence, {}, {} per step", tokenRateText(step.perSequence), bound(step),
                                        durationText(step.seconds))));
     } else {
-        rows.push_back(row("decode_tokens_per_s", fmt::format("Decode, batch {}", withThousands(step.batch)),
-                           "does not fit", "does not fit", tooBig));
+        rows.push_back(
+            notFitRow("decode_tokens_per_s", fmt::format("Decode, batch {}", withThousands(step.batch)), tooBig));
     }
     if (r.curve.empty()) {
-        rows.push_back(row("decode_batch_1", "Decode, one sequence", "does not fit", "does not fit", tooBig));
+        rows.push_back(notFitRow("decode_batch_1", "Decode, one sequence", tooBig));
     } else {
         const DecodeStep& one = r.curve.front();
         rows.push_back(row("decode_batch_1", "Decode, one sequence", tokenRateText(one.perSequence),
@@ -365,9 +371,9 @@ std::vector<SummaryRow> speedRows(const Analysis& a) {
                            fmt::format("reads {} per token", binaryBytes(static_cast<std::uint64_t>(std::min(
                                                                  one.weightBytes + one.cacheBytes, 1.8e19))))));
     }
-    rows.push_back(row("largest_batch", fmt::format("Largest batch at {} tokens", tokenCount(r.context)),
-                       r.largestBatch > 0 ? withThousands(r.largestBatch) : "none", std::to_string(r.largestBatch),
-                       largestBatchText(a)));
+    rows.push_back(row("largest_batch", fmt::format("Largest batch at {}", tokensText(r.context)),
+                       batchLimitText(r.largestBatch),
+                       r.largestBatch == kSaturated ? "any" : std::to_string(r.largestBatch), largestBatchText(a)));
     const bool beyondMemory = r.computeBoundBatch > r.largestBatch;
     const std::string computeBoundDetail =
         r.computeBoundBatch == 0 ? "every sequence's cache reads keep decode memory-bound"
@@ -388,10 +394,10 @@ std::vector<SummaryRow> speedRows(const Analysis& a) {
         rows.push_back(row("time_to_first_token_s", "Time to first token", durationText(r.timeToFirstToken),
                            fmt::format("{:.6f} s", r.timeToFirstToken), "prefill plus one decode step"));
     } else {
-        rows.push_back(row("prefill_seconds",
-                           fmt::format("Prefill, {} x {}", withThousands(step.batch), tokensText(r.context)),
-                           "does not fit", "does not fit", tooBig));
-        rows.push_back(row("time_to_first_token_s", "Time to first token", "does not fit", "does not fit", tooBig));
+        rows.push_back(notFitRow("prefill_seconds",
+                                 fmt::format("Prefill, {} x {}", withThousands(step.batch), tokensText(r.context)),
+                                 tooBig));
+        rows.push_back(notFitRow("time_to_first_token_s", "Time to first token", tooBig));
     }
     rows.push_back(deviceRow());
     return forAll();

@@ -173,7 +173,7 @@ Derivation explainCosts(const Analysis& a) {
                             "\\left\\lfloor \\frac{{{} - {}}}{{{}}} \\right\\rfloor = {}",
                             big(asDouble(a.devices.capacityBytes)), big(asDouble(a.weightBytes)),
                             big(asDouble(r.cacheBytesPerSequence)), withThousands(r.largestBatch))
-              : fmt::format("KV = 0:\\ B_{{\\max}} = {}", withThousands(r.largestBatch))}});
+              : fmt::format("KV = 0:\\ B_{{\\max}} = \\text{{{}}}", batchLimitText(r.largestBatch))}});
     if (!r.fits) {
         speed.steps.push_back({"No speed", notFitText(a), {}});
         d.sections.push_back(std::move(speed));

@@ -2,6 +2,7 @@
 #include "core/report/Fit.h"
 
 #include "core/analysis/Capacity.h"
+#include "core/analysis/DesignFigures.h"
 #include "core/report/CostsText.h"
 #include "core/report/ReportJson.h"
 #include "core/util/Format.h"
@@ -91,7 +92,7 @@ std::vector<SummaryRow> fitRows(const Analysis& a) {
     rows.push_back(
         row("fits",
             fmt::format("{} x {} on {}", withThousands(s.batch), tokensText(s.sequenceLength), devicesLabel(a.devices)),
-            a.devices.fits ? "fits" : "does not fit", a.devices.fits ? "yes" : "no",
+            a.devices.fits ? "fits" : std::string(kDoesNotFit), a.devices.fits ? "yes" : "no",
             fmt::format("{}; weights {} ({}) + cache {} ({}){}",
                         a.devices.fits ? deviceUseText(a.devices.requiredBytes, a.devices.capacityBytes) + " used"
                                        : fitVerdict(a.devices),

@@ -229,7 +229,7 @@ std::string zooText(const ZooRow& row, ZooColumn column) {
         const std::optional<double> value = zooNumber(row, column);
         if (!value) {
             // No speed for a batch the devices cannot hold: say so rather than leave a gap.
-            return column == ZooColumn::DecodeTokensPerSecond && row.counted() && !row.fits ? "does not fit"
+            return column == ZooColumn::DecodeTokensPerSecond && row.counted() && !row.fits ? std::string(kDoesNotFit)
                                                                                             : std::string();
         }
         switch (shapeOf(column)) {

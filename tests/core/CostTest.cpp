@@ -349,10 +349,9 @@ TEST(Capacity, AnswersTheInverseQuestionsByTheWeightsCardsRule) {
     ASSERT_EQ(answers.formats.size(), core::weightFormats().size());
     const core::FormatFit* widest = answers.widestFitting();
     ASSERT_NE(widest, nullptr);
-    EXPECT_TRUE(std::is_sorted(answers.formats.begin(), answers.formats.end(),
-                               [](const core::FormatFit& a, const core::FormatFit& b) {
-                                   return a.weightBytes > b.weightBytes;
-                               }))
+    EXPECT_TRUE(std::is_sorted(
+        answers.formats.begin(), answers.formats.end(),
+        [](const core::FormatFit& a, const core::FormatFit& b) { return a.weightBytes > b.weightBytes; }))
         << "most weight bytes first, GGUF mixes among the others";
     for (const core::FormatFit& each : answers.formats) {
         EXPECT_EQ(each.devices.requiredBytes, each.weightBytes + llama.kv.totalBytes);
