@@ -322,13 +322,15 @@ TEST_F(Overview, OnlyTilesWhoseContentChangedRepaint) {
     EXPECT_EQ(masks->paints, 0);
     EXPECT_GT(stack->paints, 0);
     EXPECT_GT(weights->paints, 0);
-    // The vocabulary changes the stack's embeddings, not the selected layer's weights.
+    // The vocabulary changes the embeddings' count, which the stack tile cuts from its label, and
+    // not the selected layer's weights: no pixel of either changes, so neither repaints (the stack
+    // still shows what it draws afresh, checked below).
     const int stackPaints = stack->paints;
     const int weightPaints = weights->paints;
     m_window.bridge()->edit(QStringLiteral("vocab"),
                             [](core::ModelConfig& c, core::Scenario&) { c.vocabSize = 64000; });
     QApplication::processEvents();
-    EXPECT_GT(stack->paints, stackPaints);
+    EXPECT_EQ(stack->paints, stackPaints);
     EXPECT_EQ(weights->paints, weightPaints);
     // More layers: the masks tile draws no layer list, so it stays; the stack redraws.
     const int maskPaints = masks->paints;
@@ -353,6 +355,7 @@ TEST_F(Overview, OnlyTilesWhoseContentChangedRepaint) {
     QApplication::processEvents();
     EXPECT_GT(masks->paints, 0);
     EXPECT_GT(kv->paints, kvPaints);
+    EXPECT_EQ(shownApartFromDrawn(page()->tile(ViewKind::LayerStack)), 0);
 }
 
 /// How many pixels of `a` and `b` differ by more than `tolerance` in a colour channel (all of
@@ -484,7 +487,7 @@ TEST_F(Overview, TilesDrawnOnWorkersShowTheSamePixelsAsTilesDrawnOnTheGuiThread)
 }
 
 TEST_F(Overview, TheStackTileRepaintsOnlyTheItemsThatChanged) {
-    // After an edit the stack tile repaints only where its drawn items changed (a label, a slab),
+    // After an edit the stack tile repaints only where its painted items changed (a label, a slab),
     // and what the window shows still agrees with the tile drawn afresh, to the pixel: one stale
     // run label ("11.5B each" left for "11.6B") differs by over a hundred. Two stacks with
     // cross-attention (T5), a hybrid, a deep MoE.
@@ -495,9 +498,11 @@ TEST_F(Overview, TheStackTileRepaintsOnlyTheItemsThatChanged) {
         ASSERT_TRUE(tile->isVisible());
         EXPECT_EQ(shownApartFromDrawn(tile), 0);
         const std::vector<QRegion> regions = repaintsOf(tile, [](core::ModelConfig& c) { c.hiddenSize += 256; });
-        ASSERT_EQ(regions.size(), 1u);
+        // None where no pixel changes (T5's tile shows no count the width moves).
+        ASSERT_LE(regions.size(), 1u);
         // A uniform stack changes its boxes' and runs' labels, and repaints the stack, not the tile.
         if (std::string_view(id) == "deepseek-v3" || std::string_view(id) == "llama-3.1-405b") {
+            ASSERT_EQ(regions.size(), 1u);
             const QRect repainted = regions.front().boundingRect();
             EXPECT_LT(repainted.width() * repainted.height(), tile->width() * tile->height() * 3 / 4);
         }

@@ -88,7 +88,6 @@ const KvFitTile::Placement& KvFitTile::placement(const QRectF& target) const {
     bold.setBold(true);
     // As paintHeader() leaves it: the space below the headline.
     const qreal headerBottom = this->headerBottom(target, m_headline, QString());
-    at.header = QRectF(target.left(), target.top(), target.width(), headerBottom + 10 - target.top());
     const QRectF below(target.left() + 14, headerBottom + 10, target.width() - 28, target.bottom() - headerBottom - 20);
     // Sentences wrap to the tile's width instead of being cut; the per-kind lines give way first.
     at.detail = widgets::wrapLines(m_detail, snapshot().font, below.width(), 2);
@@ -171,38 +170,6 @@ std::pair<qreal, qreal> KvFitTile::deviceShares(qreal width) const {
     const double capacity = std::max<double>(double(a.devices.capacityBytes), 1.0);
     const qreal weights = width * std::min(1.0, double(a.weightBytes) / capacity);
     return {weights, std::min(width - weights, width * double(a.kv.totalBytes) / capacity)};
-}
-
-std::vector<PaintedView::DrawnItem> KvFitTile::drawnItems(const QRectF& target) const {
-    // The headline, the detail, the cache bar, each kind's row, and the devices' title, bar and
-    // detail: a wider FFN changes the weights alone and repaints the devices' lines.
-    const Placement& at = placement(target);
-    const core::Analysis& a = analysis();
-    const QPalette pal = snapshot().palette;
-    const qreal line = at.line;
-    const bool fits = a.devices.fits;
-    std::vector<DrawnItem> items;
-    items.push_back(drawnItem(at.header, qHash(m_headline)));
-    items.push_back(drawnItem(QRectF(at.left, at.detailTop, at.width, line * qreal(at.detail.size())),
-                              qHash(at.detail.join(QChar(0x1f)))));
-    size_t bar = 0;
-    for (std::size_t i = 0; i < at.segments.size(); ++i) {
-        const QRectF& segment = at.segments[i];
-        bar = qHashMulti(bar, segment.left(), segment.width(), colors::kvShare(m_shares[i], pal).rgba());
-    }
-    items.push_back(drawnItem(at.bar, bar));
-    for (std::size_t i = 0; i < at.rows.size(); ++i) {
-        items.push_back(drawnItem(
-            at.rows[i], qHashMulti(0, m_shareLabels[i].join(QChar(0x1f)), colors::kvShare(m_shares[i], pal).rgba())));
-    }
-    items.push_back(drawnItem(QRectF(at.left, at.deviceTitleTop, at.width, line * qreal(at.deviceTitle.size())),
-                              qHashMulti(0, at.deviceTitle.join(QChar(0x1f)), fits)));
-    const auto [weightsWidth, cacheWidth] = deviceShares(at.deviceBar.width());
-    items.push_back(drawnItem(at.deviceBar, qHashMulti(0, weightsWidth, cacheWidth, int(a.kv.dtype), fits), 2));
-    items.push_back(
-        drawnItem(QRectF(at.left, at.deviceBar.bottom() + 4, at.width, line * qreal(at.deviceDetail.size())),
-                  qHash(at.deviceDetail.join(QChar(0x1f)))));
-    return items;
 }
 
 } // namespace archplay::ui::views

@@ -35,7 +35,6 @@ protected:
     void paintContent(QPainter& painter, const QRectF& target) const override;
     void selectedLayerChanged() override {}
     QString contentKey() const override;
-    std::vector<DrawnItem> drawnItems(const QRectF& target) const override;
 
 private:
     /// Where paintContent() draws for a target: the lines as wrapped, and the boxes they go in.
@@ -43,7 +42,6 @@ private:
         qreal line = 0; ///< the height of a line of text
         qreal left = 0; ///< the content's left edge and width, below the headline
         qreal width = 0;
-        QRectF header; ///< the headline's band, the tile's full width
         QStringList detail;
         qreal detailTop = 0;
         QRectF bar;                   ///< the cache split by layer kind
@@ -54,8 +52,7 @@ private:
         QRectF deviceBar; ///< weights and cache against the devices' memory
         QStringList deviceDetail;
     };
-    /// The placement for `target`, computed once per rebuild and target: the changed region, the
-    /// paint and the items painted all read it.
+    /// The placement for `target`, computed once per rebuild and target.
     const Placement& placement(const QRectF& target) const;
     /// The widths of the weights and of the cache in a device bar `width` wide.
     std::pair<qreal, qreal> deviceShares(qreal width) const;

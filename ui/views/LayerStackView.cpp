@@ -223,7 +223,7 @@ QString LayerStackView::screenSubtitle() const {
     return m_subtitle + QLatin1Char(' ') + tr("Click a layer to inspect it.");
 }
 
-QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target, std::vector<DrawnItem>* items) const {
+QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target) const {
     QRectF area;
     if (painter) {
         // On screen the subtitle says what a click does; a picture has nothing to click.
@@ -231,10 +231,6 @@ QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target, std:
     } else {
         const qreal top = headerBottom(target, tr("Layer stack"), screenSubtitle());
         area = QRectF(target.left() + 14, top + 10, target.width() - 28, target.bottom() - top - 20);
-    }
-    if (items) {
-        items->push_back(drawnItem(QRectF(target.left(), target.top(), target.width(), area.top() - target.top()),
-                                   qHashMulti(0, tr("Layer stack"), compact() ? QString() : screenSubtitle())));
     }
     // The legend flows in lines of swatches above the stack.
     const widgets::TextMetrics metrics(snapshot().font);
@@ -253,9 +249,6 @@ QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target, std:
             widgets::drawShaped(*painter, QRectF(x + line * 0.9 + 6, y, width, line), Qt::AlignLeft | Qt::AlignVCenter,
                                 entry.text);
         }
-        if (items) {
-            items->push_back(drawnItem(QRectF(x, y, width, line), qHashMulti(0, entry.text, entry.color.rgba())));
-        }
         x += width;
     }
     y += line + 12;
@@ -264,7 +257,7 @@ QRectF LayerStackView::paintChrome(QPainter* painter, const QRectF& target, std:
 
 const layout::LayerStackLayout& LayerStackView::cachedLayout(const QRectF& target) const {
     if (m_layoutTarget != target || m_layoutGeneration != generation()) {
-        m_layout = layout::layoutLayerStack(m_columns, paintChrome(nullptr, target, nullptr), smallFont());
+        m_layout = layout::layoutLayerStack(m_columns, paintChrome(nullptr, target), smallFont());
         m_layoutTarget = target;
         m_layoutGeneration = generation();
     }
@@ -277,7 +270,7 @@ layout::LayerStackLayout LayerStackView::layoutFor(const QRectF& target) const {
 }
 
 void LayerStackView::paintContent(QPainter& painter, const QRectF& target) const {
-    paintChrome(&painter, target, nullptr);
+    paintChrome(&painter, target);
     const layout::LayerStackLayout& stack = cachedLayout(target);
     const QPalette pal = snapshot().palette;
     const core::Analysis& a = analysis();

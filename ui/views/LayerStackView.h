@@ -38,7 +38,6 @@ protected:
     void paintContent(QPainter& painter, const QRectF& target) const override;
     void selectedLayerChanged() override { repaintLater(rect()); }
     QString contentKey() const override;
-    std::vector<DrawnItem> drawnItems(const QRectF& target) const override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
@@ -49,9 +48,8 @@ private:
         QColor color;
     };
     QString screenSubtitle() const;
-    /// The header and the legend: painted with a painter, listed into `items` when given; returns
-    /// the area below them.
-    QRectF paintChrome(QPainter* painter, const QRectF& target, std::vector<DrawnItem>* items) const;
+    /// The header and the legend, painted with a painter when given; returns the area below them.
+    QRectF paintChrome(QPainter* painter, const QRectF& target) const;
     const layout::LayerStackLayout& cachedLayout(const QRectF& target) const;
     int slabAt(const QPointF& position) const;
     QString toolTipFor(int planIndex) const;

@@ -3,11 +3,11 @@
 
 #include "ui/views/KindNames.h"
 #include "ui/views/ViewColors.h"
+#include "ui/widgets/PaintRecorder.h"
 #include "ui/widgets/ShapedText.h"
 
 #include <QEvent>
 #include <QPainter>
-#include <QSet>
 
 #include <cmath>
 
@@ -39,9 +39,6 @@ const core::DerivationSection& LayerStepView::section() const {
 
 void LayerStepView::rebuild() {
     const core::Analysis& a = analysis();
-    if (!a.valid) {
-        m_painted.clear(); // the error text takes the tile: the next valid analysis repaints it all
-    }
     const std::int64_t layer = selectedLayer();
     m_title = layer >= 0 ? tr("Forward pass of %1").arg(layerTitle(a, layer).toLower()) : tr("Forward pass");
     core::DerivationSection section =
@@ -100,9 +97,14 @@ void LayerStepView::paintContent(QPainter& painter, const QRectF& target) const 
     painter.save();
     painter.setClipRect(area, Qt::IntersectClip);
     // Images need whole device pixels under an untransformed painter: the screen at 1x or 2x, not an
-    // export (scaled, or a PDF that keeps its text as text).
+    // export (scaled, or a PDF that keeps its text as text). A recording lists each block as the
+    // screen places it, with its digest: what the typeset block draws.
     const qreal ratio = painter.device()->devicePixelRatio();
-    if (forScreen(painter) && painter.transform().isIdentity() && ratio == std::floor(ratio)) {
+    if (widgets::PaintRecorder* recorder = widgets::PaintRecorder::of(painter)) {
+        for (const Placed& placed : placements(area.topLeft(), ratio)) {
+            recorder->add(painter, QRectF(placed.rect), placed.key, 0);
+        }
+    } else if (forScreen(painter) && painter.transform().isIdentity() && ratio == std::floor(ratio)) {
         paintBlocks(painter, area.topLeft(), ratio);
     } else {
         m_document->paintFitted(painter, m_fitted, area.topLeft(), snapshot().palette);
@@ -111,7 +113,8 @@ void LayerStepView::paintContent(QPainter& painter, const QRectF& target) const 
     if (m_fitted.cut) {
         painter.setFont(smallFont());
         painter.setPen(colors::muted(snapshot().palette));
-        painter.drawText(moreRect(area), Qt::AlignRight | Qt::AlignVCenter, tr("… the rest in the full view (Open)"));
+        widgets::drawShaped(painter, moreRect(area), Qt::AlignRight | Qt::AlignVCenter,
+                            tr("… the rest in the full view (Open)"));
     }
 }
 
@@ -140,19 +143,16 @@ std::vector<LayerStepView::Placed> LayerStepView::placements(QPointF topLeft, qr
 void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft, qreal ratio) const {
     const QPalette pal = snapshot().palette;
     const QRectF everything(-1e6, -1e6, 2e6, 2e6);
-    std::vector<Placed> next = placements(topLeft, ratio);
-    const std::vector<DrawnItem> onScreen = drawn(m_painted);
-    const QSet<DrawnItem> shown(onScreen.begin(), onScreen.end());
     QHash<size_t, QImage> kept;
-    for (const Placed& placed : next) {
+    for (const Placed& placed : placements(topLeft, ratio)) {
         const layout::DocumentBlock& block = m_fitted.blocks[placed.block];
-        QImage image = m_blockImages.value(placed.key);
-        const bool shownBefore = shown.contains({placed.rect, placed.key});
+        const auto cached = m_blockImages.constFind(placed.key);
+        QImage image = cached != m_blockImages.cend() ? *cached : QImage();
         if (!exposedRegion().intersects(placed.rect)) {
-            // Outside this paint: the screen keeps it (changedRegion() covers every block that moved).
+            // Outside this paint: the screen keeps it (repaintChanged() covers every block that moved).
         } else if (!image.isNull()) {
             painter.drawImage(placed.rect.topLeft(), image);
-        } else if (shownBefore) {
+        } else if (cached != m_blockImages.cend()) {
             // Drawn a second time (a full repaint, an expose): worth keeping as an image.
             image = QImage(placed.rect.size() * ratio, QImage::Format_RGB32);
             image.setDevicePixelRatio(ratio);
@@ -174,35 +174,9 @@ void LayerStepView::paintBlocks(QPainter& painter, QPointF topLeft, qreal ratio)
             m_document->paint(painter, {block}, m_fitted.offsets[placed.block], everything, pal);
             painter.restore();
         }
-        if (!image.isNull()) {
-            kept.insert(placed.key, image);
-        }
+        kept.insert(placed.key, image);
     }
     m_blockImages = std::move(kept);
-    m_painted = std::move(next);
-}
-
-std::vector<PaintedView::DrawnItem> LayerStepView::drawn(const std::vector<Placed>& blocks) {
-    std::vector<DrawnItem> items;
-    for (const Placed& block : blocks) {
-        items.push_back({block.rect, block.key});
-    }
-    return items;
-}
-
-QRegion LayerStepView::changedRegion() const {
-    const QRectF area = contentRect(QRectF(rect()));
-    if (!analysis().valid || !m_document || m_painted.empty() || m_fittedSize != area.size()) {
-        return rect(); // the error text, nothing drawn yet, or a new size: everything
-    }
-    fitTo(area);
-    // The title and the "… the rest" line, and every block drawn or placed differently.
-    QRegion changed(QRect(0, 0, width(), static_cast<int>(std::ceil(area.top()))));
-    changed += moreRect(area).toAlignedRect();
-    for (const QRect& place : differing(drawn(m_painted), drawn(placements(area.topLeft(), devicePixelRatioF())))) {
-        changed += place;
-    }
-    return changed;
 }
 
 void LayerStepView::changeEvent(QEvent* event) {

@@ -7,7 +7,6 @@
 
 #include <QHash>
 #include <QImage>
-#include <QRegion>
 
 #include <memory>
 #include <vector>
@@ -36,8 +35,6 @@ protected:
     QString contentKey() const override { return m_key; }
     void changeEvent(QEvent* event) override;
 
-    QRegion changedRegion() const override;
-
 private:
     /// A block as the screen shows it: what it draws and where (whole device pixels), from m_fitted.
     struct Placed {
@@ -54,12 +51,10 @@ private:
     void fitTo(const QRectF& area) const;
     /// The fitted blocks' images placed below `topLeft` on a screen of `ratio` device pixels per pixel.
     std::vector<Placed> placements(QPointF topLeft, qreal ratio) const;
-    /// Blocks as drawn items: their place and what they draw there.
-    static std::vector<DrawnItem> drawn(const std::vector<Placed>& blocks);
     /// Paints the fitted document on screen. A block new to the screen is drawn directly; one drawn
     /// again unchanged (a full repaint) is kept as an image while the block, its place to the pixel
     /// and the palette stay. A slider step draws the blocks whose numbers moved; the others cost
-    /// nothing outside changedRegion(), or a copy inside it.
+    /// nothing outside the region repaintChanged() repaints, or a copy inside it.
     void paintBlocks(QPainter& painter, QPointF topLeft, qreal ratio) const;
 
     core::DerivationSection m_section;
@@ -71,8 +66,9 @@ private:
     mutable QSizeF m_fittedSize;
     quint64 m_documents = 0; ///< documents typeset so far
     mutable quint64 m_fittedDocument = 0;
-    mutable QHash<size_t, QImage> m_blockImages; ///< the blocks of the last paint, by what and where they draw
-    mutable std::vector<Placed> m_painted;       ///< the blocks on screen
+    /// The blocks on screen, by what and where they draw: an image once a block has been drawn
+    /// twice, a null image before.
+    mutable QHash<size_t, QImage> m_blockImages;
 };
 
 } // namespace archplay::ui::views

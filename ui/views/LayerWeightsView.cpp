@@ -16,7 +16,6 @@
 #include <QToolTip>
 
 #include <algorithm>
-#include <map>
 #include <utility>
 #include <vector>
 
@@ -141,41 +140,6 @@ QString LayerWeightsView::contentKey() const {
         digest = qHashMulti(digest, expert);
     }
     return QString::number(digest, 16);
-}
-
-std::vector<PaintedView::DrawnItem> LayerWeightsView::drawnItems(const QRectF& target) const {
-    // The header (and the note under it), each group's frame and title, each drawing with its
-    // label: a layer-count edit renames the layer and repaints the header alone.
-    const QRectF content = contentRect(target);
-    std::vector<DrawnItem> items;
-    items.push_back(drawnItem(
-        QRectF(target.left(), target.top(), target.width(), content.top() - target.top()),
-        qHashMulti(0, m_title, compact() ? QString() : m_subtitle, compact() ? QString() : m_note, pickerReserve())));
-    const layout::WeightLayout& placed = cachedLayout(target);
-    for (const layout::PlacedGroup& group : placed.groups) {
-        items.push_back(drawnItem(group.frame, qHash(m_weights.groups[static_cast<std::size_t>(group.group)].title)));
-    }
-    std::map<layout::WeightRole, QRgb> roleColors; // each role's colour, asked once
-    for (const layout::PlacedWeight& weight : placed.items) {
-        const auto index = static_cast<std::size_t>(weight.item);
-        const layout::WeightItem& item = m_weights.items[index];
-        // A grid is regular: its rect, first cell and count place every cell.
-        const layout::WeightRole role = m_weights.roles[index];
-        auto color = roleColors.find(role);
-        if (color == roleColors.end()) {
-            color = roleColors.emplace(role, colorOf(role).rgba()).first;
-        }
-        size_t digest = qHashMulti(0, item.name, item.detail, color->second, weight.cells.size(), weight.label.width());
-        if (weight.cells.size() > 1) {
-            const QRectF& first = weight.cells.front();
-            digest = qHashMulti(digest, first.left(), first.top(), first.width(), first.height());
-            for (int expert : m_litExperts) {
-                digest = qHashMulti(digest, expert);
-            }
-        }
-        items.push_back(drawnItem(weight.rect.united(weight.label.isEmpty() ? weight.rect : weight.label), digest, 2));
-    }
-    return items;
 }
 
 QColor LayerWeightsView::colorOf(layout::WeightRole role) const {

@@ -39,7 +39,6 @@ protected:
     void updateControls() override;
     void paintContent(QPainter& painter, const QRectF& target) const override;
     QString contentKey() const override;
-    std::vector<DrawnItem> drawnItems(const QRectF& target) const override;
     void resizeEvent(QResizeEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
 

@@ -138,34 +138,6 @@ QString MoeRoutingView::contentKey() const {
         .join(QChar(0x1f));
 }
 
-std::vector<PaintedView::DrawnItem> MoeRoutingView::drawnItems(const QRectF& target) const {
-    if (!m_simulation.moe) {
-        return {}; // the dense explanation repaints whole
-    }
-    // The heat map, the lit cells, the load and the choices are the simulation's (m_heatSimulation
-    // counts them); the totals follow the model's counts. A hidden-size drag moves only those.
-    const layout::RoutingLayout placed = layoutFor(target);
-    const core::Analysis& a = analysis();
-    const size_t simulation = qHashMulti(0, m_heatSimulation, m_simulation.layer, placed.cellWidth >= 5);
-    std::vector<DrawnItem> items;
-    items.push_back(drawnItem(QRectF(target.left(), target.top(), target.width(), placed.header.top() - target.top()),
-                              qHashMulti(0, headerTitle(), compact() ? QString() : m_subtitle, ruleLines(target))));
-    items.push_back(drawnItem(QRectF(target.left(), placed.header.top(), target.width(), placed.header.height()),
-                              qHashMulti(simulation, !compact(), m_simulation.topK)));
-    items.push_back(drawnItem(placed.grid.united(placed.shared).adjusted(0, -4, 0, 0), simulation, 2));
-    for (std::size_t t = 0; t < placed.tokenLabels.size() && !compact(); ++t) {
-        items.push_back(drawnItem(placed.tokenLabels[t], qHashMulti(simulation, t)));
-        items.push_back(drawnItem(placed.choices[t], qHashMulti(simulation, m_choices[t])));
-    }
-    if (!placed.load.isEmpty()) {
-        items.push_back(drawnItem(placed.loadTitle.united(placed.load), simulation, 2));
-    }
-    if (!placed.totals.isEmpty()) {
-        items.push_back(drawnItem(placed.totals, qHashMulti(simulation, a.params.total, a.params.active)));
-    }
-    return items;
-}
-
 qreal MoeRoutingView::tokenLabelWidth() const {
     const widgets::TextMetrics metrics(snapshot().font);
     qreal width = metrics.horizontalAdvance(tr("token"));

@@ -34,7 +34,6 @@ protected:
     void rebuild() override;
     void paintContent(QPainter& painter, const QRectF& target) const override;
     QString contentKey() const override;
-    std::vector<DrawnItem> drawnItems(const QRectF& target) const override;
 
 private:
     QString headerTitle() const;

@@ -12,7 +12,6 @@
 #include <QPaintEngine>
 #include <QPaintEvent>
 #include <QPainter>
-#include <QSet>
 
 #include <algorithm>
 
@@ -45,7 +44,9 @@ void PaintedView::setSharedAnalysis(core::AnalysisPtr analysis) {
         const bool keyed = !key.isEmpty() && !m_contentKey.isEmpty();
         m_contentKey = std::move(key);
         if (keyed) {
-            repaintLater(changedRegion());
+            if (!startRecording()) {
+                repaintChanged();
+            }
             return;
         }
     }
@@ -94,6 +95,7 @@ void PaintedView::invalidate() {
 }
 
 void PaintedView::repaintLater(const QRegion& region) {
+    m_recorded.reset(); // whatever asks for this repaint may change what the view paints
     update(region);
     if (m_frame) {
         m_pending += region; // the frame brings the controls up to date too (prepareFrame())
@@ -162,45 +164,38 @@ void PaintedView::draw(QPainter& painter, const QRectF& target) const {
     painter.restore();
 }
 
-QRegion PaintedView::changedRegion() const {
+void PaintedView::repaintChanged() {
     if (m_drawn.empty() || !m_analysis->valid) {
-        return rect();
+        repaintLater(rect());
+        return;
     }
-    const std::vector<DrawnItem> next = drawnItems(QRectF(rect()));
-    if (next.empty()) {
-        return rect();
+    repaintRecorded(paintedItems(QRectF(rect())), size());
+}
+
+void PaintedView::repaintRecorded(std::vector<widgets::PaintedItem> next, QSize recordedAt) {
+    if (recordedAt != size()) {
+        repaintLater(rect()); // resized since: all of it
+        return;
     }
     QRect changed; // one rect (see the declaration)
-    for (const QRect& place : differing(m_drawn, next)) {
+    for (const QRect& place : widgets::differingItems(m_drawn, next)) {
         changed |= place;
     }
-    return changed;
+    repaintLater(changed);
+    m_recorded = Recording{std::move(next), m_generation, size()};
 }
 
-std::vector<QRect> PaintedView::differing(const std::vector<DrawnItem>& before, const std::vector<DrawnItem>& after) {
-    const QSet<DrawnItem> kept(before.begin(), before.end());
-    const QSet<DrawnItem> next(after.begin(), after.end());
-    std::vector<QRect> places;
-    for (const DrawnItem& item : before) {
-        if (!next.contains(item)) {
-            places.push_back(item.rect);
-        }
-    }
-    for (const DrawnItem& item : after) {
-        if (!kept.contains(item)) {
-            places.push_back(item.rect);
-        }
-    }
-    return places;
+std::vector<widgets::PaintedItem> PaintedView::paintedItems(const QRectF& target) const {
+    return recordItems(target, logicalDpiX(), logicalDpiY(), devicePixelRatioF());
 }
 
-std::vector<PaintedView::DrawnItem> PaintedView::drawnItems(const QRectF&) const {
-    return {};
-}
-
-PaintedView::DrawnItem PaintedView::drawnItem(const QRectF& rect, size_t digest, int margin) {
-    return {rect.toAlignedRect().adjusted(-margin, -margin, margin, margin),
-            qHashMulti(digest, rect.x(), rect.y(), rect.width(), rect.height())};
+std::vector<widgets::PaintedItem> PaintedView::recordItems(const QRectF& target, int dpiX, int dpiY,
+                                                           qreal ratio) const {
+    widgets::PaintRecorder recorder(target.toAlignedRect().size(), dpiX, dpiY, ratio);
+    QPainter painter(&recorder);
+    draw(painter, target);
+    painter.end();
+    return recorder.takeItems();
 }
 
 namespace {
@@ -301,7 +296,7 @@ void PaintedView::paintEvent(QPaintEvent* event) {
     m_exposed = event->region();
     painter.setClipRegion(m_exposed);
     draw(painter, QRectF(rect()));
-    m_drawn = m_analysis->valid ? drawnItems(QRectF(rect())) : std::vector<DrawnItem>{};
+    m_drawn = m_compact && m_analysis->valid ? paintedItems(QRectF(rect())) : std::vector<widgets::PaintedItem>{};
 }
 
 void PaintedView::changeEvent(QEvent* event) {

@@ -3,15 +3,16 @@
 
 #include "ui/Strings.h"
 #include "ui/views/AnalysisView.h"
+#include "ui/widgets/PaintRecorder.h"
 
 #include <QFont>
-#include <QHashFunctions>
 #include <QPalette>
 #include <QRegion>
 #include <QString>
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -72,33 +73,6 @@ protected:
     /// rebuilds as soon as a new analysis arrives, and skips the repaint when its digest is unchanged
     /// (the masks of a model stay when its width moves). Empty, the default: always repaint.
     virtual QString contentKey() const { return {}; }
-    /// Where the view's pixels change for the analysis just built, against what it last painted:
-    /// a compact view on screen repaints only there when its digest changed. The default: the
-    /// bounding rect of the drawnItems() that differ from those last painted (one rect: Qt's raster
-    /// engine fills inside a rect by rows of memory and inside a region span by span, slower than
-    /// filling the bounding rect), or everywhere for a view that lists none.
-    virtual QRegion changedRegion() const;
-
-    /// One thing a view draws: every pixel it may touch, and a digest of how it draws them.
-    struct DrawnItem {
-        QRect rect;
-        size_t digest = 0;
-        bool operator==(const DrawnItem&) const = default;
-        friend size_t qHash(const DrawnItem& item, size_t seed = 0) {
-            return qHashMulti(seed, item.digest, item.rect.x(), item.rect.y(), item.rect.width(), item.rect.height());
-        }
-    };
-    /// What paintContent() draws into `target`, item by item, for a valid analysis: outside these
-    /// rects the view is its base colour. A view that lists its items repaints, after an edit,
-    /// only the items that changed, appeared or went (changedRegion()). Empty, the default: the
-    /// view repaints whole.
-    virtual std::vector<DrawnItem> drawnItems(const QRectF& target) const;
-    /// The places of the items in one list and not the other: gone, new, moved or drawn differently.
-    static std::vector<QRect> differing(const std::vector<DrawnItem>& before, const std::vector<DrawnItem>& after);
-    /// An item drawn in `rect` (to the fraction of a pixel: antialiased edges and text move with it),
-    /// touching its pixels and `margin` more on each side (antialiased edges, strokes).
-    static DrawnItem drawnItem(const QRectF& rect, size_t digest, int margin = 1);
-
     /// What drawing reads of the widget and of the shared selection, copied on the GUI thread
     /// whenever they may have changed (a palette, font, enabled or activation change, a new
     /// analysis, another layer selected) and before each draw there.
@@ -134,8 +108,8 @@ protected:
                                                     qreal reservedRight) const;
     /// What the current draw redraws: a paint event's region, or a frame's.
     const QRegion& exposedRegion() const { return m_exposed; }
-    /// True when `painter` paints the view on screen (or into its frame's image, for the screen);
-    /// false for an export.
+    /// True when `painter` paints the view on screen (or into its frame's image, for the screen, or
+    /// lists what the screen would show: paintedItems()); false for an export.
     bool forScreen(const QPainter& painter) const;
     QFont smallFont() const;
 
@@ -169,6 +143,25 @@ private:
     bool runWaitingFrame() const;
     /// render() without ending the frame in flight: what a frame runs.
     void draw(QPainter& painter, const QRectF& target) const;
+    /// Repaints where the view's pixels change for the analysis just built, against what it last
+    /// painted: the bounding rect of the items its paint code paints (paintedItems()) that differ
+    /// from those (one rect: Qt's raster engine fills inside a rect by rows of memory and inside a
+    /// region span by span, slower than filling the bounding rect). What it records is kept for
+    /// the frame that paints the change, unless anything else asks for a repaint first.
+    void repaintChanged();
+    /// Repaints where the items of `next`, recorded at a view size, differ from those last painted,
+    /// and keeps them for the frame.
+    void repaintRecorded(std::vector<widgets::PaintedItem> next, QSize recordedAt);
+    /// With a frame and workers: repaintChanged() with the recording on a worker (the change's
+    /// recordings run beside each other and beside the GUI thread, with the workers' shaped text),
+    /// ended before the frame that draws the change starts. False when it records nothing.
+    bool startRecording();
+    /// What draw() paints into `target` for the screen, call by call (widgets::PaintRecorder): the
+    /// paint code is the view's one description, for painting and for repaintChanged() alike.
+    /// On the GUI thread; recording also fills the caches that drawing then reads on a worker.
+    std::vector<widgets::PaintedItem> paintedItems(const QRectF& target) const;
+    /// paintedItems() at a resolution, on any thread (a recording frame's).
+    std::vector<widgets::PaintedItem> recordItems(const QRectF& target, int dpiX, int dpiY, qreal ratio) const;
     /// paintEvent() with a frame: brings the image up to date and copies the event's region of it.
     void paintFromImage(QPainter& painter, const QRegion& region);
 
@@ -180,9 +173,16 @@ private:
     mutable Snapshot m_snapshot; ///< a copy of the widget's state; taken on the GUI thread only
     bool m_compact = false;
     QString m_contentKey;
-    std::vector<DrawnItem> m_drawn; ///< the items on screen (with a frame: in the image), from the last draw
-    QRegion m_exposed;              ///< what the current draw redraws
-    QRegion m_pending;              ///< with a frame: where the image is out of date
+    std::vector<widgets::PaintedItem> m_drawn; ///< a compact view's items on screen (in its frame's image)
+    /// paintedItems() of the whole view recorded by repaintChanged(), at a generation and size.
+    struct Recording {
+        std::vector<widgets::PaintedItem> items;
+        quint64 generation = 0;
+        QSize size;
+    };
+    std::optional<Recording> m_recorded;
+    QRegion m_exposed; ///< what the current draw redraws
+    QRegion m_pending; ///< with a frame: where the image is out of date
     mutable bool m_dirty = true;
     mutable bool m_controlsStale = true; ///< rebuilt since updateControls() last ran
     bool m_prepareQueued = false;        ///< a queued prepareToRender() is on its way

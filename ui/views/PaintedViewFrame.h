@@ -9,6 +9,7 @@
 #include <QRunnable>
 
 #include <semaphore>
+#include <vector>
 
 namespace archplay::ui::views {
 
@@ -23,8 +24,17 @@ struct PaintedView::Frame final : QRunnable {
     /// On a worker.
     void run() override {
         widgets::keepShapedTextOnThisThread();
-        drawImage();
+        paint();
         done.release(); // the painter gone: nothing of the frame's runs after this
+    }
+
+    /// Records the view, or draws it into the image.
+    void paint() {
+        if (recording) {
+            items = view.recordItems(bounds, dpiX, dpiY, ratio);
+        } else {
+            drawImage();
+        }
     }
 
     /// Draws `region` of the view into the image.
@@ -40,6 +50,13 @@ struct PaintedView::Frame final : QRunnable {
     QRegion region;                ///< what the frame draws, in the view's coordinates
     std::binary_semaphore done{0}; ///< released once drawn on a worker
     bool inFlight = false;         ///< started and not ended
+    /// A recording of the whole view after a change (PaintedView::startRecording()), at the
+    /// widget's resolution, instead of a drawing: what the change repaints.
+    bool recording = false;
+    int dpiX = 0;
+    int dpiY = 0;
+    qreal ratio = 1;
+    std::vector<widgets::PaintedItem> items; ///< the recording's
 };
 
 } // namespace archplay::ui::views

@@ -60,12 +60,36 @@ bool PaintedView::prepareFrame(const QRegion& within) {
     m_frame->bounds = QRectF(rect());
     m_frame->region = region;
     m_exposed = region;
-    // Before the frame starts: a view's drawnItems() may fill the caches its drawing then reads.
-    m_drawn = m_analysis->valid ? drawnItems(m_frame->bounds) : std::vector<DrawnItem>{};
+    // Before the frame starts: recording fills the caches the frame's drawing then reads (a
+    // recording kept since the change filled them then).
+    if (m_recorded && m_recorded->generation == m_generation && m_recorded->size == size()) {
+        m_drawn = std::move(m_recorded->items);
+    } else {
+        m_drawn = m_analysis->valid ? paintedItems(m_frame->bounds) : std::vector<widgets::PaintedItem>{};
+    }
+    m_recorded.reset();
+    return true;
+}
+
+bool PaintedView::startRecording() {
+    if (!m_frame || m_frame->inFlight || m_framePool->workers() == 0 || m_drawn.empty() || !m_analysis->valid) {
+        return false;
+    }
+    m_frame->recording = true;
+    m_frame->bounds = QRectF(rect());
+    m_frame->dpiX = logicalDpiX();
+    m_frame->dpiY = logicalDpiY();
+    m_frame->ratio = devicePixelRatioF();
+    m_frame->inFlight = true;
+    m_framePool->start(m_frame.get());
+    m_framePool->startSoon(); // ends it, and starts the frame that draws the change, before the repaint
     return true;
 }
 
 void PaintedView::startFrame() {
+    if (m_frame && m_frame->recording) {
+        endFrame(); // the region a change repaints, from its recording
+    }
     // What is on screen first; the rest is drawn when it is shown (scrolled to).
     if (!m_frame || m_frame->inFlight || m_pending.isEmpty() || !isVisible()) {
         return;
@@ -86,20 +110,27 @@ void PaintedView::endFrame() const {
     }
     m_frame->inFlight = false;
     if (m_framePool->takeBack(m_frame.get())) {
-        m_frame->drawImage(); // no worker had started it
-        return;
-    }
-    while (!m_frame->done.try_acquire()) {
-        if (!m_framePool->runWaitingFrame()) {
-            m_frame->done.acquire();
-            break;
+        m_frame->paint(); // no worker had started it
+    } else {
+        while (!m_frame->done.try_acquire()) {
+            if (!m_framePool->runWaitingFrame()) {
+                m_frame->done.acquire();
+                break;
+            }
         }
+        m_framePool->countDrawnOnWorker();
     }
-    m_framePool->countDrawnOnWorker();
+    if (m_frame->recording) {
+        m_frame->recording = false;
+        // Ending a recording repaints where the view changed, from the const paths too (render()).
+        const_cast<PaintedView*>(this)->repaintRecorded(std::move(m_frame->items), m_frame->bounds.size().toSize());
+    }
 }
 
 bool PaintedView::runWaitingFrame() const {
-    if (!m_frame || !m_frame->inFlight || !m_framePool->takeBack(m_frame.get())) {
+    // A recording is left to its view's endFrame(), which repaints where it changed: not from
+    // inside another view's paint event.
+    if (!m_frame || !m_frame->inFlight || m_frame->recording || !m_framePool->takeBack(m_frame.get())) {
         return false;
     }
     m_frame->inFlight = false;
@@ -127,7 +158,8 @@ void PaintedView::paintFromImage(QPainter& painter, const QRegion& region) {
 }
 
 bool PaintedView::forScreen(const QPainter& painter) const {
-    return painter.device() == this || (m_frame && painter.device() == &m_frame->image);
+    return painter.device() == this || (m_frame && painter.device() == &m_frame->image) ||
+           widgets::PaintRecorder::of(painter) != nullptr;
 }
 
 } // namespace archplay::ui::views

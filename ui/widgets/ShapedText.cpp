@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/widgets/ShapedText.h"
 
+#include "ui/widgets/PaintRecorder.h"
+
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QGlyphRun>
@@ -88,20 +90,43 @@ Cache* cache() {
     return shapes;
 }
 
+bool multiline(const QString& text) {
+    return text.contains(QLatin1Char('\n'));
+}
+
+/// Where a line of `size` starts in `rect`, placed by `alignment` as QPainter::drawText places it.
+QPointF aligned(const QRectF& rect, Qt::Alignment alignment, QSizeF size) {
+    qreal x = rect.left();
+    if (alignment & Qt::AlignRight) {
+        x = rect.right() - size.width();
+    } else if (alignment & Qt::AlignHCenter) {
+        x = rect.left() + (rect.width() - size.width()) / 2;
+    }
+    qreal top = rect.top();
+    if (alignment & Qt::AlignBottom) {
+        top = rect.bottom() - size.height();
+    } else if (alignment & Qt::AlignVCenter) {
+        top = rect.top() + (rect.height() - size.height()) / 2;
+    }
+    return {x, top};
+}
+
 /// Raster devices only: a PDF or SVG keeps the characters of what QPainter::drawText writes, so
 /// that its text can be searched and copied; glyph runs would drop them.
-bool rasterDevice(const QPaintDevice* device) {
+bool rasterDevice(const QPainter& painter) {
+    const QPaintDevice* device = painter.device();
     if (device == nullptr) {
         return false;
     }
     const int type = device->devType();
-    return type == QInternal::Widget || type == QInternal::Image || type == QInternal::Pixmap;
+    return type == QInternal::Widget || type == QInternal::Image || type == QInternal::Pixmap ||
+           PaintRecorder::of(painter) != nullptr; // recording what the screen shows
 }
 
 const Shaped* laidOut(QPainter& painter, const QString& text) {
     Cache* shapes = cache();
     const QPaintDevice* device = painter.device();
-    if (shapes == nullptr || !rasterDevice(device) || text.contains(QLatin1Char('\n'))) {
+    if (shapes == nullptr || !rasterDevice(painter) || multiline(text)) {
         return nullptr;
     }
     const QFont& font = painter.font();
@@ -130,8 +155,12 @@ const Shaped* laidOut(QPainter& painter, const QString& text) {
     return &shaped;
 }
 
-void draw(QPainter& painter, const Shaped& shaped, QPointF baseline) {
+void draw(QPainter& painter, const Shaped& shaped, QPointF baseline, const QString& text) {
     const QPointF origin = baseline - QPointF(0, shaped.ascent);
+    if (PaintRecorder* recorder = PaintRecorder::of(painter)) {
+        recorder->addText(painter, QRectF(origin, QSizeF(shaped.width, shaped.height)), text);
+        return;
+    }
     for (const QGlyphRun& run : shaped.runs) {
         painter.drawGlyphRun(origin, run);
     }
@@ -153,7 +182,7 @@ qreal textAdvance(const QFont& font, const QString& text) {
 
 void drawShaped(QPainter& painter, QPointF baseline, const QString& text) {
     if (const Shaped* shaped = laidOut(painter, text)) {
-        draw(painter, *shaped, baseline);
+        draw(painter, *shaped, baseline, text);
     } else {
         painter.drawText(baseline, text);
     }
@@ -165,19 +194,8 @@ void drawShaped(QPainter& painter, const QRectF& rect, Qt::Alignment alignment, 
         painter.drawText(rect, static_cast<int>(alignment) | Qt::TextDontClip, text);
         return;
     }
-    qreal x = rect.left();
-    if (alignment & Qt::AlignRight) {
-        x = rect.right() - shaped->width;
-    } else if (alignment & Qt::AlignHCenter) {
-        x = rect.left() + (rect.width() - shaped->width) / 2;
-    }
-    qreal top = rect.top();
-    if (alignment & Qt::AlignBottom) {
-        top = rect.bottom() - shaped->height;
-    } else if (alignment & Qt::AlignVCenter) {
-        top = rect.top() + (rect.height() - shaped->height) / 2;
-    }
-    draw(painter, *shaped, QPointF(x, top + shaped->ascent));
+    const QPointF topLeft = aligned(rect, alignment, QSizeF(shaped->width, shaped->height));
+    draw(painter, *shaped, QPointF(topLeft.x(), topLeft.y() + shaped->ascent), text);
 }
 
 void keepShapedTextOnThisThread() {
