@@ -253,7 +253,7 @@ ComputeReport compute(const ModelConfig& config, const ModelPlan& plan, std::uin
         }
     }
     // An encoder has no decode step: its per-token attention is the average over the S tokens.
-    attention += Checked(static_cast<std::uint64_t>(encoderAttentionPerToken + 0.5));
+    attention += roundedCount(encoderAttentionPerToken);
 
     for (std::size_t i = 0; i < kComponentCount; ++i) {
         report.weightsByComponent[i] = byComponent[i].value();
@@ -399,7 +399,7 @@ std::vector<KindFlops> flopsByLayerKind(const ModelConfig& config, const Compute
         flops.weights = weights.value();
         flops.attention = kind.kind.causal
                               ? (layers * causalLayerAttention(kind, report.context, report.sourceTokens)).value()
-                              : static_cast<std::uint64_t>(std::llround(averagedAttention(kind, report.context)));
+                              : roundedCount(averagedAttention(kind, report.context)).value();
         flops.state = (Checked(kind.statePerToken) * layers).value();
         flops.total = (Checked(flops.weights) + Checked(flops.attention) + Checked(flops.state)).value();
         kinds.push_back(std::move(flops));

@@ -70,6 +70,16 @@ inline std::optional<std::uint64_t> wholeCount(double value) {
     return static_cast<std::uint64_t>(value);
 }
 
+/// A non-negative estimate (FLOPs kept as a double) rounded to the nearest whole count; overflowed at
+/// 2^64 or beyond, and for NaN, where converting the double would be undefined.
+inline Checked roundedCount(double value) {
+    const double rounded = std::round(value);
+    if (rounded >= 0 && rounded < 18446744073709551616.0) {
+        return Checked(static_cast<std::uint64_t>(rounded));
+    }
+    return rounded < 0 ? Checked(0) : Checked(UINT64_MAX) + Checked(1); // NaN compares false: overflowed
+}
+
 /// a / b rounded up (blocks of b that hold a); an overflowed `a` stays overflowed, and b = 0 gives `a`.
 constexpr Checked ceilDiv(Checked a, std::uint64_t b) {
     if (a.overflowed() || b == 0) {

@@ -82,7 +82,8 @@ TEST(Import, ADiagnosticNamesTheFieldToEditWhateverTheFamilySpellsIt) {
     const core::Field targets[] = {core::Field::HiddenSize, core::Field::NumExperts, core::Field::IntermediateSize,
                                    core::Field::HiddenSize};
     for (std::size_t i = 0; i < std::size(spellings); ++i) {
-        const auto [text, spelled] = spellings[i];
+        const char* text = spellings[i].first;
+        const std::string spelled = spellings[i].second; // a lambda may not capture a structured binding (clang 14)
         const auto imported = importConfigText(text);
         ASSERT_TRUE(imported.config) << text;
         const auto it = std::find_if(imported.diagnostics.begin(), imported.diagnostics.end(),

@@ -29,8 +29,8 @@ TEST(ReleaseDate, ReadsAYearOrAYearAndMonth) {
                             "2024-04-01", "20x4", "2024-0x"}) {
         EXPECT_FALSE(core::parseReleaseDate(bad)) << bad;
     }
-    EXPECT_DOUBLE_EQ(core::ReleaseDate(2024, 4).years(), 2024 + 3.5 / 12);
-    EXPECT_DOUBLE_EQ(core::ReleaseDate(2026, 0).years(), 2026.5);
+    EXPECT_DOUBLE_EQ((core::ReleaseDate{2024, 4}).years(), 2024 + 3.5 / 12);
+    EXPECT_DOUBLE_EQ((core::ReleaseDate{2026, 0}).years(), 2026.5);
 }
 
 TEST(ReleaseDate, EveryPresetRecordsOne) {

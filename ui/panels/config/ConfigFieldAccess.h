@@ -19,6 +19,7 @@ namespace archplay::ui::panels::fieldtables {
 
 using ModelConfig = core::ModelConfig;
 using Scenario = core::Scenario;
+using Scale = widgets::SliderScale;
 
 inline QString tr(const char* text) {
     return QCoreApplication::translate("archplay::ui::ConfigFields", text);

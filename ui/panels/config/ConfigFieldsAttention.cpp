@@ -11,8 +11,6 @@ using core::Field;
 
 namespace {
 
-using Scale = widgets::SliderScale;
-
 bool hasIndexer(const ModelConfig& c) {
     return c.indexer.has_value();
 }

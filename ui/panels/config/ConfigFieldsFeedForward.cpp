@@ -20,7 +20,6 @@ bool hasFfn(const ModelConfig& c) {
 
 std::vector<FieldSpec> feedForwardFields() {
     using MoE = core::MixtureOfExperts;
-    using Scale = widgets::SliderScale;
     return {
         {.field = Field::FfnType,
          .jsonKey = u"model_type, num_experts"_s,

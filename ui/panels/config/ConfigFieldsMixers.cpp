@@ -10,7 +10,6 @@ using core::Field;
 
 namespace {
 
-using Scale = widgets::SliderScale;
 using DeltaNet = core::GatedDeltaNet;
 using Mamba = core::Mamba2Mixer;
 using Mamba1 = core::Mamba1Mixer;

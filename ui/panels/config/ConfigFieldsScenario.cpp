@@ -57,7 +57,6 @@ std::vector<FieldChoice> zeroStageChoices() {
 } // namespace
 
 std::vector<FieldSpec> scenarioFields() {
-    using Scale = widgets::SliderScale;
     std::vector<FieldChoice> stateChoices = dtypeChoices();
     stateChoices.insert(stateChoices.begin(), {tr("As implemented"), -1});
     return {
@@ -165,7 +164,6 @@ std::vector<FieldSpec> scenarioFields() {
 }
 
 std::vector<FieldSpec> trainingFields() {
-    using Scale = widgets::SliderScale;
     return {
         {.field = Field::TrainingTokens,
          .label = tr("Training tokens"),

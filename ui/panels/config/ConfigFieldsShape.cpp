@@ -44,7 +44,6 @@ void setModelTypeIndex(ModelConfig& c, Scenario&, qint64 index, const EditContex
 } // namespace
 
 std::vector<FieldSpec> shapeFields() {
-    using Scale = widgets::SliderScale;
     return {
         {.field = Field::ModelType,
          .label = tr("Model type"),
