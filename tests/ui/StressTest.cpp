@@ -28,7 +28,15 @@
 namespace archplay::ui {
 namespace {
 
+// gcc says it builds with AddressSanitizer by __SANITIZE_ADDRESS__, clang 14 by __has_feature.
 #if defined(__SANITIZE_ADDRESS__)
+#define ARCHPLAY_STRESS_UNDER_ASAN
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARCHPLAY_STRESS_UNDER_ASAN
+#endif
+#endif
+#ifdef ARCHPLAY_STRESS_UNDER_ASAN
 constexpr int kActions = 2000; // ten times slower under AddressSanitizer: CI keeps its time
 #else
 constexpr int kActions = 20000;
