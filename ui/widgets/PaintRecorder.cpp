@@ -11,6 +11,7 @@
 
 #include <climits>
 #include <cmath>
+#include <vector>
 
 namespace archplay::ui::widgets {
 namespace {
@@ -64,16 +65,11 @@ public:
             bounds |= rects[i];
             shape = hashRect(shape, rects[i]);
         }
-        record(bounds, shape, Paint::Shape);
+        record(*painter(), bounds, shape, Paint::Shape);
     }
     void drawRects(const QRect* rects, int count) override {
-        QRectF bounds;
-        size_t shape = qHash(int(Primitive::Rects));
-        for (int i = 0; i < count; ++i) {
-            bounds |= QRectF(rects[i]);
-            shape = hashRect(shape, QRectF(rects[i]));
-        }
-        record(bounds, shape, Paint::Shape);
+        std::vector<QRectF> exact(rects, rects + count);
+        drawRects(exact.data(), count);
     }
     void drawLines(const QLineF* lines, int count) override {
         QRectF bounds;
@@ -82,7 +78,7 @@ public:
             bounds |= QRectF(lines[i].p1(), lines[i].p2()).normalized(); // a level line's has no height
             shape = qHashMulti(shape, lines[i].x1(), lines[i].y1(), lines[i].x2(), lines[i].y2());
         }
-        record(bounds, shape, Paint::Shape);
+        record(*painter(), bounds, shape, Paint::Shape);
     }
     void drawLines(const QLine* lines, int count) override {
         for (int i = 0; i < count; ++i) {
@@ -96,7 +92,7 @@ public:
             const QPainterPath::Element element = path.elementAt(i);
             shape = qHashMulti(shape, int(element.type), element.x, element.y);
         }
-        record(path.controlPointRect(), shape, Paint::Shape);
+        record(*painter(), path.controlPointRect(), shape, Paint::Shape);
     }
     void drawPolygon(const QPointF* points, int count, PolygonDrawMode mode) override {
         QPolygonF polygon(count);
@@ -105,7 +101,7 @@ public:
             polygon[i] = points[i];
             shape = qHashMulti(shape, points[i].x(), points[i].y());
         }
-        record(polygon.boundingRect(), shape, Paint::Shape);
+        record(*painter(), polygon.boundingRect(), shape, Paint::Shape);
     }
     void drawPolygon(const QPoint* points, int count, PolygonDrawMode mode) override {
         QPolygonF polygon(count);
@@ -121,27 +117,33 @@ public:
             polygon[i] = points[i];
             shape = qHashMulti(shape, points[i].x(), points[i].y());
         }
-        record(polygon.boundingRect(), shape, Paint::Shape);
+        record(*painter(), polygon.boundingRect(), shape, Paint::Shape);
     }
     void drawPixmap(const QRectF& target, const QPixmap& pixmap, const QRectF& source) override {
-        record(target, hashRect(qHashMulti(qHash(int(Primitive::Pixmap)), pixmap.cacheKey()), source), Paint::Image);
-    }
-    void drawTiledPixmap(const QRectF& target, const QPixmap& pixmap, const QPointF& offset) override {
-        record(target, qHashMulti(qHash(int(Primitive::TiledPixmap)), pixmap.cacheKey(), offset.x(), offset.y()),
+        record(*painter(), target, hashRect(qHashMulti(qHash(int(Primitive::Pixmap)), pixmap.cacheKey()), source),
                Paint::Image);
     }
+    void drawTiledPixmap(const QRectF& target, const QPixmap& pixmap, const QPointF& offset) override {
+        record(*painter(), target,
+               qHashMulti(qHash(int(Primitive::TiledPixmap)), pixmap.cacheKey(), offset.x(), offset.y()), Paint::Image);
+    }
     void drawImage(const QRectF& target, const QImage& image, const QRectF& source, Qt::ImageConversionFlags) override {
-        record(target, hashRect(qHashMulti(qHash(int(Primitive::Image)), image.cacheKey()), source), Paint::Image);
+        record(*painter(), target, hashRect(qHashMulti(qHash(int(Primitive::Image)), image.cacheKey()), source),
+               Paint::Image);
     }
     void drawTextItem(const QPointF& origin, const QTextItem& item) override {
         const QRectF box(origin.x(), origin.y() - item.ascent(), item.width(), item.ascent() + item.descent());
-        record(box, qHashMulti(qHash(int(Primitive::Text)), item.text(), item.font(), origin.x(), origin.y()),
-               Paint::Text);
+        record(*painter(), box, textShape(item.text(), item.font(), origin), Paint::Text);
     }
 
-    void record(const QRectF& bounds, size_t shape, Paint paint) {
-        const QPainter& on = *painter();
-        const QPen pen = on.pen();
+    /// Text by its characters, font and place.
+    static size_t textShape(const QString& text, const QFont& font, QPointF at) {
+        return qHashMulti(qHash(int(Primitive::Text)), text, font, at.x(), at.y());
+    }
+
+    /// Lists what `on` draws over `bounds` (its coordinates), `shape` digesting what it is.
+    void record(const QPainter& on, const QRectF& bounds, size_t shape, Paint paint) {
+        const QPen& pen = on.pen();
         size_t digest = qHashMulti(shape, int(paint), int(on.renderHints()), on.opacity(), int(on.compositionMode()));
         qreal margin = 1; // antialiased edges
         switch (paint) {
@@ -193,11 +195,7 @@ PaintRecorder* PaintRecorder::of(const QPainter& painter) {
 }
 
 void PaintRecorder::addText(const QPainter& painter, const QRectF& box, const QString& text) {
-    // As the engine lists text: by its characters, font and place, in the pen's colour.
-    size_t digest = qHashMulti(qHash(int(Primitive::Text)), text, painter.font(), box.x(), box.y());
-    digest = qHashMulti(hashBrush(digest, painter.pen().brush()), int(Paint::Text), int(painter.renderHints()),
-                        painter.opacity(), int(painter.compositionMode()));
-    add(painter, box, digest, 2);
+    m_engine->record(painter, box, Engine::textShape(text, painter.font(), box.topLeft()), Paint::Text);
 }
 
 void PaintRecorder::add(const QPainter& painter, const QRectF& bounds, size_t digest, qreal margin) {
