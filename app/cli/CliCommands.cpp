@@ -13,12 +13,14 @@
 #include "core/io/ConfigJson.h"
 #include "core/io/Presets.h"
 #include "core/params/Tensors.h"
+#include "core/report/KvFigure.h"
 #include "core/report/ReportJson.h"
 #include "core/report/Tables.h"
 #include "core/util/Format.h"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include <charconv>
@@ -43,11 +45,13 @@ commands:
                                          as transformers 5.17 builds the model (experts fused)
   kv CONFIG --seq N [--batch B] [--kv-dtype fp32|fp16|bf16|fp8|int8|int4]
                 [--encoder-seq N] [--weight-dtype FORMAT] [--gpu ID] [--gpus N]
-                [--allocator architecture|transformers] [--json]
+                [--allocator architecture|transformers|vllm|llama.cpp] [--json]
                                          KV cache for a scenario, and whether weights and
                                          cache fit the GPUs (--gpu: see 'gpus', default h100-sxm);
-                                         --allocator: the architecture's own cache (default)
-                                         or what transformers 5.17's cache classes hold
+                                         --allocator: the architecture's own cache (default),
+                                         what transformers 5.17's cache classes hold, what
+                                         vLLM 0.11 reserves (pages, groups) or what llama.cpp
+                                         allocates (cells padded to 256, q8_0/q4_0 = int8/int4)
   validate CONFIG [--json]               errors, warnings and hints
   presets [--json]                       the built-in presets
   zoo [--dir FOLDER ...] [--hf-cache | --hf-root DIR] [--presets] [--filter EXPR] [--sort [-]KEY]
@@ -201,7 +205,8 @@ void printKvFigures(const Analysis& analysis, std::ostream& out) {
                kv.batch, core::toString(kv.dtype), core::allocatorLabel(kv.allocator),
                core::allocatorSource(kv.allocator));
     row("bytes per token", kv.bytesPerToken);
-    const bool latent = analysis.config.latent && !kv.latentExpanded;
+    // The per-head comparison where the allocator caches MLA's latent (an engine's rule has none).
+    const bool latent = analysis.config.latent && !kv.latentExpanded && kv.expandedTotalBytes != kv.totalBytes;
     if (latent) {
         row("  if MLA cached per-head K and V", kv.expandedBytesPerToken);
     }
@@ -214,6 +219,10 @@ void printKvFigures(const Analysis& analysis, std::ostream& out) {
     row("total bytes", kv.totalBytes);
     if (latent) {
         row("  if MLA cached per-head K and V", kv.expandedTotalBytes);
+    }
+    const std::vector<std::string> layout = core::engineLayoutLines(kv);
+    if (!layout.empty()) {
+        fmt::print(out, "\n{}\n", fmt::join(layout, "\n"));
     }
     fmt::print(out, "\nweights ({}, {}) + cache on {}: {}\n", core::formatInfo(analysis.scenario.weightFormat).id,
                core::binaryBytes(analysis.weightBytes), core::devicesLabel(analysis.scenario),
@@ -244,11 +253,17 @@ int commandKv(const Options& options, const core::Scenario& scenario, std::ostre
     if (!analysis) {
         return exitCode;
     }
+    const bool unsupported = !analysis->kv.unsupported.empty();
     if (options.json) {
         out << core::kvJson(*analysis).dump(2) << "\n";
-    } else {
+    } else if (!unsupported) {
         printKvFigures(*analysis, out);
         printKvRuns(*analysis, out);
+    }
+    if (unsupported) {
+        // No figure rather than another rule's: the allocator has none for this model or format.
+        fmt::print(err, "archplay-cli: {}: {}\n", options.positional.front(), analysis->kv.unsupported);
+        return InvalidConfig;
     }
     if (analysis->kv.overflow) {
         fmt::print(err,

@@ -134,13 +134,14 @@ CommandRunner parseFit(const std::vector<std::string>& args) {
                     return;
                 }
                 printRows(core::fitRows(a), o);
+                printRows(core::vllmRows(a), o);
                 fmt::print(o, "\n{:<16} {:>12} {:>12}  {}\n", "weights", "bytes", "with cache", "on the devices");
                 for (const core::FormatFit& each : core::capacity(a).formats) {
                     fmt::print(o, "{:<16} {:>12} {:>12}  {}\n", core::formatInfo(each.format).id,
                                core::binaryBytes(each.weightBytes), core::binaryBytes(each.devices.requiredBytes),
                                core::fitVerdict(each.devices));
                 }
-                fmt::print(o, "\nFits: {}.\n", core::fitRuleLabel());
+                fmt::print(o, "\nFits: {}.\n", core::fitRuleLabel(a.scenario.kvAllocator));
             });
         });
 }

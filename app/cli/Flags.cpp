@@ -177,11 +177,28 @@ std::pair<std::uint64_t, std::uint64_t> wholeRange(const std::string& flag, cons
 }
 
 const std::vector<std::string>& scenarioFlags() {
-    static const std::vector<std::string> flags = {
-        "--gpu-file",         "--seq",          "--batch",     "--encoder-seq", "--kv-dtype",  "--weight-dtype",
-        "--weights-dtype",    "--state-dtype",  "--allocator", "--gpu",         "--gpus",      "--tokens",
-        "--micro-batch",      "--tp",           "--zero",      "--recompute",   "--optimizer", "--mfu",
-        "--activation-dtype", "--prefill-chunk"};
+    static const std::vector<std::string> flags = {"--gpu-file",
+                                                   "--seq",
+                                                   "--batch",
+                                                   "--encoder-seq",
+                                                   "--kv-dtype",
+                                                   "--weight-dtype",
+                                                   "--weights-dtype",
+                                                   "--state-dtype",
+                                                   "--allocator",
+                                                   "--gpu",
+                                                   "--gpus",
+                                                   "--tokens",
+                                                   "--micro-batch",
+                                                   "--tp",
+                                                   "--zero",
+                                                   "--recompute",
+                                                   "--optimizer",
+                                                   "--mfu",
+                                                   "--activation-dtype",
+                                                   "--prefill-chunk",
+                                                   "--gpu-memory-utilization",
+                                                   "--kv-cache-memory"};
     return flags;
 }
 
@@ -218,7 +235,7 @@ core::Scenario scenarioFromFlags(const std::map<std::string, std::string>& value
     if (const std::string* text = value("--allocator")) {
         const std::optional<core::KvAllocator> allocator = core::parseKvAllocator(*text);
         if (!allocator) {
-            throw UsageError{fmt::format("--allocator takes architecture or transformers, not '{}'", *text)};
+            throw UsageError{fmt::format("--allocator takes {}, not '{}'", core::kvAllocatorChoices(), *text)};
         }
         scenario.kvAllocator = *allocator;
     }
@@ -263,6 +280,17 @@ core::Scenario scenarioFromFlags(const std::map<std::string, std::string>& value
                                          *text)};
         }
         scenario.optimizer = *optimizer;
+    }
+    if (const std::string* text = value("--gpu-memory-utilization")) {
+        const double share = fractionNumber("--gpu-memory-utilization", *text);
+        if (!(share > 0) || share > 1) {
+            throw UsageError{
+                fmt::format("--gpu-memory-utilization takes a share above 0 and at most 100%; not '{}'", *text)};
+        }
+        scenario.gpuMemoryUtilization = share;
+    }
+    if (const std::string* text = value("--kv-cache-memory")) {
+        scenario.kvCacheMemoryBytes = countNumber("--kv-cache-memory", *text);
     }
     if (const std::string* text = value("--mfu")) {
         const double mfu = fractionNumber("--mfu", *text);

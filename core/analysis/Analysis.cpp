@@ -81,7 +81,7 @@ void addCosts(Analysis& analysis) {
     analysis.training = trainingMemory(config, analysis.plan, analysis.params.total, s.trainingShape());
     analysis.trainingGpusNeeded = trainingGpusNeeded(analysis.training, s.gpu.memoryBytes());
     const KvCacheReport one = kvCache(config, analysis.plan, s.sequenceLength, 1, s.kvDType, s.encoderSequenceLength,
-                                      s.stateDType, s.kvAllocator);
+                                      s.stateDType, s.kvAllocator, s.prefillChunk);
     const RooflineInputs inputs{&config,        &analysis.compute, &analysis.weights,
                                 one.totalBytes, s.batch,           analysis.devices.capacityBytes};
     analysis.speed = roofline(inputs, s.gpu, s.gpuCount, fp8);
@@ -113,8 +113,9 @@ Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
     }
     analysis.plan = planLayers(config);
     analysis.params = countParameters(config, analysis.plan);
-    analysis.kv = kvCache(config, analysis.plan, scenario.sequenceLength, scenario.batch, scenario.kvDType,
-                          scenario.encoderSequenceLength, scenario.stateDType, scenario.kvAllocator);
+    analysis.kv =
+        kvCache(config, analysis.plan, scenario.sequenceLength, scenario.batch, scenario.kvDType,
+                scenario.encoderSequenceLength, scenario.stateDType, scenario.kvAllocator, scenario.prefillChunk);
     analysis.weights = weightMemory(config, analysis.plan, scenario.weightFormat);
     analysis.weightBytes = analysis.weights.bytes;
     analysis.devices =
@@ -129,7 +130,12 @@ Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
             diagnostic(Severity::Warning, largerFactor(scenario),
                        "the KV cache for this sequence length and batch exceeds 2^64 bytes"));
     }
-    if (!analysis.costsValid) {
+    if (!analysis.kv.unsupported.empty()) {
+        // The allocator has no rule here: no cost figure is shown rather than one from another rule.
+        analysis.costsValid = false;
+        analysis.diagnostics.push_back(
+            diagnostic(Severity::Warning, Field::KvAllocator, analysis.kv.unsupported + "; choose another allocator"));
+    } else if (!analysis.costsValid) {
         analysis.diagnostics.push_back(costOverflow(analysis));
     }
     analysis.valid = true;

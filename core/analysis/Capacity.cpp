@@ -3,6 +3,7 @@
 
 #include "core/memory/KvCache.h"
 #include "core/scenario/GpuFit.h"
+#include "core/util/Checked.h"
 #include "core/util/Format.h"
 
 #include <algorithm>
@@ -29,7 +30,8 @@ Capacity capacity(const Analysis& analysis) {
             // Fitting at the longest length searched: no cache, one that stopped growing, or room.
             const auto cacheAt = [&](std::uint64_t length) {
                 return kvCache(analysis.config, analysis.plan, length, scenario.batch, scenario.kvDType,
-                               scenario.encoderSequenceLength, scenario.stateDType, scenario.kvAllocator)
+                               scenario.encoderSequenceLength, scenario.stateDType, scenario.kvAllocator,
+                               scenario.prefillChunk)
                     .totalBytes;
             };
             const std::uint64_t longest = cacheAt(kLongestSearched);
@@ -50,6 +52,26 @@ Capacity capacity(const Analysis& analysis) {
     std::stable_sort(answers.formats.begin(), answers.formats.end(),
                      [](const FormatFit& a, const FormatFit& b) { return a.weightBytes > b.weightBytes; });
     return answers;
+}
+
+VllmServing vllmServing(const Analysis& analysis) {
+    VllmServing serving;
+    const Scenario& s = analysis.scenario;
+    const std::uint64_t gpus = std::max<std::uint64_t>(s.gpuCount, 1);
+    const auto memory = static_cast<double>(s.gpu.memoryBytes());
+    serving.reservedBytes = roundedCount(s.gpuMemoryUtilization * memory).value();
+    serving.weightBytes = analysis.weightBytes / gpus + (analysis.weightBytes % gpus != 0 ? 1 : 0);
+    serving.workspaceBytes = analysis.serving.workspaceBytes / gpus;
+    serving.given = s.kvCacheMemoryBytes > 0;
+    const Checked used = Checked(serving.weightBytes) + Checked(serving.workspaceBytes);
+    const std::uint64_t cache = serving.given ? s.kvCacheMemoryBytes
+                                : used.overflowed() || used.value() >= serving.reservedBytes
+                                    ? 0
+                                    : serving.reservedBytes - used.value();
+    const KvCacheReport one = kvCache(analysis.config, analysis.plan, s.sequenceLength, 1, s.kvDType,
+                                      s.encoderSequenceLength, s.stateDType, KvAllocator::Vllm, s.prefillChunk);
+    serving.capacity = vllmCapacity(analysis.config, one, cache, gpus);
+    return serving;
 }
 
 } // namespace archplay::core

@@ -50,4 +50,21 @@ struct Capacity {
 /// The answers for a valid analysis with valid costs.
 [[nodiscard]] Capacity capacity(const Analysis& analysis);
 
+/// vLLM's cache on each GPU and what it holds: gpu_memory_utilization x the GPU's memory, less the
+/// weights on it and the peak its start-up profiling measures (vllm/v1/worker/gpu_worker.py,
+/// determine_available_memory), or exactly --kv-cache-memory-bytes when given.
+struct VllmServing {
+    std::uint64_t reservedBytes = 0; ///< gpu_memory_utilization x one GPU's memory. Units: bytes.
+    std::uint64_t weightBytes = 0;   ///< the weights on each GPU, split evenly. Units: bytes.
+    /// What vLLM's profiling measures (activations of a max_num_batched_tokens step, CUDA graphs,
+    /// memory outside torch): archplay puts its prefill workspace per GPU in its place, an estimate.
+    std::uint64_t workspaceBytes = 0;
+    bool given = false; ///< the scenario sets the cache's size (--kv-cache-memory-bytes): no estimate
+    VllmCapacity capacity;
+    /// vLLM starts only when one request of the scenario's length fits (maximum concurrency >= 1).
+    bool starts() const { return capacity.unsupported.empty() && capacity.maxConcurrency >= 1; }
+};
+/// For an analysis under KvAllocator::Vllm with valid costs; its capacity says why when unsupported.
+[[nodiscard]] VllmServing vllmServing(const Analysis& analysis);
+
 } // namespace archplay::core

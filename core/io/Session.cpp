@@ -59,7 +59,7 @@ bool readKvAllocator(const nlohmann::json& object, KvAllocator& out, Diagnostics
     const std::optional<KvAllocator> allocator =
         it->is_string() ? parseKvAllocator(it->get<std::string>()) : std::nullopt;
     if (!allocator) {
-        diagnostics.push_back(error("kv_allocator", "expected architecture or transformers"));
+        diagnostics.push_back(error("kv_allocator", "expected " + kvAllocatorChoices()));
         return false;
     }
     out = *allocator;
@@ -155,6 +155,14 @@ bool readTraining(const nlohmann::json& object, Scenario& s, Diagnostics& diagno
             s.mfu = it->get<double>();
         }
     }
+    if (const auto it = object.find("gpu_memory_utilization"); it != object.end()) {
+        if (!it->is_number() || !(it->get<double>() > 0) || it->get<double>() > 1) {
+            diagnostics.push_back(error("gpu_memory_utilization", "expected a number above 0 and at most 1"));
+            ok = false;
+        } else {
+            s.gpuMemoryUtilization = it->get<double>();
+        }
+    }
     return ok;
 }
 
@@ -247,7 +255,11 @@ nlohmann::json scenarioJson(const Scenario& s) {
         {"dropout", s.dropout},
         {"optimizer", std::string(toString(s.optimizer))},
         {"mfu", s.mfu},
+        {"gpu_memory_utilization", s.gpuMemoryUtilization},
     };
+    if (s.kvCacheMemoryBytes > 0) {
+        out["kv_cache_memory_bytes"] = s.kvCacheMemoryBytes;
+    }
     if (s.stateDType) {
         out["state_dtype"] = std::string(toString(*s.stateDType));
     }
@@ -275,6 +287,7 @@ bool readScenario(const nlohmann::json& object, Scenario& s, Diagnostics& diagno
     ok = readCount(object, "gpu_count", s.gpuCount, diagnostics) && ok;
     ok = readGpuChoice(object, s.gpu, diagnostics) && ok;
     ok = readCount(object, "prefill_chunk", s.prefillChunk, diagnostics) && ok;
+    ok = readCount(object, "kv_cache_memory_bytes", s.kvCacheMemoryBytes, diagnostics) && ok;
     ok = readCount(object, "training_tokens", s.trainingTokens, diagnostics) && ok;
     ok = readCount(object, "micro_batch", s.microBatch, diagnostics) && ok;
     ok = readCount(object, "tensor_parallel", s.tensorParallel, diagnostics) && ok;

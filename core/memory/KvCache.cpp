@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/memory/KvCache.h"
 
+#include "core/memory/KvLedger.h"
 #include "core/util/Checked.h"
 
 #include <algorithm>
@@ -16,8 +17,9 @@ std::uint64_t FixedState::elements() const {
 
 std::uint64_t FixedState::bytes(DType dtype, bool forced) const {
     const DType recurrentDType = recurrentInFp32 && !forced ? DType::FP32 : dtype;
+    const DType convolutionDType = convolutionInFp32 && !forced ? DType::FP32 : dtype;
     const Checked sum =
-        Checked(bytesFor(convolutionElements, dtype)) + Checked(bytesFor(recurrentElements, recurrentDType));
+        Checked(bytesFor(convolutionElements, convolutionDType)) + Checked(bytesFor(recurrentElements, recurrentDType));
     return sum.overflowed() ? UINT64_MAX : sum.value();
 }
 
@@ -27,17 +29,48 @@ std::string_view toString(KvAllocator allocator) {
         return "architecture";
     case KvAllocator::Transformers:
         return "transformers";
+    case KvAllocator::Vllm:
+        return "vllm";
+    case KvAllocator::LlamaCpp:
+        return "llama.cpp";
     }
     return {};
 }
 
 std::optional<KvAllocator> parseKvAllocator(std::string_view name) {
-    for (KvAllocator allocator : {KvAllocator::Architecture, KvAllocator::Transformers}) {
+    for (KvAllocator allocator : kAllKvAllocators) {
         if (name == toString(allocator)) {
             return allocator;
         }
     }
     return std::nullopt;
+}
+
+std::string kvAllocatorChoices() {
+    std::string names;
+    for (std::size_t i = 0; i < std::size(kAllKvAllocators); ++i) {
+        names += i == 0 ? "" : i + 1 == std::size(kAllKvAllocators) ? " or " : ", ";
+        names += toString(kAllKvAllocators[i]);
+    }
+    return names;
+}
+
+std::string_view kvFormatName(KvAllocator allocator, DType dtype) {
+    if (allocator == KvAllocator::LlamaCpp) {
+        switch (dtype) {
+        case DType::INT8:
+            return "q8_0";
+        case DType::INT4:
+            return "q4_0";
+        case DType::FP16:
+            return "f16";
+        case DType::FP32:
+            return "f32";
+        default:
+            break;
+        }
+    }
+    return toString(dtype);
 }
 
 std::string_view allocatorLabel(KvAllocator allocator) {
@@ -46,6 +79,10 @@ std::string_view allocatorLabel(KvAllocator allocator) {
         return "the architecture's own cache";
     case KvAllocator::Transformers:
         return "what transformers 5.17 allocates";
+    case KvAllocator::Vllm:
+        return "what vLLM 0.11 reserves";
+    case KvAllocator::LlamaCpp:
+        return "what llama.cpp allocates";
     }
     return {};
 }
@@ -56,6 +93,14 @@ std::string_view allocatorSource(KvAllocator allocator) {
         return "FORMULAS.md §4: K and V of every KV head, W tokens on a sliding layer, MLA's latent";
     case KvAllocator::Transformers:
         return "transformers 5.17 cache_utils.py, DynamicCache and its layers, and each family's modeling file";
+    case KvAllocator::Vllm:
+        return "vLLM 0.11 v1/kv_cache_interface.py (page sizes, max_memory_usage_bytes), v1/core/kv_cache_utils.py "
+               "(groups, padding layers, num_gpu_blocks), model_executor/models/config.py (hybrid page sizes), "
+               "block 16, 64 with FlashMLA, max_num_batched_tokens = the prefill chunk";
+    case KvAllocator::LlamaCpp:
+        return "llama.cpp src/llama-context.cpp (n_ctx padded to 256, PR #17046), llama-kv-cache.cpp (K and V rows, "
+               "MLA as K only), llama-kv-cache-iswa.cpp (sliding cache of W + n_ubatch cells), "
+               "llama-memory-recurrent.cpp (f32 states), ggml block sizes; -np batch, -ub 512, flash attention";
     }
     return {};
 }
@@ -64,12 +109,17 @@ FixedState fixedState(const ModelConfig& config, const LayerPlan& layer, KvAlloc
     Checked conv;
     Checked recurrent;
     bool fp32 = false;
+    // vLLM's and llama.cpp's convolution states keep K - 1 columns; transformers' keep K.
+    const bool engine = allocator == KvAllocator::Vllm || allocator == KvAllocator::LlamaCpp;
+    const auto window = [engine](std::int64_t kernel) {
+        return dim(engine && kernel > 0 ? kernel - 1 : kernel);
+    };
     switch (layer.mixer) {
     case TokenMixer::Attention:
         return {};
     case TokenMixer::GatedDeltaNet: {
         const GatedDeltaNet& d = config.deltaNet;
-        conv = d.convChannels() * dim(d.convKernel);
+        conv = d.convChannels() * window(d.convKernel);
         recurrent = dim(d.numValueHeads) * dim(d.keyHeadDim) * dim(d.valueHeadDim);
         fp32 = true;
         break;
@@ -82,7 +132,7 @@ FixedState fixedState(const ModelConfig& config, const LayerPlan& layer, KvAlloc
     case TokenMixer::Mamba2:
     case TokenMixer::AttentionWithMamba2: {
         const Mamba2Mixer& m = config.mamba;
-        conv = m.convChannels() * dim(m.convKernel);
+        conv = m.convChannels() * window(m.convKernel);
         recurrent = dim(m.numHeads) * dim(m.headDim) * dim(m.stateSize);
         // transformers' Mamba-2 layers (Granite 4.0 H, Falcon-H1) allocate the SSM state in fp32.
         fp32 = allocator == KvAllocator::Transformers;
@@ -92,26 +142,19 @@ FixedState fixedState(const ModelConfig& config, const LayerPlan& layer, KvAlloc
         // MambaCache: conv_states [inner, conv_kernel] and ssm_states [inner, state_size], both in the
         // model's dtype.
         const Mamba1Mixer& m = config.mamba1;
-        conv = dim(m.innerWidth) * dim(m.convKernel);
+        conv = dim(m.innerWidth) * window(m.convKernel);
         recurrent = dim(m.innerWidth) * dim(m.stateSize);
         break;
     }
     case TokenMixer::ShortConv:
-        conv = dim(config.hiddenSize) * dim(config.shortConv.kernel);
+        conv = dim(config.hiddenSize) * window(config.shortConv.kernel);
         break;
     }
+    // llama.cpp's llama_memory_recurrent holds both in f32 (llama-model.cpp, create_memory).
+    const bool llamaCpp = allocator == KvAllocator::LlamaCpp;
     return {conv.overflowed() ? UINT64_MAX : conv.value(), recurrent.overflowed() ? UINT64_MAX : recurrent.value(),
-            fp32};
+            fp32 || llamaCpp, llamaCpp};
 }
-
-namespace {
-
-/// What one decoder layer caches per token, and for how many tokens at most, under an allocator.
-struct LayerLedger {
-    Checked selfPerToken;     ///< cached elements per token (K and V, MLA's latent, indexer keys)
-    Checked expandedPerToken; ///< the same if MLA cached per-head K and V (= selfPerToken elsewhere)
-    std::uint64_t tokenLimit = UINT64_MAX;
-};
 
 LayerLedger cacheLedger(const ModelConfig& config, const LayerPlan& layer, KvAllocator allocator) {
     LayerLedger ledger;
@@ -145,11 +188,16 @@ LayerLedger cacheLedger(const ModelConfig& config, const LayerPlan& layer, KvAll
     return ledger;
 }
 
-} // namespace
-
 KvCacheReport kvCache(const ModelConfig& config, const ModelPlan& plan, std::uint64_t sequenceLength,
                       std::uint64_t batch, DType dtype, std::uint64_t encoderSequenceLength,
-                      std::optional<DType> stateDType, KvAllocator allocator) {
+                      std::optional<DType> stateDType, KvAllocator allocator, std::uint64_t prefillChunk) {
+    if (allocator == KvAllocator::Vllm || allocator == KvAllocator::LlamaCpp) {
+        KvCacheReport report =
+            engineKvCache(config, plan, sequenceLength, batch, dtype, stateDType, allocator, prefillChunk);
+        report.encoderSequenceLength =
+            config.architecture == ArchitectureKind::EncoderDecoder ? encoderSequenceLength : 0;
+        return report;
+    }
     KvCacheReport report;
     report.allocator = allocator;
     report.latentExpanded =

@@ -7,10 +7,14 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
 namespace archplay::core {
+
+/// Tokens prefilled at once by default: vLLM's max_num_batched_tokens for its API server.
+inline constexpr std::uint64_t kDefaultPrefillChunk = 8192;
 
 /// Whose rule sizes the cache (FORMULAS.md §4.7). Each engine's rules live in one place, cacheLedger()
 /// in KvCache.cpp, and every figure (the KV view, the cards, the exports, the CLI) names its allocator.
@@ -25,10 +29,31 @@ enum class KvAllocator {
     /// repeated to every query head; Mamba-2 and Gated DeltaNet keep their recurrent state in fp32 and
     /// their convolution window in the model's dtype. Bookkeeping scalars are not counted.
     Transformers,
+    /// What vLLM's v1 engine reserves per request (0.11: v1/kv_cache_interface.py, v1/core/kv_cache_utils.py,
+    /// model_executor/models/config.py): pages of 16 tokens (64 on MLA layers, FlashMLA's block; more
+    /// when a hybrid model's attention page must hold a Mamba state), a full layer cdiv(S, block) pages,
+    /// a sliding layer cdiv(min(W - 1 + max_num_batched_tokens, S), block) + 1, a chunked layer
+    /// cdiv(min(C + max_num_batched_tokens, S), block), a recurrent layer one page (its convolution
+    /// window of K - 1 columns and its state in the model's dtype, padded to the attention page), and
+    /// the padding layers of its hybrid groups. KV formats: the model's dtype or fp8.
+    Vllm,
+    /// What llama.cpp allocates for -c (batch x S) -np batch (llama-context.cpp after PR #17046,
+    /// llama-kv-cache.cpp, llama-kv-cache-iswa.cpp, llama-memory-recurrent.cpp): each sequence's stream
+    /// padded to 256 cells, a sliding or chunked layer min(cells, W + n_ubatch 512) padded to 256, K and
+    /// V rows in f32/f16/bf16 or blocks of 32 (q8_0 34 bytes, q4_0 18 bytes), MLA's latent as K only,
+    /// recurrent layers' K - 1 convolution columns and states in f32, one cell per sequence.
+    LlamaCpp,
 };
+inline constexpr KvAllocator kAllKvAllocators[] = {KvAllocator::Architecture, KvAllocator::Transformers,
+                                                   KvAllocator::Vllm, KvAllocator::LlamaCpp};
 std::string_view toString(KvAllocator allocator);
-/// "architecture" or "transformers"; nullopt for anything else.
+/// "architecture", "transformers", "vllm" or "llama.cpp"; nullopt for anything else.
 std::optional<KvAllocator> parseKvAllocator(std::string_view name);
+/// The names parseKvAllocator() takes, for messages: "architecture, transformers, vllm or llama.cpp".
+std::string kvAllocatorChoices();
+/// The KV format as the allocator names it: llama.cpp's ggml types ("q8_0" for int8, "q4_0" for int4,
+/// "f16", "bf16", "f32"), otherwise toString(dtype).
+std::string_view kvFormatName(KvAllocator allocator, DType dtype);
 /// What a figure under the allocator is, for labels: "the architecture's own cache",
 /// "what transformers 5.17 allocates".
 std::string_view allocatorLabel(KvAllocator allocator);
@@ -49,15 +74,32 @@ struct KvLayerCache {
     std::uint64_t bytes = 0;           ///< self + cross + fixed state, times batch
 };
 
+/// How an engine lays the cache out for one scenario (zero under Architecture and Transformers).
+struct KvEngineLayout {
+    std::uint64_t blockTokens = 0;      ///< vLLM: tokens per page of an attention layer
+    std::uint64_t pageBytes = 0;        ///< vLLM: bytes of one page, every layer's (padded to one size)
+    std::uint64_t groupSize = 0;        ///< vLLM: layers per KV cache group (one page of each per block id)
+    std::uint64_t groups = 0;           ///< vLLM: KV cache groups
+    std::uint64_t pagesPerSequence = 0; ///< vLLM: block ids a request of S tokens takes, over all groups
+    std::uint64_t paddingLayers = 0;    ///< vLLM: empty layer slots that fill the last group of a kind
+    std::uint64_t cells = 0;            ///< llama.cpp: cells of one sequence's stream (n_ctx_seq)
+    std::uint64_t slidingCells = 0;     ///< llama.cpp: cells of its sliding-window cache; 0 without one
+    std::uint64_t keyBytes = 0;         ///< llama.cpp: its "K (type)" buffers. Units: bytes.
+    std::uint64_t valueBytes = 0;       ///< llama.cpp: its "V (type)" buffers. Units: bytes.
+    std::uint64_t recurrentBytes = 0;   ///< llama.cpp: llama_memory_recurrent's r and s buffers. Units: bytes.
+};
+
 /// The fixed per-sequence state one layer keeps (FORMULAS.md §4.6), as Hugging Face's caches hold it:
 /// a Gated DeltaNet's convolution window over q, k, v ([conv_dim, K]) plus its [value heads, d_k, d_v]
 /// recurrent state, which the kernels keep in fp32; lightning attention's [heads, d, d] K^T V state;
 /// Mamba-2's convolution window over x, B, C ([conv_dim, d_conv]) plus its [heads, d_head, d_state]
-/// SSM state; a short convolution's [hidden, L_cache] window. Empty for attention.
+/// SSM state; a short convolution's [hidden, L_cache] window. Empty for attention. vLLM and llama.cpp
+/// keep K - 1 columns of each convolution window (the oldest is shifted out before it is read).
 struct FixedState {
     std::uint64_t convolutionElements = 0;
     std::uint64_t recurrentElements = 0;
-    bool recurrentInFp32 = false; ///< the implementation keeps the recurrent state in fp32 whatever the model dtype
+    bool recurrentInFp32 = false;   ///< the implementation keeps the recurrent state in fp32 whatever the model dtype
+    bool convolutionInFp32 = false; ///< and the convolution window too (llama.cpp)
 
     std::uint64_t elements() const;
     /// Bytes at `dtype`; the fp32 recurrent state stays fp32 unless `forced`.
@@ -96,6 +138,12 @@ struct KvCacheReport {
     /// the expanded figures are then the cache itself.
     bool latentExpanded = false;
     std::vector<KvLayerCache> layers; ///< aligned with ModelPlan::layers (encoder layers hold 0)
+    KvEngineLayout engine;
+    /// vLLM's padding layers: what the empty slots of its last groups reserve. Included in totalBytes.
+    std::uint64_t paddingBytes = 0;
+    /// Why the allocator has no rule for this model or KV format ("llama.cpp offers no fp8 KV cache");
+    /// empty when it has. The figures are then zero, never a guess.
+    std::string unsupported;
     bool overflow = false;
 };
 
@@ -105,9 +153,27 @@ struct KvCacheReport {
 /// states the allocator keeps in fp32), as `allocator` holds it.
 /// Formulas: FORMULAS.md §4.1 (MHA/GQA/MQA: 2·nkv·d per layer), §4.2 (sliding windows cap at W),
 /// §4.3 (MLA: kv_lora_rank + qk_rope_head_dim), §4.4 (encoder-decoder cross-attention).
+/// vLLM's sliding and chunked layers also hold the `prefillChunk` tokens (max_num_batched_tokens)
+/// a step may schedule.
 [[nodiscard]] KvCacheReport kvCache(const ModelConfig& config, const ModelPlan& plan, std::uint64_t sequenceLength,
                                     std::uint64_t batch, DType dtype, std::uint64_t encoderSequenceLength = 0,
                                     std::optional<DType> stateDType = std::nullopt,
-                                    KvAllocator allocator = KvAllocator::Architecture);
+                                    KvAllocator allocator = KvAllocator::Architecture,
+                                    std::uint64_t prefillChunk = kDefaultPrefillChunk);
+
+/// What vLLM prints once it has sized its cache: "GPU KV cache size: N tokens" and "Maximum
+/// concurrency for S tokens per request: X" (v1/core/kv_cache_utils.py, _report_kv_cache_config).
+struct VllmCapacity {
+    std::uint64_t cacheBytes = 0; ///< memory given to the cache on each GPU. Units: bytes.
+    std::uint64_t pageBytes = 0;  ///< one page on each GPU (K/V heads split over tensor-parallel ranks)
+    std::uint64_t blocks = 0;     ///< num_gpu_blocks: cacheBytes / pageBytes / group size
+    std::uint64_t tokens = 0;     ///< blocks / groups x the smallest block: "GPU KV cache size"
+    double maxConcurrency = 0;    ///< blocks / pages one request of S tokens takes
+    std::string unsupported;      ///< why there is no figure; empty when there is
+};
+/// vLLM's capacity for `cacheBytes` per GPU over `tensorParallel` ranks, from a report made under
+/// KvAllocator::Vllm for one sequence of the request length.
+[[nodiscard]] VllmCapacity vllmCapacity(const ModelConfig& config, const KvCacheReport& oneSequence,
+                                        std::uint64_t cacheBytes, std::uint64_t tensorParallel);
 
 } // namespace archplay::core

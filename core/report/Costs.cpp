@@ -4,6 +4,7 @@
 #include "core/analysis/DesignFigures.h"
 #include "core/derivation/DerivationText.h"
 #include "core/report/CostsText.h"
+#include "core/report/Fit.h"
 #include "core/report/Summary.h"
 #include "core/scenario/GpuFit.h"
 #include "core/util/Format.h"
@@ -247,6 +248,10 @@ std::vector<SummaryRow> servingMemoryRows(const Analysis& a) {
                               : fmt::format("{} per GPU on {}: needs {}", binaryBytes(m.perGpuBytes), gpusText(s),
                                             neededText(m.gpusNeeded, s.gpu)),
                        m.fits ? Tone::Good : Tone::Caution));
+    // vLLM's own answer beside archplay's when the cache is vLLM's (Fit.cpp).
+    for (SummaryRow& each : vllmRows(a)) {
+        rows.push_back(std::move(each));
+    }
     return rows;
 }
 

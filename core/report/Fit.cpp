@@ -75,11 +75,83 @@ std::string beyondContext(const Analysis& a, const Capacity& answers) {
                : std::string();
 }
 
+/// vllmRows() as JSON; null under other allocators.
+nlohmann::json vllmJson(const Analysis& a) {
+    using json = nlohmann::json;
+    if (a.scenario.kvAllocator != KvAllocator::Vllm || !a.valid) {
+        return json();
+    }
+    if (!a.kv.unsupported.empty()) {
+        return {{"unsupported", a.kv.unsupported}};
+    }
+    const VllmServing serving = vllmServing(a);
+    const VllmCapacity& capacity = serving.capacity;
+    json out = {{"cache_bytes", capacity.cacheBytes},
+                {"cache_bytes_given", serving.given},
+                {"gpu_memory_utilization", a.scenario.gpuMemoryUtilization},
+                {"reserved_bytes", serving.reservedBytes},
+                {"weight_bytes_per_gpu", serving.weightBytes},
+                {"profiled_bytes_estimate", serving.workspaceBytes}};
+    if (!capacity.unsupported.empty()) {
+        out["unsupported"] = capacity.unsupported;
+        return out;
+    }
+    out["page_bytes"] = capacity.pageBytes;
+    out["num_gpu_blocks"] = capacity.blocks;
+    out["block_tokens"] = a.kv.engine.blockTokens;
+    out["kv_cache_tokens"] = capacity.tokens;
+    out["max_concurrency"] = capacity.maxConcurrency;
+    out["starts"] = serving.starts();
+    return out;
+}
+
 } // namespace
 
-std::string_view fitRuleLabel() {
-    return "weights plus the architecture's own cache, split evenly over the devices; activations and an "
-           "engine's own overhead are not included";
+std::string fitRuleLabel(KvAllocator allocator) {
+    return fmt::format("weights plus {}, split evenly over the devices; activations and an engine's own overhead "
+                       "are not included",
+                       allocator == KvAllocator::Architecture ? std::string_view("the architecture's own cache")
+                                                              : allocatorLabel(allocator));
+}
+
+std::vector<SummaryRow> vllmRows(const Analysis& a) {
+    std::vector<SummaryRow> rows;
+    if (!a.valid || a.scenario.kvAllocator != KvAllocator::Vllm) {
+        return rows;
+    }
+    if (!a.kv.unsupported.empty()) {
+        rows.push_back(row("vllm", "vLLM", "no rule", "no rule", a.kv.unsupported, Tone::Bad));
+        return rows;
+    }
+    const VllmServing serving = vllmServing(a);
+    const VllmCapacity& capacity = serving.capacity;
+    const Scenario& s = a.scenario;
+    rows.push_back(row(
+        "vllm_cache_bytes", "vLLM: cache on each GPU", binaryBytes(capacity.cacheBytes),
+        withThousands(capacity.cacheBytes),
+        serving.given ? std::string("as set (--kv-cache-memory-bytes)")
+                      : fmt::format("estimate: {} x {} = {}, less weights {} and about {} vLLM profiles at start-up",
+                                    percentText(s.gpuMemoryUtilization), binaryBytes(s.gpu.memoryBytes()),
+                                    binaryBytes(serving.reservedBytes), binaryBytes(serving.weightBytes),
+                                    binaryBytes(serving.workspaceBytes))));
+    if (!capacity.unsupported.empty()) {
+        rows.push_back(
+            row("vllm_tokens", "vLLM's token capacity", "no rule", "no rule", capacity.unsupported, Tone::Bad));
+        return rows;
+    }
+    rows.push_back(row(
+        "vllm_tokens", "vLLM: GPU KV cache size", tokenCount(capacity.tokens), std::to_string(capacity.tokens),
+        fmt::format("{} blocks of {} pages of {}; {} group{}", withThousands(capacity.blocks), a.kv.engine.groupSize,
+                    binaryBytes(capacity.pageBytes), a.kv.engine.groups, a.kv.engine.groups == 1 ? "" : "s")));
+    const std::string concurrency = fmt::format("{:.2f}x", capacity.maxConcurrency);
+    rows.push_back(row(
+        "vllm_max_concurrency", fmt::format("vLLM: concurrency at {}", tokensText(s.sequenceLength)), concurrency,
+        concurrency,
+        serving.starts() ? fmt::format("a request takes {} pages", withThousands(a.kv.engine.pagesPerSequence))
+        : capacity.cacheBytes == 0 ? "vLLM does not start: the weights and its profiled peak fill its share of each GPU"
+                                   : "vLLM does not start: one request of this length needs more cache than it has",
+        serving.starts() ? Tone::Good : Tone::Bad));
+    return rows;
 }
 
 std::vector<SummaryRow> fitRows(const Analysis& a) {
@@ -125,7 +197,7 @@ std::vector<SummaryRow> fitRows(const Analysis& a) {
                        widest ? fmt::format("{} of weights beside the cache", binaryBytes(widest->weightBytes))
                               : "no weight format fits beside this cache"));
     for (SummaryRow& each : rows) {
-        each.notes.emplace_back(fitRuleLabel());
+        each.notes.emplace_back(fitRuleLabel(s.kvAllocator));
     }
     return rows;
 }
@@ -160,7 +232,9 @@ nlohmann::json fitJson(const Analysis& a) {
             {"model_context", answers.modelContext},
             {"widest_fitting_format", widest ? json(formatInfo(widest->format).id) : json()},
             {"formats", formats},
-            {"rule", fitRuleLabel()}};
+            {"rule", fitRuleLabel(a.scenario.kvAllocator)},
+            {"allocator", toString(a.scenario.kvAllocator)},
+            {"vllm", vllmJson(a)}};
 }
 
 } // namespace archplay::core

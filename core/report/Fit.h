@@ -14,8 +14,12 @@
 namespace archplay::core {
 
 /// What fits means here, the one label every answer carries: "weights plus the architecture's own
-/// cache, split evenly over the devices; activations and an engine's own overhead are not included".
-std::string_view fitRuleLabel();
+/// cache, split evenly over the devices; activations and an engine's own overhead are not included"
+/// (the cache as the scenario's allocator holds it).
+std::string fitRuleLabel(KvAllocator allocator);
+/// vLLM's own answer under KvAllocator::Vllm: the cache it gets on each GPU, "GPU KV cache size" in
+/// tokens and the maximum concurrency it prints, and whether it starts; empty under other allocators.
+[[nodiscard]] std::vector<SummaryRow> vllmRows(const Analysis& analysis);
 /// The verdict for the scenario, the largest batch at its length, the longest sequence at its batch,
 /// the fewest devices, and the widest weight format that fits; empty for an invalid analysis.
 [[nodiscard]] std::vector<SummaryRow> fitRows(const Analysis& analysis);

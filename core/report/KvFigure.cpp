@@ -97,12 +97,48 @@ std::vector<std::string> notesOf(const Analysis& analysis, const KvSavings& savi
 
 } // namespace
 
+std::vector<std::string> engineLayoutLines(const KvCacheReport& kv) {
+    std::vector<std::string> lines;
+    const KvEngineLayout& e = kv.engine;
+    if (kv.allocator == KvAllocator::Vllm && e.pageBytes > 0) {
+        lines.push_back(
+            fmt::format("vLLM: pages of {} tokens, {} per layer; {} group{} of {} layers{}; a request "
+                        "of {} tokens takes {} pages.",
+                        e.blockTokens, binaryBytes(e.pageBytes), e.groups, e.groups == 1 ? "" : "s", e.groupSize,
+                        e.paddingLayers == 0
+                            ? std::string()
+                            : fmt::format(" ({} padding layers, {})", e.paddingLayers, binaryBytes(kv.paddingBytes)),
+                        withThousands(kv.sequenceLength), withThousands(e.pagesPerSequence)));
+    } else if (kv.allocator == KvAllocator::LlamaCpp) {
+        const auto mib = [](std::uint64_t bytes) {
+            return static_cast<double>(bytes) / (1024.0 * 1024.0);
+        };
+        const std::string_view type = kvFormatName(kv.allocator, kv.dtype);
+        lines.push_back(fmt::format("llama.cpp: {:.2f} MiB ({} cells per sequence, {}/{} seqs), K ({}): {:.2f} MiB, "
+                                    "V ({}): {:.2f} MiB.",
+                                    mib(e.keyBytes + e.valueBytes), withThousands(e.cells), kv.batch, kv.batch, type,
+                                    mib(e.keyBytes), type, mib(e.valueBytes)));
+        if (e.slidingCells > 0) {
+            lines.push_back(
+                fmt::format("llama.cpp: sliding layers hold {} cells per sequence.", withThousands(e.slidingCells)));
+        }
+        if (e.recurrentBytes > 0) {
+            lines.push_back(fmt::format("llama.cpp: recurrent states in f32, {:.2f} MiB.", mib(e.recurrentBytes)));
+        }
+    }
+    return lines;
+}
+
 KvFigure kvFigure(const Analysis& analysis) {
     KvFigure figure;
     if (!analysis.valid) {
         return figure;
     }
     figure.noCache = noKvCacheNote(analysis.config);
+    if (figure.noCache.empty() && !analysis.kv.unsupported.empty()) {
+        figure.noCache =
+            fmt::format("No figure as {}: {}.", allocatorLabel(analysis.kv.allocator), analysis.kv.unsupported);
+    }
     if (!figure.noCache.empty()) {
         return figure;
     }
@@ -134,6 +170,9 @@ KvFigure kvFigure(const Analysis& analysis) {
             fmt::format(" ({} per layer)", binaryBytes(figure.shares.front().bytesPerTokenPerLayer));
     }
     figure.notes = notesOf(analysis, savings, windows, figure.shares);
+    for (std::string& line : engineLayoutLines(kv)) {
+        figure.notes.push_back(std::move(line));
+    }
 
     figure.lengthMarkers.push_back({double(std::max<std::int64_t>(analysis.config.maxPositions, 1)),
                                     "context " + tokenCount(static_cast<std::uint64_t>(analysis.config.maxPositions))});

@@ -29,7 +29,9 @@ struct KvComparison {
 /// by layer kind, the curves over context length in each precision, what windows and latent
 /// attention save, and the fit on each device. The view draws it and computes nothing.
 struct KvFigure {
-    std::string noCache; ///< not empty: the model keeps no cache, and this says why (noKvCacheNote())
+    /// Not empty: no curve to draw, and this says why: the model keeps no cache (noKvCacheNote()), or
+    /// the allocator has no rule for it (KvCacheReport::unsupported).
+    std::string noCache;
     std::string subtitle;
     std::string headline;       ///< the whole cache: "16.0 GiB"
     std::string headlineDetail; ///< "at S = 8,192 tokens × batch 1, bf16 cache · 128 KiB per token of context"
@@ -42,6 +44,10 @@ struct KvFigure {
     std::vector<GpuFit> fits;              ///< the scenario's devices, then the others (gpuFits())
     std::vector<GpuFitText> fitTexts;      ///< each fit's row, as core words it
 };
+
+/// How vLLM or llama.cpp lays the cache out, one sentence per line, llama.cpp's buffers as its log
+/// prints them ("K (q8_0): 1166.62 MiB"); empty under the other allocators.
+[[nodiscard]] std::vector<std::string> engineLayoutLines(const KvCacheReport& kv);
 
 /// The KV cache view's figure of `analysis`; empty (no text, no curve) for an invalid analysis.
 [[nodiscard]] KvFigure kvFigure(const Analysis& analysis);

@@ -51,6 +51,32 @@ json figureJson(std::uint64_t value) {
     return value == kSaturated ? json() : json(value);
 }
 
+namespace {
+
+/// How vLLM or llama.cpp lays the cache out; null under the other allocators.
+json engineLayoutJson(const KvCacheReport& kv) {
+    const KvEngineLayout& e = kv.engine;
+    if (kv.allocator == KvAllocator::Vllm) {
+        return {{"block_tokens", e.blockTokens},
+                {"page_bytes", e.pageBytes},
+                {"group_size", e.groupSize},
+                {"groups", e.groups},
+                {"padding_layers", e.paddingLayers},
+                {"padding_bytes", kv.paddingBytes},
+                {"pages_per_sequence", e.pagesPerSequence}};
+    }
+    if (kv.allocator == KvAllocator::LlamaCpp) {
+        return {{"cells", e.cells},
+                {"sliding_cells", e.slidingCells},
+                {"k_bytes", e.keyBytes},
+                {"v_bytes", e.valueBytes},
+                {"recurrent_bytes", e.recurrentBytes}};
+    }
+    return json();
+}
+
+} // namespace
+
 json kvJson(const Analysis& analysis) {
     const KvCacheReport& kv = analysis.kv;
     // After an overflow a saturated figure is not a size: null, beside "overflow": true.
@@ -88,6 +114,8 @@ json kvJson(const Analysis& analysis) {
                 {"allocated_bytes", figure(kv.totalBytes)},
                 {"expanded_total_bytes", figure(kv.expandedTotalBytes)},
                 {"overflow", kv.overflow},
+                {"unsupported", kv.unsupported.empty() ? json() : json(kv.unsupported)},
+                {"engine", engineLayoutJson(kv)},
                 {"latent", analysis.config.latent.has_value()},
                 {"gpu_fit", deviceFitJson(analysis)},
                 {"layers", layers}};

@@ -51,7 +51,7 @@ std::vector<GpuFit> gpuFits(const ModelConfig& config, const ModelPlan& plan, st
     const std::uint64_t batch = scenario.batch;
     auto cacheAt = [&](std::uint64_t length) {
         return kvCache(config, plan, length, batch, scenario.kvDType, scenario.encoderSequenceLength,
-                       scenario.stateDType, scenario.kvAllocator)
+                       scenario.stateDType, scenario.kvAllocator, scenario.prefillChunk)
             .totalBytes;
     };
     const std::uint64_t kvBytes = cacheAt(scenario.sequenceLength);

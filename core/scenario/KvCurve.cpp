@@ -51,12 +51,18 @@ std::vector<KvCurve> kvCurves(const ModelConfig& config, const ModelPlan& plan,
         curve.dtype = dtype;
         curve.lengths = lengths;
         curve.bytes.reserve(lengths.size());
+        bool unsupported = false;
         for (std::uint64_t length : lengths) {
-            curve.bytes.push_back(kvCache(config, plan, length, scenario.batch, dtype, scenario.encoderSequenceLength,
-                                          scenario.stateDType, scenario.kvAllocator)
-                                      .totalBytes);
+            const KvCacheReport report =
+                kvCache(config, plan, length, scenario.batch, dtype, scenario.encoderSequenceLength,
+                        scenario.stateDType, scenario.kvAllocator, scenario.prefillChunk);
+            unsupported = unsupported || !report.unsupported.empty();
+            curve.bytes.push_back(report.totalBytes);
         }
-        curves.push_back(std::move(curve));
+        // A precision the allocator does not offer (vLLM's int4, llama.cpp's fp8) has no curve.
+        if (!unsupported) {
+            curves.push_back(std::move(curve));
+        }
     }
     return curves;
 }
@@ -74,8 +80,9 @@ KvCurve kvAlternativeCurve(const ModelConfig& config, const ModelPlan& plan, con
     curve.lengths = lengths;
     curve.bytes.reserve(lengths.size());
     for (std::uint64_t length : lengths) {
-        const KvCacheReport report = kvCache(config, uncapped, length, scenario.batch, dtype,
-                                             scenario.encoderSequenceLength, scenario.stateDType, scenario.kvAllocator);
+        const KvCacheReport report =
+            kvCache(config, uncapped, length, scenario.batch, dtype, scenario.encoderSequenceLength,
+                    scenario.stateDType, scenario.kvAllocator, scenario.prefillChunk);
         curve.bytes.push_back(alternative == KvAlternative::Expanded ? report.expandedTotalBytes : report.totalBytes);
     }
     return curve;
@@ -88,6 +95,7 @@ std::vector<KvKindShare> kvByLayerKind(const ModelPlan& plan, const KvCacheRepor
     cross.cross = true;
     Checked crossElements;
     std::vector<Checked> selfElements;
+    const bool engine = report.allocator == KvAllocator::Vllm || report.allocator == KvAllocator::LlamaCpp;
     const std::size_t count = std::min(plan.layers.size(), report.layers.size());
     for (std::size_t i = 0; i < count; ++i) {
         const LayerPlan& layer = plan.layers[i];
@@ -126,7 +134,7 @@ std::vector<KvKindShare> kvByLayerKind(const ModelPlan& plan, const KvCacheRepor
             share.attention = layer.attention;
             share.latent = layer.latent;
             share.elementsPerTokenPerLayer = cache.selfElementsPerToken;
-            share.bytesPerTokenPerLayer = bytesFor(cache.selfElementsPerToken, report.dtype);
+            share.bytesPerTokenPerLayer = cache.selfBytesPerToken;
             share.cachedTokens = cache.cachedTokens;
             if (layer.latent) {
                 share.name = report.latentExpanded ? "MLA per-head K and V" : "latent";
@@ -142,6 +150,12 @@ std::vector<KvKindShare> kvByLayerKind(const ModelPlan& plan, const KvCacheRepor
             found = std::prev(shares.end());
         }
         ++found->layers;
+        if (engine) {
+            // An engine's layer bytes are its own (pages, quantised rows), not elements at the precision.
+            found->bytes =
+                (Checked(found->bytes) + Checked(cache.bytes) - Checked(cache.fixedStateBytes) * Checked(report.batch))
+                    .value();
+        }
         selfElements[static_cast<std::size_t>(found - shares.begin())] +=
             Checked(cache.selfElementsPerToken) * Checked(cache.cachedTokens);
         if (layer.crossAttention) {
@@ -151,7 +165,7 @@ std::vector<KvKindShare> kvByLayerKind(const ModelPlan& plan, const KvCacheRepor
         }
     }
     for (std::size_t i = 0; i < shares.size(); ++i) {
-        if (shares[i].fixedState) {
+        if (shares[i].fixedState || engine) {
             continue;
         }
         shares[i].bytes = bytesFor((selfElements[i] * Checked(report.batch)).value(), report.dtype);
@@ -168,7 +182,8 @@ std::vector<KvKindShare> kvByLayerKind(const ModelPlan& plan, const KvCacheRepor
 KvSavings kvSavings(const ModelConfig& config, const ModelPlan& plan, const Scenario& scenario) {
     const auto cacheOf = [&](const ModelPlan& layers) {
         return kvCache(config, layers, scenario.sequenceLength, scenario.batch, scenario.kvDType,
-                       scenario.encoderSequenceLength, scenario.stateDType, scenario.kvAllocator);
+                       scenario.encoderSequenceLength, scenario.stateDType, scenario.kvAllocator,
+                       scenario.prefillChunk);
     };
     KvSavings savings;
     const KvCacheReport report = cacheOf(plan);
@@ -180,7 +195,8 @@ KvSavings kvSavings(const ModelConfig& config, const ModelPlan& plan, const Scen
         savings.latent = savings.latent || (layer.latent && layer.stack == Stack::Decoder);
         layer.window = 0;
     }
-    savings.latent = savings.latent && !report.latentExpanded; // nothing saved where the allocator expands
+    // Nothing saved where the allocator expands the latent, nor compared where it has no per-head rule (engines).
+    savings.latent = savings.latent && !report.latentExpanded && report.expandedTotalBytes != report.totalBytes;
     savings.uncappedBytes = savings.windowed ? cacheOf(uncapped).totalBytes : report.totalBytes;
     return savings;
 }

@@ -29,7 +29,12 @@ struct Scenario {
     DType activationDType = DType::BF16; ///< activations of training and of a prefill's workspace
     Gpu gpu = defaultGpu();              ///< the device, from the catalogue (builtinGpus() or the user's)
     std::uint64_t gpuCount = 1;          ///< devices sharing weights and cache evenly (tensor parallel)
-    std::uint64_t prefillChunk = 8192;   ///< tokens prefilled at once, which size the serving workspace
+    /// vLLM's --gpu-memory-utilization: the share of each GPU it takes, 0 < u <= 1.
+    double gpuMemoryUtilization = 0.9;
+    /// vLLM's --kv-cache-memory-bytes: the cache on each GPU; 0: what vLLM's profiling leaves, estimated.
+    std::uint64_t kvCacheMemoryBytes = 0;
+    /// Tokens prefilled at once: the serving workspace, and vLLM's max_num_batched_tokens.
+    std::uint64_t prefillChunk = kDefaultPrefillChunk;
 
     // Training.
     std::uint64_t trainingTokens = 1'000'000'000'000; ///< tokens seen in training (D)

@@ -85,9 +85,10 @@ TEST(CliKv, TheAllocatorSaysWhoseCacheAFigureIs) {
     EXPECT_EQ(nlohmann::json::parse(mistral.out)["allocated_bytes"], 131'072ull * 4095);
     const CliResult text = runCli({"kv", "falcon-40b", "--seq", "1000", "--allocator", "transformers"});
     EXPECT_NE(text.out.find("what transformers 5.17 allocates"), std::string::npos) << text.out;
-    const CliResult bad = runCli({"kv", "falcon-40b", "--seq", "1000", "--allocator", "vllm"});
+    const CliResult bad = runCli({"kv", "falcon-40b", "--seq", "1000", "--allocator", "sglang"});
     EXPECT_EQ(bad.exitCode, 2);
-    EXPECT_NE(bad.err.find("--allocator takes architecture or transformers"), std::string::npos) << bad.err;
+    EXPECT_NE(bad.err.find("--allocator takes architecture, transformers, vllm or llama.cpp"), std::string::npos)
+        << bad.err;
 }
 
 TEST(CliTensors, ListsEveryTensorFoldedInEitherLayout) {

@@ -37,7 +37,7 @@ TEST(Session, CarriesASchemaVersionAndTheScenario) {
     const std::string held = core::sessionToJson(session, "1.2.3");
     EXPECT_TRUE(contains(held, "\"kv_allocator\": \"transformers\""));
     EXPECT_EQ(core::sessionFromJson(held).session->scenario.kvAllocator, core::KvAllocator::Transformers);
-    const core::SessionReadResult vllm = core::sessionFromJson(replaced(held, "\"transformers\"", "\"vllm\""));
+    const core::SessionReadResult vllm = core::sessionFromJson(replaced(held, "\"transformers\"", "\"sglang\""));
     EXPECT_FALSE(vllm.session.has_value());
     ASSERT_FALSE(vllm.diagnostics.empty());
     EXPECT_EQ(vllm.diagnostics.front().field, "kv_allocator");

@@ -105,10 +105,16 @@ std::vector<FieldSpec> scenarioFields() {
                        "keeps (W tokens on a sliding layer, MLA's latent). transformers: what transformers 5.17's "
                        "cache classes hold (W - 1 tokens on a sliding layer, per-head K and V for DeepSeek-V3.2 "
                        "and GLM-5, K and V repeated per query head for Falcon's new decoder, Mamba-2 states in "
-                       "FP32)."),
+                       "FP32). vLLM 0.11: the pages it reserves per request (16 tokens, 64 with MLA; a window plus "
+                       "the prefill chunk on sliding layers; hybrid groups padded), and its token capacity and "
+                       "concurrency in Fit. llama.cpp: its cells (padded to 256 per sequence; a window plus 512 on "
+                       "sliding layers), INT8 and INT4 as q8_0 and q4_0, recurrent states in FP32. An engine "
+                       "without a rule for the model or format says so instead of a figure."),
          .applies = [](const ModelConfig& c) { return c.hasDecoder(); },
          .editor = ChoiceEditor{.choices = {{tr("Architecture"), qint64(core::KvAllocator::Architecture)},
-                                            {tr("transformers 5.17"), qint64(core::KvAllocator::Transformers)}},
+                                            {tr("transformers 5.17"), qint64(core::KvAllocator::Transformers)},
+                                            {tr("vLLM 0.11"), qint64(core::KvAllocator::Vllm)},
+                                            {tr("llama.cpp"), qint64(core::KvAllocator::LlamaCpp)}},
                                 .value = scenarioMember(&Scenario::kvAllocator)}},
         {.field = Field::StateDtype,
          .label = tr("Fixed state"),
