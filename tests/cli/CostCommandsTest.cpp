@@ -151,10 +151,9 @@ TEST(CliFit, UnderVllmPrintsItsCacheTokensAndConcurrency) {
     EXPECT_DOUBLE_EQ(vllm.at("max_concurrency").get<double>(), 1952.0 / 8192);
     EXPECT_FALSE(vllm.at("starts").get<bool>()) << "a 131,072-token request needs 8,192 blocks";
     // Without the size, vLLM's share of the GPU less the weights and an estimate of its profiled peak.
-    const auto estimated =
-        jsonOf(runCli({"fit", "llama-3.1-8b", "--gpu", "h100-sxm", "--seq", "8192", "--allocator", "vllm",
-                       "--gpu-memory-utilization", "0.8", "--json"}))
-            .at("vllm");
+    const auto estimated = jsonOf(runCli({"fit", "llama-3.1-8b", "--gpu", "h100-sxm", "--seq", "8192", "--allocator",
+                                          "vllm", "--gpu-memory-utilization", "0.8", "--json"}))
+                               .at("vllm");
     EXPECT_FALSE(estimated.at("cache_bytes_given").get<bool>());
     EXPECT_EQ(estimated.at("reserved_bytes"), static_cast<std::uint64_t>(0.8 * (80ull << 30)));
     EXPECT_EQ(estimated.at("cache_bytes").get<std::uint64_t>(),
@@ -171,16 +170,16 @@ TEST(CliFit, UnderVllmPrintsItsCacheTokensAndConcurrency) {
 
 TEST(CliKvEngines, LlamaCppPrintsItsBuffersAndAnEngineWithoutARuleRefuses) {
     // ikawrakow/ik_llama.cpp PR #259: DeepSeek-R1's q8_0 latent at n_ctx 32,768 is 1,166.62 MiB.
-    const CliResult r1 = runCli({"kv", "deepseek-v3", "--seq", "32768", "--kv-dtype", "int8", "--allocator",
-                                 "llama.cpp"});
+    const CliResult r1 =
+        runCli({"kv", "deepseek-v3", "--seq", "32768", "--kv-dtype", "int8", "--allocator", "llama.cpp"});
     ASSERT_EQ(r1.exitCode, 0) << r1.err;
     EXPECT_NE(r1.out.find("K (q8_0): 1166.62 MiB"), std::string::npos) << r1.out;
-    const auto json = jsonOf(runCli({"kv", "deepseek-v3", "--seq", "32768", "--kv-dtype", "int8", "--allocator",
-                                     "llama.cpp", "--json"}));
+    const auto json = jsonOf(
+        runCli({"kv", "deepseek-v3", "--seq", "32768", "--kv-dtype", "int8", "--allocator", "llama.cpp", "--json"}));
     EXPECT_EQ(json.at("engine").at("k_bytes"), 1'223'294'976u);
     EXPECT_EQ(json.at("engine").at("cells"), 32'768u);
-    const CliResult fp8 = runCli({"kv", "llama-3.1-8b", "--seq", "4096", "--kv-dtype", "fp8", "--allocator",
-                                  "llama.cpp"});
+    const CliResult fp8 =
+        runCli({"kv", "llama-3.1-8b", "--seq", "4096", "--kv-dtype", "fp8", "--allocator", "llama.cpp"});
     EXPECT_EQ(fp8.exitCode, 1);
     EXPECT_TRUE(fp8.out.empty()) << fp8.out;
     EXPECT_NE(fp8.err.find("no fp8 KV cache"), std::string::npos) << fp8.err;

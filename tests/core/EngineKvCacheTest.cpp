@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The cache as vLLM and llama.cpp allocate it (FORMULAS.md §4.8), against the engines' published logs
 // and against their rules worked by hand.
-#include "tests/support/TestSupport.h"
-
 #include "core/report/KvFigure.h"
 #include "core/util/Format.h"
+#include "tests/support/TestSupport.h"
 
 #include <fmt/format.h>
 
