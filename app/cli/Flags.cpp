@@ -224,6 +224,7 @@ core::Scenario scenarioFromFlags(const std::map<std::string, std::string>& value
     for (const char* flag : {"--weight-dtype", "--weights-dtype"}) {
         if (const std::string* text = value(flag)) {
             scenario.weightFormat = weightFormatNamed(flag, *text);
+            scenario.weightsAsShipped = false;
         }
     }
     if (const std::string* text = value("--activation-dtype")) {

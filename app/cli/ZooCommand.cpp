@@ -53,6 +53,7 @@ constexpr core::ZooColumn kTextColumns[] = {
     core::ZooColumn::KvBytesPerToken,
     core::ZooColumn::KvTotalBytes,
     core::ZooColumn::WeightBytes,
+    core::ZooColumn::WeightFormat,
     core::ZooColumn::FlopsPerToken,
     core::ZooColumn::DecodeTokensPerSecond,
     core::ZooColumn::LayersRule12,
@@ -75,6 +76,8 @@ std::string_view textHeader(core::ZooColumn column) {
         return "KV";
     case core::ZooColumn::WeightBytes:
         return "weights";
+    case core::ZooColumn::WeightFormat:
+        return "format";
     case core::ZooColumn::FlopsPerToken:
         return "FLOP/token";
     case core::ZooColumn::DecodeTokensPerSecond:
@@ -102,10 +105,11 @@ std::string cell(const core::ZooRow& row, core::ZooColumn column) {
     return core::zooText(row, column);
 }
 
-/// "4,096 tokens x 1, KV bf16, weights bf16, on 1 x H100 SXM (80 GiB)": the zoo's scenario.
+/// "4,096 tokens x 1, KV bf16, weights bf16 (as shipped where a checkpoint says), on 1 x H100 SXM (80 GiB)".
 std::string scenarioText(const core::Scenario& s) {
-    return fmt::format("{} tokens x {}, KV {}, weights {}, on {}", core::withThousands(s.sequenceLength), s.batch,
-                       core::toString(s.kvDType), core::formatInfo(s.weightFormat).id, core::devicesLabel(s));
+    return fmt::format("{} tokens x {}, KV {}, weights {}{}, on {}", core::withThousands(s.sequenceLength), s.batch,
+                       core::toString(s.kvDType), core::formatInfo(s.weightFormat).id,
+                       s.weightsAsShipped ? " (as shipped where the checkpoint says)" : "", core::devicesLabel(s));
 }
 
 void printTable(const core::ModelZoo& zoo, std::ostream& out) {

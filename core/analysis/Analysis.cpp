@@ -104,6 +104,9 @@ Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
     Analysis analysis;
     analysis.config = config;
     analysis.scenario = scenario;
+    if (const std::optional<WeightFormat> shipped = shippedFormat(config); shipped && scenario.weightsAsShipped) {
+        analysis.scenario.weightFormat = *shipped;
+    }
     analysis.diagnostics = validate(config);
     for (Diagnostic& diagnostic : validateScenario(config, scenario)) {
         analysis.diagnostics.push_back(std::move(diagnostic));
@@ -116,7 +119,7 @@ Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
     analysis.kv =
         kvCache(config, analysis.plan, scenario.sequenceLength, scenario.batch, scenario.kvDType,
                 scenario.encoderSequenceLength, scenario.stateDType, scenario.kvAllocator, scenario.prefillChunk);
-    analysis.weights = weightMemory(config, analysis.plan, scenario.weightFormat);
+    analysis.weights = weightMemory(config, analysis.plan, analysis.scenario.weightFormat);
     analysis.weightBytes = analysis.weights.bytes;
     analysis.devices =
         deviceFit(memorySizeOf(scenario.gpu), scenario.gpuCount, analysis.weightBytes, analysis.kv.totalBytes);
@@ -129,6 +132,10 @@ Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
         analysis.diagnostics.push_back(
             diagnostic(Severity::Warning, largerFactor(scenario),
                        "the KV cache for this sequence length and batch exceeds 2^64 bytes"));
+    }
+    if (analysis.config.shipped && !analysis.config.shipped->unread.empty()) {
+        analysis.diagnostics.push_back(
+            diagnostic(Severity::Hint, Field::WeightFormat, "quantization_config: " + analysis.config.shipped->unread));
     }
     if (!analysis.kv.unsupported.empty()) {
         // The allocator has no rule here: no cost figure is shown rather than one from another rule.

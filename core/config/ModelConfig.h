@@ -52,6 +52,19 @@ enum class SlidingPattern {
 /// Attention of one layer as it is scheduled.
 enum class LayerAttention { Global, Sliding, Chunked };
 
+/// How a checkpoint stores its weights, from its config.json's quantization_config.
+struct ShippedWeights {
+    std::string method; ///< quant_method: "fp8", "mxfp4", "gptq", "awq", "bitsandbytes", "compressed-tensors"
+    /// The archplay weight format id it is stored in ("fp8-block128", "mxfp4"); empty when it is not
+    /// one of archplay's layouts, and `unread` says why.
+    std::string format;
+    /// Modules left unquantised beside the format's own rule (modules_to_not_convert, ignore), with the
+    /// layer index as '*': "model.layers.*.self_attn", "lm_head".
+    std::vector<std::string> keptModules;
+    std::string unread; ///< why the format could not be read; empty when it was
+    bool operator==(const ShippedWeights&) const = default;
+};
+
 /// What mixes information across tokens in a layer. Only softmax attention keeps a per-token KV
 /// cache; the others keep a fixed per-sequence state (FORMULAS.md §4.6).
 enum class TokenMixer {
@@ -359,6 +372,9 @@ struct ModelConfig {
 
     /// Fields of the source config.json that the model does not interpret, kept for a lossless round trip.
     Passthrough passthrough;
+    /// The weights as the checkpoint ships them, read from quantization_config (core/io/ShippedWeights.cpp);
+    /// absent for a config without one.
+    std::optional<ShippedWeights> shipped;
 
     /// head_dim in effect: the explicit value, else hiddenSize / numHeads (0 when numHeads is 0).
     [[nodiscard]] std::int64_t effectiveHeadDim() const;

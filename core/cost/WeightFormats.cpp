@@ -218,27 +218,96 @@ Checked storedBytes(const TensorSpec& tensor, WeightFormat format, bool moreBits
     return hfQuantisedBytes(tensor, format) * copies;
 }
 
+std::optional<WeightFormat> shippedFormat(const ModelConfig& config) {
+    return config.shipped ? parseWeightFormat(config.shipped->format) : std::nullopt;
+}
+
+std::string weightFormatLabel(const ModelConfig& config, WeightFormat format) {
+    const std::string name(formatInfo(format).name);
+    return shippedFormat(config) == format ? name + " as shipped" : name;
+}
+
+std::string shippedWeightsNote(const ModelConfig& config) {
+    if (!config.shipped) {
+        return {};
+    }
+    const ShippedWeights& shipped = *config.shipped;
+    if (shipped.format.empty()) {
+        return "quantization_config: " + shipped.unread;
+    }
+    std::string note =
+        fmt::format("shipped as {} (quantization_config, quant_method {})", shipped.format, shipped.method);
+    if (!shipped.keptModules.empty()) {
+        note += fmt::format("; left in 16 bits: {}", fmt::join(shipped.keptModules, ", "));
+    }
+    return note;
+}
+
+bool moduleMatches(std::string_view pattern, std::string_view key) {
+    // A glob whose '*' stands for one dotted component, matched from any component of the key to the
+    // end of one: "model.layers.*.self_attn" covers "model.layers.3.self_attn.q_proj.weight", "lm_head"
+    // covers "lm_head.weight" (transformers matches module names by prefix and by substring).
+    const auto matchesAt = [&](std::size_t start) {
+        std::size_t k = start;
+        for (std::size_t p = 0; p < pattern.size(); ++p) {
+            if (pattern[p] == '*') {
+                while (k < key.size() && key[k] != '.') {
+                    ++k;
+                }
+            } else if (k < key.size() && key[k] == pattern[p]) {
+                ++k;
+            } else {
+                return false;
+            }
+        }
+        return k == key.size() || key[k] == '.';
+    };
+    for (std::size_t start = 0; start <= key.size(); start = key.find('.', start) + 1) {
+        if (matchesAt(start)) {
+            return true;
+        }
+        if (key.find('.', start) == std::string_view::npos) {
+            break;
+        }
+    }
+    return false;
+}
+
 WeightMemory weightMemory(const ModelConfig& config, const ModelPlan& plan, WeightFormat format) {
     WeightMemory memory;
     memory.format = format;
     Checked total, lookup, quantised;
     std::array<Checked, kComponentCount> components{};
-    const auto add = [&](const TensorSpec& tensor, Checked bytes, Checked times) {
+    // In the format the checkpoint ships in, the modules it leaves unquantised stay 16-bit too.
+    const bool asShipped = shippedFormat(config) == format && !config.shipped->keptModules.empty();
+    const auto kept = [&](const TensorSpec& tensor, const LayerPlan* layer) {
+        if (!asShipped) {
+            return false;
+        }
+        const std::string key = checkpointKey(config, tensor, layer);
+        return std::any_of(config.shipped->keptModules.begin(), config.shipped->keptModules.end(),
+                           [&](const std::string& pattern) { return moduleMatches(pattern, key); });
+    };
+    const auto add = [&](const TensorSpec& tensor, Checked bytes, Checked times, bool unquantised) {
         const Checked all = bytes * times;
         total += all;
         components[static_cast<std::size_t>(tensor.component)] += all;
         if (tensor.use == TensorUse::Lookup) {
             lookup += all;
         }
-        const bool quantisedHere = isGguf(format) ? tensor.shape.size() >= 2 && tensor.use != TensorUse::Convolution &&
-                                                        tensor.component != Component::Router
-                                                  : format > WeightFormat::BF16 && quantisedByHf(tensor);
+        const bool quantisedHere =
+            !unquantised && (isGguf(format) ? tensor.shape.size() >= 2 && tensor.use != TensorUse::Convolution &&
+                                                  tensor.component != Component::Router
+                                            : format > WeightFormat::BF16 && quantisedByHf(tensor));
         if (quantisedHere) {
             quantised += tensor.total() * times;
         }
     };
+    const auto storedAs = [&](const TensorSpec& tensor, const LayerPlan* layer, bool moreBits) {
+        return kept(tensor, layer) ? tensor.total() * Checked(2) : storedBytes(tensor, format, moreBits);
+    };
     for (const TensorSpec& tensor : outerTensors(config)) {
-        add(tensor, storedBytes(tensor, format, false), 1);
+        add(tensor, storedAs(tensor, nullptr, false), 1, kept(tensor, nullptr));
     }
     // Layers of one kind share their tensors: count each kind once for its ordinary layers and once for
     // the layers llama.cpp's mixes give more bits.
@@ -262,11 +331,12 @@ WeightMemory weightMemory(const ModelConfig& config, const ModelPlan& plan, Weig
     }
     for (const Kind& kind : kinds) {
         for (const TensorSpec& tensor : layerTensors(config, kind.plan)) {
+            const bool unquantised = kept(tensor, &kind.plan);
             if (kind.ordinary > 0) {
-                add(tensor, storedBytes(tensor, format, false), kind.ordinary);
+                add(tensor, storedAs(tensor, &kind.plan, false), kind.ordinary, unquantised);
             }
             if (kind.more > 0) {
-                add(tensor, storedBytes(tensor, format, true), kind.more);
+                add(tensor, storedAs(tensor, &kind.plan, true), kind.more, unquantised);
             }
         }
     }

@@ -69,9 +69,23 @@ struct WeightMemory {
     std::uint64_t component(Component c) const { return byComponent[static_cast<std::size_t>(c)]; }
 };
 
+/// The format the checkpoint ships in (config.shipped), when it is one of archplay's.
+std::optional<WeightFormat> shippedFormat(const ModelConfig& config);
+/// The format's name as every view and export labels the weights: "MXFP4 (E2M1, scale per 32) as shipped"
+/// when it is the one the checkpoint ships in, else its name.
+std::string weightFormatLabel(const ModelConfig& config, WeightFormat format);
+/// What the checkpoint's quantization_config says and what archplay made of it, for notes: "shipped as
+/// mxfp4 (quantization_config); left in 16 bits: model.layers.*.self_attn, lm_head"; empty without one.
+std::string shippedWeightsNote(const ModelConfig& config);
+/// True when a module pattern of quantization_config ("model.layers.*.self_attn", "lm_head") covers the
+/// checkpoint key ("model.layers.3.self_attn.q_proj.weight"): '*' stands for one dotted component,
+/// and the pattern may start at any component and must end at one.
+bool moduleMatches(std::string_view pattern, std::string_view key);
+
 /// Sums storedBytes() over every counted tensor of the model: in a quantised format, embeddings,
 /// the output head, routers, norms, biases and convolutions stay 16-bit (GGUF: 1-D tensors in fp32,
-/// the output head in Q6_K), as the formats' tools store them.
+/// the output head in Q6_K), as the formats' tools store them. In the format the checkpoint ships in,
+/// the modules its quantization_config leaves out stay 16-bit as well (gpt-oss: attention, router).
 [[nodiscard]] WeightMemory weightMemory(const ModelConfig& config, const ModelPlan& plan, WeightFormat format);
 
 /// llama.cpp's use_more_bits(i, n): layer i of n gets more bits in the _M mixes.

@@ -7,6 +7,7 @@
 #include "core/io/JsonFields.h"
 #include "core/io/JsonText.h"
 #include "core/io/ModelKinds.h"
+#include "core/io/ShippedWeights.h"
 #include "core/validate/Validation.h"
 
 #include <fmt/format.h>
@@ -399,6 +400,7 @@ ImportResult importConfig(const json& object, const ImportOptions& options) {
         result.config = readObject(object, modelType, result.diagnostics, options);
     }
     readExtraFields(result.config->passthrough.json(), *result.config);
+    readShippedWeights(result.config->passthrough.json(), *result.config);
     for (Diagnostic& diagnostic : result.diagnostics) {
         diagnostic.target = importedField(diagnostic.field);
     }

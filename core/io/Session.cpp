@@ -256,6 +256,7 @@ nlohmann::json scenarioJson(const Scenario& s) {
         {"optimizer", std::string(toString(s.optimizer))},
         {"mfu", s.mfu},
         {"gpu_memory_utilization", s.gpuMemoryUtilization},
+        {"weights_as_shipped", s.weightsAsShipped},
     };
     if (s.kvCacheMemoryBytes > 0) {
         out["kv_cache_memory_bytes"] = s.kvCacheMemoryBytes;
@@ -284,6 +285,17 @@ bool readScenario(const nlohmann::json& object, Scenario& s, Diagnostics& diagno
         s.stateDType = state;
     }
     ok = readKvAllocator(object, s.kvAllocator, diagnostics) && ok;
+    // A session holds the format it was looked at in; one without the key was written before formats
+    // were read from quantization_config, in the format it names.
+    s.weightsAsShipped = false;
+    if (const auto it = object.find("weights_as_shipped"); it != object.end()) {
+        if (!it->is_boolean()) {
+            diagnostics.push_back(error("weights_as_shipped", "expected true or false"));
+            ok = false;
+        } else {
+            s.weightsAsShipped = it->get<bool>();
+        }
+    }
     ok = readCount(object, "gpu_count", s.gpuCount, diagnostics) && ok;
     ok = readGpuChoice(object, s.gpu, diagnostics) && ok;
     ok = readCount(object, "prefill_chunk", s.prefillChunk, diagnostics) && ok;

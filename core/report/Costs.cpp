@@ -116,7 +116,8 @@ MemoryStack servingStack(const Analysis& a) {
     const ServingMemory& m = a.serving;
     const Scenario& s = a.scenario;
     const std::pair<MemorySegment, std::uint64_t> parts[] = {
-        {{MemoryPart::Weights, fmt::format("Weights ({})", formatInfo(s.weightFormat).name), "weights_bytes", 0},
+        {{MemoryPart::Weights, fmt::format("Weights ({})", weightFormatLabel(a.config, s.weightFormat)),
+          "weights_bytes", 0},
          m.weightBytes},
         {{MemoryPart::KvCache, "KV cache and states", "kv_bytes", 0}, m.kvBytes},
         {{MemoryPart::Workspace, "Prefill workspace", "activation_bytes", 0}, m.workspaceBytes}};
@@ -233,10 +234,10 @@ std::vector<SummaryRow> servingMemoryRows(const Analysis& a) {
     }
     const ServingMemory& m = a.serving;
     const Scenario& s = a.scenario;
-    const WeightFormatInfo& format = formatInfo(s.weightFormat);
     const double bits = a.params.total > 0 ? 8.0 * double(a.weightBytes) / double(a.params.total) : 0;
-    rows.push_back(row("weights_bytes", fmt::format("Weights ({})", format.name), binaryBytes(m.weightBytes),
-                       bytesRow(m.weightBytes), fmt::format("{:.3f} bits per parameter over the model", bits)));
+    rows.push_back(row("weights_bytes", fmt::format("Weights ({})", weightFormatLabel(a.config, s.weightFormat)),
+                       binaryBytes(m.weightBytes), bytesRow(m.weightBytes),
+                       fmt::format("{:.3f} bits per parameter over the model", bits)));
     rows.push_back(row("kv_bytes", "KV cache and states", binaryBytes(m.kvBytes), bytesRow(m.kvBytes),
                        fmt::format("{} tokens x {} sequence{}, {}", tokenCount(s.sequenceLength), s.batch,
                                    s.batch == 1 ? "" : "s", toString(s.kvDType))));

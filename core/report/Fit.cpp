@@ -140,7 +140,7 @@ std::vector<SummaryRow> vllmRows(const Analysis& a) {
         return rows;
     }
     rows.push_back(row(
-        "vllm_tokens", "vLLM: GPU KV cache size", tokenCount(capacity.tokens), std::to_string(capacity.tokens),
+        "vllm_tokens", "vLLM: GPU KV cache size", withThousands(capacity.tokens) + " tokens", std::to_string(capacity.tokens),
         fmt::format("{} blocks of {} pages of {}; {} group{}", withThousands(capacity.blocks), a.kv.engine.groupSize,
                     binaryBytes(capacity.pageBytes), a.kv.engine.groups, a.kv.engine.groups == 1 ? "" : "s")));
     const std::string concurrency = fmt::format("{:.2f}x", capacity.maxConcurrency);

@@ -213,6 +213,8 @@ void countRow(ZooRow& row, const Analysis& analysis) {
     row.kvBytesPerToken = analysis.kv.bytesPerToken;
     row.kvTotalBytes = analysis.kv.totalBytes;
     row.weightBytes = analysis.weightBytes;
+    row.weightFormat = std::string(formatInfo(analysis.scenario.weightFormat).id) +
+                       (shippedFormat(config) == analysis.scenario.weightFormat ? " as shipped" : "");
     row.fits = analysis.devices.fits;
     row.fit = fitVerdict(analysis.devices);
     row.flopsPerToken = figureValue(analysis, DesignFigure::FlopsPerToken);

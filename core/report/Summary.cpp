@@ -319,7 +319,7 @@ SummaryRow ffnRow(const ModelConfig& config) {
 
 SummaryRow weightsRow(const Analysis& analysis) {
     const DeviceFit& fit = analysis.devices;
-    const std::string dtype(formatInfo(analysis.scenario.weightFormat).name);
+    const std::string dtype = weightFormatLabel(analysis.config, analysis.scenario.weightFormat);
     const std::string devices = devicesLabel(analysis.scenario);
     SummaryRow row{"weight_bytes", fmt::format("Weights ({})", formatInfo(analysis.scenario.weightFormat).id),
                    binaryBytes(analysis.weightBytes), withThousands(analysis.weightBytes) + " bytes"};
@@ -327,6 +327,9 @@ SummaryRow weightsRow(const Analysis& analysis) {
         fit.fits ? fmt::format("{} · fits on {}", dtype, devices) : fmt::format("{} · {}", dtype, fitVerdict(fit));
     row.tone = fit.fits ? Tone::Good : Tone::Caution;
     row.notes.push_back(fmt::format("{} bytes of weights at {}", withThousands(analysis.weightBytes), dtype));
+    if (const std::string shipped = shippedWeightsNote(analysis.config); !shipped.empty()) {
+        row.notes.push_back(shipped);
+    }
     row.notes.push_back(fmt::format("weights + KV cache on {}: {} of {} bytes, {}", devices,
                                     withThousands(fit.requiredBytes), withThousands(fit.capacityBytes),
                                     fitVerdict(fit)));

@@ -131,6 +131,7 @@ const std::vector<ZooColumnInfo>& zooColumns() {
         {ZooColumn::KvBytesPerToken, "kv_bytes_per_token", "KV per token", true},
         {ZooColumn::KvTotalBytes, "kv_total_bytes", "KV (scenario)", true},
         {ZooColumn::WeightBytes, "weight_bytes", "Weights", true},
+        {ZooColumn::WeightFormat, "weight_format", "Weight format", false},
         {ZooColumn::Fits, "fits", "Fits", false},
         {ZooColumn::GpuFit, "gpu_fit", "GPU fit", false},
         {ZooColumn::FlopsPerToken, "flops_per_token", "FLOPs per token", true},
@@ -276,6 +277,8 @@ std::string zooText(const ZooRow& row, ZooColumn column) {
         return row.counted() && row.publishedParams ? (row.matchesPublished ? "yes" : "no") : "";
     case ZooColumn::Fits:
         return row.counted() ? (row.fits ? "yes" : "no") : "";
+    case ZooColumn::WeightFormat:
+        return row.weightFormat;
     case ZooColumn::GpuFit:
         return row.fit;
     case ZooColumn::Reason:

@@ -44,6 +44,7 @@ enum class ZooColumn {
     KvBytesPerToken,
     KvTotalBytes,
     WeightBytes,
+    WeightFormat,
     Fits,
     GpuFit,
     FlopsPerToken,

@@ -12,4 +12,16 @@ std::optional<std::uint64_t> fitSequenceToContext(const ModelConfig& config, Sce
     return before;
 }
 
+std::optional<WeightFormat> startFromShippedFormat(const ModelConfig* previous, const ModelConfig& config,
+                                                   Scenario& scenario) {
+    scenario.weightsAsShipped = false;
+    const WeightFormat before = scenario.weightFormat;
+    if (const std::optional<WeightFormat> shipped = shippedFormat(config)) {
+        scenario.weightFormat = *shipped;
+    } else if (previous && shippedFormat(*previous) == before) {
+        scenario.weightFormat = WeightFormat::BF16;
+    }
+    return scenario.weightFormat == before ? std::nullopt : std::optional<WeightFormat>(before);
+}
+
 } // namespace archplay::core

@@ -21,6 +21,10 @@ struct Scenario {
     std::uint64_t encoderSequenceLength = 512; ///< source tokens (encoder-decoder only)
     std::uint64_t batch = 1;                   ///< sequences served at once
     WeightFormat weightFormat = WeightFormat::BF16;
+    /// A model whose checkpoint ships in one of archplay's formats (quantization_config) is analysed in
+    /// it rather than in weightFormat: the default of the command line and the zoo, off once a format
+    /// is given (--weight-dtype). The window sets the format itself (startFromShippedFormat()).
+    bool weightsAsShipped = true;
     DType kvDType = DType::BF16;
     /// Precision of the fixed states of linear-attention / state-space layers; absent: the KV precision.
     std::optional<DType> stateDType;
@@ -60,5 +64,11 @@ struct Scenario {
 /// max_position_embeddings becomes that length (a 512-token BERT is not shown at 131,072 tokens).
 /// Returns the sequence length it replaced, or nullopt when the scenario already fits.
 std::optional<std::uint64_t> fitSequenceToContext(const ModelConfig& config, Scenario& scenario);
+
+/// A model just loaded in place of `previous` starts from the format its checkpoint ships in; a model
+/// that ships none goes back to BF16 when the scenario held `previous`'s shipped format. The format
+/// is then the scenario's own (weightsAsShipped off). Returns the format it replaced, or nullopt.
+std::optional<WeightFormat> startFromShippedFormat(const ModelConfig* previous, const ModelConfig& config,
+                                                   Scenario& scenario);
 
 } // namespace archplay::core

@@ -114,12 +114,18 @@ TEST(CliFit, AnswersWillItRunInTextAndJson) {
     EXPECT_EQ(json.at("widest_fitting_format"), "fp32") << "32 GB of fp32 weights fit in 141 GiB";
     EXPECT_EQ(json.at("formats").size(), core::weightFormats().size());
 
-    // DeepSeek-V3 on 2 x H100 (the "90.1 tok/s"): no format fits, and it says how many it needs.
+    // DeepSeek-V3 on 2 x H100 (the "90.1 tok/s"): no format fits, and it says how many it needs,
+    // in the FP8 it ships in and in BF16.
     const auto deepseek = jsonOf(runCli({"fit", "deepseek-v3", "--gpu", "h100-sxm", "--gpus", "2", "--json"}));
+    EXPECT_EQ(deepseek.at("weight_format"), "fp8-block128") << "quantization_config: fp8, 128 x 128 blocks";
     EXPECT_FALSE(deepseek.at("fits").get<bool>());
     EXPECT_TRUE(deepseek.at("widest_fitting_format").is_null());
     EXPECT_EQ(deepseek.at("largest_batch"), 0);
-    EXPECT_GE(deepseek.at("devices_needed").get<std::uint64_t>(), 16u);
+    EXPECT_GE(deepseek.at("devices_needed").get<std::uint64_t>(), 8u);
+    const auto bf16 =
+        jsonOf(runCli({"fit", "deepseek-v3", "--gpu", "h100-sxm", "--gpus", "2", "--weight-dtype", "bf16", "--json"}));
+    EXPECT_EQ(bf16.at("weight_format"), "bf16");
+    EXPECT_GE(bf16.at("devices_needed").get<std::uint64_t>(), 16u);
 
     // No cache at all (BERT): any batch and any length fit beside the weights, and it says so.
     const auto bert = jsonOf(runCli({"fit", "bert-base-uncased", "--gpu", "h100-sxm", "--seq", "512", "--json"}));

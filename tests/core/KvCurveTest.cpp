@@ -188,7 +188,9 @@ TEST(GpuFit, LlamaEightBFitsOnEveryListedSize) {
 }
 
 TEST(GpuFit, DeepSeekNeedsSeveralDevicesAndWindowedModelsCanBeUnbounded) {
-    const auto v3 = analyzePreset("deepseek-v3");
+    core::Scenario bf16; // BF16 rather than the FP8 it ships in
+    bf16.weightsAsShipped = false;
+    const auto v3 = analyzePreset("deepseek-v3", bf16);
     const auto fits = core::gpuFits(v3.config, v3.plan, v3.weightBytes, scenario(1, 4096));
     EXPECT_FALSE(fits.back().devices.fits);
     EXPECT_EQ(fits.back().maxSequenceLength, 0u);
@@ -207,6 +209,7 @@ TEST(GpuFit, EveryRowUsesTheScenarioGpuCountAndTheRowOfItsSizeIsTheWeightsCard) 
     // DeepSeek-V3 at FP8 on 8 x 80 GiB: 671B of weights (625 GiB) fit in 640 GiB with a 4K cache.
     core::Scenario scenario;
     scenario.weightFormat = core::WeightFormat::FP8;
+    scenario.weightsAsShipped = false;
     scenario.gpuCount = 8;
     const auto v3 = analyzePreset("deepseek-v3", scenario);
     ASSERT_TRUE(v3.devices.fits);
@@ -243,6 +246,7 @@ TEST(GpuFit, TheScenarioGpuSplitsWeightsAndCacheOverItsDevices) {
     core::Scenario scenario;
     scenario.gpu = *core::findGpu(core::builtinGpus(), "h200");
     scenario.gpuCount = 8;
+    scenario.weightsAsShipped = false;
     const auto h200 = analyzePreset("deepseek-v3", scenario);
     EXPECT_EQ(h200.weightBytes, 1342052808704u);
     EXPECT_EQ(h200.devices.capacityBytes, 8 * 141ull << 30);

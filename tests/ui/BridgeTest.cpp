@@ -33,6 +33,30 @@ TEST(ModelBridge, APresetShorterThanTheSequenceBringsItWithinItsContextAndSaysSo
     EXPECT_EQ(bridge.config().modelType, "llama");
 }
 
+TEST(ModelBridge, AModelOpensInItsShippedFormatAndTheNextOneDoesNotInheritIt) {
+    session::ModelBridge bridge;
+    ASSERT_TRUE(bridge.loadPreset(QStringLiteral("llama-3-8b")));
+    QSignalSpy notices(&bridge, &session::ModelBridge::notice);
+    ASSERT_TRUE(bridge.loadPreset(QStringLiteral("gpt-oss-20b")));
+    EXPECT_EQ(bridge.scenario().weightFormat, core::WeightFormat::MXFP4);
+    EXPECT_FALSE(bridge.scenario().weightsAsShipped) << "the picker shows the format in use";
+    ASSERT_EQ(notices.count(), 1);
+    EXPECT_TRUE(notices.back().front().toString().contains(QStringLiteral("as shipped")));
+    // A chosen format is the user's; the next model that ships none goes back to BF16 only from a
+    // shipped format.
+    ASSERT_TRUE(bridge.loadPreset(QStringLiteral("llama-3-8b")));
+    EXPECT_EQ(bridge.scenario().weightFormat, core::WeightFormat::BF16);
+    EXPECT_TRUE(notices.back().front().toString().contains(QStringLiteral("back to")));
+    bridge.edit(QStringLiteral("nf4"),
+                [](core::ModelConfig&, core::Scenario& s) { s.weightFormat = core::WeightFormat::NF4; });
+    ASSERT_TRUE(bridge.loadPreset(QStringLiteral("qwen3-8b")));
+    EXPECT_EQ(bridge.scenario().weightFormat, core::WeightFormat::NF4);
+    bridge.undoStack()->undo();
+    bridge.undoStack()->undo();
+    bridge.undoStack()->undo();
+    EXPECT_EQ(bridge.scenario().weightFormat, core::WeightFormat::MXFP4) << "undo brings the shipped format back";
+}
+
 TEST(ModelBridge, EditRecomputesOnceAndMatchesCore) {
     archplay::ui::session::ModelBridge bridge;
     QSignalSpy spy(&bridge, &archplay::ui::session::ModelBridge::analysisChanged);

@@ -51,6 +51,7 @@ ModelBridge::ModelBridge(QObject* parent)
     : QObject(parent)
     , m_undoStack(new QUndoStack(this)) {
     m_state.origin.base = m_state.config;
+    m_state.scenario.weightsAsShipped = false; // the window's Weights picker shows the format in use
     applyState(m_state);
     connect(m_undoStack, &QUndoStack::cleanChanged, this, &ModelBridge::unsavedChanged);
 }
@@ -182,11 +183,27 @@ void ModelBridge::setRestoredUnsaved(bool unsaved) {
 }
 
 void ModelBridge::fitScenario(BridgeState& state) {
+    // What loading the model changed in the scenario, said in one notice.
+    const QString model = state.origin.label.isEmpty() ? tr("The model") : state.origin.label;
+    QStringList changes;
+    if (const auto before = core::startFromShippedFormat(&m_state.config, state.config, state.scenario)) {
+        const QString format = qs(core::formatInfo(state.scenario.weightFormat).name);
+        const QString was = qs(core::formatInfo(*before).name);
+        changes << (core::shippedFormat(state.config)
+                        ? tr("Weights as shipped: %1 (%2's quantization_config; was %3); pick another format in "
+                             "Scenario.")
+                              .arg(format, model, was)
+                        : tr("Weights back to %1 (was %2, the last model's shipped format): %3 ships no "
+                             "quantization_config.")
+                              .arg(format, was, model));
+    }
     if (const auto before = core::fitSequenceToContext(state.config, state.scenario)) {
-        const QString name = state.origin.label.isEmpty() ? tr("The model") : state.origin.label;
-        emit notice(tr("Sequence length set to %1 tokens (was %2): %3's context is %1 tokens. Undo restores it.")
-                        .arg(QLocale().toString(qulonglong(state.scenario.sequenceLength)),
-                             QLocale().toString(qulonglong(*before)), name));
+        changes << tr("Sequence length set to %1 tokens (was %2): %3's context is %1 tokens.")
+                       .arg(QLocale().toString(qulonglong(state.scenario.sequenceLength)),
+                            QLocale().toString(qulonglong(*before)), model);
+    }
+    if (!changes.isEmpty()) {
+        emit notice(changes.join(QLatin1Char(' ')) + tr(" Undo restores it."));
     }
 }
 

@@ -244,7 +244,7 @@ void KvCacheView::paintFits(QPainter& painter, const layout::KvLayout& placed) c
     painter.setPen(pal.color(QPalette::Text));
     const QString weights =
         tr("Weights (%1, %2)")
-            .arg(QString::fromLatin1(core::formatInfo(a.scenario.weightFormat).name), bytesText(a.weightBytes));
+            .arg(qs(core::weightFormatLabel(a.config, a.scenario.weightFormat)), bytesText(a.weightBytes));
     const QString devices =
         a.scenario.gpuCount == 1 ? tr("on one device") : tr("split over %1 devices").arg(a.scenario.gpuCount);
     painter.drawText(placed.gpuTitle, Qt::AlignLeft | Qt::AlignVCenter,
