@@ -139,10 +139,11 @@ std::vector<SummaryRow> vllmRows(const Analysis& a) {
             row("vllm_tokens", "vLLM's token capacity", "no rule", "no rule", capacity.unsupported, Tone::Bad));
         return rows;
     }
-    rows.push_back(row(
-        "vllm_tokens", "vLLM: GPU KV cache size", withThousands(capacity.tokens) + " tokens", std::to_string(capacity.tokens),
-        fmt::format("{} blocks of {} pages of {}; {} group{}", withThousands(capacity.blocks), a.kv.engine.groupSize,
-                    binaryBytes(capacity.pageBytes), a.kv.engine.groups, a.kv.engine.groups == 1 ? "" : "s")));
+    rows.push_back(row("vllm_tokens", "vLLM: GPU KV cache size", withThousands(capacity.tokens) + " tokens",
+                       std::to_string(capacity.tokens),
+                       fmt::format("{} blocks of {} pages of {}; {} group{}", withThousands(capacity.blocks),
+                                   a.kv.engine.groupSize, binaryBytes(capacity.pageBytes), a.kv.engine.groups,
+                                   a.kv.engine.groups == 1 ? "" : "s")));
     const std::string concurrency = fmt::format("{:.2f}x", capacity.maxConcurrency);
     rows.push_back(row(
         "vllm_max_concurrency", fmt::format("vLLM: concurrency at {}", tokensText(s.sequenceLength)), concurrency,
