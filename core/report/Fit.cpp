@@ -3,12 +3,15 @@
 
 #include "core/analysis/Capacity.h"
 #include "core/analysis/DesignFigures.h"
+#include "core/report/Costs.h"
 #include "core/report/CostsText.h"
 #include "core/report/ReportJson.h"
 #include "core/util/Format.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 namespace archplay::core {
 
@@ -112,6 +115,34 @@ std::string fitRuleLabel(KvAllocator allocator) {
                        "are not included",
                        allocator == KvAllocator::Architecture ? std::string_view("the architecture's own cache")
                                                               : allocatorLabel(allocator));
+}
+
+std::vector<SummaryRow> willItRunRows(const Analysis& a) {
+    std::vector<SummaryRow> rows;
+    if (!a.valid || !a.costsValid) {
+        return rows;
+    }
+    const auto take = [&rows](const std::vector<SummaryRow>& from, std::string_view key) {
+        const auto it = std::find_if(from.begin(), from.end(), [&](const SummaryRow& r) { return r.key == key; });
+        if (it != from.end()) {
+            rows.push_back(*it);
+        }
+        return it != from.end() ? &rows.back() : nullptr;
+    };
+    take(vllmRows(a), "vllm_max_concurrency");
+    const std::vector<SummaryRow> fit = fitRows(a);
+    const std::vector<SummaryRow> speed = speedRows(a);
+    const auto bound = [](SummaryRow* r) {
+        if (r) {
+            r->label += " (bound)";
+        }
+    };
+    take(fit, "largest_batch");
+    take(fit, "longest_sequence");
+    bound(take(speed, "decode_tokens_per_s"));
+    take(fit, "devices_needed");
+    bound(take(speed, "time_to_first_token_s"));
+    return rows;
 }
 
 std::vector<SummaryRow> vllmRows(const Analysis& a) {

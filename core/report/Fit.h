@@ -17,6 +17,10 @@ namespace archplay::core {
 /// cache, split evenly over the devices; activations and an engine's own overhead are not included"
 /// (the cache as the scenario's allocator holds it).
 std::string fitRuleLabel(KvAllocator allocator);
+/// "Will it run?" at a glance, the overview's rows, most telling first: vLLM's concurrency (under
+/// its allocator), the largest batch at the scenario's length, the longest sequence at its batch, the
+/// decode at the batch, the fewest devices and the time to first token (upper bounds, labelled so).
+[[nodiscard]] std::vector<SummaryRow> willItRunRows(const Analysis& analysis);
 /// vLLM's own answer under KvAllocator::Vllm: the cache it gets on each GPU, "GPU KV cache size" in
 /// tokens and the maximum concurrency it prints, and whether it starts; empty under other allocators.
 [[nodiscard]] std::vector<SummaryRow> vllmRows(const Analysis& analysis);

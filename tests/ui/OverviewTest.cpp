@@ -2,6 +2,7 @@
 // The overview page: its grid (a pure layout function), which tiles a model gets, the shared layer
 // selection, and that its figures are core's.
 #include "core/derivation/Derivation.h"
+#include "core/report/Fit.h"
 #include "core/report/Summary.h"
 #include "core/routing/RoutingSimulation.h"
 #include "ui/export/ViewExporter.h"
@@ -15,6 +16,7 @@
 #include "ui/views/MoeRoutingView.h"
 #include "ui/views/OverviewPage.h"
 #include "ui/views/Views.h"
+#include "ui/views/WillItRunTile.h"
 #include "ui/views/layout/MaskLayout.h"
 #include "ui/views/layout/OverviewLayout.h"
 #include "ui/window/MainWindow.h"
@@ -185,7 +187,7 @@ TEST_F(Overview, IsTheFirstTabAndShownAtStart) {
 
 TEST_F(Overview, ShowsTheTilesThatApplyToEachModel) {
     const std::vector<ViewKind> common{ViewKind::LayerStack, ViewKind::LayerWeights, ViewKind::KvCache,
-                                       ViewKind::AttentionMask};
+                                       ViewKind::Memory, ViewKind::AttentionMask};
     load("llama-3.1-8b");
     std::vector<ViewKind> dense = common;
     dense.push_back(ViewKind::Derivation);
@@ -205,8 +207,9 @@ TEST_F(Overview, ShowsTheTilesThatApplyToEachModel) {
     }
 
     load("bert-base-uncased");
-    EXPECT_EQ(page()->shownTiles(), (std::vector<ViewKind>{ViewKind::LayerStack, ViewKind::LayerWeights,
-                                                           ViewKind::AttentionMask, ViewKind::Derivation}));
+    EXPECT_EQ(page()->shownTiles(),
+              (std::vector<ViewKind>{ViewKind::LayerStack, ViewKind::LayerWeights, ViewKind::Memory,
+                                     ViewKind::AttentionMask, ViewKind::Derivation}));
     ASSERT_EQ(page()->notes().size(), 2);
     EXPECT_EQ(page()->notes()[0],
               QStringLiteral("%1 — %2").arg(
@@ -266,6 +269,36 @@ TEST_F(Overview, EachTileOpensItsFullView) {
     m_window.selectView(ViewKind::Overview);
     QTest::mouseDClick(page()->tile(ViewKind::KvCache), Qt::LeftButton);
     EXPECT_EQ(m_window.currentView()->kind(), ViewKind::KvCache);
+}
+
+TEST_F(Overview, TheWillItRunTileShowsCoresAnswersAndSaysWhyWhenThereAreNone) {
+    load("llama-3.1-8b");
+    auto* tile = dynamic_cast<ui::views::WillItRunTile*>(page()->tile(ViewKind::Memory));
+    ASSERT_NE(tile, nullptr);
+    const auto keys = [](const std::vector<core::SummaryRow>& rows) {
+        std::vector<std::string> out;
+        for (const core::SummaryRow& row : rows) {
+            out.push_back(row.key + "=" + row.value);
+        }
+        return out;
+    };
+    const core::Analysis& a = m_window.bridge()->analysis();
+    EXPECT_EQ(keys(tile->rows()), keys(core::willItRunRows(a)));
+    EXPECT_TRUE(tile->texts()[0].contains(ui::qs(core::servingStack(a).verdict))) << tile->texts()[0].toStdString();
+    EXPECT_TRUE(tile->texts()[1].contains(ui::qs(core::allocatorLabel(a.kv.allocator))));
+    EXPECT_TRUE(std::any_of(tile->rows().begin(), tile->rows().end(),
+                            [](const core::SummaryRow& row) { return row.label.ends_with("(bound)"); }));
+    // Under vLLM its concurrency comes first; an engine without a rule shows why and no figure.
+    m_window.bridge()->edit(QStringLiteral("vllm"),
+                            [](core::ModelConfig&, core::Scenario& s) { s.kvAllocator = core::KvAllocator::Vllm; });
+    ASSERT_FALSE(tile->rows().empty());
+    EXPECT_EQ(tile->rows().front().key, "vllm_max_concurrency");
+    m_window.bridge()->edit(QStringLiteral("llama.cpp fp8"), [](core::ModelConfig&, core::Scenario& s) {
+        s.kvAllocator = core::KvAllocator::LlamaCpp;
+        s.kvDType = core::DType::FP8;
+    });
+    EXPECT_TRUE(tile->rows().empty());
+    EXPECT_TRUE(tile->texts()[0].contains(QStringLiteral("no fp8"))) << tile->texts()[0].toStdString();
 }
 
 TEST_F(Overview, TheKvTileShowsCoresFiguresAndFollowsTheSliders) {
@@ -658,13 +691,13 @@ TEST_F(Overview, RendersForScreenshotsWithEveryTileDrawn) {
     ASSERT_FALSE(image.isNull());
     // Each tile fills its cell with the base colour; the gaps between them show the window colour.
     const ui::views::layout::OverviewLayout grid = page()->layoutFor(QRectF(0, 0, 1600, 900));
-    ASSERT_EQ(grid.tiles.size(), 6u);
+    ASSERT_EQ(grid.tiles.size(), 7u);
     const QRgb window = page()->palette().color(QPalette::Window).rgb();
     int drawn = 0;
     for (const QRectF& tile : grid.tiles) {
         drawn += image.pixel(tile.toAlignedRect().topLeft() + QPoint(3, 3)) != window ? 1 : 0;
     }
-    EXPECT_EQ(drawn, 6);
+    EXPECT_EQ(drawn, 7);
 }
 
 } // namespace

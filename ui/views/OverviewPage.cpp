@@ -9,6 +9,7 @@
 #include "ui/views/LayerWeightsView.h"
 #include "ui/views/MoeRoutingView.h"
 #include "ui/views/ViewColors.h"
+#include "ui/views/WillItRunTile.h"
 #include "ui/widgets/ShapedText.h"
 
 #include <QEvent>
@@ -76,6 +77,7 @@ OverviewPage::OverviewPage(QWidget* parent)
     addTile(new LayerStackView(m_canvas), {0.75, 2});
     addTile(new LayerWeightsView(m_canvas), {1.3, 2});
     addTile(new KvFitTile(m_canvas), {1.9, 1});
+    addTile(new WillItRunTile(m_canvas), {1.9, 1});
     addTile(new AttentionMaskView(m_canvas), {1.9, 1});
     addTile(new MoeRoutingView(m_canvas), {1.9, 1});
     addTile(new LayerStepView(m_canvas), {1.6, 1});
