@@ -27,17 +27,24 @@ const char* const kCostUsage =
                                          Chinchilla tokens, training time
   memory CONFIG [--weights-dtype FORMAT] [--kv-dtype D] [--seq N] [--batch B] [--training]
          [--zero 0-3] [--gpu ID] [--gpus N] [--tp N] [--recompute none|selective|full]
-         [--micro-batch B] [--optimizer adam16|adam18] [--json]
+         [--micro-batch B] [--optimizer adam16|adam18] [--allocator A] [--json]
                                          serving memory (weights in a format, KV cache,
                                          workspace) or, with --training, weights, gradients,
                                          optimizer and activations per GPU; GPUs needed
   roofline CONFIG --gpu ID [--batch B] [--seq N] [--gpus N] [--weights-dtype FORMAT] [--json]
                                          decode tokens/s, prefill time, time to first token:
                                          upper bounds on the device
-  fit CONFIG --gpu ID [--gpus N] [--seq N] [--batch B] [--weights-dtype FORMAT] [--kv-dtype D] [--json]
+  fit CONFIG --gpu ID [--gpus N] [--seq N] [--batch B] [--weights-dtype FORMAT] [--kv-dtype D]
+      [--allocator architecture|transformers|vllm|llama.cpp] [--gpu-memory-utilization U]
+      [--kv-cache-memory BYTES] [--json]
                                          will it run: whether the batch fits, the largest
                                          batch at N tokens, the longest sequence at batch B,
-                                         the fewest devices, every weight format against them
+                                         the fewest devices, every weight format against them;
+                                         --allocator vllm adds vLLM's cache per GPU (its share
+                                         U, 0.9, less weights and an estimated profile; or
+                                         BYTES exactly), token capacity and concurrency.
+                                         A model whose config.json ships a quantization_config
+                                         is counted as shipped unless --weights-dtype is given
   gpus [--json]                          the device catalogue, each figure with its source
                                          FORMAT: fp32 fp16 bf16 fp8 fp8-block128 int8 gptq-int4-g128
                                          gptq-int4-g32 nf4 mxfp4 nvfp4 q8_0 q6_k q5_k_m q4_k_m q4_0

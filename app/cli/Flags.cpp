@@ -151,6 +151,32 @@ std::uint64_t countNumber(const std::string& flag, const std::string& text) {
     return *count;
 }
 
+std::uint64_t byteSize(const std::string& flag, const std::string& text) {
+    // Bytes, or a number with a binary unit: "4093640704", "3.8125GiB", "512 MiB".
+    constexpr std::pair<std::string_view, double> kUnits[] = {
+        {"TiB", 1099511627776.0}, {"GiB", 1073741824.0}, {"MiB", 1048576.0}, {"KiB", 1024.0}, {"B", 1.0}};
+    std::string_view number(text);
+    double scale = 1;
+    for (const auto& [unit, bytes] : kUnits) {
+        if (number.ends_with(unit)) {
+            number.remove_suffix(unit.size());
+            scale = bytes;
+            break;
+        }
+    }
+    while (!number.empty() && number.back() == ' ') {
+        number.remove_suffix(1);
+    }
+    double value = 0;
+    const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
+    const double bytes = value * scale;
+    if (number.empty() || error != std::errc() || end != number.data() + number.size() || !(bytes >= 1) ||
+        bytes >= 18446744073709551615.0 || (scale == 1 && bytes != std::floor(bytes))) {
+        throw UsageError{fmt::format("{} takes a size such as 4093640704, 3.81GiB or 512MiB, not '{}'", flag, text)};
+    }
+    return static_cast<std::uint64_t>(std::floor(bytes));
+}
+
 double fractionNumber(const std::string& flag, const std::string& text) {
     const bool percent = text.ends_with('%');
     const std::string_view number(text.data(), text.size() - (percent ? 1 : 0));
@@ -291,7 +317,7 @@ core::Scenario scenarioFromFlags(const std::map<std::string, std::string>& value
         scenario.gpuMemoryUtilization = share;
     }
     if (const std::string* text = value("--kv-cache-memory")) {
-        scenario.kvCacheMemoryBytes = countNumber("--kv-cache-memory", *text);
+        scenario.kvCacheMemoryBytes = byteSize("--kv-cache-memory", *text);
     }
     if (const std::string* text = value("--mfu")) {
         const double mfu = fractionNumber("--mfu", *text);

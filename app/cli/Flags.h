@@ -59,6 +59,8 @@ std::uint64_t wholeNumber(const std::string& flag, const std::string& text, bool
 std::uint64_t countNumber(const std::string& flag, const std::string& text);
 
 /// A flag's text as a fraction: a percentage "5%" or a plain fraction "0.05". Throws UsageError naming the flag.
+/// A byte size: whole bytes, or a number with KiB, MiB, GiB or TiB. Throws UsageError naming the flag.
+std::uint64_t byteSize(const std::string& flag, const std::string& text);
 double fractionNumber(const std::string& flag, const std::string& text);
 
 /// A flag's text "MIN:MAX" as two whole numbers (a single number N means N:N). The order is not

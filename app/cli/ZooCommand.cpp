@@ -54,6 +54,7 @@ constexpr core::ZooColumn kTextColumns[] = {
     core::ZooColumn::KvTotalBytes,
     core::ZooColumn::WeightBytes,
     core::ZooColumn::WeightFormat,
+    core::ZooColumn::WeightsAsShipped,
     core::ZooColumn::FlopsPerToken,
     core::ZooColumn::DecodeTokensPerSecond,
     core::ZooColumn::LayersRule12,
@@ -78,6 +79,8 @@ std::string_view textHeader(core::ZooColumn column) {
         return "weights";
     case core::ZooColumn::WeightFormat:
         return "format";
+    case core::ZooColumn::WeightsAsShipped:
+        return "shipped";
     case core::ZooColumn::FlopsPerToken:
         return "FLOP/token";
     case core::ZooColumn::DecodeTokensPerSecond:

@@ -138,8 +138,11 @@ Analysis analyze(const ModelConfig& config, const Scenario& scenario) {
             diagnostic(Severity::Hint, Field::WeightFormat, "quantization_config: " + analysis.config.shipped->unread));
     }
     if (!analysis.kv.unsupported.empty()) {
-        // The allocator has no rule here: no cost figure is shown rather than one from another rule.
+        // The allocator has no rule here: no cost figure is shown rather than one from another rule,
+        // nor a speed or a fit computed without the cache.
         analysis.costsValid = false;
+        analysis.speed = RooflineReport{};
+        analysis.devices = DeviceFit{};
         analysis.diagnostics.push_back(
             diagnostic(Severity::Warning, Field::KvAllocator, analysis.kv.unsupported + "; choose another allocator"));
     } else if (!analysis.costsValid) {

@@ -15,6 +15,12 @@ Gpu builtin(std::string id, std::string name, std::uint64_t memoryGiB, double ba
             std::move(source), estimated,       true};
 }
 
+/// `gpu` with the bandwidth measured on it, in TB/s.
+Gpu measured(Gpu gpu, double lowTBs, double highTBs, std::string source) {
+    gpu.measuredBandwidth = MeasuredBandwidth{lowTBs * kTera, highTBs * kTera, std::move(source)};
+    return gpu;
+}
+
 } // namespace
 
 std::uint64_t Gpu::memoryBytes() const {
@@ -34,11 +40,13 @@ const std::vector<Gpu>& builtinGpus() {
         builtin("a100-80gb", "A100 80GB", 80, 2039, 312, 0, "NVIDIA A100 datasheet (SXM): 2,039 GB/s; 312 TFLOPS BF16"),
         builtin("h100-pcie", "H100 PCIe", 80, 2000, 756, 1513,
                 "NVIDIA H100 datasheet (PCIe): 2.0 TB/s; 756 TFLOPS BF16, 1,513 FP8 (half the sparse figures)"),
-        builtin("h100-sxm", "H100 SXM", 80, 3350, 989.4, 1978.9,
-                "NVIDIA H100 datasheet (SXM): 3.35 TB/s; 989.4 TFLOPS BF16, 1,978.9 FP8 (the datasheet's 1,979 "
-                "BF16 is with sparsity)"),
-        builtin("h200", "H200", 141, 4800, 989.4, 1978.9,
-                "NVIDIA H200 datasheet (SXM): 4.8 TB/s; the H100's 989.4 TFLOPS BF16, 1,978.9 FP8"),
+        measured(builtin("h100-sxm", "H100 SXM", 80, 3350, 989.4, 1978.9,
+                         "NVIDIA H100 datasheet (SXM): 3.35 TB/s; 989.4 TFLOPS BF16, 1,978.9 FP8 (the datasheet's "
+                         "1,979 BF16 is with sparsity)"),
+                 2.90, 3.18, "STREAM-type bandwidth measured on Azure ND H100 v5 VMs: 2.90-3.18 TB/s of 3.35"),
+        measured(builtin("h200", "H200", 141, 4800, 989.4, 1978.9,
+                         "NVIDIA H200 datasheet (SXM): 4.8 TB/s; the H100's 989.4 TFLOPS BF16, 1,978.9 FP8"),
+                 4.00, 4.48, "STREAM-type bandwidth measured on Azure ND H200 v5 VMs: 4.00-4.48 TB/s of 4.8"),
         builtin("b200", "B200", 180, 8000, 2250, 4500,
                 "NVIDIA HGX B200 specifications: 180 GB, 8 TB/s per GPU; 2.25 PFLOPS BF16, 4.5 FP8 dense"),
         builtin("mi300x", "MI300X", 192, 5300, 1307.4, 2614.9,

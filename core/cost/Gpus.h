@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,6 +11,14 @@ namespace archplay::core {
 
 /// An accelerator as the cost figures need it: memory, bandwidth and dense peak throughput.
 /// Peaks are the vendors' theoretical figures without 2:4 sparsity (FORMULAS.md §8).
+/// Memory bandwidth measured on a device, the lowest and highest of the runs, with where from.
+struct MeasuredBandwidth {
+    double low = 0;  ///< Units: bytes/s.
+    double high = 0; ///< Units: bytes/s.
+    std::string source;
+    bool operator==(const MeasuredBandwidth&) const = default;
+};
+
 struct Gpu {
     std::string id;              ///< "h100-sxm": what the command line and files name it by
     std::string name;            ///< "H100 SXM"
@@ -20,6 +29,9 @@ struct Gpu {
     std::string source;          ///< where the figures come from
     bool estimated = false;      ///< the throughput is derived (cores x clock), not a vendor figure
     bool builtin = false;        ///< one of builtinGpus(); false for a device the user added
+    /// What kernels achieve of `bandwidth` in published measurements; absent when none is known, and
+    /// then no expected speed is given, only the bound.
+    std::optional<MeasuredBandwidth> measuredBandwidth;
 
     std::uint64_t memoryBytes() const;
     /// Peak throughput at the precision the matmuls run in: FP8 when the weights are 8-bit or less

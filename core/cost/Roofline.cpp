@@ -86,6 +86,13 @@ RooflineReport roofline(const RooflineInputs& in, const Gpu& gpu, std::uint64_t 
     }
     r.scenario = decodeStep(in, gpu, r.gpus, r.fp8, std::max<std::uint64_t>(in.batch, 1));
     r.fits = r.scenario.batch <= r.largestBatch;
+    if (r.fits && !r.scenario.computeBound && gpu.measuredBandwidth && gpu.bandwidth > 0) {
+        // A memory-bound step takes bytes / bandwidth: at the bandwidth kernels achieve, the bound
+        // scales by achieved / peak (FORMULAS.md §7).
+        r.expectedDecode = ExpectedRate{r.scenario.tokensPerSecond * gpu.measuredBandwidth->low / gpu.bandwidth,
+                                        r.scenario.tokensPerSecond * gpu.measuredBandwidth->high / gpu.bandwidth,
+                                        gpu.measuredBandwidth->source};
+    }
     // The step turns compute-bound at some batch or never (when each sequence's cache reads outweigh
     // its FLOPs); bound doubling, then halve the interval.
     std::uint64_t high = 1;

@@ -6,6 +6,8 @@
 #include "core/cost/WeightFormats.h"
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace archplay::core {
@@ -26,6 +28,13 @@ struct DecodeStep {
 };
 
 /// Speed on a device, as roofline upper bounds (Williams, Waterman & Patterson 2009).
+/// A speed expected from measurements rather than peaks, as the range they give, with its source.
+struct ExpectedRate {
+    double low = 0;  ///< Units: tokens/s.
+    double high = 0; ///< Units: tokens/s.
+    std::string source;
+};
+
 struct RooflineReport {
     Gpu gpu;
     std::uint64_t gpus = 1;
@@ -46,6 +55,10 @@ struct RooflineReport {
     /// (empty when the weights alone do not fit).
     std::vector<DecodeStep> curve;
     DecodeStep scenario; ///< at the scenario's batch
+    /// Decode at the scenario's batch at the bandwidth measured on the device (Gpu::measuredBandwidth):
+    /// the bound times achieved / peak. Absent when nothing is measured for the device, when the step
+    /// is compute-bound (no measured FLOP rate is known) or when the batch does not fit.
+    std::optional<ExpectedRate> expectedDecode;
     /// Smallest batch whose decode step is compute-bound (up to 2^20), whether or not it fits; 0 when
     /// the cache reads keep it memory-bound at every batch.
     std::uint64_t computeBoundBatch = 0;

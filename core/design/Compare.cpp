@@ -152,7 +152,14 @@ Comparison compareAnalyses(const std::vector<CompareInput>& inputs) {
             comparison.diagnostics.push_back({Severity::Error, "compare", "'" + input.name + "' has no analysis"});
             return comparison;
         }
-        if (!(input.analysis->scenario == inputs.front().analysis->scenario)) {
+        // Models analysed as shipped keep each its own weight format; the rest of the scenario is shared.
+        const auto shared = [](Scenario s) {
+            if (s.weightsAsShipped) {
+                s.weightFormat = WeightFormat::BF16;
+            }
+            return s;
+        };
+        if (!(shared(input.analysis->scenario) == shared(inputs.front().analysis->scenario))) {
             comparison.diagnostics.push_back(
                 {Severity::Error, "scenario",
                  "'" + input.name + "' is analyzed in another scenario than '" + inputs.front().name + "'"});

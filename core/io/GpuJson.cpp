@@ -58,6 +58,10 @@ nlohmann::json gpuJson(const Gpu& gpu) {
     if (gpu.estimated) {
         out["estimated"] = true;
     }
+    if (gpu.measuredBandwidth) {
+        out["measured_bandwidth_tb_s"] = {gpu.measuredBandwidth->low / kTera, gpu.measuredBandwidth->high / kTera};
+        out["measured_bandwidth_source"] = gpu.measuredBandwidth->source;
+    }
     return out;
 }
 
@@ -115,6 +119,20 @@ bool readGpu(const nlohmann::json& object, Gpu& gpu, Diagnostics& diagnostics, c
             ok = false;
         } else {
             read.estimated = it->get<bool>();
+        }
+    }
+    if (const auto it = object.find("measured_bandwidth_tb_s"); it != object.end()) {
+        // [low, high] in TB/s, at most the peak: what kernels achieve of it.
+        const bool pair = it->is_array() && it->size() == 2 && (*it)[0].is_number() && (*it)[1].is_number();
+        const double low = pair ? (*it)[0].get<double>() : 0;
+        const double high = pair ? (*it)[1].get<double>() : 0;
+        if (!pair || !(low > 0) || !(high >= low) || high * 1000 > bandwidth) {
+            diagnostics.push_back({Severity::Error, field + ".measured_bandwidth_tb_s",
+                                   "expected [low, high] in TB/s, above 0 and at most the peak bandwidth"});
+            ok = false;
+        } else {
+            read.measuredBandwidth = MeasuredBandwidth{low * kTera, high * kTera, {}};
+            ok = text("measured_bandwidth_source", read.measuredBandwidth->source, false) && ok;
         }
     }
     if (!ok) {
@@ -223,7 +241,10 @@ GpuFigures gpuFigures(const Gpu& gpu) {
             gpu.bf16Flops / kTera,
             gpu.fp8Flops / kTera,
             gpu.source,
-            gpu.estimated};
+            gpu.estimated,
+            gpu.measuredBandwidth ? gpu.measuredBandwidth->low / kTera : 0,
+            gpu.measuredBandwidth ? gpu.measuredBandwidth->high / kTera : 0,
+            gpu.measuredBandwidth ? gpu.measuredBandwidth->source : std::string()};
 }
 
 bool gpuFromFigures(const GpuFigures& figures, Gpu& gpu, Diagnostics& diagnostics) {
@@ -236,6 +257,10 @@ bool gpuFromFigures(const GpuFigures& figures, Gpu& gpu, Diagnostics& diagnostic
                              {"source", figures.source}};
     if (figures.estimated) {
         object["estimated"] = true;
+    }
+    if (figures.measuredLowTBs > 0 || figures.measuredHighTBs > 0) {
+        object["measured_bandwidth_tb_s"] = {figures.measuredLowTBs, figures.measuredHighTBs};
+        object["measured_bandwidth_source"] = figures.measuredSource;
     }
     Diagnostics found;
     if (!readGpu(object, gpu, found, {})) {

@@ -52,6 +52,10 @@ struct GpuFigures {
     double fp8Tflops = 0;    ///< Units: TFLOPS, dense; 0 without FP8 units.
     std::string source;
     bool estimated = false;
+    /// Measured bandwidth, lowest and highest (0, 0: none), and where from. Units: TB/s (decimal).
+    double measuredLowTBs = 0;
+    double measuredHighTBs = 0;
+    std::string measuredSource;
 };
 GpuFigures gpuFigures(const Gpu& gpu);
 /// The device `figures` describe, read as readGpu() reads a file; false with a diagnostic naming the

@@ -54,9 +54,10 @@ std::string unsupportedReason(const ModelConfig& config, const ModelPlan& plan, 
                "fp8 KV cache";
     }
     if (config.indexer) {
-        return fmt::format("{} caches DeepSeek sparse attention in a layout of its own (an fp8 latent with scales and "
-                           "an indexer cache), which archplay does not model",
-                           engine);
+        return allocator == KvAllocator::Vllm
+                   ? "vLLM caches DeepSeek sparse attention in a layout of its own (fp8_ds_mla: an fp8 latent with "
+                     "scales, and an indexer cache of its own page size), which archplay does not model"
+                   : "archplay has no llama.cpp rule for DeepSeek sparse attention's indexer cache";
     }
     for (const LayerPlan& layer : plan.layers) {
         if (layer.stack != Stack::Decoder) {
@@ -66,12 +67,15 @@ std::string unsupportedReason(const ModelConfig& config, const ModelPlan& plan, 
             return fmt::format("archplay has no {} rule for lightning attention's state (MiniMax-Text-01)", engine);
         }
         if (allocator == KvAllocator::LlamaCpp && layer.attends() && (dtype == DType::INT8 || dtype == DType::INT4)) {
-            const LayerLedger ledger = cacheLedger(config, layer, allocator);
-            const std::uint64_t row = layer.latent ? ledger.selfPerToken.value() : ledger.selfPerToken.value() / 2;
-            if (row % 32 != 0) {
-                return fmt::format("llama.cpp's {} cache stores rows in blocks of 32 values; a K row of {} values "
-                                   "is not a multiple of 32",
-                                   kvFormatName(KvAllocator::LlamaCpp, dtype), row);
+            // ggml quantises each head's row in blocks of 32 (llama.cpp refuses "block size 32 does not
+            // divide n_embd_head_k"); MLA's one head is its latent and rotary key.
+            const std::uint64_t head =
+                layer.latent ? cacheLedger(config, layer, allocator).selfPerToken.value()
+                             : static_cast<std::uint64_t>(std::max<std::int64_t>(config.effectiveHeadDim(), 0));
+            if (head % 32 != 0) {
+                return fmt::format("llama.cpp's {} cache quantises each head's row in blocks of 32 values; a head "
+                                   "of {} values is not a multiple of 32",
+                                   kvFormatName(KvAllocator::LlamaCpp, dtype), head);
             }
         }
     }
@@ -115,7 +119,7 @@ std::uint64_t vllmPages(VllmKind kind, std::uint64_t length, std::uint64_t block
 void vllmCache(const ModelConfig& config, const ModelPlan& plan, std::uint64_t chunk, KvCacheReport& report) {
     const std::uint64_t length = report.sequenceLength;
     const std::uint64_t batch = report.batch;
-    const DType stateDType = *report.stateDType;
+    const DType stateDType = report.stateDType.value_or(report.dtype == DType::FP8 ? DType::BF16 : report.dtype);
     std::uint64_t attentionPerToken = 0; // bytes one token takes in one attention layer
     std::uint64_t statePage = 0;         // bytes of one layer's recurrent state
     bool latent = false;
@@ -306,9 +310,7 @@ KvCacheReport engineKvCache(const ModelConfig& config, const ModelPlan& plan, st
     report.batch = batch;
     // vLLM keeps recurrent states in the model's dtype (mamba_cache_dtype auto), which an fp8 KV cache
     // does not change; llama.cpp in f32 whatever is asked.
-    report.stateDType = allocator == KvAllocator::LlamaCpp
-                            ? DType::FP32
-                            : stateDType.value_or(dtype == DType::FP8 ? DType::BF16 : dtype);
+    report.stateDType = stateDType; // what was asked; each engine keeps its own precision below
     report.layers.assign(plan.layers.size(), KvLayerCache{});
     report.unsupported = unsupportedReason(config, plan, dtype, allocator);
     if (!report.unsupported.empty()) {

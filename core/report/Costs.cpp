@@ -110,7 +110,7 @@ std::string capacityLabel(const Gpu& gpu) {
 MemoryStack servingStack(const Analysis& a) {
     MemoryStack stack;
     stack.title = "Serving, per GPU";
-    if (!a.valid) {
+    if (!a.valid || !a.costsValid) {
         return stack;
     }
     const ServingMemory& m = a.serving;
@@ -367,6 +367,17 @@ std::vector<SummaryRow> speedRows(const Analysis& a) {
     } else {
         rows.push_back(
             notFitRow("decode_tokens_per_s", fmt::format("Decode, batch {}", withThousands(step.batch)), tooBig));
+    }
+    if (r.expectedDecode) {
+        rows.push_back(row("decode_expected", fmt::format("Decode, batch {}, expected", withThousands(step.batch)),
+                           tokenRateRangeText(r.expectedDecode->low, r.expectedDecode->high),
+                           fmt::format("{:.1f}-{:.1f} tokens/s", r.expectedDecode->low, r.expectedDecode->high),
+                           "at the bandwidth measured on the device: " + r.expectedDecode->source));
+    } else if (r.fits) {
+        rows.push_back(row("decode_expected", fmt::format("Decode, batch {}, expected", withThousands(step.batch)),
+                           "bound only", "bound only",
+                           step.computeBound ? "compute-bound: no measured FLOP rate to scale the bound by"
+                                             : "no bandwidth measured on this device; add one in Tools > Devices"));
     }
     if (r.curve.empty()) {
         rows.push_back(notFitRow("decode_batch_1", "Decode, one sequence", tooBig));

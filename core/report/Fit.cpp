@@ -129,7 +129,13 @@ std::vector<SummaryRow> willItRunRows(const Analysis& a) {
         }
         return it != from.end() ? &rows.back() : nullptr;
     };
-    take(vllmRows(a), "vllm_max_concurrency");
+    const std::vector<SummaryRow> vllm = vllmRows(a);
+    for (const std::string_view key : {"vllm", "vllm_max_concurrency"}) {
+        take(vllm, key);
+    }
+    if (const SummaryRow* tokens = take(vllm, "vllm_tokens"); tokens && tokens->tone != Tone::Bad) {
+        rows.pop_back(); // its figure is in the concurrency; only a refusal stays
+    }
     const std::vector<SummaryRow> fit = fitRows(a);
     const std::vector<SummaryRow> speed = speedRows(a);
     const auto bound = [](SummaryRow* r) {
@@ -140,6 +146,7 @@ std::vector<SummaryRow> willItRunRows(const Analysis& a) {
     take(fit, "largest_batch");
     take(fit, "longest_sequence");
     bound(take(speed, "decode_tokens_per_s"));
+    take(speed, "decode_expected");
     take(fit, "devices_needed");
     bound(take(speed, "time_to_first_token_s"));
     return rows;
@@ -182,7 +189,9 @@ std::vector<SummaryRow> vllmRows(const Analysis& a) {
         serving.starts() ? fmt::format("a request takes {} pages", withThousands(a.kv.engine.pagesPerSequence))
         : capacity.cacheBytes == 0 ? "vLLM does not start: the weights and its profiled peak fill its share of each GPU"
                                    : "vLLM does not start: one request of this length needs more cache than it has",
-        serving.starts() ? Tone::Good : Tone::Bad));
+        !serving.starts()                                        ? Tone::Bad
+        : capacity.maxConcurrency < static_cast<double>(s.batch) ? Tone::Caution
+                                                                 : Tone::Good));
     return rows;
 }
 

@@ -210,11 +210,18 @@ void countRow(ZooRow& row, const Analysis& analysis) {
     row.totalParams = analysis.params.total;
     row.activeParams = analysis.params.active;
     row.matchesPublished = row.publishedParams == row.totalParams;
+    if (!analysis.kv.unsupported.empty()) {
+        // No cache figure, fit or speed under an allocator without a rule: the reason instead.
+        row.reason = analysis.kv.unsupported;
+        row.reasonField = "kv_allocator";
+        row.flopsPerToken = figureValue(analysis, DesignFigure::FlopsPerToken);
+        return;
+    }
     row.kvBytesPerToken = analysis.kv.bytesPerToken;
     row.kvTotalBytes = analysis.kv.totalBytes;
     row.weightBytes = analysis.weightBytes;
-    row.weightFormat = std::string(formatInfo(analysis.scenario.weightFormat).id) +
-                       (shippedFormat(config) == analysis.scenario.weightFormat ? " as shipped" : "");
+    row.weightFormat = formatInfo(analysis.scenario.weightFormat).id;
+    row.weightsAsShipped = shippedFormat(config) == analysis.scenario.weightFormat;
     row.fits = analysis.devices.fits;
     row.fit = fitVerdict(analysis.devices);
     row.flopsPerToken = figureValue(analysis, DesignFigure::FlopsPerToken);

@@ -106,9 +106,10 @@ struct ZooRow {
     std::uint64_t kvBytesPerToken = 0; ///< at the scenario's KV precision. Units: bytes.
     std::uint64_t kvTotalBytes = 0;    ///< the scenario's whole cache. Units: bytes.
     std::uint64_t weightBytes = 0;     ///< in weightFormat. Units: bytes.
-    /// The format the weights are counted in: the scenario's, or the one the checkpoint ships in
-    /// ("mxfp4 as shipped") unless a format was given.
+    /// The format id the weights are counted in ("mxfp4"): the scenario's, or the one the checkpoint
+    /// ships in unless a format was given.
     std::string weightFormat;
+    bool weightsAsShipped = false;       ///< weightFormat is the checkpoint's own (quantization_config)
     bool fits = false;                   ///< weights + cache fit the scenario's GPUs
     std::string fit;                     ///< fitVerdict(): "fits, 23% used", "needs 2 x 80 GiB"
     std::optional<double> flopsPerToken; ///< DesignFigure::FlopsPerToken; nullopt when costs are refused. Units: FLOP.

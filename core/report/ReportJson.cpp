@@ -117,7 +117,7 @@ json kvJson(const Analysis& analysis) {
                 {"unsupported", kv.unsupported.empty() ? json() : json(kv.unsupported)},
                 {"engine", engineLayoutJson(kv)},
                 {"latent", analysis.config.latent.has_value()},
-                {"gpu_fit", deviceFitJson(analysis)},
+                {"gpu_fit", kv.unsupported.empty() ? deviceFitJson(analysis) : json()},
                 {"layers", layers}};
     addExactness(out, analysis.config);
     return out;
@@ -272,6 +272,12 @@ json rooflineJson(const Analysis& analysis) {
             {"decode_tokens_per_s", ifFits(r.scenario.tokensPerSecond)},
             {"decode_tokens_per_s_per_sequence", ifFits(r.scenario.perSequence)},
             {"decode_step_seconds", ifFits(r.scenario.seconds)},
+            // At the bandwidth measured on the device; null where nothing is measured, the step is
+            // compute-bound or the batch does not fit.
+            {"decode_expected_tokens_per_s", r.expectedDecode ? json{{"low", r.expectedDecode->low},
+                                                                     {"high", r.expectedDecode->high},
+                                                                     {"source", r.expectedDecode->source}}
+                                                              : json()},
             {"arithmetic_intensity", r.scenario.intensity},
             {"bound", r.scenario.computeBound ? "compute" : "memory"},
             {"compute_bound_batch", r.computeBoundBatch},

@@ -132,6 +132,7 @@ const std::vector<ZooColumnInfo>& zooColumns() {
         {ZooColumn::KvTotalBytes, "kv_total_bytes", "KV (scenario)", true},
         {ZooColumn::WeightBytes, "weight_bytes", "Weights", true},
         {ZooColumn::WeightFormat, "weight_format", "Weight format", false},
+        {ZooColumn::WeightsAsShipped, "weights_as_shipped", "As shipped", false},
         {ZooColumn::Fits, "fits", "Fits", false},
         {ZooColumn::GpuFit, "gpu_fit", "GPU fit", false},
         {ZooColumn::FlopsPerToken, "flops_per_token", "FLOPs per token", true},
@@ -279,6 +280,8 @@ std::string zooText(const ZooRow& row, ZooColumn column) {
         return row.counted() ? (row.fits ? "yes" : "no") : "";
     case ZooColumn::WeightFormat:
         return row.weightFormat;
+    case ZooColumn::WeightsAsShipped:
+        return row.counted() && row.weightsAsShipped ? "yes" : "";
     case ZooColumn::GpuFit:
         return row.fit;
     case ZooColumn::Reason:

@@ -45,6 +45,7 @@ enum class ZooColumn {
     KvTotalBytes,
     WeightBytes,
     WeightFormat,
+    WeightsAsShipped,
     Fits,
     GpuFit,
     FlopsPerToken,

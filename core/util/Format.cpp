@@ -164,6 +164,23 @@ std::string tokenRateText(double tokensPerSecond) {
     return siText(tokensPerSecond, kSiPrefixes, 4, " tok/s", false);
 }
 
+std::string tokenRateRangeText(double low, double high) {
+    const std::string from = tokenRateText(low);
+    const std::string to = tokenRateText(high);
+    const std::size_t fromUnit = from.find(' ');
+    const std::size_t toUnit = to.find(' ');
+    // The same unit and the same SI prefix (or none on both): "1.02K-1.12K tok/s", not "1.02K-1.12M".
+    const auto prefix = [](const std::string& text, std::size_t unit) {
+        const char last = text[unit - 1];
+        return std::isdigit(static_cast<unsigned char>(last)) ? '0' : last;
+    };
+    if (fromUnit != std::string::npos && toUnit != std::string::npos && fromUnit > 0 && toUnit > 0 &&
+        from.substr(fromUnit) == to.substr(toUnit) && prefix(from, fromUnit) == prefix(to, toUnit)) {
+        return from.substr(0, fromUnit) + "-" + to;
+    }
+    return from + "-" + to;
+}
+
 std::string bandwidthText(double bytesPerSecond) {
     return siText(bytesPerSecond, kSiPrefixes, std::size(kSiPrefixes), "B/s", true);
 }

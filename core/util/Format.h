@@ -56,6 +56,8 @@ std::string flopRateText(double flopsPerSecond);
 std::string durationText(double seconds);
 /// Tokens per second: "215 tok/s", "12.3K tok/s".
 std::string tokenRateText(double tokensPerSecond);
+/// A range of rates, the unit once when both ends share it: "436-478 tok/s", "980 tok/s-1.07K tok/s".
+std::string tokenRateRangeText(double low, double high);
 /// A memory bandwidth in the vendors' decimal units: 3.35e12 -> "3.35 TB/s", 9.36e11 -> "936 GB/s".
 std::string bandwidthText(double bytesPerSecond);
 /// A count of tokens for training budgets, powers of 1000: 1.4e12 -> "1.4T", 2.02e10 -> "20.2B".

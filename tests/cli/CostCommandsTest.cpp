@@ -149,7 +149,7 @@ TEST(CliFit, AnswersWillItRunInTextAndJson) {
 TEST(CliFit, UnderVllmPrintsItsCacheTokensAndConcurrency) {
     // vllm-project/vllm #10517: Llama-3.1-8B with 3.81 GiB of cache: 1,952 blocks, 31,232 tokens.
     const auto given = jsonOf(runCli({"fit", "llama-3.1-8b", "--gpu", "h100-sxm", "--seq", "131072", "--allocator",
-                                      "vllm", "--kv-cache-memory", "4093640704", "--json"}));
+                                      "vllm", "--kv-cache-memory", "3.8125GiB", "--json"}));
     const auto& vllm = given.at("vllm");
     EXPECT_TRUE(vllm.at("cache_bytes_given").get<bool>());
     EXPECT_EQ(vllm.at("num_gpu_blocks"), 1952);
@@ -172,6 +172,12 @@ TEST(CliFit, UnderVllmPrintsItsCacheTokensAndConcurrency) {
     EXPECT_NE(text.out.find("vLLM: GPU KV cache size"), std::string::npos) << text.out;
     EXPECT_NE(text.out.find("what vLLM 0.11 reserves"), std::string::npos) << text.out;
     EXPECT_EQ(runCli({"fit", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpu-memory-utilization", "1.5"}).exitCode, 2);
+}
+
+TEST(CliCompare, ModelsShippedInTheirOwnFormatsCompareInOneScenario) {
+    const CliResult r = runCli({"compare", "gpt-oss-20b", "llama-3.1-8b", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("gpt-oss-20b"), std::string::npos);
 }
 
 TEST(CliKvEngines, LlamaCppPrintsItsBuffersAndAnEngineWithoutARuleRefuses) {

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The cache as vLLM and llama.cpp allocate it (FORMULAS.md §4.8), against the engines' published logs
 // and against their rules worked by hand.
+#include "core/report/Costs.h"
+#include "core/report/Fit.h"
 #include "core/report/KvFigure.h"
+#include "core/report/ReportJson.h"
 #include "core/util/Format.h"
 #include "tests/support/TestSupport.h"
 
@@ -142,7 +145,7 @@ TEST(EngineKvCache, LlamaCppKeepsRecurrentStatesInF32WithKMinusOneConvolutionCol
     const std::uint64_t state = (3 * 8192 + 128 * 32 * 128) * 4;
     EXPECT_EQ(cache.fixedStateBytesPerSequence, 36 * state);
     EXPECT_EQ(cache.engine.recurrentBytes, 2 * 36 * state);
-    EXPECT_EQ(cache.stateDType, DType::FP32);
+    EXPECT_FALSE(cache.stateDType) << "nothing was forced: llama.cpp's own f32";
 }
 
 TEST(EngineKvCache, AnEngineWithoutARuleRefusesAndNamesWhy) {
@@ -151,6 +154,10 @@ TEST(EngineKvCache, AnEngineWithoutARuleRefusesAndNamesWhy) {
     EXPECT_TRUE(contains(engineCache("t5-small", KvAllocator::Vllm, 512).unsupported, "encoder-decoder"));
     EXPECT_TRUE(contains(engineCache("deepseek-v3.2-exp", KvAllocator::Vllm, 4096).unsupported, "sparse"));
     EXPECT_TRUE(contains(engineCache("minimax-text-01", KvAllocator::LlamaCpp, 4096).unsupported, "lightning"));
+    EXPECT_TRUE(contains(engineCache("deepseek-v3.2-exp", KvAllocator::LlamaCpp, 4096).unsupported, "llama.cpp rule"));
+    // llama.cpp quantises each head's row: Phi-2's heads of 80 values cannot be q8_0 (its own refusal:
+    // "block size 32 does not divide n_embd_head_k=80"), though a whole K row of 2,560 could.
+    EXPECT_TRUE(contains(engineCache("phi-2", KvAllocator::LlamaCpp, 4096, 1, DType::INT8).unsupported, "of 80"));
     // The analysis shows no cost figure rather than another rule's, and says why on the allocator.
     core::Scenario scenario = scenarioAt(4096);
     scenario.kvAllocator = KvAllocator::LlamaCpp;
@@ -162,6 +169,32 @@ TEST(EngineKvCache, AnEngineWithoutARuleRefusesAndNamesWhy) {
                                     [](const core::Diagnostic& d) { return d.target == core::Field::KvAllocator; });
     ASSERT_NE(named, analysis.diagnostics.end());
     EXPECT_TRUE(contains(named->message, "no fp8"));
+    // Nor a fit, a speed or a zoo row's figures computed without the cache.
+    EXPECT_FALSE(analysis.devices.fits);
+    EXPECT_TRUE(analysis.speed.curve.empty());
+    EXPECT_TRUE(core::servingStack(analysis).segments.empty());
+    EXPECT_TRUE(core::kvJson(analysis).at("gpu_fit").is_null());
+    scenario.kvDType = DType::BF16;
+    scenario.kvAllocator = KvAllocator::Vllm;
+    const core::ZooRow& t5 = rowOf(core::modelZoo(scenario), "t5-small");
+    EXPECT_TRUE(contains(t5.reason, "encoder-decoder")) << t5.reason;
+    EXPECT_TRUE(t5.fit.empty());
+}
+
+TEST(EngineKvCache, VllmsConcurrencyIsCautionBelowTheBatchAndItsRefusalsReachTheOverviewRows) {
+    core::Scenario scenario = scenarioAt(32'768, 8);
+    scenario.kvAllocator = KvAllocator::Vllm;
+    scenario.kvCacheMemoryBytes = 4 * kGiB; // 8 GiB of requests in 4 GiB
+    const core::Analysis tight = analyzePreset("llama-3.1-8b", scenario);
+    const core::SummaryRow* concurrency = core::findRow(core::vllmRows(tight), "vllm_max_concurrency");
+    ASSERT_NE(concurrency, nullptr);
+    EXPECT_EQ(concurrency->value, "1.00x");
+    EXPECT_EQ(concurrency->tone, core::Tone::Caution) << "it starts, but not 8 requests at once";
+    scenario.gpuCount = 3; // 8 KV heads over 3 ranks
+    const auto rows = core::willItRunRows(analyzePreset("llama-3.1-8b", scenario));
+    const core::SummaryRow* refused = core::findRow(rows, "vllm_tokens");
+    ASSERT_NE(refused, nullptr);
+    EXPECT_EQ(refused->tone, core::Tone::Bad);
 }
 
 TEST(EngineKvCache, TheKvViewSharesAnEnginesOwnBytesAndDrawsOnlyTheFormatsItOffers) {

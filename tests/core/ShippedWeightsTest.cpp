@@ -119,10 +119,11 @@ TEST(ShippedWeights, ModulePatternsCoverWholeComponentsOnly) {
 TEST(ShippedWeights, TheZooCountsEachModelAsShippedUnlessAFormatIsGiven) {
     const core::ModelZoo zoo = core::modelZoo({});
     const core::ZooRow& oss = rowOf(zoo, "gpt-oss-120b");
-    EXPECT_EQ(oss.weightFormat, "mxfp4 as shipped");
+    EXPECT_EQ(oss.weightFormat, "mxfp4");
     EXPECT_EQ(oss.weightBytes, analyzePreset("gpt-oss-120b").weightBytes);
-    EXPECT_EQ(core::zooText(oss, core::ZooColumn::WeightFormat), "mxfp4 as shipped");
+    EXPECT_EQ(core::zooText(oss, core::ZooColumn::WeightsAsShipped), "yes");
     EXPECT_EQ(rowOf(zoo, "llama-3-8b").weightFormat, "bf16");
+    EXPECT_EQ(core::zooText(rowOf(zoo, "llama-3-8b"), core::ZooColumn::WeightsAsShipped), "");
     core::Scenario chosen;
     chosen.weightFormat = WeightFormat::Q4_K_M;
     chosen.weightsAsShipped = false;

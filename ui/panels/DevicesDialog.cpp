@@ -64,6 +64,9 @@ DeviceForm::DeviceForm(const QString& title, const core::Gpu& device, Commit com
     , m_bf16(figureBox(2, this))
     , m_fp8(figureBox(2, this))
     , m_source(new QLineEdit(this))
+    , m_measuredLow(figureBox(2, this))
+    , m_measuredHigh(figureBox(2, this))
+    , m_measuredSource(new QLineEdit(this))
     , m_problems(new QLabel(this)) {
     setObjectName(QStringLiteral("dialog.device"));
     setWindowTitle(title);
@@ -89,6 +92,16 @@ DeviceForm::DeviceForm(const QString& title, const core::Gpu& device, Commit com
     m_source->setObjectName(QStringLiteral("device.source"));
     m_source->setText(qs(figures.source));
     m_source->setPlaceholderText(tr("where the figures come from: a datasheet, a measurement"));
+    // What kernels achieve of the peak bandwidth: the expected decode speed scales the bound by it.
+    m_measuredLow->setObjectName(QStringLiteral("device.measured_low"));
+    m_measuredLow->setValue(figures.measuredLowTBs);
+    m_measuredLow->setSpecialValueText(tr("none"));
+    m_measuredHigh->setObjectName(QStringLiteral("device.measured_high"));
+    m_measuredHigh->setValue(figures.measuredHighTBs);
+    m_measuredHigh->setSpecialValueText(tr("none"));
+    m_measuredSource->setObjectName(QStringLiteral("device.measured_source"));
+    m_measuredSource->setText(qs(figures.measuredSource));
+    m_measuredSource->setPlaceholderText(tr("where the measured bandwidth comes from"));
     m_problems->setObjectName(QStringLiteral("device.problems"));
     m_problems->setWordWrap(true);
     m_problems->setTextFormat(Qt::PlainText);
@@ -102,6 +115,9 @@ DeviceForm::DeviceForm(const QString& title, const core::Gpu& device, Commit com
     form->addRow(tr("BF16 &throughput (TFLOPS, dense)"), m_bf16);
     form->addRow(tr("&FP8 throughput (TFLOPS, dense)"), m_fp8);
     form->addRow(tr("&Source"), m_source);
+    form->addRow(tr("Measured bandwidth, &lowest (TB/s)"), m_measuredLow);
+    form->addRow(tr("Measured bandwidth, &highest (TB/s)"), m_measuredHigh);
+    form->addRow(tr("Measured bandwidth's s&ource"), m_measuredSource);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &DeviceForm::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &DeviceForm::reject);
@@ -123,6 +139,9 @@ bool DeviceForm::readDevice(core::Gpu& device, QStringList& problems) const {
     figures.fp8Tflops = m_fp8->value();
     figures.source = m_source->text().trimmed().toStdString();
     figures.estimated = m_estimated;
+    figures.measuredLowTBs = m_measuredLow->value();
+    figures.measuredHighTBs = m_measuredHigh->value();
+    figures.measuredSource = m_measuredSource->text().trimmed().toStdString();
     core::Diagnostics diagnostics;
     if (!core::gpuFromFigures(figures, device, diagnostics)) {
         problems = session::describeDiagnostics(diagnostics);

@@ -53,6 +53,9 @@ private:
     QDoubleSpinBox* m_bf16;
     QDoubleSpinBox* m_fp8;
     QLineEdit* m_source;
+    QDoubleSpinBox* m_measuredLow;
+    QDoubleSpinBox* m_measuredHigh;
+    QLineEdit* m_measuredSource;
     QLabel* m_problems;
 };
 

@@ -36,6 +36,14 @@ void KvFitTile::rebuild() {
         return;
     }
     const core::Scenario& s = a.scenario;
+    m_deviceTitle.clear();
+    m_deviceDetail.clear();
+    if (!a.kv.unsupported.empty()) {
+        // No figure rather than another rule's: the allocator has none for this model or format.
+        m_headline = tr("KV cache: no figure");
+        m_detail = tr("As %1: %2.").arg(qs(core::allocatorLabel(a.kv.allocator)), qs(a.kv.unsupported));
+        return;
+    }
     m_shares = core::kvByLayerKind(a.plan, a.kv);
     for (const core::KvKindShare& share : m_shares) {
         // Longest first: the row shows the first that fits the tile.
@@ -90,7 +98,7 @@ const KvFitTile::Placement& KvFitTile::placement(const QRectF& target) const {
     const qreal headerBottom = this->headerBottom(target, m_headline, QString());
     const QRectF below(target.left() + 14, headerBottom + 10, target.width() - 28, target.bottom() - headerBottom - 20);
     // Sentences wrap to the tile's width instead of being cut; the per-kind lines give way first.
-    at.detail = widgets::wrapLines(m_detail, snapshot().font, below.width(), 2);
+    at.detail = widgets::wrapLines(m_detail, snapshot().font, below.width(), m_deviceTitle.isEmpty() ? 6 : 2);
     at.deviceTitle = widgets::wrapLines(m_deviceTitle, bold, below.width(), 2);
     at.deviceDetail = widgets::wrapLines(m_deviceDetail, snapshot().font, below.width(), 2);
     at.detailTop = below.top() - 8;
@@ -145,6 +153,9 @@ void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
                             widgets::firstThatFits(metrics, m_shareLabels[i], label.width()));
     }
 
+    if (m_deviceTitle.isEmpty()) {
+        return;
+    }
     const core::DeviceFit& fit = a.devices;
     QFont bold = snapshot().font;
     bold.setBold(true);

@@ -108,7 +108,7 @@ const WillItRunTile::Placement& WillItRunTile::placement(const QRectF& target) c
     const qreal headerBottom = this->headerBottom(target, title(), QString());
     const QRectF area(target.left() + 14, headerBottom + 2, target.width() - 28, target.bottom() - headerBottom - 12);
     // Top to bottom: the verdict, one GPU's memory as a bar and a line, then a row per answer.
-    at.verdict = widgets::wrapLines(m_verdict, bold, area.width(), 2);
+    at.verdict = widgets::wrapLines(m_verdict, bold, area.width(), m_stack.segments.empty() ? 8 : 2);
     at.verdictTop = area.top();
     qreal y = at.verdictTop + at.line * qreal(at.verdict.size()) + 4;
     if (!m_stack.segments.empty()) {
