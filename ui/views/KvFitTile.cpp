@@ -138,6 +138,9 @@ void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
     const qreal line = at.line;
     painter.setPen(colors::muted(pal));
     widgets::drawLines(painter, at.detail, at.left, at.detailTop, at.width, line);
+    if (m_deviceTitle.isEmpty()) {
+        return; // no figure under the allocator: the reason alone
+    }
     painter.fillRect(at.bar, colors::panel(pal));
     for (std::size_t i = 0; i < at.segments.size(); ++i) {
         const QColor color = colors::kvShare(m_shares[i], pal);
@@ -153,9 +156,6 @@ void KvFitTile::paintContent(QPainter& painter, const QRectF& target) const {
                             widgets::firstThatFits(metrics, m_shareLabels[i], label.width()));
     }
 
-    if (m_deviceTitle.isEmpty()) {
-        return;
-    }
     const core::DeviceFit& fit = a.devices;
     QFont bold = snapshot().font;
     bold.setBold(true);
