@@ -3,6 +3,9 @@
 
 #include "core/util/Checked.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <cctype>
 
