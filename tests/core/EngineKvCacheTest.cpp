@@ -176,7 +176,8 @@ TEST(EngineKvCache, AnEngineWithoutARuleRefusesAndNamesWhy) {
     EXPECT_TRUE(core::kvJson(analysis).at("gpu_fit").is_null());
     scenario.kvDType = DType::BF16;
     scenario.kvAllocator = KvAllocator::Vllm;
-    const core::ZooRow& t5 = rowOf(core::modelZoo(scenario), "t5-small");
+    const core::ModelZoo zoo = core::modelZoo(scenario);
+    const core::ZooRow& t5 = rowOf(zoo, "t5-small");
     EXPECT_TRUE(contains(t5.reason, "encoder-decoder")) << t5.reason;
     EXPECT_TRUE(t5.fit.empty());
 }
@@ -186,7 +187,8 @@ TEST(EngineKvCache, VllmsConcurrencyIsCautionBelowTheBatchAndItsRefusalsReachThe
     scenario.kvAllocator = KvAllocator::Vllm;
     scenario.kvCacheMemoryBytes = 4 * kGiB; // 8 GiB of requests in 4 GiB
     const core::Analysis tight = analyzePreset("llama-3.1-8b", scenario);
-    const core::SummaryRow* concurrency = core::findRow(core::vllmRows(tight), "vllm_max_concurrency");
+    const std::vector<core::SummaryRow> vllm = core::vllmRows(tight);
+    const core::SummaryRow* concurrency = core::findRow(vllm, "vllm_max_concurrency");
     ASSERT_NE(concurrency, nullptr);
     EXPECT_EQ(concurrency->value, "1.00x");
     EXPECT_EQ(concurrency->tone, core::Tone::Caution) << "it starts, but not 8 requests at once";
