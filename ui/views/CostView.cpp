@@ -116,17 +116,7 @@ std::vector<layout::RowText> CostView::rowTexts(const std::vector<core::SummaryR
 }
 
 QColor CostView::toneColor(core::Tone tone) const {
-    switch (tone) {
-    case core::Tone::Good:
-        return theme::goodColor(snapshot().palette);
-    case core::Tone::Caution:
-        return theme::cautionColor(snapshot().palette);
-    case core::Tone::Bad:
-        return theme::severityColor(core::Severity::Error, snapshot().palette);
-    case core::Tone::Normal:
-        break;
-    }
-    return snapshot().palette.color(QPalette::Text);
+    return colors::tone(tone, snapshot().palette);
 }
 
 void CostView::paintRows(QPainter& painter, const std::vector<layout::RowPlacement>& placed,

@@ -161,6 +161,20 @@ QColor textOn(const QColor& fill) {
     return luminance > 0.55 ? QColor(0x1d, 0x21, 0x27) : QColor(Qt::white);
 }
 
+QColor tone(core::Tone tone, const QPalette& palette) {
+    switch (tone) {
+    case core::Tone::Good:
+        return theme::goodColor(palette);
+    case core::Tone::Caution:
+        return theme::cautionColor(palette);
+    case core::Tone::Bad:
+        return theme::severityColor(core::Severity::Error, palette);
+    case core::Tone::Normal:
+        break;
+    }
+    return palette.color(QPalette::Text);
+}
+
 QColor muted(const QPalette& palette) {
     return theme::mutedText(palette);
 }

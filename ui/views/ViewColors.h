@@ -43,6 +43,8 @@ QColor weights(const QPalette& palette);
 QColor textOn(const QColor& fill);
 /// Secondary text.
 QColor muted(const QPalette& palette);
+/// A figure's colour by its tone: good, caution, bad (the error colour) or the text colour.
+QColor tone(core::Tone tone, const QPalette& palette);
 /// Thin lines: grids, frames, separators.
 QColor rule(const QPalette& palette);
 /// Background of a panel inside a view, a step off the view's background.

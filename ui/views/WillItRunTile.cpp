@@ -78,21 +78,6 @@ QString WillItRunTile::contentKey() const {
     return parts.join(QChar(0x1f));
 }
 
-QColor WillItRunTile::toneColor(core::Tone tone) const {
-    const QPalette& pal = snapshot().palette;
-    switch (tone) {
-    case core::Tone::Good:
-        return theme::goodColor(pal);
-    case core::Tone::Caution:
-        return theme::cautionColor(pal);
-    case core::Tone::Bad:
-        return theme::severityColor(core::Severity::Error, pal);
-    case core::Tone::Normal:
-        break;
-    }
-    return pal.color(QPalette::Text);
-}
-
 const WillItRunTile::Placement& WillItRunTile::placement(const QRectF& target) const {
     if (m_placementTarget == target && m_placementGeneration == generation()) {
         return m_placement;
@@ -142,7 +127,7 @@ void WillItRunTile::paintContent(QPainter& painter, const QRectF& target) const 
     QFont bold = snapshot().font;
     bold.setBold(true);
     painter.setFont(bold);
-    painter.setPen(toneColor(m_stack.segments.empty() ? core::Tone::Bad : m_stack.tone));
+    painter.setPen(colors::tone(m_stack.segments.empty() ? core::Tone::Bad : m_stack.tone, pal));
     widgets::drawLines(painter, at.verdict, at.bar.isNull() ? target.left() + 14 : at.bar.left(), at.verdictTop,
                        target.width() - 28, line);
     painter.setFont(snapshot().font);
@@ -170,7 +155,7 @@ void WillItRunTile::paintContent(QPainter& painter, const QRectF& target) const 
         widgets::drawShaped(painter, labelBox, Qt::AlignLeft | Qt::AlignVCenter,
                             metrics.elidedText(qs(row.label), Qt::ElideRight, labelBox.width()));
         painter.setFont(bold);
-        painter.setPen(toneColor(row.tone));
+        painter.setPen(colors::tone(row.tone, pal));
         widgets::drawShaped(painter, valueBox, Qt::AlignRight | Qt::AlignVCenter, value);
         painter.setFont(snapshot().font);
     }

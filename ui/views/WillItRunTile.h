@@ -49,7 +49,6 @@ private:
         std::vector<QRectF> rows; ///< per row that has room: label left, value right
     };
     const Placement& placement(const QRectF& target) const;
-    QColor toneColor(core::Tone tone) const;
 
     core::MemoryStack m_stack;
     std::vector<core::SummaryRow> m_rows;
